@@ -1,0 +1,41 @@
+# FloatApp: `make run` and `make test` do all the set-up on Debian 12.
+SWIFT ?= swift
+CONFIG ?= debug
+PREFIX ?= /usr/local
+BIN_DIR = $(shell $(SWIFT) build -c $(CONFIG) --show-bin-path)
+
+.PHONY: all deps deps-test deps-bench build build-tests run test bench install clean
+
+all: build
+
+deps:
+	@scripts/deps.sh run
+
+deps-test:
+	@scripts/deps.sh test
+
+deps-bench:
+	@scripts/deps.sh bench
+
+build: deps
+	$(SWIFT) build -c $(CONFIG) --product floatapp
+
+run: build
+	$(BIN_DIR)/floatapp $(ARGS)
+
+build-tests: deps-test
+	$(SWIFT) build --build-tests
+
+test: build-tests
+	FLOATAPP_BIN=$$($(SWIFT) build --show-bin-path)/floatapp $(SWIFT) test --skip-build
+
+bench: deps-bench
+	$(SWIFT) build -c release --product floatapp
+	bench/run.sh
+
+install:
+	$(SWIFT) build -c release --product floatapp
+	scripts/install.sh "$(PREFIX)" "$$($(SWIFT) build -c release --show-bin-path)/floatapp"
+
+clean:
+	rm -rf .build

@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Installs the Debian packages a FloatApp target needs, and only those missing.
+# Usage: scripts/deps.sh run|test|bench
+set -euo pipefail
+
+run_pkgs=(pkg-config libsdl2-dev libsdl2-ttf-dev libavformat-dev libavcodec-dev
+  libavutil-dev libswscale-dev libswresample-dev libavdevice-dev libavfilter-dev
+  libx11-dev fontconfig fonts-dejavu-core)
+test_pkgs=(xvfb openbox xdotool x11-utils x11-xserver-utils wmctrl imagemagick
+  ffmpeg libxtst-dev)
+bench_pkgs=(mpv time)
+
+want=("${run_pkgs[@]}")
+case "${1:-run}" in
+  run) ;;
+  test) want+=("${test_pkgs[@]}") ;;
+  bench) want+=("${test_pkgs[@]}" "${bench_pkgs[@]}") ;;
+  *) echo "deps.sh: unknown set '$1' (run, test or bench)" >&2; exit 2 ;;
+esac
+
+missing=()
+for p in "${want[@]}"; do
+  status=$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null || true)
+  [[ "$status" == *"install ok installed"* ]] || missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+echo "Installing missing Debian packages: ${missing[*]}"
+sudo=""
+if [ "$(id -u)" -ne 0 ]; then
+  command -v sudo >/dev/null || { echo "deps.sh: need root or sudo to install ${missing[*]}" >&2; exit 1; }
+  sudo="sudo"
+fi
+export DEBIAN_FRONTEND=noninteractive
+if [ -z "$(ls -A /var/lib/apt/lists/*_Packages 2>/dev/null | head -1)" ]; then
+  $sudo apt-get update -q
+fi
+if ! $sudo apt-get install -y -q --no-install-recommends "${missing[@]}"; then
+  $sudo apt-get update -q
+  $sudo apt-get install -y -q --no-install-recommends "${missing[@]}"
+fi
