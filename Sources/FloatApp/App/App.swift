@@ -83,9 +83,9 @@ final class App {
         mainWindow = try Window(
             title: "FloatApp", x: floatapp_SDL_WINDOWPOS_CENTERED(), y: floatapp_SDL_WINDOWPOS_CENTERED(),
             width: w, height: h, flags: SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_HIDDEN.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue)
-        X11Hints.setClass(mainWindow, instance: "floatapp", className: "FloatApp", role: "main")
         SDL_SetWindowMinimumSize(mainWindow.handle, Int32(480 * scale), Int32(320 * scale))
         mainRenderer = try Renderer(window: mainWindow, vsync: false)
+        X11Hints.setClass(mainWindow, instance: "floatapp", className: "FloatApp", role: "main")
         mainText = TextCache(renderer: mainRenderer, fonts: fonts)
         compositorMovesFloat = String(cString: SDL_GetCurrentVideoDriver()) == "wayland"
 

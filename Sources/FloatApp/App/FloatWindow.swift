@@ -15,8 +15,8 @@ final class FloatWindow {
             | SDL_WINDOW_SKIP_TASKBAR.rawValue | SDL_WINDOW_UTILITY.rawValue
             | SDL_WINDOW_HIDDEN.rawValue
         window = try Window(title: "FloatApp - PiP", x: frame.x, y: frame.y, width: frame.w, height: frame.h, flags: flags)
-        X11Hints.setClass(window, instance: "PictureInPicture", className: "PictureInPicture", role: "PictureInPicture")
         renderer = try Renderer(window: window, vsync: false)
+        X11Hints.setClass(window, instance: "PictureInPicture", className: "PictureInPicture", role: "PictureInPicture")
         text = TextCache(renderer: renderer, fonts: fonts)
         video = VideoTexture(renderer: renderer)
     }

@@ -17,7 +17,8 @@ enum X11Hints {
     /// Whether the window runs on X11 (native or XWayland).
     static func isX11(_ window: Window) -> Bool { x11(window) != nil }
 
-    /// Sets `WM_CLASS` (instance, class) and `WM_WINDOW_ROLE`. Call before the window is mapped.
+    /// Sets `WM_CLASS` (instance, class) and `WM_WINDOW_ROLE`. Call before the window is mapped
+    /// and after its renderer exists: an OpenGL renderer makes SDL re-create the X window.
     static func setClass(_ window: Window, instance: String, className: String, role: String?) {
         guard let (display, xid) = x11(window) else { return }
         instance.withCString { inst in
