@@ -25,9 +25,14 @@ extension FloatMotion {
         switch release {
         case .drag(let velocity):
             var effects = setFrame(frame.with(origin: point - hold.grabOffset))
-            let target = SnapTarget.release(frame: frame, velocity: velocity, displays: displays)
+            // Keep the pixel size across displays, within the limits of the display released on.
+            let usable = displays.owner(of: frame.center).usable.size
+            let size = FloatSizing.size(width: frame.width, aspect: videoAspect, usable: usable)
+            let fraction = widthFraction(of: size.width, usable: usable)
+            let target = SnapTarget.release(frame: frame.with(size: size), velocity: velocity, displays: displays)
             let configuration: SpringConfiguration = if case .stashed = target.anchor { .stash } else { .snap }
-            effects += move(to: target, velocity: velocity, configuration: configuration, clock: time)
+            effects += move(
+                to: target, widthFraction: fraction, velocity: velocity, configuration: configuration, clock: time)
             return effects
         case .tap:
             if case .stashed(let side, _) = placement.anchor {
