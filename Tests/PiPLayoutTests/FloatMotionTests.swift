@@ -93,6 +93,18 @@ final class FloatMotionTests: XCTestCase {
         XCTAssertEqual(motion.frame.minX, 1920 - 32)
     }
 
+    func testReleasedBackAtItsCornerAfterRestingDoesNotAnimate() {
+        var motion = makeMotion()
+        let before = motion.frame
+        _ = motion.send(.pointerPressed(Point(x: 1500, y: 800), time: 0))
+        _ = motion.send(.pointerMoved(Point(x: 1400, y: 700), time: 0.1))
+        _ = motion.send(.pointerMoved(Point(x: 1500, y: 800), time: 0.2))
+        let target = SnapTarget(anchor: .corner(.bottomRight), frame: before)
+        XCTAssertEqual(motion.send(.pointerReleased(Point(x: 1500, y: 800), time: 0.5)), [.snapTargetChosen(target)])
+        XCTAssertFalse(motion.isAnimating)
+        XCTAssertEqual(motion.frame, before)
+    }
+
     func testAClickWithoutDragReportsTappedAndDoesNotMove() {
         var motion = makeMotion()
         let before = motion.frame
