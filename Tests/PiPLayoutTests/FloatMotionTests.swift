@@ -229,6 +229,18 @@ final class FloatMotionTests: XCTestCase {
         XCTAssertEqual(motion.send(.frameTicked(now: 1)), [])
     }
 
+    func testReleasedOnASmallerDisplayShrinksToItsLimitAroundTheCentre() {
+        let big = Display(full: Rect(x: 0, y: 0, width: 3840, height: 2160))
+        let small = Display(full: Rect(x: 3840, y: 0, width: 1280, height: 720))
+        var motion = FloatMotion(displays: [big, small], videoAspect: 16.0 / 9, placement: nil)
+        XCTAssertEqual(motion.frame.size, Size(width: 960, height: 540))
+        let drag = motion.drag(from: motion.frame.center, to: Point(x: 3900, y: 400), at: 0, duration: 2)
+        XCTAssertEqual(motion.frame, Rect(x: 3900 - 320, y: 400 - 180, width: 640, height: 360))
+        _ = motion.tickUntilRest(from: drag.end)
+        XCTAssertEqual(motion.frame, Rect(x: 3856, y: 16, width: 640, height: 360))
+        XCTAssertEqual(motion.placement, Placement(anchor: .corner(.topLeft), widthFraction: 0.5))
+    }
+
     func testFullSequenceAcrossTwoDisplays() {
         let right = Display(full: Rect(x: 1920, y: 0, width: 2560, height: 1440))
         var motion = FloatMotion(displays: [panelled, right], videoAspect: 16.0 / 9, placement: nil)
