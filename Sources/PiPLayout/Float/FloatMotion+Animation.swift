@@ -9,14 +9,16 @@ extension FloatMotion {
         return setFrame(frame.with(origin: animation.spring.position))
     }
 
-    /// Heads for `target`: records the new placement anchor and starts a spring from the
-    /// current origin (or lands at once when already there).
+    /// Heads for `target`: records the new placement (its anchor, and `widthFraction` when
+    /// given) and starts a spring from the current origin (or lands at once when already there).
     mutating func move(
-        to target: SnapTarget, velocity: Vector, configuration: SpringConfiguration, clock: Double?
+        to target: SnapTarget, widthFraction: Double? = nil, velocity: Vector,
+        configuration: SpringConfiguration, clock: Double?
     ) -> [Effect] {
         var effects: [Effect] = [.snapTargetChosen(target)]
-        if placement.anchor != target.anchor {
-            placement.anchor = target.anchor
+        let updated = Placement(anchor: target.anchor, widthFraction: widthFraction ?? placement.widthFraction)
+        if updated != placement {
+            placement = updated
             effects.append(.placementChanged(placement))
         }
         let spring = Spring(from: frame.origin, velocity: velocity, to: target.origin, configuration: configuration)

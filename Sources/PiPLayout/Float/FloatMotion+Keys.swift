@@ -5,7 +5,7 @@ extension FloatMotion {
         let usable = currentDisplay.usable.size
         let size = FloatSizing.resized(frame.size, steps: steps, aspect: videoAspect, usable: usable)
         var effects = apply(size: size)
-        let fraction = usable.width > 0 ? size.width / usable.width : placement.widthFraction
+        let fraction = widthFraction(of: size.width, usable: usable)
         if fraction != placement.widthFraction {
             placement.widthFraction = fraction
             effects.append(.placementChanged(placement))
@@ -24,6 +24,14 @@ extension FloatMotion {
             return move(to: target, velocity: animation.spring.velocity, configuration: .resettle, clock: animation.clock)
         }
         return move(to: target, velocity: .zero, configuration: .resettle, clock: nil)
+    }
+
+    /// The width fraction of a float `width` wide; the stored one when it already gives that width,
+    /// so rounding alone never reports a new placement.
+    func widthFraction(of width: Double, usable: Size) -> Double {
+        guard usable.width > 0 else { return placement.widthFraction }
+        let fraction = width / usable.width
+        return abs(fraction - placement.widthFraction) < 1e-12 ? placement.widthFraction : fraction
     }
 
     var isHeld: Bool {

@@ -24,10 +24,19 @@ extension FloatMotion {
         guard case .held(let hold) = phase, let release = gestures.release(at: point, time: time) else { return [] }
         switch release {
         case .drag(let velocity):
-            var effects = setFrame(frame.with(origin: point - hold.grabOffset))
-            let target = SnapTarget.release(frame: frame, velocity: velocity, displays: displays)
+            // Keep the pixel size across displays, within the limits of the display released on
+            // (shrinking around the centre, so the float stays on that display).
+            let dragged = frame.with(origin: point - hold.grabOffset)
+            let display = displays.owner(of: dragged.center)
+            let size = FloatSizing.size(width: dragged.width, aspect: videoAspect, usable: display.usable.size)
+            let fraction = widthFraction(of: size.width, usable: display.usable.size)
+            let released = size == dragged.size ? dragged : Rect(
+                origin: Point(x: dragged.midX - size.width / 2, y: dragged.midY - size.height / 2), size: size)
+            var effects = setFrame(released)
+            let target = SnapTarget.release(frame: released, velocity: velocity, on: display, displays: displays)
             let configuration: SpringConfiguration = if case .stashed = target.anchor { .stash } else { .snap }
-            effects += move(to: target, velocity: velocity, configuration: configuration, clock: time)
+            effects += move(
+                to: target, widthFraction: fraction, velocity: velocity, configuration: configuration, clock: time)
             return effects
         case .tap:
             if case .stashed(let side, _) = placement.anchor {

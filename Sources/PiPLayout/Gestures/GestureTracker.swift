@@ -22,9 +22,6 @@ public struct GestureTracker: Sendable, Equatable {
     /// Creates an idle tracker.
     public init() {}
 
-    /// Where the current press started, while a button is held.
-    public var pressSample: PointerSample? { press }
-
     /// Records a button press.
     public mutating func press(at point: Point, time: Double) {
         let sample = PointerSample(point: point, time: time)

@@ -25,7 +25,7 @@ public struct JSONParser {
         if let invalid = UTF8Validation.firstInvalidOffset(in: bytes) {
             return .failure(JSONSyntaxError(
                 position: UTF8Validation.position(ofOffset: invalid, in: bytes),
-                message: "invalid UTF-8 byte 0x\(String(bytes[invalid], radix: 16, uppercase: true))"))
+                message: "invalid UTF-8 at byte 0x\(String(bytes[invalid], radix: 16, uppercase: true))"))
         }
         var parser = JSONParser(bytes: bytes)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }

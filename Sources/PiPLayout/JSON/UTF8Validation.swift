@@ -1,6 +1,6 @@
 /// Finds the first byte that breaks UTF-8, so a parse error can point at it.
 enum UTF8Validation {
-    /// The offset of the first byte that does not start or continue a valid UTF-8 sequence, or nil.
+    /// The offset where the first invalid UTF-8 sequence starts, or nil if all bytes are valid.
     static func firstInvalidOffset(in bytes: [UInt8]) -> Int? {
         var index = 0
         while index < bytes.count {
@@ -23,10 +23,9 @@ enum UTF8Validation {
             }
             for offset in 1..<length {
                 let position = index + offset
-                guard position < bytes.count else { return position }
-                let byte = bytes[position]
+                guard position < bytes.count else { return index }
                 let range = offset == 1 ? lowest...highest : 0x80...0xBF
-                guard range.contains(byte) else { return position }
+                guard range.contains(bytes[position]) else { return index }
             }
             index += length
         }

@@ -99,27 +99,26 @@ struct RoomsFileDecoder {
         return id
     }
 
+    /// Reads `source` or `participants` as the kind asks; with no valid kind, checks whichever is there.
     private mutating func decodeMedia(_ fields: [String: JSONMember], of value: JSONValue, kind: RoomKind?, path: JSONPath) -> RoomMedia? {
-        let source = fields["source"].map { decodeSource($0.value, path: path.appending("source")) }
-        let participants = fields["participants"].map { decodeParticipants($0.value, path: path.appending("participants")) }
         switch kind {
         case .live:
             if let member = fields["participants"] {
                 report("a live room takes \"source\", not \"participants\"", at: member.keyPosition, path: path.appending("participants"))
-                return nil
             }
-            guard require("source", in: fields, of: value, path: path, why: "a live room needs one") != nil,
-                  case let source?? = source else { return nil }
+            guard let member = require("source", in: fields, of: value, path: path, why: "a live room needs one"),
+                  let source = decodeSource(member.value, path: path.appending("source")) else { return nil }
             return .live(source: source)
         case .call:
             if let member = fields["source"] {
                 report("a call room takes \"participants\", not \"source\"", at: member.keyPosition, path: path.appending("source"))
-                return nil
             }
-            guard require("participants", in: fields, of: value, path: path, why: "a call room needs 1 to 16") != nil,
-                  case let participants?? = participants else { return nil }
+            guard let member = require("participants", in: fields, of: value, path: path, why: "a call room needs 1 to 16"),
+                  let participants = decodeParticipants(member.value, path: path.appending("participants")) else { return nil }
             return .call(participants: participants)
         case nil:
+            _ = fields["source"].map { decodeSource($0.value, path: path.appending("source")) }
+            _ = fields["participants"].map { decodeParticipants($0.value, path: path.appending("participants")) }
             return nil
         }
     }

@@ -8,12 +8,12 @@ public enum PiPLifecycleEvent: Hashable, Sendable, CustomStringConvertible {
     case willStop
     case didStop
 
-    /// The event's name, with the reason for a failure.
+    /// The event's name, with the refusal's code for a failure.
     public var description: String {
         switch self {
         case .willStart: "willStart"
         case .didStart: "didStart"
-        case .failedToStart(let reason): "failedToStart(\(reason))"
+        case .failedToStart(let reason): "failedToStart(\(reason.code))"
         case .willStop: "willStop"
         case .didStop: "didStop"
         }

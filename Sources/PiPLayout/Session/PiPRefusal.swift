@@ -7,6 +7,15 @@ public enum PiPRefusal: Hashable, Sendable, CustomStringConvertible {
     /// The open room is not connecting or playing.
     case notPlaying(PlaybackStatus)
 
+    /// A short name for logs and measurements: `noRoomOpen`, `hosting` or `notPlaying`.
+    public var code: String {
+        switch self {
+        case .noRoomOpen: "noRoomOpen"
+        case .hosting: "hosting"
+        case .notPlaying: "notPlaying"
+        }
+    }
+
     /// The reason as shown in the toast.
     public var description: String {
         switch self {

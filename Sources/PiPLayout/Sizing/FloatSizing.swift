@@ -39,7 +39,7 @@ public enum FloatSizing {
     public static func size(width: Double, aspect: Double, usable: Size) -> Size {
         let ratio = sanitized(aspect: aspect)
         let range = widthRange(aspect: ratio, usable: usable)
-        let requested = width.isFinite ? width : range.lowerBound
+        let requested = width.isNaN ? range.lowerBound : width
         let clamped = min(max(requested, range.lowerBound), range.upperBound)
         return Size(width: clamped, height: clamped / ratio)
     }

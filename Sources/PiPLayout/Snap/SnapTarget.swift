@@ -21,7 +21,11 @@ extension SnapTarget {
     /// The display is the one under the window centre (nearest when none). A stash keeps the
     /// release height projected along the vertical velocity, clamped into the movement area.
     public static func release(frame: Rect, velocity: Vector, displays: [Display]) -> SnapTarget {
-        let display = displays.owner(of: frame.center)
+        release(frame: frame, velocity: velocity, on: displays.owner(of: frame.center), displays: displays)
+    }
+
+    /// The target of a float released with window `frame` and `velocity` on `display`.
+    public static func release(frame: Rect, velocity: Vector, on display: Display, displays: [Display]) -> SnapTarget {
         let area = MovementArea(display: display, windowSize: frame.size)
         let anchor: Anchor
         if let side = StashRule.side(frame: frame, velocity: velocity, display: display, displays: displays) {

@@ -118,6 +118,9 @@ public final class PlaybackSession: @unchecked Sendable {
     /// Running totals.
     package var counters: PlaybackCounters { core.locked { core.counters } }
 
+    /// True until the worker thread has finished.
+    package var isWorking: Bool { core.locked { core.workerRunning } }
+
     /// Buffered audio in seconds.
     package var bufferedAudio: Double { core.locked { core.ring.duration } }
 }

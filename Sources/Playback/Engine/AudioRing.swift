@@ -30,7 +30,7 @@ struct AudioRing {
     var duration: Double { Double(count) / Double(rate) }
 
     /// The time of the oldest buffered frame.
-    var headPts: Double? { pts(at: headPosition) }
+    var headPts: Double? { count == 0 ? nil : pts(at: headPosition) }
 
     /// The time just after the newest buffered frame.
     var endPts: Double? { count == 0 ? nil : pts(at: headPosition + Int64(count)) }

@@ -16,7 +16,8 @@ final class TestMedia {
     /// The path of `name` inside the folder.
     func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
 
-    /// Runs `ffmpeg` with `arguments` (after `-hide_banner -loglevel error -y`) and waits for it.
+    /// Runs `ffmpeg` with `arguments` (after `-hide_banner -loglevel error -y`), waits for it and
+    /// returns the last argument (the output path).
     @discardableResult
     func ffmpeg(_ arguments: [String]) throws -> String {
         let process = Process()
@@ -31,7 +32,7 @@ final class TestMedia {
         guard process.terminationStatus == 0 else {
             throw TestMediaError.ffmpegFailed(String(decoding: output, as: UTF8.self))
         }
-        return path(arguments.last ?? "")
+        return arguments.last ?? ""
     }
 
     /// An H.264 + AAC MP4 of `seconds` at `rate` fps and `size`.
