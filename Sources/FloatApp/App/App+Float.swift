@@ -37,6 +37,7 @@ extension App {
         if floatWindow == nil {
             do {
                 floatWindow = try FloatWindow(fonts: fonts, frame: SDL_Rect(frame))
+                if compositorMovesFloat { floatWindow?.enableCompositorDrag() }
             } catch {
                 Log.error("cannot open the float window: \(error)")
                 toasts.show("Cannot open the float window", now: now)

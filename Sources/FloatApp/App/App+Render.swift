@@ -21,6 +21,11 @@ extension App {
 
     private func pollStatuses() {
         for (id, p) in players {
+            let opens = p.sessions.reduce(0) { $0 + $1.openCount }
+            if opens != p.reportedOpens {
+                for _ in p.reportedOpens..<opens { stats?.event("source_open", at: nanos, [("room", id)]) }
+                p.reportedOpens = opens
+            }
             let s = p.status
             if lastStatus[id] != s {
                 lastStatus[id] = s

@@ -22,4 +22,20 @@ final class FloatWindow {
     }
 
     var isVisible: Bool { window.isShown }
+
+    /// Lets the compositor move the float (P18, Wayland): every point but the
+    /// overlay buttons' corners is a drag handle.
+    func enableCompositorDrag() {
+        SDL_SetWindowHitTest(window.handle, { win, point, _ in
+            guard let win, let point else { return SDL_HITTEST_NORMAL }
+            var w: Int32 = 0, h: Int32 = 0
+            SDL_GetWindowSize(win, &w, &h)
+            let p = point.pointee
+            let button: Int32 = 44
+            let nearLeft = p.x < button, nearRight = p.x >= w - button
+            let nearTop = p.y < button, nearBottom = p.y >= h - button
+            if (nearTop && (nearLeft || nearRight)) || (nearBottom && nearLeft) { return SDL_HITTEST_NORMAL }
+            return SDL_HITTEST_DRAGGABLE
+        }, nil)
+    }
 }

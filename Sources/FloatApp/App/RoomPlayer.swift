@@ -10,6 +10,8 @@ final class RoomPlayer {
     /// App time (seconds) when the room was opened, for the elapsed clock.
     let openedAt: Double
     private let mixer: AudioMixer
+    /// Source opens already written to the stats log.
+    var reportedOpens = 0
 
     init(room: Room, mixer: AudioMixer, now: Double, liveness: PlaybackOptions.Liveness) {
         self.room = room
