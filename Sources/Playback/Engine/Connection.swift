@@ -73,7 +73,6 @@ final class Connection: @unchecked Sendable {
 
     private func demux() -> End {
         let packet = Packet()
-        var decodedAnything = false
         while true {
             guard waitForRoom() else { return .closed }
             let step: FFmpegStep
@@ -81,14 +80,14 @@ final class Connection: @unchecked Sendable {
                 step = try input.read(into: packet)
             } catch {
                 if core.isClosed { return .closed }
-                return finish(after: .failed(.streamFailed(error.message)), decodedAnything: true)
+                return finish(after: .failed(.streamFailed(error.message)))
             }
             switch step {
             case .again:
                 Thread.sleep(forTimeInterval: 0.002)
                 continue
             case .endOfStream:
-                return finish(after: .ended, decodedAnything: decodedAnything)
+                return finish(after: .ended)
             case .done:
                 break
             }
@@ -100,9 +99,8 @@ final class Connection: @unchecked Sendable {
                     core.videoPackets.push(item)
                     core.condition.broadcast()
                 }
-                decodedAnything = true
             } else if let audio, packet.streamIndex == audio.index {
-                decodedAnything = decodeAudio(audio.decoder, packet: packet) || decodedAnything
+                decodeAudio(audio.decoder, packet: packet)
                 packet.unref()
             } else {
                 packet.unref()
@@ -119,7 +117,7 @@ final class Connection: @unchecked Sendable {
                 let now = MonotonicTime.seconds()
                 core.advanceLocked(now: now)
                 core.startIfReadyLocked(now: now)
-                if reachedPlaying == false && core.phase == .playing { reachedPlaying = true }
+                if core.phase == .playing { reachedPlaying = true }
                 let packets = core.videoPackets
                 let videoEnough = video == nil || packets.seconds >= SessionCore.readAhead || packets.count >= 120
                 let audioEnough = audio == nil || core.ring.duration >= SessionCore.readAhead
@@ -132,23 +130,22 @@ final class Connection: @unchecked Sendable {
         }
     }
 
-    /// Decodes one audio packet into the ring; returns true when samples came out.
-    private func decodeAudio(_ decoder: Decoder, packet: Packet?) -> Bool {
+    /// Decodes one audio packet (nil: drain the decoder) into the ring.
+    private func decodeAudio(_ decoder: Decoder, packet: Packet?) {
         let frame = Frame()
-        var produced = false
         do {
-            if try decoder.send(packet) == .again { return false }
+            if try decoder.send(packet) == .again { return }
         } catch {
             core.locked { core.counters.corruptPackets += 1 }
-            return false
+            return
         }
         while true {
             let step: FFmpegStep
             do { step = try decoder.receive(into: frame) } catch {
                 core.locked { core.counters.corruptPackets += 1 }
-                return produced
+                return
             }
-            guard step == .done else { return produced }
+            guard step == .done else { return }
             let pts = frame.seconds(in: decoder.timeBase)
             do {
                 try resampler.convert(frame, framePts: pts) { samples, count, start in
@@ -156,9 +153,9 @@ final class Connection: @unchecked Sendable {
                     core.locked {
                         let at = start ?? core.ring.endPts ?? 0
                         core.ring.push(samples, frames: count, pts: at)
+                        core.counters.audioFrames += count
                         core.startIfReadyLocked(now: MonotonicTime.seconds())
                     }
-                    produced = true
                 }
             } catch {
                 core.locked { core.counters.corruptPackets += 1 }
@@ -168,8 +165,8 @@ final class Connection: @unchecked Sendable {
     }
 
     /// Drains the decoders, then waits until everything queued has been played.
-    private func finish(after end: End, decodedAnything: Bool) -> End {
-        if let audio { _ = decodeAudio(audio.decoder, packet: nil) }
+    private func finish(after end: End) -> End {
+        if let audio { decodeAudio(audio.decoder, packet: nil) }
         core.locked {
             core.audioDrained = true
             core.videoPackets.push(.endOfStream)
@@ -189,11 +186,7 @@ final class Connection: @unchecked Sendable {
             return false
         }
         guard drained else { return .closed }
-        let nothingPlayed = core.locked { core.counters.decoded == 0 && core.current == nil }
-            && audio == nil
-        if end == .ended && (nothingPlayed || !decodedAnything) {
-            return .failed(.streamFailed("nothing could be decoded"))
-        }
-        return end
+        let nothingDecoded = core.locked { core.counters.decoded == 0 && core.counters.audioFrames == 0 }
+        return end == .ended && nothingDecoded ? .failed(.streamFailed("nothing could be decoded")) : end
     }
 }

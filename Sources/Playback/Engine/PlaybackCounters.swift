@@ -6,6 +6,8 @@ package struct PlaybackCounters: Sendable, Equatable {
     package var dropped = 0
     /// Video frames decoded.
     package var decoded = 0
+    /// Audio frames (samples per channel) decoded into the ring.
+    package var audioFrames = 0
     /// Frames converted by swscale.
     package var converted = 0
     /// Times the swscale context was built.
