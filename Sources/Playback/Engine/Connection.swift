@@ -1,4 +1,3 @@
-import CFFmpeg
 import Foundation
 
 /// One open of a source: the demuxer (on the session's worker thread, which also decodes audio)
@@ -30,13 +29,11 @@ final class Connection: @unchecked Sendable {
     init(core: SessionCore, input: InputContext) throws(PlaybackError) {
         self.core = core
         self.input = input
-        video = input.bestStream(AVMEDIA_TYPE_VIDEO).flatMap { found in
-            (try? Decoder(stream: found.stream, threads: 2)).map {
-                (found.index, $0, 1 / (Decoder.frameRate(of: found.stream) ?? 30))
-            }
+        video = input.bestStream(.video).flatMap { found in
+            (try? Decoder(stream: found, threads: 2)).map { (found.index, $0, 1 / (found.frameRate ?? 30)) }
         }
-        audio = input.bestStream(AVMEDIA_TYPE_AUDIO).flatMap { found in
-            (try? Decoder(stream: found.stream, threads: 1)).map { (found.index, $0) }
+        audio = input.bestStream(.audio).flatMap { found in
+            (try? Decoder(stream: found, threads: 1)).map { (found.index, $0) }
         }
         resampler = Resampler(outputRate: core.options.audioSampleRate, outputChannels: core.options.audioChannels)
         guard video != nil || audio != nil else { throw .noPlayableStream }
@@ -92,8 +89,7 @@ final class Connection: @unchecked Sendable {
                 break
             }
             if let video, packet.streamIndex == video.index {
-                let seconds = packet.duration > 0
-                    ? Double(packet.duration) * av_q2d(video.decoder.timeBase) : video.frameDuration
+                let seconds = packet.duration > 0 ? video.decoder.seconds(packet.duration) : video.frameDuration
                 let item = PacketQueue.Item.packet(packet.takeData(), seconds: seconds)
                 core.locked {
                     core.videoPackets.push(item)

@@ -14,6 +14,6 @@ package struct PlaybackCounters: Sendable, Equatable {
     package var scalerBuilds = 0
     /// Packets or frames the decoders rejected as corrupt.
     package var corruptPackets = 0
-    /// Converted frames decoded with the loop filter skipped.
+    /// Frames converted while the decoder skipped the loop filter.
     package var economyFrames = 0
 }
