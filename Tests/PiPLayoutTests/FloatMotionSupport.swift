@@ -27,9 +27,3 @@ extension FloatMotion {
         return (now, effects)
     }
 }
-
-/// Movement-area origins for the float of `motion` on its display.
-func corners(of motion: FloatMotion, on display: Display) -> [Corner: Point] {
-    let area = MovementArea(display: display, windowSize: motion.frame.size)
-    return Dictionary(uniqueKeysWithValues: Corner.allCases.map { ($0, area.origin(at: $0)) })
-}

@@ -3,7 +3,7 @@ import XCTest
 
 final class FloatMotionTests: XCTestCase {
     private func makeMotion(_ placement: Placement? = nil) -> FloatMotion {
-        FloatMotion(displays: [panelled], videoAspect: 16.0 / 9, placement: placement)
+        FloatMotion(displays: [panelledDisplay], videoAspect: 16.0 / 9, placement: placement)
     }
 
     func testFirstTimeAtBottomRightWithAQuarterOfTheWidth() {
@@ -243,13 +243,13 @@ final class FloatMotionTests: XCTestCase {
 
     func testFullSequenceAcrossTwoDisplays() {
         let right = Display(full: Rect(x: 1920, y: 0, width: 2560, height: 1440))
-        var motion = FloatMotion(displays: [panelled, right], videoAspect: 16.0 / 9, placement: nil)
+        var motion = FloatMotion(displays: [panelledDisplay, right], videoAspect: 16.0 / 9, placement: nil)
         let drag = motion.drag(from: Point(x: 1600, y: 900), to: Point(x: 2500, y: 300), at: 0, duration: 2)
         _ = motion.tickUntilRest(from: drag.end)
         XCTAssertEqual(motion.placement.anchor, .corner(.topLeft))
         XCTAssertEqual(motion.frame.origin, Point(x: 1936, y: 16))
         XCTAssertEqual(motion.frame.size, Size(width: 480, height: 270), "dragging keeps the pixel size")
         XCTAssertEqual(motion.placement.widthFraction, 480.0 / 2560)
-        XCTAssertEqual(motion.send(.displaysChanged([panelled, right])), [], "the stored fraction matches the frame")
+        XCTAssertEqual(motion.send(.displaysChanged([panelledDisplay, right])), [], "the stored fraction matches the frame")
     }
 }

@@ -1,7 +1,10 @@
 import Foundation
 
 /// A small, fast, seedable PRNG (SplitMix64), so a failing property run can be replayed.
-struct SplitMix64: RandomNumberGenerator {
+struct PropertyRandom: RandomNumberGenerator {
+    /// Number of random cases each property checks.
+    static let cases = 10_000
+
     private var state: UInt64
 
     init(seed: UInt64) {
@@ -16,29 +19,20 @@ struct SplitMix64: RandomNumberGenerator {
         return z ^ (z >> 31)
     }
 
-    /// The seed for a property: `FLOATAPP_SEED` when set, else a fresh one; printed either way.
-    static func seeded(for property: String) -> SplitMix64 {
+    /// The generator for a property: seeded by `FLOATAPP_SEED` when set, else freshly; the
+    /// seed is printed either way.
+    static func seeded(for property: String) -> PropertyRandom {
         let seed = ProcessInfo.processInfo.environment["FLOATAPP_SEED"].flatMap { UInt64($0) }
             ?? UInt64.random(in: 0...UInt64.max)
         print("\(property): FLOATAPP_SEED=\(seed)")
-        return SplitMix64(seed: seed)
+        return PropertyRandom(seed: seed)
     }
-}
 
-extension RandomNumberGenerator {
     mutating func double(_ range: ClosedRange<Double>) -> Double {
         Double.random(in: range, using: &self)
-    }
-
-    mutating func signed(_ magnitude: ClosedRange<Double>) -> Double {
-        let value = double(magnitude)
-        return Bool.random(using: &self) ? value : -value
     }
 
     mutating func pick<T>(_ values: [T]) -> T {
         values[Int.random(in: 0..<values.count, using: &self)]
     }
 }
-
-/// Number of random cases each property checks.
-let propertyCases = 10_000

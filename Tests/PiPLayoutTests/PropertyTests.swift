@@ -5,7 +5,7 @@ final class PropertyTests: XCTestCase {
     private let aspects = [16.0 / 9, 4.0 / 3, 9.0 / 16, 21.0 / 9, 1]
 
     /// One to three side-by-side displays of random sizes, some with panels.
-    private func randomDisplays(_ random: inout SplitMix64) -> [Display] {
+    private func randomDisplays(_ random: inout PropertyRandom) -> [Display] {
         var displays: [Display] = []
         var x = 0.0
         for _ in 0..<Int.random(in: 1...3, using: &random) {
@@ -20,7 +20,7 @@ final class PropertyTests: XCTestCase {
         return displays
     }
 
-    private func randomAnchor(_ random: inout SplitMix64) -> Anchor {
+    private func randomAnchor(_ random: inout PropertyRandom) -> Anchor {
         if random.double(0...1) < 0.7 {
             return .corner(random.pick(Corner.allCases))
         }
@@ -43,8 +43,8 @@ final class PropertyTests: XCTestCase {
     }
 
     func testPropertyEveryReleaseEndsAtACornerOrAStash() {
-        var random = SplitMix64.seeded(for: #function)
-        for index in 0..<propertyCases {
+        var random = PropertyRandom.seeded(for: #function)
+        for index in 0..<PropertyRandom.cases {
             let displays = randomDisplays(&random)
             var motion = FloatMotion(displays: displays, videoAspect: random.pick(aspects), placement: nil)
             let span = displays.last!.full.maxX
@@ -61,8 +61,8 @@ final class PropertyTests: XCTestCase {
     }
 
     func testPropertyAFlingTowardACornerEndsThereFromAnyStart() {
-        var random = SplitMix64.seeded(for: #function)
-        for index in 0..<propertyCases {
+        var random = PropertyRandom.seeded(for: #function)
+        for index in 0..<PropertyRandom.cases {
             let display = randomDisplays(&random)[0]
             let size = FloatSizing.size(widthFraction: random.double(0.1...0.5), aspect: random.pick(aspects), usable: display.usable.size)
             let area = MovementArea(display: display, windowSize: size)
@@ -80,8 +80,8 @@ final class PropertyTests: XCTestCase {
     }
 
     func testPropertyAZeroVelocityReleaseEndsAtTheNearestCorner() {
-        var random = SplitMix64.seeded(for: #function)
-        for index in 0..<propertyCases {
+        var random = PropertyRandom.seeded(for: #function)
+        for index in 0..<PropertyRandom.cases {
             let display = randomDisplays(&random)[0]
             let size = FloatSizing.size(widthFraction: random.double(0.1...0.5), aspect: random.pick(aspects), usable: display.usable.size)
             let area = MovementArea(display: display, windowSize: size)
@@ -95,10 +95,10 @@ final class PropertyTests: XCTestCase {
     }
 
     func testPropertyTheSpringNeverOvershootsAndLandsExactlyWithin350Milliseconds() {
-        var random = SplitMix64.seeded(for: #function)
+        var random = PropertyRandom.seeded(for: #function)
         let region = Rect(x: 0, y: 0, width: 3840, height: 2160)
         var slowest = 0.0
-        for index in 0..<propertyCases {
+        for index in 0..<PropertyRandom.cases {
             let start = Point(x: random.double(region.minX...region.maxX), y: random.double(region.minY...region.maxY))
             let target = Point(x: random.double(region.minX...region.maxX), y: random.double(region.minY...region.maxY))
             // Away from the target at most at the fling speed (faster would have chosen another
@@ -129,8 +129,8 @@ final class PropertyTests: XCTestCase {
     }
 
     func testPropertyABoundsChangeNeverLeavesTheFloatOffScreen() {
-        var random = SplitMix64.seeded(for: #function)
-        for index in 0..<propertyCases {
+        var random = PropertyRandom.seeded(for: #function)
+        for index in 0..<PropertyRandom.cases {
             let before = randomDisplays(&random)
             let placement = Placement(anchor: randomAnchor(&random), widthFraction: random.double(0.05...1))
             var motion = FloatMotion(displays: before, videoAspect: random.pick(aspects), placement: placement)
@@ -154,8 +154,8 @@ final class PropertyTests: XCTestCase {
     }
 
     func testPropertyAResizeKeepsTheAnchoredCornerAndTheAspect() {
-        var random = SplitMix64.seeded(for: #function)
-        for index in 0..<propertyCases {
+        var random = PropertyRandom.seeded(for: #function)
+        for index in 0..<PropertyRandom.cases {
             let displays = randomDisplays(&random)
             let corner = random.pick(Corner.allCases)
             let aspect = random.pick(aspects)

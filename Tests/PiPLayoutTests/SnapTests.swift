@@ -2,11 +2,11 @@ import PiPLayout
 import XCTest
 
 /// A 1920x1080 display with a 48 px panel at the bottom.
-let panelled = Display(full: Rect(x: 0, y: 0, width: 1920, height: 1080), usable: Rect(x: 0, y: 0, width: 1920, height: 1032))
-let defaultSize = Size(width: 480, height: 270)
+let panelledDisplay = Display(full: Rect(x: 0, y: 0, width: 1920, height: 1080), usable: Rect(x: 0, y: 0, width: 1920, height: 1032))
+let quarterFloatSize = Size(width: 480, height: 270)
 
 final class SnapTests: XCTestCase {
-    private let area = MovementArea(display: panelled, windowSize: defaultSize)
+    private let area = MovementArea(display: panelledDisplay, windowSize: quarterFloatSize)
 
     func testMovementAreaIsUsableBoundsInsetByMarginLessWindowSize() {
         XCTAssertEqual(area.origins, Rect(x: 16, y: 16, width: 1408, height: 730))
@@ -74,7 +74,7 @@ final class SnapTests: XCTestCase {
         ]
         for item in cases {
             XCTAssertEqual(
-                StashRule.side(frame: item.frame, velocity: item.velocity, display: panelled, displays: [panelled]),
+                StashRule.side(frame: item.frame, velocity: item.velocity, display: panelledDisplay, displays: [panelledDisplay]),
                 item.expected, item.why)
         }
     }
@@ -83,27 +83,27 @@ final class SnapTests: XCTestCase {
         let right = Display(full: Rect(x: 1920, y: 0, width: 1920, height: 1080))
         let frame = Rect(x: 1000, y: 300, width: 480, height: 270)
         let fling = Vector(dx: 5000, dy: 0)
-        XCTAssertNil(StashRule.side(frame: frame, velocity: fling, display: panelled, displays: [panelled, right]))
+        XCTAssertNil(StashRule.side(frame: frame, velocity: fling, display: panelledDisplay, displays: [panelledDisplay, right]))
         XCTAssertEqual(
-            StashRule.side(frame: frame, velocity: fling * -1, display: panelled, displays: [panelled, right]), .left)
+            StashRule.side(frame: frame, velocity: fling * -1, display: panelledDisplay, displays: [panelledDisplay, right]), .left)
     }
 
     func testStashTargetLeavesThirtyTwoPixelsVisibleAtTheReleaseHeight() {
-        let left = SnapTarget.release(frame: Rect(x: -300, y: 400, width: 480, height: 270), velocity: .zero, displays: [panelled])
+        let left = SnapTarget.release(frame: Rect(x: -300, y: 400, width: 480, height: 270), velocity: .zero, displays: [panelledDisplay])
         XCTAssertEqual(left.frame.minX, 32 - 480)
         XCTAssertEqual(left.frame.minY, 400, accuracy: 1e-9)
         XCTAssertEqual(left.frame.size, Size(width: 480, height: 270))
-        let right = SnapTarget.release(frame: Rect(x: 1800, y: 900, width: 480, height: 270), velocity: .zero, displays: [panelled])
+        let right = SnapTarget.release(frame: Rect(x: 1800, y: 900, width: 480, height: 270), velocity: .zero, displays: [panelledDisplay])
         XCTAssertEqual(right.frame.origin, Point(x: 1920 - 32, y: 746), "height clamped into the area")
         guard case .stashed(.right, let fraction) = right.anchor else { return XCTFail("not stashed: \(right.anchor)") }
         XCTAssertEqual(fraction, 1)
     }
 
     func testUnstashGoesToTheNearestCornerOnThatSide() {
-        let high = SnapTarget.unstash(frame: Rect(x: -448, y: 200, width: 480, height: 270), side: .left, displays: [panelled])
+        let high = SnapTarget.unstash(frame: Rect(x: -448, y: 200, width: 480, height: 270), side: .left, displays: [panelledDisplay])
         XCTAssertEqual(high.anchor, .corner(.topLeft))
         XCTAssertEqual(high.origin, Point(x: 16, y: 16))
-        let low = SnapTarget.unstash(frame: Rect(x: 1888, y: 600, width: 480, height: 270), side: .right, displays: [panelled])
+        let low = SnapTarget.unstash(frame: Rect(x: 1888, y: 600, width: 480, height: 270), side: .right, displays: [panelledDisplay])
         XCTAssertEqual(low.anchor, .corner(.bottomRight))
         XCTAssertEqual(low.origin, Point(x: 1424, y: 746))
     }
@@ -111,7 +111,7 @@ final class SnapTests: XCTestCase {
     func testReleaseOnASecondDisplaySnapsThere() {
         let right = Display(full: Rect(x: 1920, y: 0, width: 1280, height: 1024))
         let target = SnapTarget.release(
-            frame: Rect(x: 2000, y: 700, width: 480, height: 270), velocity: .zero, displays: [panelled, right])
+            frame: Rect(x: 2000, y: 700, width: 480, height: 270), velocity: .zero, displays: [panelledDisplay, right])
         XCTAssertEqual(target.anchor, .corner(.bottomLeft))
         XCTAssertEqual(target.origin, Point(x: 1936, y: 1024 - 16 - 270))
     }

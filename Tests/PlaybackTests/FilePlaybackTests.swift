@@ -69,4 +69,18 @@ final class FilePlaybackTests: XCTestCase {
         XCTAssertTrue(waitUntil(5) { session.currentFrame()?.width == 640 }, "never upscaled past the source")
         XCTAssertEqual(session.counters.scalerBuilds, 2)
     }
+
+    func testSmallOutputsSkipTheLoopFilterAndFullSizeOnesDoNot() throws {
+        let media = try TestMedia()
+        let file = try media.h264AAC("economy.mp4", seconds: 1, size: "640x480", rate: 25)
+        for (box, economical) in [((160, 120), true), ((640, 480), false)] {
+            let session = PlaybackSession(source: file)
+            session.setOutputSize(width: box.0, height: box.1)
+            XCTAssertTrue(waitUntil(5) { _ = session.currentFrame(); return session.status.isFinal })
+            let counters = session.counters
+            XCTAssertGreaterThan(counters.converted, 20)
+            XCTAssertEqual(counters.economyFrames, economical ? counters.converted : 0, "box \(box)")
+            session.close()
+        }
+    }
 }

@@ -48,3 +48,49 @@ final class LavfiPlaybackTests: XCTestCase {
         XCTAssertEqual(session.audioLevel, -24, accuracy: 1.5, "the level is measured before mute")
     }
 }
+
+final class VideoSwitchTests: XCTestCase {
+    func testDisabledVideoConvertsNothingWhileAudioAndClockGoOn() {
+        let session = PlaybackSession(source: "lavfi:testsrc2=size=320x240:rate=30[out0];sine=f=440[out1]")
+        defer { session.close() }
+        let mixer = AudioMixer()
+        mixer.add(session)
+        let device = FakeAudioDevice(mixer: mixer, chunkFrames: 512, speed: 4)
+        XCTAssertTrue(device.run(timeout: 5, afterChunk: { _ = session.currentFrame() },
+                                 until: { session.counters.converted > 5 }))
+        session.setVideoEnabled(false)
+        _ = device.run(timeout: 1, until: { false })
+        let converted = session.counters.converted
+        let clock = session.clockTime ?? 0
+        _ = device.run(timeout: 0.5, until: { false })
+        XCTAssertEqual(session.counters.converted, converted, "no conversion while disabled")
+        XCTAssertGreaterThan((session.clockTime ?? 0) - clock, 1, "the clock went on")
+        XCTAssertGreaterThan(session.counters.decoded, converted)
+        session.setVideoEnabled(true)
+        XCTAssertTrue(device.run(timeout: 3, afterChunk: { _ = session.currentFrame() },
+                                 until: { session.counters.converted > converted + 5 }))
+    }
+
+    func testAudioOnlySourcePlaysThroughTheMixer() {
+        let session = PlaybackSession(source: "lavfi:sine=f=1000:sample_rate=44100")
+        defer { session.close() }
+        let mixer = AudioMixer()
+        mixer.add(session)
+        var peak: Float = 0
+        var buffer = [Float](repeating: 0, count: 480 * 2)
+        XCTAssertTrue(waitUntil(5) {
+            buffer.withUnsafeMutableBufferPointer { mixer.render(into: $0.baseAddress!, frameCount: 480) }
+            peak = max(peak, buffer.map(abs).max() ?? 0)
+            return peak > 0.05
+        }, "\(session.status) \(session.bufferedAudio) \(peak)")
+        XCTAssertFalse(session.hasVideo)
+        XCTAssertTrue(session.hasAudio)
+        XCTAssertNil(session.currentFrame())
+        session.volume = 0.5
+        XCTAssertTrue(waitUntil(2) {
+            buffer.withUnsafeMutableBufferPointer { mixer.render(into: $0.baseAddress!, frameCount: 480) }
+            let halfPeak = buffer.map(abs).max() ?? 0
+            return abs(halfPeak - peak / 2) < 0.01
+        }, "volume scales the output")
+    }
+}

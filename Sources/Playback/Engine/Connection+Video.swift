@@ -1,4 +1,3 @@
-import CFFmpeg
 import Foundation
 
 extension Connection {

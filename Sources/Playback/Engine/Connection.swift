@@ -1,4 +1,3 @@
-import CFFmpeg
 import Foundation
 
 /// One open of a source: the demuxer (on the session's worker thread, which also decodes audio)
@@ -30,13 +29,11 @@ final class Connection: @unchecked Sendable {
     init(core: SessionCore, input: InputContext) throws(PlaybackError) {
         self.core = core
         self.input = input
-        video = input.bestStream(AVMEDIA_TYPE_VIDEO).flatMap { found in
-            (try? Decoder(stream: found.stream, threads: 2)).map {
-                (found.index, $0, 1 / (Decoder.frameRate(of: found.stream) ?? 30))
-            }
+        video = input.bestStream(.video).flatMap { found in
+            (try? Decoder(stream: found, threads: 2)).map { (found.index, $0, 1 / (found.frameRate ?? 30)) }
         }
-        audio = input.bestStream(AVMEDIA_TYPE_AUDIO).flatMap { found in
-            (try? Decoder(stream: found.stream, threads: 1)).map { (found.index, $0) }
+        audio = input.bestStream(.audio).flatMap { found in
+            (try? Decoder(stream: found, threads: 1)).map { (found.index, $0) }
         }
         resampler = Resampler(outputRate: core.options.audioSampleRate, outputChannels: core.options.audioChannels)
         guard video != nil || audio != nil else { throw .noPlayableStream }
@@ -73,7 +70,6 @@ final class Connection: @unchecked Sendable {
 
     private func demux() -> End {
         let packet = Packet()
-        var decodedAnything = false
         while true {
             guard waitForRoom() else { return .closed }
             let step: FFmpegStep
@@ -81,28 +77,26 @@ final class Connection: @unchecked Sendable {
                 step = try input.read(into: packet)
             } catch {
                 if core.isClosed { return .closed }
-                return finish(after: .failed(.streamFailed(error.message)), decodedAnything: true)
+                return finish(after: .failed(.streamFailed(error.message)))
             }
             switch step {
             case .again:
                 Thread.sleep(forTimeInterval: 0.002)
                 continue
             case .endOfStream:
-                return finish(after: .ended, decodedAnything: decodedAnything)
+                return finish(after: .ended)
             case .done:
                 break
             }
             if let video, packet.streamIndex == video.index {
-                let seconds = packet.duration > 0
-                    ? Double(packet.duration) * av_q2d(video.decoder.timeBase) : video.frameDuration
+                let seconds = packet.duration > 0 ? video.decoder.seconds(packet.duration) : video.frameDuration
                 let item = PacketQueue.Item.packet(packet.takeData(), seconds: seconds)
                 core.locked {
                     core.videoPackets.push(item)
                     core.condition.broadcast()
                 }
-                decodedAnything = true
             } else if let audio, packet.streamIndex == audio.index {
-                decodedAnything = decodeAudio(audio.decoder, packet: packet) || decodedAnything
+                decodeAudio(audio.decoder, packet: packet)
                 packet.unref()
             } else {
                 packet.unref()
@@ -119,7 +113,7 @@ final class Connection: @unchecked Sendable {
                 let now = MonotonicTime.seconds()
                 core.advanceLocked(now: now)
                 core.startIfReadyLocked(now: now)
-                if reachedPlaying == false && core.phase == .playing { reachedPlaying = true }
+                if core.phase == .playing { reachedPlaying = true }
                 let packets = core.videoPackets
                 let videoEnough = video == nil || packets.seconds >= SessionCore.readAhead || packets.count >= 120
                 let audioEnough = audio == nil || core.ring.duration >= SessionCore.readAhead
@@ -132,23 +126,22 @@ final class Connection: @unchecked Sendable {
         }
     }
 
-    /// Decodes one audio packet into the ring; returns true when samples came out.
-    private func decodeAudio(_ decoder: Decoder, packet: Packet?) -> Bool {
+    /// Decodes one audio packet (nil: drain the decoder) into the ring.
+    private func decodeAudio(_ decoder: Decoder, packet: Packet?) {
         let frame = Frame()
-        var produced = false
         do {
-            if try decoder.send(packet) == .again { return false }
+            if try decoder.send(packet) == .again { return }
         } catch {
             core.locked { core.counters.corruptPackets += 1 }
-            return false
+            return
         }
         while true {
             let step: FFmpegStep
             do { step = try decoder.receive(into: frame) } catch {
                 core.locked { core.counters.corruptPackets += 1 }
-                return produced
+                return
             }
-            guard step == .done else { return produced }
+            guard step == .done else { return }
             let pts = frame.seconds(in: decoder.timeBase)
             do {
                 try resampler.convert(frame, framePts: pts) { samples, count, start in
@@ -156,9 +149,9 @@ final class Connection: @unchecked Sendable {
                     core.locked {
                         let at = start ?? core.ring.endPts ?? 0
                         core.ring.push(samples, frames: count, pts: at)
+                        core.counters.audioFrames += count
                         core.startIfReadyLocked(now: MonotonicTime.seconds())
                     }
-                    produced = true
                 }
             } catch {
                 core.locked { core.counters.corruptPackets += 1 }
@@ -168,8 +161,8 @@ final class Connection: @unchecked Sendable {
     }
 
     /// Drains the decoders, then waits until everything queued has been played.
-    private func finish(after end: End, decodedAnything: Bool) -> End {
-        if let audio { _ = decodeAudio(audio.decoder, packet: nil) }
+    private func finish(after end: End) -> End {
+        if let audio { decodeAudio(audio.decoder, packet: nil) }
         core.locked {
             core.audioDrained = true
             core.videoPackets.push(.endOfStream)
@@ -189,11 +182,7 @@ final class Connection: @unchecked Sendable {
             return false
         }
         guard drained else { return .closed }
-        let nothingPlayed = core.locked { core.counters.decoded == 0 && core.current == nil }
-            && audio == nil
-        if end == .ended && (nothingPlayed || !decodedAnything) {
-            return .failed(.streamFailed("nothing could be decoded"))
-        }
-        return end
+        let nothingDecoded = core.locked { core.counters.decoded == 0 && core.counters.audioFrames == 0 }
+        return end == .ended && nothingDecoded ? .failed(.streamFailed("nothing could be decoded")) : end
     }
 }

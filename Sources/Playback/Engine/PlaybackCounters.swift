@@ -6,12 +6,14 @@ package struct PlaybackCounters: Sendable, Equatable {
     package var dropped = 0
     /// Video frames decoded.
     package var decoded = 0
+    /// Audio frames (samples per channel) decoded into the ring.
+    package var audioFrames = 0
     /// Frames converted by swscale.
     package var converted = 0
     /// Times the swscale context was built.
     package var scalerBuilds = 0
     /// Packets or frames the decoders rejected as corrupt.
     package var corruptPackets = 0
-    /// Converted frames decoded with the loop filter skipped.
+    /// Frames converted while the decoder skipped the loop filter.
     package var economyFrames = 0
 }

@@ -7,7 +7,8 @@ final class Decoder {
     let timeBase: AVRational
 
     /// Opens a decoder for `stream` with `threads` decoding threads (0: FFmpeg's choice).
-    init(stream: UnsafeMutablePointer<AVStream>, threads: Int) throws(FFmpegError) {
+    init(stream input: InputStream, threads: Int) throws(FFmpegError) {
+        let stream = input.pointer
         let parameters = stream.pointee.codecpar!
         guard let codec = avcodec_find_decoder(parameters.pointee.codec_id) else {
             throw FFmpegError(operation: "find decoder", code: floatapp_AVERROR(ENOSYS))
@@ -42,12 +43,8 @@ final class Decoder {
         pointer.pointee.skip_loop_filter = mode == .skipped ? AVDISCARD_ALL : AVDISCARD_DEFAULT
     }
 
-    /// The nominal frame rate of the stream, if known.
-    static func frameRate(of stream: UnsafeMutablePointer<AVStream>) -> Double? {
-        let rate = stream.pointee.avg_frame_rate
-        guard rate.num > 0, rate.den > 0 else { return nil }
-        return av_q2d(rate)
-    }
+    /// `ticks` of the stream time base in seconds.
+    func seconds(_ ticks: Int64) -> Double { Double(ticks) * av_q2d(timeBase) }
 }
 
 /// Whether the decoder runs its in-loop deblocking filter.

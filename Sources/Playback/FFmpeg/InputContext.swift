@@ -50,15 +50,35 @@ final class InputContext {
         return context
     }
 
-    /// The index and stream of the best stream of `type`, or nil when the source has none.
-    func bestStream(_ type: AVMediaType) -> (index: Int, stream: UnsafeMutablePointer<AVStream>)? {
+    /// The best stream of `kind`, or nil when the source has none.
+    func bestStream(_ kind: MediaKind) -> InputStream? {
+        let type = kind == .video ? AVMEDIA_TYPE_VIDEO : AVMEDIA_TYPE_AUDIO
         let index = av_find_best_stream(pointer, type, -1, -1, nil, 0)
         guard index >= 0, let stream = pointer.pointee.streams[Int(index)] else { return nil }
-        return (Int(index), stream)
+        return InputStream(index: Int(index), pointer: stream)
     }
 
     /// Reads the next packet into `packet`.
     func read(into packet: Packet) throws(FFmpegError) -> FFmpegStep {
         try FFmpegStep.from(av_read_frame(pointer, packet.pointer), "read")
+    }
+}
+
+/// The kinds of stream a session plays.
+enum MediaKind {
+    case video, audio
+}
+
+/// One stream of an open input; valid while its ``InputContext`` is alive.
+struct InputStream {
+    /// The stream's index, as packets carry it.
+    let index: Int
+    let pointer: UnsafeMutablePointer<AVStream>
+
+    /// The nominal frame rate, if the container knows it.
+    var frameRate: Double? {
+        let rate = pointer.pointee.avg_frame_rate
+        guard rate.num > 0, rate.den > 0 else { return nil }
+        return av_q2d(rate)
     }
 }

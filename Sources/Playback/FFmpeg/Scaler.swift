@@ -14,6 +14,12 @@ final class Scaler {
 
     deinit { sws_freeContext(context) }
 
+    /// Area averaging when shrinking (measured cheaper than bilinear for 1080p to float sizes,
+    /// and without aliasing), bilinear otherwise.
+    private static func filter(for key: Key) -> Int32 {
+        key.width < key.sourceWidth && key.height < key.sourceHeight ? Int32(SWS_AREA) : Int32(SWS_BILINEAR)
+    }
+
     /// Converts `frame` to a `width`x`height` YUV420P picture (both even), or nil if swscale refuses.
     func convert(_ frame: Frame, width: Int, height: Int, pts: Double, serial: Int) -> VideoFrame? {
         let wanted = Key(sourceWidth: Int32(frame.width), sourceHeight: Int32(frame.height),
@@ -22,7 +28,7 @@ final class Scaler {
             sws_freeContext(context)
             context = sws_getContext(wanted.sourceWidth, wanted.sourceHeight, AVPixelFormat(wanted.sourceFormat),
                                      wanted.width, wanted.height, AV_PIX_FMT_YUV420P,
-                                     Int32(SWS_BILINEAR), nil, nil, nil)
+                                     Self.filter(for: wanted), nil, nil, nil)
             key = context == nil ? nil : wanted
             buildCount += 1
         }

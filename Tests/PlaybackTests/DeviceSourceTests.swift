@@ -1,0 +1,35 @@
+import Foundation
+import Playback
+import XCTest
+
+final class DeviceSourceTests: XCTestCase {
+    func testX11GrabCapturesAVirtualScreen() throws {
+        let display = 90 + Int.random(in: 0..<400)
+        let server = Process()
+        server.executableURL = URL(fileURLWithPath: "/usr/bin/Xvfb")
+        server.arguments = [":\(display)", "-screen", "0", "320x240x24", "-nolisten", "tcp"]
+        server.standardError = FileHandle.nullDevice
+        server.standardOutput = FileHandle.nullDevice
+        try server.run()
+        defer {
+            server.terminate()
+            server.waitUntilExit()
+        }
+        XCTAssertTrue(waitUntil(5) { FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(display)") })
+
+        let session = PlaybackSession(source: "x11grab::\(display)")
+        defer { session.close() }
+        XCTAssertTrue(waitUntil(5) { session.currentFrame() != nil }, "\(session.status)")
+        XCTAssertEqual(session.status, .playing)
+        XCTAssertEqual(session.videoSize?.width, 320)
+        XCTAssertEqual(session.videoSize?.height, 240)
+        XCTAssertFalse(session.hasAudio)
+    }
+
+    func testMissingCameraFails() {
+        let session = PlaybackSession(source: "v4l2:/dev/video-none")
+        defer { session.close() }
+        XCTAssertTrue(waitUntil(3) { session.status.isFinal })
+        XCTAssertTrue(session.status.isFailure, "\(session.status)")
+    }
+}
