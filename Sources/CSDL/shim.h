@@ -4,6 +4,9 @@
 #include <SDL2/SDL.h>
 #include <SDL2/SDL_syswm.h>
 #include <SDL2/SDL_ttf.h>
+#include <fontconfig/fontconfig.h>
+#include <X11/Xatom.h>
+#include <X11/Xutil.h>
 
 /* Macros Swift cannot import, re-exported as functions. */
 

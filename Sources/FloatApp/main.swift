@@ -1,6 +1,59 @@
-import CSDL
+import Foundation
 import PiPLayout
-import Playback
 
-var info = SDL_SysWMinfo()
-print(SDL_Init(0), PiPLayoutModule.name, PlaybackModule.name, MemoryLayout.size(ofValue: info))
+/// FloatApp's entry point: parse the command line, then check rooms or run the app.
+@MainActor
+func floatappMain() -> Int32 {
+    let options: Options
+    do {
+        options = try Options.parse(Array(CommandLine.arguments.dropFirst()))
+    } catch let error as AppError {
+        FileHandle.standardError.write(Data((error.description + "\n").utf8))
+        return error.exitStatus
+    } catch {
+        return 2
+    }
+    Log.level = options.logLevel
+    switch options.command {
+    case .help:
+        print(Options.help)
+        return 0
+    case .version:
+        print("floatapp \(FloatAppVersion.string)")
+        return 0
+    case .checkRooms(let path):
+        switch RoomsLoader.load(path: path) {
+        case .success(let config):
+            print("\(path): OK, \(config.rooms.count) room\(config.rooms.count == 1 ? "" : "s")")
+            return 0
+        case .failure(let error):
+            for m in error.messages { FileHandle.standardError.write(Data((m + "\n").utf8)) }
+            return 2
+        }
+    case .run:
+        guard let path = RoomsLoader.resolve(explicit: options.roomsFile) else {
+            Log.error("no rooms file: pass --rooms FILE, or set FLOATAPP_ASSETS to the folder with the built-in rooms.json")
+            return 2
+        }
+        let config: PiPLayout.RoomsConfig
+        switch RoomsLoader.load(path: path) {
+        case .success(let c): config = c
+        case .failure(let error):
+            for m in error.messages { FileHandle.standardError.write(Data((m + "\n").utf8)) }
+            return 2
+        }
+        Log.info("rooms from \(path)")
+        do {
+            let app = try App(options: options, config: config)
+            return app.run()
+        } catch let error as AppError {
+            Log.error(error.description)
+            return error.exitStatus
+        } catch {
+            Log.error("\(error)")
+            return 1
+        }
+    }
+}
+
+exit(MainActor.assumeIsolated { floatappMain() })

@@ -1,0 +1,90 @@
+import CSDL
+import PiPLayout
+import Playback
+
+/// Actions go through the session reducer; the shell carries out its effects in order.
+@MainActor
+extension App {
+    func send(_ action: SessionAction) {
+        let effects = model.reduce(action)
+        events.publish(effects: effects)
+        for effect in effects { perform(effect) }
+        mainDirty = true
+        floatDirty = true
+    }
+
+    private func perform(_ effect: SessionEffect) {
+        switch effect {
+        case .openPlayback(let room):
+            openPlayback(room)
+        case .stopPlayback(let id):
+            stopPlayback(id)
+        case .showFloat(let id):
+            showFloat(id)
+        case .closeFloat:
+            hideFloat()
+        case .showMainWindow(let content):
+            if case .room = content { mainVideoNeedsRefresh() }
+            if mainWindow.isMinimized { mainWindow.restore() }
+            mainWindow.show()
+            mainWindow.raise()
+            showControls()
+        case .showList:
+            hoveredControl = nil
+        case .showRoom:
+            mainVideoNeedsRefresh()
+            showControls()
+        case .toast(let message):
+            toasts.show(message, now: now)
+        case .lifecycle(let event):
+            Log.debug("pip lifecycle: \(event)")
+            stats?.event("lifecycle", at: nanos, [("event", event.description)])
+        case .layout(let event):
+            Log.debug("pip layout: \(event)")
+            stats?.event("layout", at: nanos, [("event", event.description)])
+        case .log(let level, let message):
+            Log.write(Options.LogLevel(rawValue: level.rawValue) ?? .info, message)
+        }
+    }
+
+    /// The main view shows a room again: draw its current frame at once (no black frame, P17).
+    private func mainVideoNeedsRefresh() {
+        for v in mainVideo { v.reset() }
+        mainDirty = true
+    }
+
+    private func openPlayback(_ room: Room) {
+        if let old = players[room.id] { old.close() }
+        // Live rooms reconnect (D4); for measurement, --exit-on-end lets the source end.
+        let player = RoomPlayer(room: room, mixer: mixer, now: now, liveness: options.exitOnEnd ? .recorded : .live)
+        players[room.id] = player
+        lastStatus[room.id] = nil
+        for v in mainVideo { v.reset() }
+        stats?.event("open", at: nanos, [("room", room.id), ("sources", player.sessions.count)])
+        Log.info("opened \(room.id)")
+    }
+
+    private func stopPlayback(_ id: RoomID) {
+        guard let player = players.removeValue(forKey: id) else { return }
+        player.close()
+        lastStatus[id] = nil
+        for v in mainVideo { v.reset() }
+        stats?.event("stop", at: nanos, [("room", id)])
+        Log.info("stopped \(id)")
+    }
+
+}
+
+extension RoomStatus {
+    /// The session model's view of a playback status.
+    init(_ s: MediaStatus) {
+        switch s {
+        case .connecting: self = .connecting
+        case .buffering(let p): self = .buffering(percent: p)
+        case .playing: self = .playing
+        case .reconnecting(let n, let next): self = .reconnecting(attempt: n, retryIn: next)
+        case .ended: self = .ended
+        case .failed(let m): self = .failed(message: m)
+        }
+    }
+}

@@ -1,0 +1,16 @@
+import Foundation
+
+/// Leveled logging to standard error.
+enum Log {
+    nonisolated(unsafe) static var level: Options.LogLevel = .warn
+
+    static func write(_ l: Options.LogLevel, _ message: @autoclosure () -> String) {
+        guard l <= level else { return }
+        FileHandle.standardError.write(Data("floatapp: \(l.rawValue): \(message())\n".utf8))
+    }
+
+    static func error(_ m: @autoclosure () -> String) { write(.error, m()) }
+    static func warn(_ m: @autoclosure () -> String) { write(.warn, m()) }
+    static func info(_ m: @autoclosure () -> String) { write(.info, m()) }
+    static func debug(_ m: @autoclosure () -> String) { write(.debug, m()) }
+}

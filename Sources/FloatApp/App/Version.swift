@@ -1,0 +1,4 @@
+/// FloatApp's version.
+enum FloatAppVersion {
+    static let string = "0.1.0"
+}

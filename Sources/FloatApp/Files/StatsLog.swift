@@ -1,0 +1,63 @@
+import Foundation
+
+/// The `--stats FILE` measurement log: one JSON object per line (SPEC section 6).
+@MainActor
+final class StatsLog {
+    private let handle: FileHandle
+    private let start: UInt64
+    private var buffer = Data()
+    private var lastFlush: UInt64
+
+    init(path: String, startNanos: UInt64) throws {
+        guard FileManager.default.createFile(atPath: path, contents: nil) else {
+            throw AppError.startup("cannot write stats file \(path)")
+        }
+        handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        start = startNanos
+        lastFlush = startNanos
+    }
+
+    /// Milliseconds since start, as the `t` field.
+    private func ms(_ now: UInt64) -> Double {
+        (Double(now &- start) / 1e6 * 1000).rounded() / 1000
+    }
+
+    /// Appends one event; `fields` are already JSON-encodable scalars.
+    func event(_ ev: String, at now: UInt64, _ fields: [(String, Any)] = []) {
+        var obj: [String] = ["\"t\":\(ms(now))", "\"ev\":\(Self.json(ev))"]
+        for (k, v) in fields { obj.append("\(Self.json(k)):\(Self.json(v))") }
+        buffer.append(Data(("{" + obj.joined(separator: ",") + "}\n").utf8))
+        if now &- lastFlush > 200_000_000 || buffer.count > 64 * 1024 { flush(now: now) }
+    }
+
+    func flush(now: UInt64 = DispatchTime.now().uptimeNanoseconds) {
+        guard !buffer.isEmpty else { return }
+        handle.write(buffer)
+        buffer.removeAll(keepingCapacity: true)
+        lastFlush = now
+    }
+
+    static func json(_ v: Any) -> String {
+        switch v {
+        case let s as String:
+            var out = "\""
+            for u in s.unicodeScalars {
+                switch u {
+                case "\"": out += "\\\""
+                case "\\": out += "\\\\"
+                case "\n": out += "\\n"
+                case "\r": out += "\\r"
+                case "\t": out += "\\t"
+                default:
+                    if u.value < 0x20 { out += String(format: "\\u%04x", u.value) } else { out.unicodeScalars.append(u) }
+                }
+            }
+            return out + "\""
+        case let b as Bool: return b ? "true" : "false"
+        case let i as Int: return String(i)
+        case let d as Double: return d.isFinite ? String(d) : "null"
+        case let f as Float: return f.isFinite ? String(f) : "null"
+        default: return json(String(describing: v))
+        }
+    }
+}

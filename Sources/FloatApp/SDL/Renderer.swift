@@ -1,0 +1,75 @@
+import CSDL
+
+/// Owns an `SDL_Renderer` and keeps its window alive.
+@MainActor
+final class Renderer {
+    let handle: OpaquePointer
+    let window: Window
+
+    init(window: Window, vsync: Bool) throws {
+        self.window = window
+        var flags = SDL_RENDERER_ACCELERATED.rawValue
+        if vsync { flags |= SDL_RENDERER_PRESENTVSYNC.rawValue }
+        if let r = SDL_CreateRenderer(window.handle, -1, flags) {
+            handle = r
+        } else {
+            handle = try sdlCheck(
+                SDL_CreateRenderer(window.handle, -1, SDL_RENDERER_SOFTWARE.rawValue),
+                "SDL_CreateRenderer")
+        }
+        SDL_SetRenderDrawBlendMode(handle, SDL_BLENDMODE_BLEND)
+    }
+
+    isolated deinit {
+        SDL_DestroyRenderer(handle)
+    }
+
+    /// The drawable size in pixels.
+    var outputSize: (width: Int32, height: Int32) {
+        var w: Int32 = 0, h: Int32 = 0
+        SDL_GetRendererOutputSize(handle, &w, &h)
+        return (w, h)
+    }
+
+    func clear(_ c: Color) {
+        setColor(c)
+        SDL_RenderClear(handle)
+    }
+
+    func setColor(_ c: Color) {
+        SDL_SetRenderDrawColor(handle, c.r, c.g, c.b, c.a)
+    }
+
+    func fill(_ r: SDL_Rect, _ c: Color) {
+        setColor(c)
+        var rect = r
+        SDL_RenderFillRect(handle, &rect)
+    }
+
+    func outline(_ r: SDL_Rect, _ c: Color) {
+        setColor(c)
+        var rect = r
+        SDL_RenderDrawRect(handle, &rect)
+    }
+
+    func present() { SDL_RenderPresent(handle) }
+}
+
+/// An RGBA colour.
+struct Color: Equatable, Hashable {
+    var r: UInt8, g: UInt8, b: UInt8, a: UInt8 = 255
+
+    func withAlpha(_ a: UInt8) -> Color { Color(r: r, g: g, b: b, a: a) }
+}
+
+extension SDL_Rect {
+    init(_ x: Int32, _ y: Int32, _ w: Int32, _ h: Int32) {
+        self.init(x: x, y: y, w: w, h: h)
+    }
+
+    func contains(_ px: Int32, _ py: Int32) -> Bool {
+        px >= x && py >= y && px < x + w && py < y + h
+    }
+
+    func inset(_ d: Int32) -> SDL_Rect { SDL_Rect(x + d, y + d, max(0, w - 2 * d), max(0, h - 2 * d)) }
+}

@@ -1,0 +1,63 @@
+import CSDL
+import Playback
+
+/// One streaming YUV texture per window, fed from a session's newest frame.
+@MainActor
+final class VideoTexture {
+    private let renderer: Renderer
+    private var texture: Texture?
+    /// The frame last uploaded, so an unchanged frame is not uploaded again.
+    private(set) var frame: VideoFrame?
+
+    init(renderer: Renderer) {
+        self.renderer = renderer
+    }
+
+    /// Uploads `frame` unless it is the one already uploaded.
+    func upload(_ newFrame: VideoFrame) {
+        if let frame, frame === newFrame, texture != nil { return }
+        let w = Int32(newFrame.width), h = Int32(newFrame.height)
+        if texture == nil || texture!.width != w || texture!.height != h {
+            texture = try? Texture(renderer: renderer, format: floatapp_SDL_PIXELFORMAT_IYUV(),
+                                   access: SDL_TEXTUREACCESS_STREAMING, width: w, height: h)
+        }
+        guard let texture else { return }
+        let pitches = newFrame.pitches
+        newFrame.withPlanes { y, u, v in
+            var rect = SDL_Rect(0, 0, w, h)
+            _ = SDL_UpdateYUVTexture(texture.handle, &rect, y, Int32(pitches.y), u, Int32(pitches.u), v, Int32(pitches.v))
+        }
+        frame = newFrame
+    }
+
+    /// Forgets the uploaded frame (a new room starts).
+    func reset() {
+        frame = nil
+    }
+
+    /// Draws the uploaded frame letterboxed into `area`; returns the rect it covers, or nil when there is no frame.
+    @discardableResult
+    func draw(fitting area: SDL_Rect, fill: Bool = false) -> SDL_Rect? {
+        guard let texture, frame != nil else { return nil }
+        let dst = Self.fit(width: texture.width, height: texture.height, into: area, fill: fill)
+        var d = dst
+        if fill {
+            var clip = area
+            SDL_RenderSetClipRect(renderer.handle, &clip)
+            SDL_RenderCopy(renderer.handle, texture.handle, nil, &d)
+            SDL_RenderSetClipRect(renderer.handle, nil)
+        } else {
+            SDL_RenderCopy(renderer.handle, texture.handle, nil, &d)
+        }
+        return dst
+    }
+
+    /// The rect of a `width`x`height` picture letterboxed (or, with `fill`, cropped) into `area`.
+    static func fit(width: Int32, height: Int32, into area: SDL_Rect, fill: Bool) -> SDL_Rect {
+        guard width > 0, height > 0 else { return area }
+        let sx = Double(area.w) / Double(width), sy = Double(area.h) / Double(height)
+        let s = fill ? max(sx, sy) : min(sx, sy)
+        let w = Int32((Double(width) * s).rounded()), h = Int32((Double(height) * s).rounded())
+        return SDL_Rect(area.x + (area.w - w) / 2, area.y + (area.h - h) / 2, w, h)
+    }
+}

@@ -1,0 +1,80 @@
+import CSDL
+import Foundation
+
+/// Shapes beyond SDL's rectangles: anti-aliased rounded rectangles, circles and icons.
+@MainActor
+extension Renderer {
+    /// Fills a rounded rectangle with anti-aliased corners (geometry fan, blended edge).
+    func fillRounded(_ r: SDL_Rect, radius: Int32, _ c: Color) {
+        let rad = Float(min(radius, r.w / 2, r.h / 2))
+        guard rad > 0.5 else { fill(r, c); return }
+        var verts: [SDL_Vertex] = []
+        var indices: [Int32] = []
+        let col = SDL_Color(r: c.r, g: c.g, b: c.b, a: c.a)
+        let clear = SDL_Color(r: c.r, g: c.g, b: c.b, a: 0)
+        let x0 = Float(r.x), y0 = Float(r.y), x1 = Float(r.x + r.w), y1 = Float(r.y + r.h)
+        let centres: [(Float, Float, Float)] = [
+            (x1 - rad, y0 + rad, -Float.pi / 2), (x1 - rad, y1 - rad, 0),
+            (x0 + rad, y1 - rad, Float.pi / 2), (x0 + rad, y0 + rad, Float.pi),
+        ]
+        let centre = SDL_Vertex(position: SDL_FPoint(x: (x0 + x1) / 2, y: (y0 + y1) / 2),
+                                color: col, tex_coord: SDL_FPoint(x: 0, y: 0))
+        verts.append(centre)
+        let steps = max(4, Int(rad / 2))
+        var outline: [(Float, Float, Float, Float)] = []  // inner x,y and outer (AA) x,y
+        for (cx, cy, start) in centres {
+            for s in 0...steps {
+                let a = start + Float(s) / Float(steps) * Float.pi / 2
+                let ca = cos(a), sa = sin(a)
+                outline.append((cx + ca * (rad - 0.5), cy + sa * (rad - 0.5), cx + ca * (rad + 0.5), cy + sa * (rad + 0.5)))
+            }
+        }
+        for p in outline {
+            verts.append(SDL_Vertex(position: SDL_FPoint(x: p.0, y: p.1), color: col, tex_coord: SDL_FPoint(x: 0, y: 0)))
+            verts.append(SDL_Vertex(position: SDL_FPoint(x: p.2, y: p.3), color: clear, tex_coord: SDL_FPoint(x: 0, y: 0)))
+        }
+        let n = Int32(outline.count)
+        for i in 0..<n {
+            let j = (i + 1) % n
+            let inner = 1 + 2 * i, outer = inner + 1, inner2 = 1 + 2 * j, outer2 = inner2 + 1
+            indices += [0, inner, inner2]
+            indices += [inner, outer, inner2, inner2, outer, outer2]
+        }
+        SDL_RenderGeometry(handle, nil, verts, Int32(verts.count), indices, Int32(indices.count))
+    }
+
+    /// Fills an anti-aliased circle.
+    func fillCircle(cx: Int32, cy: Int32, radius: Int32, _ c: Color) {
+        fillRounded(SDL_Rect(cx - radius, cy - radius, radius * 2, radius * 2), radius: radius, c)
+    }
+
+    /// Draws a thick line as a filled quad.
+    func line(_ x0: Float, _ y0: Float, _ x1: Float, _ y1: Float, width: Float, _ c: Color) {
+        let dx = x1 - x0, dy = y1 - y0
+        let len = max(0.001, (dx * dx + dy * dy).squareRoot())
+        let nx = -dy / len * width / 2, ny = dx / len * width / 2
+        let col = SDL_Color(r: c.r, g: c.g, b: c.b, a: c.a)
+        let z = SDL_FPoint(x: 0, y: 0)
+        let v = [
+            SDL_Vertex(position: SDL_FPoint(x: x0 + nx, y: y0 + ny), color: col, tex_coord: z),
+            SDL_Vertex(position: SDL_FPoint(x: x1 + nx, y: y1 + ny), color: col, tex_coord: z),
+            SDL_Vertex(position: SDL_FPoint(x: x1 - nx, y: y1 - ny), color: col, tex_coord: z),
+            SDL_Vertex(position: SDL_FPoint(x: x0 - nx, y: y0 - ny), color: col, tex_coord: z),
+        ]
+        let idx: [Int32] = [0, 1, 2, 0, 2, 3]
+        SDL_RenderGeometry(handle, nil, v, 4, idx, 6)
+    }
+
+    /// A spinner arc whose phase follows `t` seconds.
+    func spinner(cx: Int32, cy: Int32, radius: Int32, t: Double, _ c: Color) {
+        let segments = 12
+        for i in 0..<segments {
+            let a = Float(Double(i) / Double(segments) * 2 * Double.pi)
+            let phase = (Double(i) / Double(segments) - t).truncatingRemainder(dividingBy: 1)
+            let alpha = UInt8(max(40, min(255, (phase < 0 ? phase + 1 : phase) * 255)))
+            let r0 = Float(radius) * 0.55, r1 = Float(radius)
+            line(Float(cx) + cos(a) * r0, Float(cy) + sin(a) * r0,
+                 Float(cx) + cos(a) * r1, Float(cy) + sin(a) * r1, width: max(2, Float(radius) / 6), c.withAlpha(alpha))
+        }
+    }
+}

@@ -1,0 +1,51 @@
+import CSDL
+
+/// Vector icons drawn with lines, so they stay crisp at every size.
+enum Icon {
+    case pip, close, restore, muted, unmuted, leave, layout, people, retry
+
+    @MainActor
+    func draw(_ r: Renderer, in area: SDL_Rect, color c: Color) {
+        let s = Float(min(area.w, area.h))
+        let x = Float(area.x) + (Float(area.w) - s) / 2, y = Float(area.y) + (Float(area.h) - s) / 2
+        let w = max(1.5, s / 12)
+        func L(_ ax: Float, _ ay: Float, _ bx: Float, _ by: Float) {
+            r.line(x + ax * s, y + ay * s, x + bx * s, y + by * s, width: w, c)
+        }
+        func box(_ ax: Float, _ ay: Float, _ bx: Float, _ by: Float) {
+            L(ax, ay, bx, ay); L(bx, ay, bx, by); L(bx, by, ax, by); L(ax, by, ax, ay)
+        }
+        switch self {
+        case .pip:
+            box(0.15, 0.2, 0.85, 0.8)
+            r.fill(SDL_Rect(Int32(x + 0.5 * s), Int32(y + 0.5 * s), Int32(0.28 * s), Int32(0.22 * s)), c)
+        case .close:
+            L(0.25, 0.25, 0.75, 0.75); L(0.75, 0.25, 0.25, 0.75)
+        case .restore:
+            box(0.15, 0.2, 0.85, 0.8)
+            L(0.35, 0.65, 0.65, 0.35); L(0.45, 0.35, 0.65, 0.35); L(0.65, 0.35, 0.65, 0.55)
+        case .unmuted, .muted:
+            L(0.15, 0.4, 0.3, 0.4); L(0.3, 0.4, 0.5, 0.22); L(0.5, 0.22, 0.5, 0.78)
+            L(0.5, 0.78, 0.3, 0.6); L(0.3, 0.6, 0.15, 0.6); L(0.15, 0.6, 0.15, 0.4)
+            if self == .muted {
+                L(0.62, 0.38, 0.85, 0.62); L(0.85, 0.38, 0.62, 0.62)
+            } else {
+                L(0.62, 0.4, 0.68, 0.5); L(0.68, 0.5, 0.62, 0.6)
+                L(0.72, 0.3, 0.82, 0.5); L(0.82, 0.5, 0.72, 0.7)
+            }
+        case .leave:
+            L(0.55, 0.2, 0.2, 0.2); L(0.2, 0.2, 0.2, 0.8); L(0.2, 0.8, 0.55, 0.8)
+            L(0.4, 0.5, 0.85, 0.5); L(0.7, 0.35, 0.85, 0.5); L(0.85, 0.5, 0.7, 0.65)
+        case .layout:
+            box(0.15, 0.2, 0.85, 0.8); L(0.5, 0.2, 0.5, 0.8); L(0.15, 0.5, 0.85, 0.5)
+        case .people:
+            r.fillCircle(cx: Int32(x + 0.38 * s), cy: Int32(y + 0.35 * s), radius: Int32(0.12 * s), c)
+            r.fillRounded(SDL_Rect(Int32(x + 0.18 * s), Int32(y + 0.52 * s), Int32(0.4 * s), Int32(0.28 * s)), radius: Int32(0.1 * s), c)
+            r.fillCircle(cx: Int32(x + 0.68 * s), cy: Int32(y + 0.4 * s), radius: Int32(0.09 * s), c.withAlpha(180))
+            r.fillRounded(SDL_Rect(Int32(x + 0.55 * s), Int32(y + 0.55 * s), Int32(0.3 * s), Int32(0.22 * s)), radius: Int32(0.08 * s), c.withAlpha(180))
+        case .retry:
+            L(0.3, 0.3, 0.7, 0.3); L(0.7, 0.3, 0.7, 0.7); L(0.7, 0.7, 0.3, 0.7)
+            L(0.3, 0.7, 0.3, 0.45); L(0.2, 0.55, 0.3, 0.45); L(0.3, 0.45, 0.4, 0.55)
+        }
+    }
+}

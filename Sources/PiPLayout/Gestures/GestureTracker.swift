@@ -1,0 +1,77 @@
+/// Turns timestamped press, move and release events into taps, drags and release velocities.
+///
+/// A press followed by moves that stay within ``slop`` of the press point is a tap; leaving
+/// the slop starts a drag. Two taps whose presses are at most ``doubleClickInterval`` apart
+/// and within ``doubleClickDistance`` make a double-click.
+public struct GestureTracker: Sendable, Equatable {
+    /// Distance (px) the pointer must exceed to start a drag.
+    public static let slop = 4.0
+    /// Longest time (s) between the presses of a double-click.
+    public static let doubleClickInterval = 0.5
+    /// Largest distance (px) between the presses of a double-click.
+    public static let doubleClickDistance = 4.0
+    /// Samples kept at most, so a very fast pointer cannot grow the buffer without end.
+    static let sampleLimit = 256
+
+    /// The current phase.
+    public private(set) var phase: GesturePhase = .idle
+    private var press: PointerSample?
+    private var samples: [PointerSample] = []
+    private var previousTap: PointerSample?
+
+    /// Creates an idle tracker.
+    public init() {}
+
+    /// Records a button press.
+    public mutating func press(at point: Point, time: Double) {
+        let sample = PointerSample(point: point, time: time)
+        press = sample
+        samples = [sample]
+        phase = .pressed
+    }
+
+    /// Records a pointer move; returns the phase after it (moves without a press are ignored).
+    @discardableResult
+    public mutating func move(to point: Point, time: Double) -> GesturePhase {
+        guard let press else { return phase }
+        record(PointerSample(point: point, time: time))
+        if phase == .pressed, point.distance(to: press.point) > Self.slop {
+            phase = .dragging
+        }
+        return phase
+    }
+
+    /// Records the release and classifies the gesture; `nil` when no press was seen.
+    public mutating func release(at point: Point, time: Double) -> GestureRelease? {
+        guard let press else { return nil }
+        move(to: point, time: time)
+        let result: GestureRelease
+        if phase == .dragging {
+            result = .drag(velocity: VelocityEstimator.velocity(samples: samples, at: time))
+            previousTap = nil
+        } else {
+            let isDouble = previousTap.map {
+                press.time - $0.time <= Self.doubleClickInterval
+                    && press.time >= $0.time
+                    && press.point.distance(to: $0.point) <= Self.doubleClickDistance
+            } ?? false
+            result = .tap(clickCount: isDouble ? 2 : 1)
+            previousTap = isDouble ? nil : press
+        }
+        self.press = nil
+        samples = []
+        phase = .idle
+        return result
+    }
+
+    private mutating func record(_ sample: PointerSample) {
+        samples.append(sample)
+        let oldest = sample.time - VelocityEstimator.window
+        if samples.count > Self.sampleLimit || samples.first.map({ $0.time < oldest }) == true {
+            samples.removeAll { $0.time < oldest }
+            if samples.count > Self.sampleLimit {
+                samples.removeFirst(samples.count - Self.sampleLimit)
+            }
+        }
+    }
+}

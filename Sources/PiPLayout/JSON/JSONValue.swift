@@ -1,0 +1,56 @@
+/// A parsed JSON value that remembers where in the text it started.
+///
+/// Objects keep their members in file order, with each key's position, so that
+/// validation can report unknown or duplicate fields at their exact place.
+public struct JSONValue: Equatable, Sendable {
+    /// The kind of value and its contents.
+    public var content: Content
+    /// Where the value's first character is.
+    public var position: TextPosition
+
+    /// Creates a value at a position.
+    public init(_ content: Content, at position: TextPosition) {
+        self.content = content
+        self.position = position
+    }
+
+    /// The contents of a JSON value.
+    public enum Content: Equatable, Sendable {
+        case null
+        case bool(Bool)
+        /// A number, kept as its source text and its `Double` value.
+        case number(text: String, value: Double)
+        case string(String)
+        case array([JSONValue])
+        case object([JSONMember])
+    }
+
+    /// A short name of the value's type for messages: "a string", "an object", ...
+    public var typeDescription: String {
+        switch content {
+        case .null: "null"
+        case .bool: "a boolean"
+        case .number: "a number"
+        case .string: "a string"
+        case .array: "an array"
+        case .object: "an object"
+        }
+    }
+}
+
+/// One `"key": value` member of a JSON object.
+public struct JSONMember: Equatable, Sendable {
+    /// The member's key.
+    public var key: String
+    /// Where the key's opening quote is.
+    public var keyPosition: TextPosition
+    /// The member's value.
+    public var value: JSONValue
+
+    /// Creates a member.
+    public init(key: String, keyPosition: TextPosition, value: JSONValue) {
+        self.key = key
+        self.keyPosition = keyPosition
+        self.value = value
+    }
+}

@@ -1,2 +1,0 @@
-/// Placeholder until the module has content.
-public enum PiPLayoutModule { public static let name = "PiPLayout" }

@@ -1,0 +1,248 @@
+/// Turns a parsed rooms file into a ``RoomsConfig``, collecting every problem on the way.
+struct RoomsFileDecoder {
+    let fileName: String
+    private(set) var problems: [RoomsFileProblem] = []
+    private var firstIndexOfID: [String: Int] = [:]
+
+    init(fileName: String) {
+        self.fileName = fileName
+    }
+
+    /// The problems in file order.
+    var sortedProblems: [RoomsFileProblem] {
+        problems.enumerated().sorted { left, right in
+            let (a, b) = (left.element.position, right.element.position)
+            switch (a, b) {
+            case let (a?, b?) where a != b: return (a.line, a.column) < (b.line, b.column)
+            default: return left.offset < right.offset
+            }
+        }.map(\.element)
+    }
+
+    private mutating func report(_ message: String, at position: TextPosition, path: JSONPath) {
+        problems.append(RoomsFileProblem(fileName: fileName, position: position, path: path, message: message))
+    }
+
+    // MARK: Document
+
+    mutating func decodeConfig(_ root: JSONValue) -> RoomsConfig? {
+        guard let fields = object(root, path: .root, allowed: ["rooms", "settings"]) else { return nil }
+        let settings = fields["settings"].flatMap { decodeSettings($0.value, path: JSONPath.root.appending("settings")) }
+        guard let roomsMember = require("rooms", in: fields, of: root, path: .root, why: nil) else { return nil }
+        let rooms = decodeRooms(roomsMember.value, path: JSONPath.root.appending("rooms"))
+        guard let rooms else { return nil }
+        return RoomsConfig(rooms: rooms, settings: settings ?? RoomsSettings())
+    }
+
+    private mutating func decodeSettings(_ value: JSONValue, path: JSONPath) -> RoomsSettings? {
+        guard let fields = object(value, path: path, allowed: ["auto_pip", "auto_exit"]) else { return nil }
+        var settings = RoomsSettings()
+        if let member = fields["auto_pip"] {
+            settings.autoPiP = bool(member.value, path: path.appending("auto_pip")) ?? settings.autoPiP
+        }
+        if let member = fields["auto_exit"] {
+            settings.autoExit = bool(member.value, path: path.appending("auto_exit")) ?? settings.autoExit
+        }
+        return settings
+    }
+
+    private mutating func decodeRooms(_ value: JSONValue, path: JSONPath) -> [Room]? {
+        guard case .array(let elements) = value.content else {
+            report("expected an array of rooms, found \(value.typeDescription)", at: value.position, path: path)
+            return nil
+        }
+        guard !elements.isEmpty else {
+            report("no rooms (at least one is needed)", at: value.position, path: path)
+            return nil
+        }
+        var rooms: [Room] = []
+        for (index, element) in elements.enumerated() {
+            if let room = decodeRoom(element, index: index, path: path.appending(index)) { rooms.append(room) }
+        }
+        return rooms.count == elements.count ? rooms : nil
+    }
+
+    // MARK: Rooms
+
+    private static let roomFields = ["id", "title", "kind", "role", "pip", "source", "participants"]
+
+    private mutating func decodeRoom(_ value: JSONValue, index: Int, path: JSONPath) -> Room? {
+        guard let fields = object(value, path: path, allowed: Self.roomFields) else { return nil }
+        let id = decodeID(fields, of: value, index: index, path: path)
+        let title = require("title", in: fields, of: value, path: path, why: nil)
+            .flatMap { nonEmptyString($0.value, path: path.appending("title")) }
+        let kind = require("kind", in: fields, of: value, path: path, why: nil)
+            .flatMap { choice($0.value, path: path.appending("kind"), noun: "kind", as: RoomKind.self) }
+        let role = fields["role"].map { choice($0.value, path: path.appending("role"), noun: "role", as: RoomRole.self) }
+            ?? .audience
+        let pip = fields["pip"].map { bool($0.value, path: path.appending("pip")) } ?? true
+        let media = decodeMedia(fields, of: value, kind: kind, path: path)
+        guard let id, let title, let role, let pip, let media else { return nil }
+        return Room(id: id, title: title, role: role, pip: pip, media: media)
+    }
+
+    private mutating func decodeID(_ fields: [String: JSONMember], of value: JSONValue, index: Int, path: JSONPath) -> RoomID? {
+        guard let member = require("id", in: fields, of: value, path: path, why: nil),
+              let id = string(member.value, path: path.appending("id"))
+        else { return nil }
+        guard RoomsFile.isValidID(id) else {
+            report("invalid id \(Self.quoted(id)): use 1 to 64 characters from A-Z, a-z, 0-9, _ and -",
+                   at: member.value.position, path: path.appending("id"))
+            return nil
+        }
+        if let first = firstIndexOfID[id] {
+            report("duplicate id \(Self.quoted(id)) (first at rooms[\(first)])",
+                   at: member.value.position, path: path.appending("id"))
+            return nil
+        }
+        firstIndexOfID[id] = index
+        return id
+    }
+
+    /// Reads `source` or `participants` as the kind asks; with no valid kind, checks whichever is there.
+    private mutating func decodeMedia(_ fields: [String: JSONMember], of value: JSONValue, kind: RoomKind?, path: JSONPath) -> RoomMedia? {
+        switch kind {
+        case .live:
+            if let member = fields["participants"] {
+                report("a live room takes \"source\", not \"participants\"", at: member.keyPosition, path: path.appending("participants"))
+            }
+            guard let member = require("source", in: fields, of: value, path: path, why: "a live room needs one"),
+                  let source = decodeSource(member.value, path: path.appending("source")) else { return nil }
+            return .live(source: source)
+        case .call:
+            if let member = fields["source"] {
+                report("a call room takes \"participants\", not \"source\"", at: member.keyPosition, path: path.appending("source"))
+            }
+            guard let member = require("participants", in: fields, of: value, path: path, why: "a call room needs 1 to 16"),
+                  let participants = decodeParticipants(member.value, path: path.appending("participants")) else { return nil }
+            return .call(participants: participants)
+        case nil:
+            _ = fields["source"].map { decodeSource($0.value, path: path.appending("source")) }
+            _ = fields["participants"].map { decodeParticipants($0.value, path: path.appending("participants")) }
+            return nil
+        }
+    }
+
+    private mutating func decodeSource(_ value: JSONValue, path: JSONPath) -> SourceSpec? {
+        guard let text = string(value, path: path) else { return nil }
+        switch SourceSpec.parse(text) {
+        case .success(let source):
+            return source
+        case .failure(let error):
+            report(error.description, at: value.position, path: path)
+            return nil
+        }
+    }
+
+    private mutating func decodeParticipants(_ value: JSONValue, path: JSONPath) -> [Participant]? {
+        guard case .array(let elements) = value.content else {
+            report("expected an array of participants, found \(value.typeDescription)", at: value.position, path: path)
+            return nil
+        }
+        guard (1...RoomsFile.maximumParticipants).contains(elements.count) else {
+            report("a call needs 1 to \(RoomsFile.maximumParticipants) participants, found \(elements.count)",
+                   at: value.position, path: path)
+            return nil
+        }
+        var participants: [Participant] = []
+        for (index, element) in elements.enumerated() {
+            let elementPath = path.appending(index)
+            guard let fields = object(element, path: elementPath, allowed: ["name", "source"]) else { continue }
+            let name = require("name", in: fields, of: element, path: elementPath, why: nil)
+                .flatMap { nonEmptyString($0.value, path: elementPath.appending("name")) }
+            let source = require("source", in: fields, of: element, path: elementPath, why: nil)
+                .flatMap { decodeSource($0.value, path: elementPath.appending("source")) }
+            if let name, let source { participants.append(Participant(name: name, source: source)) }
+        }
+        return participants.count == elements.count ? participants : nil
+    }
+
+    // MARK: Typed values
+
+    /// The members of an object by key, after reporting unknown and repeated fields
+    /// (decoding goes on past them, so that the other problems are reported too).
+    private mutating func object(_ value: JSONValue, path: JSONPath, allowed: [String]) -> [String: JSONMember]? {
+        guard case .object(let members) = value.content else {
+            report("expected an object, found \(value.typeDescription)", at: value.position, path: path)
+            return nil
+        }
+        var fields: [String: JSONMember] = [:]
+        for member in members {
+            let memberPath = path.appending(member.key)
+            if !allowed.contains(member.key) {
+                report("unknown field \(Self.quoted(member.key)) (expected \(Self.list(allowed)))",
+                       at: member.keyPosition, path: memberPath)
+            } else if let first = fields[member.key] {
+                report("duplicate field \(Self.quoted(member.key)) (first at \(first.keyPosition))",
+                       at: member.keyPosition, path: memberPath)
+            } else {
+                fields[member.key] = member
+            }
+        }
+        return fields
+    }
+
+    private mutating func require(_ key: String, in fields: [String: JSONMember], of value: JSONValue, path: JSONPath, why: String?) -> JSONMember? {
+        if let member = fields[key] { return member }
+        report("missing field \(Self.quoted(key))" + (why.map { " (\($0))" } ?? ""), at: value.position, path: path)
+        return nil
+    }
+
+    private mutating func string(_ value: JSONValue, path: JSONPath) -> String? {
+        guard case .string(let text) = value.content else {
+            report("expected a string, found \(value.typeDescription)", at: value.position, path: path)
+            return nil
+        }
+        return text
+    }
+
+    private mutating func nonEmptyString(_ value: JSONValue, path: JSONPath) -> String? {
+        guard let text = string(value, path: path) else { return nil }
+        guard !text.allSatisfy(\.isWhitespace) else {
+            report("must not be empty", at: value.position, path: path)
+            return nil
+        }
+        return text
+    }
+
+    private mutating func bool(_ value: JSONValue, path: JSONPath) -> Bool? {
+        guard case .bool(let flag) = value.content else {
+            report("expected true or false, found \(value.typeDescription)", at: value.position, path: path)
+            return nil
+        }
+        return flag
+    }
+
+    private mutating func choice<Choice: RawRepresentable & CaseIterable>(
+        _ value: JSONValue, path: JSONPath, noun: String, as type: Choice.Type
+    ) -> Choice? where Choice.RawValue == String {
+        guard let text = string(value, path: path) else { return nil }
+        guard let choice = Choice(rawValue: text) else {
+            let options = Choice.allCases.map { Self.quoted($0.rawValue) }
+            report("unknown \(noun) \(Self.quoted(text)) (expected \(options.joined(separator: " or ")))",
+                   at: value.position, path: path)
+            return nil
+        }
+        return choice
+    }
+
+    // MARK: Wording
+
+    private static func quoted(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F: result += "\\u{\(String(scalar.value, radix: 16))}"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
+
+    private static func list(_ names: [String]) -> String {
+        guard names.count > 1 else { return names.joined() }
+        return names.dropLast().joined(separator: ", ") + " or " + names[names.count - 1]
+    }
+}

@@ -1,0 +1,100 @@
+/// Where a room's media comes from, as written in the rooms file (R3).
+///
+/// A source is an FFmpeg URL over an allowed protocol, a file path, a synthetic
+/// `lavfi:` filter graph, a `v4l2:` camera, or an `x11grab:` screen.
+public enum SourceSpec: Hashable, Sendable {
+    /// A network or compound URL, e.g. `https://host/live.m3u8` or `hls+https://...`.
+    case url(String)
+    /// A local file, from a plain path or a `file:` URL (the path without the scheme).
+    case file(path: String)
+    /// A synthetic lavfi filter graph (the text after `lavfi:`).
+    case lavfi(graph: String)
+    /// A Video4Linux2 camera device such as `/dev/video0`.
+    case v4l2(device: String)
+    /// An X11 screen such as `:0.0` or `:0.0+100,200`.
+    case x11grab(display: String)
+
+    /// The protocols a URL may use (D5); `hls` and `crypto` wrap another one as `hls+https://`.
+    public static let networkSchemes: Set<String> = ["http", "https", "tcp", "tls", "udp", "rtp", "rtsp", "rtmp", "srt"]
+
+    /// Schemes that wrap another allowed protocol (`hls+http://...`, `crypto+file:...`).
+    public static let wrapperSchemes: Set<String> = ["hls", "crypto"]
+
+    /// Reads a source string, or says why it is not allowed.
+    public static func parse(_ text: String) -> Result<SourceSpec, SourceSpecError> {
+        guard !text.isEmpty else { return .failure(.empty) }
+        guard let colon = text.firstIndex(of: ":"), let scheme = Self.scheme(before: colon, in: text) else {
+            return .success(.file(path: text))
+        }
+        let rest = String(text[text.index(after: colon)...])
+        switch scheme {
+        case "lavfi":
+            return rest.allSatisfy(\.isWhitespace) ? .failure(.emptyGraph) : .success(.lavfi(graph: rest))
+        case "v4l2":
+            return rest.hasPrefix("/dev/") && rest.count > "/dev/".count
+                ? .success(.v4l2(device: rest)) : .failure(.badDevice(rest))
+        case "x11grab":
+            return Self.isDisplayName(rest) ? .success(.x11grab(display: rest)) : .failure(.badDisplay(rest))
+        case "file":
+            let path = rest.hasPrefix("//") ? String(rest.dropFirst(2)) : rest
+            return path.isEmpty ? .failure(.emptyPath) : .success(.file(path: path))
+        default:
+            return Self.checkURL(text, scheme: scheme, rest: rest)
+        }
+    }
+
+    /// The text to hand to FFmpeg's `avformat_open_input` (with the device chosen separately for devices).
+    public var text: String {
+        switch self {
+        case .url(let url): url
+        case .file(let path): path
+        case .lavfi(let graph): "lavfi:" + graph
+        case .v4l2(let device): "v4l2:" + device
+        case .x11grab(let display): "x11grab:" + display
+        }
+    }
+
+    /// The scheme before the first colon, lowercased, if the prefix is a URL scheme
+    /// (a letter then letters, digits, `+`, `-`, `.`); a path like `./a:b` has none.
+    private static func scheme(before colon: String.Index, in text: String) -> String? {
+        let scalars = text[..<colon].unicodeScalars
+        func isLetter(_ scalar: Unicode.Scalar) -> Bool { ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) }
+        func isSchemeScalar(_ scalar: Unicode.Scalar) -> Bool {
+            isLetter(scalar) || ("0"..."9").contains(scalar) || scalar == "+" || scalar == "-" || scalar == "."
+        }
+        guard let first = scalars.first, isLetter(first), scalars.allSatisfy(isSchemeScalar) else { return nil }
+        return String(scalars).lowercased()
+    }
+
+    private static func checkURL(_ text: String, scheme: String, rest: String) -> Result<SourceSpec, SourceSpecError> {
+        let parts = scheme.split(separator: "+", omittingEmptySubsequences: false).map(String.init)
+        let inner = parts.last ?? scheme
+        let wrappersAllowed = parts.dropLast().allSatisfy { wrapperSchemes.contains($0) }
+        guard wrappersAllowed, networkSchemes.contains(inner) || (parts.count > 1 && inner == "file") else {
+            return .failure(.unsupportedScheme(scheme))
+        }
+        if inner == "file" {
+            return rest.isEmpty ? .failure(.emptyPath) : .success(.url(text))
+        }
+        guard rest.hasPrefix("//"), rest.count > 2 else { return .failure(.missingHost(scheme)) }
+        return .success(.url(text))
+    }
+
+    /// An X display name: optional host, `:`, display number, optional `.screen`, optional `+x,y` offset.
+    private static func isDisplayName(_ text: String) -> Bool {
+        guard let colon = text.lastIndex(of: ":") else { return false }
+        var rest = Substring(text[text.index(after: colon)...])
+        if let plus = rest.firstIndex(of: "+") {
+            let offset = rest[rest.index(after: plus)...].split(separator: ",", omittingEmptySubsequences: false)
+            guard offset.count == 2, offset.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCIIDigit) }) else { return false }
+            rest = rest[..<plus]
+        }
+        let numbers = rest.split(separator: ".", omittingEmptySubsequences: false)
+        return (1...2).contains(numbers.count) && numbers.allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isASCIIDigit) }
+    }
+}
+
+extension Character {
+    /// True for the ASCII digits 0-9 only.
+    fileprivate var isASCIIDigit: Bool { isASCII && isNumber }
+}

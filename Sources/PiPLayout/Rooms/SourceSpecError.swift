@@ -1,0 +1,38 @@
+/// Why a source string is not one FloatApp can open (R3).
+public enum SourceSpecError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The source is an empty string.
+    case empty
+    /// `lavfi:` with no filter graph after it.
+    case emptyGraph
+    /// `file:` with no path after it.
+    case emptyPath
+    /// `v4l2:` not followed by a `/dev/...` device path.
+    case badDevice(String)
+    /// `x11grab:` not followed by an X display name such as `:0.0`.
+    case badDisplay(String)
+    /// A URL scheme outside the allowed list (e.g. `ftp`, `concat`, `subfile`).
+    case unsupportedScheme(String)
+    /// A network URL without `//host`.
+    case missingHost(String)
+
+    /// A sentence for the user.
+    public var description: String {
+        switch self {
+        case .empty:
+            "empty source"
+        case .emptyGraph:
+            "\"lavfi:\" needs a filter graph after it"
+        case .emptyPath:
+            "\"file:\" needs a path after it"
+        case .badDevice(let device):
+            "\"v4l2:\" needs a device path like /dev/video0, found \"\(device)\""
+        case .badDisplay(let display):
+            "\"x11grab:\" needs an X display like :0.0, found \"\(display)\""
+        case .unsupportedScheme(let scheme):
+            "unsupported source scheme \"\(scheme):\" (allowed: a file path, file:, http://, https://, "
+                + "rtsp://, rtmp://, udp://, srt://, tcp://, tls://, rtp://, hls+..., lavfi:, v4l2:, x11grab:)"
+        case .missingHost(let scheme):
+            "\"\(scheme):\" source needs \"//\" and a host after the scheme"
+        }
+    }
+}

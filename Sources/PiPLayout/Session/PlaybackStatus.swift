@@ -1,0 +1,25 @@
+/// What a room's playback is doing, as its view shows it (W5).
+public enum PlaybackStatus: Hashable, Sendable {
+    /// Not open.
+    case idle
+    /// Opening the source.
+    case connecting
+    /// Waiting for data; the percent filled when known.
+    case buffering(percent: Int?)
+    /// Frames are being presented.
+    case playing
+    /// The source failed or ended and will be tried again (D4).
+    case reconnecting(attempt: Int, retryIn: Double)
+    /// The source ended for good.
+    case ended
+    /// The source cannot be played; the view offers Retry.
+    case failed(message: String)
+
+    /// True while the room may enter PiP (M2): connecting, buffering or playing.
+    public var allowsPiP: Bool {
+        switch self {
+        case .connecting, .buffering, .playing: true
+        case .idle, .reconnecting, .ended, .failed: false
+        }
+    }
+}

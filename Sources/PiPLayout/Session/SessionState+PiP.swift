@@ -1,0 +1,57 @@
+/// Entering and leaving PiP: requests, the float's buttons, the main window's
+/// minimize and restore, and enabling (P1, P9, P10, P16, M1, M2).
+extension SessionState {
+    mutating func pipRequested(origin: PiPOrigin) -> [SessionEffect] {
+        guard globalPiP == .enabled else { return [] }
+        guard let id = openRoomID else { return refuse(.noRoomOpen) }
+        guard pipAvailability(for: id) == .enabled else { return [] }
+        guard floatingRoomID == nil else { return [.log(.debug, "PiP requested by \(origin) while already active")] }
+        if let refusal = pipRefusal(for: id) { return refuse(refusal) }
+        return enterFloat(id, by: .request)
+    }
+
+    private func refuse(_ refusal: PiPRefusal) -> [SessionEffect] {
+        [.lifecycle(.failedToStart(refusal)), .toast(refusal.description)]
+    }
+
+    mutating func floatClicked() -> [SessionEffect] {
+        restoreFloat()
+    }
+
+    mutating func floatCloseClicked() -> [SessionEffect] {
+        guard floatingRoomID != nil else { return [] }
+        let effects = releaseFloat()
+        mainWindow.content = .list
+        return effects + [.showList]
+    }
+
+    mutating func mainWindowMinimized() -> [SessionEffect] {
+        guard mainWindow.presence == .shown else { return [] }
+        mainWindow.presence = .minimized
+        guard settings.autoPiP, floatingRoomID == nil, let id = openRoomID,
+              mainWindow.content == .room(id), status(of: id) == .playing,
+              pipAvailability(for: id) == .enabled, pipRefusal(for: id) == nil
+        else { return [] }
+        return enterFloat(id, by: .minimize)
+    }
+
+    mutating func mainWindowRestored() -> [SessionEffect] {
+        mainWindow.presence = .shown
+        guard settings.autoExit, let id = floatingRoomID, mainWindow.content == .room(id) else { return [] }
+        return leaveFloat()
+    }
+
+    mutating func pipEnabledChanged(_ scope: PiPScope, _ availability: PiPAvailability) -> [SessionEffect] {
+        switch scope {
+        case .global:
+            globalPiP = availability
+        case .room(let id):
+            guard let index = rooms.firstIndex(where: { $0.id == id }) else {
+                return [.log(.warn, "no room with id \"\(id)\"")]
+            }
+            rooms[index].pip = availability == .enabled
+        }
+        guard let floating = floatingRoomID, pipAvailability(for: floating) == .disabled else { return [] }
+        return restoreFloat()
+    }
+}

@@ -1,0 +1,24 @@
+extension SessionState {
+    /// The toast shown when a room is chosen while hosting (W2).
+    public static let hostingMessage = "Live streaming in progress. Stop hosting first."
+
+    /// Applies an action and returns the effects to carry out, in order.
+    public mutating func reduce(_ action: SessionAction) -> [SessionEffect] {
+        switch action {
+        case .roomSelected(let id): roomSelected(id)
+        case .pipRequested(let origin): pipRequested(origin: origin)
+        case .floatClicked: floatClicked()
+        case .floatCloseClicked: floatCloseClicked()
+        case .mainWindowMinimized: mainWindowMinimized()
+        case .mainWindowRestored: mainWindowRestored()
+        case .playbackStatusChanged(let id, let status): playbackStatusChanged(id, status)
+        case .audioLevelsMeasured(let time, let levels): audioLevelsMeasured(at: time, levels: levels)
+        case .callLayoutSelected(let layout): callLayoutSelected(layout)
+        case .participantListToggled: participantListToggled()
+        case .pipEnabledChanged(let scope, let availability): pipEnabledChanged(scope, availability)
+        case .roomsReloaded(let config): roomsReloaded(config)
+        case .leaveClicked: leaveClicked()
+        case .retryClicked: retryClicked()
+        }
+    }
+}

@@ -1,0 +1,44 @@
+/// Decides when a released float stashes behind a display edge, and where it then rests.
+///
+/// A float stashes when released with its centre beyond the left or right usable edge (more
+/// than half its width off), unless it is being flung back inward; or when flung sideways
+/// faster than ``flingSpeed`` (and more sideways than vertically) toward an outer edge, one with
+/// no other display beyond it.
+public enum StashRule {
+    /// Width of the strip left visible when stashed.
+    public static let visibleWidth = 32.0
+    /// Horizontal speed (px/s) above which a sideways fling stashes.
+    public static let flingSpeed = 3000.0
+
+    /// The side the float stashes to, or `nil` when it settles at a corner.
+    ///
+    /// - Parameters:
+    ///   - frame: the window frame at release.
+    ///   - velocity: the release velocity in px/s.
+    ///   - display: the display under the window centre.
+    ///   - displays: all displays, to tell outer edges from edges shared with a neighbour.
+    public static func side(frame: Rect, velocity: Vector, display: Display, displays: [Display]) -> StashSide? {
+        if abs(velocity.dx) > flingSpeed, abs(velocity.dx) > abs(velocity.dy) {
+            let side: StashSide = velocity.dx < 0 ? .left : .right
+            let beyond = Point(x: side == .left ? display.full.minX - 1 : display.full.maxX + 1, y: frame.midY)
+            if !displays.hasNeighbour(of: display, at: beyond) {
+                return side
+            }
+        }
+        if frame.midX < display.usable.minX, velocity.dx < SnapRule.flingSpeed {
+            return .left
+        }
+        if frame.midX > display.usable.maxX, velocity.dx > -SnapRule.flingSpeed {
+            return .right
+        }
+        return nil
+    }
+
+    /// The window's x when stashed to `side` of the usable bounds.
+    public static func stashedX(side: StashSide, windowWidth: Double, usable: Rect) -> Double {
+        switch side {
+        case .left: usable.minX + visibleWidth - windowWidth
+        case .right: usable.maxX - visibleWidth
+        }
+    }
+}

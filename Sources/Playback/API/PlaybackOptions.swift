@@ -1,0 +1,50 @@
+/// How a playback session opens and treats its source.
+public struct PlaybackOptions: Sendable {
+    /// How the session reacts to the end of its source.
+    public enum Liveness: Sendable, Equatable {
+        /// A recording: its end is ``PlaybackStatus/ended``, an error is ``PlaybackStatus/failed(_:)``.
+        case recorded
+        /// A live source: errors and ends lead to reconnection with backoff (D4).
+        case live
+    }
+
+    /// Whether the source is live.
+    public var liveness: Liveness
+    /// Seconds an open (connect, handshake, probing) may take before it counts as failed.
+    public var openTimeout: Double
+    /// Seconds a network read may stall before it counts as failed.
+    public var ioTimeout: Double
+    /// Sample rate of the audio handed to ``AudioMixer`` (it must match the mixer's).
+    public var audioSampleRate: Int
+    /// Channel count of the audio handed to ``AudioMixer`` (it must match the mixer's).
+    public var audioChannels: Int
+    /// Whether decoding may skip the loop filter when the output is much smaller than the source.
+    public var decodeEconomy: DecodeEconomy
+
+    /// Cheaper decoding for small outputs.
+    public enum DecodeEconomy: Sendable, Equatable {
+        /// Skip the H.264/HEVC loop filter when the output has at most a quarter of the source's pixels.
+        case automatic
+        /// Always decode at full quality.
+        case off
+    }
+
+    /// Convenience for the two common cases.
+    public var isLive: Bool {
+        get { liveness == .live }
+        set { liveness = newValue ? .live : .recorded }
+    }
+
+    public init(liveness: Liveness = .recorded, openTimeout: Double = 10, ioTimeout: Double = 5,
+                audioSampleRate: Int = 48000, audioChannels: Int = 2, decodeEconomy: DecodeEconomy = .automatic) {
+        self.liveness = liveness
+        self.openTimeout = openTimeout
+        self.ioTimeout = ioTimeout
+        self.audioSampleRate = audioSampleRate
+        self.audioChannels = audioChannels
+        self.decodeEconomy = decodeEconomy
+    }
+
+    /// Options for a live source.
+    public static var live: PlaybackOptions { PlaybackOptions(liveness: .live) }
+}

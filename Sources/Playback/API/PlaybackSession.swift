@@ -1,0 +1,126 @@
+import Foundation
+
+/// One playing source (R3), shared by every view of a room (D1): opened once, decoded on its
+/// own threads, converted to the size the visible window needs (D3).
+///
+/// Thread-safe: every member may be called from any thread. `currentFrame()` is cheap enough
+/// for the render loop; status and open callbacks arrive on a worker thread.
+public final class PlaybackSession: @unchecked Sendable {
+    let core: SessionCore
+    private let worker: Thread
+
+    /// Starts opening `source` at once on a worker thread; watch ``status``.
+    public init(source: String, options: PlaybackOptions = PlaybackOptions()) {
+        FFmpegRuntime.ensureInitialized()
+        core = SessionCore(options: options)
+        let body = SessionWorker(core: core, source: source)
+        worker = Thread { body.run() }
+        worker.name = "floatapp.session"
+        worker.start()
+    }
+
+    deinit { core.interrupt.interrupt() }
+
+    /// What the session is doing now.
+    public var status: PlaybackStatus { core.locked { core.status } }
+
+    /// Called on a worker thread after every status change (not for the initial `.connecting`).
+    public var onStatusChange: (@Sendable (PlaybackStatus) -> Void)? {
+        get { core.locked { core.statusHandler } }
+        set { core.locked { core.statusHandler = newValue } }
+    }
+
+    /// Called on the worker thread each time the source was opened, with the running count.
+    public var onOpen: (@Sendable (Int) -> Void)? {
+        get { core.locked { core.openHandler } }
+        set { core.locked { core.openHandler = newValue } }
+    }
+
+    /// How many times the source was opened (1 plus reconnections).
+    public var openCount: Int { core.locked { core.openCount } }
+
+    /// The box the visible window draws into, in pixels. Frames are converted on the worker to
+    /// the largest size with the source's aspect that fits it (never larger than the source);
+    /// nil converts at the source size.
+    public func setOutputSize(width: Int, height: Int) {
+        core.locked { core.outputBox = width > 0 && height > 0 ? (width, height) : nil }
+    }
+
+    /// Turns picture conversion on or off (audio and the clock go on either way).
+    public func setVideoEnabled(_ enabled: Bool) {
+        core.locked {
+            core.videoEnabled = enabled
+            core.condition.broadcast()
+        }
+    }
+
+    /// The newest frame due now by the session's clock (the previous one if none is newer;
+    /// nil before the first). Late frames are skipped, never returned late.
+    public func currentFrame() -> VideoFrame? {
+        core.locked {
+            core.advanceLocked(now: MonotonicTime.seconds())
+            if let frame = core.current, !core.currentHandedOut {
+                core.currentHandedOut = true
+                core.counters.presented += 1
+                core.lastPresentedPts = frame.pts
+            }
+            return core.current
+        }
+    }
+
+    /// The presentation time of the newest frame `currentFrame()` handed out.
+    public var lastPresentedPts: Double? { core.locked { core.lastPresentedPts } }
+
+    /// The source picture size with its pixel aspect applied (nil until the first picture).
+    public var videoSize: (width: Int, height: Int)? { core.locked { core.sourceSize } }
+
+    /// True when the current connection has a decodable audio stream.
+    public var hasAudio: Bool { core.locked { core.hasAudioStream } }
+
+    /// True when the current connection has a decodable video stream.
+    public var hasVideo: Bool { core.locked { core.hasVideoStream } }
+
+    /// Silences the session's sound; its audio is still consumed, so the clock keeps time.
+    public var isMuted: Bool {
+        get { core.locked { core.muted } }
+        set { core.locked { core.muted = newValue } }
+    }
+
+    /// Gain applied to the session's sound, 0...1 (values above 1 amplify).
+    public var volume: Float {
+        get { core.locked { core.volume } }
+        set { core.locked { core.volume = max(0, newValue) } }
+    }
+
+    /// Loudness of the recently played audio in dBFS (RMS, before mute and volume; -120 when silent) (D7).
+    public var audioLevel: Float {
+        let meanSquare = core.locked { core.levelMeanSquare }
+        return max(-120, 10 * log10(max(meanSquare, 1e-12)))
+    }
+
+    /// Stops the session promptly (interrupting a connect or read in progress) and frees its
+    /// decoders. Returns within about half a second even if FFmpeg is stuck in a call that
+    /// cannot be interrupted; the worker then finishes on its own.
+    public func close() {
+        core.interrupt.interrupt()
+        let deadline = Date(timeIntervalSinceNow: 0.5)
+        core.locked {
+            core.condition.broadcast()
+            while core.workerRunning && core.condition.wait(until: deadline) {}
+        }
+    }
+
+    // MARK: Test and diagnostics hooks
+
+    /// The session's clock now (nil while stopped).
+    package var clockTime: Double? { core.locked { core.clock.time(now: MonotonicTime.seconds()) } }
+
+    /// Running totals.
+    package var counters: PlaybackCounters { core.locked { core.counters } }
+
+    /// True until the worker thread has finished.
+    package var isWorking: Bool { core.locked { core.workerRunning } }
+
+    /// Buffered audio in seconds.
+    package var bufferedAudio: Double { core.locked { core.ring.duration } }
+}

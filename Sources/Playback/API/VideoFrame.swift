@@ -1,0 +1,57 @@
+/// One converted picture: YUV420P (I420) planes in one contiguous buffer, ready for a streaming texture.
+public final class VideoFrame: Sendable {
+    /// Plane geometry for a picture size.
+    struct Layout: Sendable {
+        let width: Int, height: Int
+        let pitches: (y: Int, u: Int, v: Int)
+        let offsets: (y: Int, u: Int, v: Int)
+        let byteCount: Int
+
+        init(width: Int, height: Int) {
+            self.width = width
+            self.height = height
+            let lumaPitch = (width + 31) & ~31
+            let chromaPitch = ((width / 2) + 31) & ~31
+            let chromaBytes = chromaPitch * (height / 2)
+            pitches = (lumaPitch, chromaPitch, chromaPitch)
+            offsets = (0, lumaPitch * height, lumaPitch * height + chromaBytes)
+            byteCount = lumaPitch * height + 2 * chromaBytes
+        }
+    }
+
+    /// Picture width in pixels (even).
+    public let width: Int
+    /// Picture height in pixels (even).
+    public let height: Int
+    /// Presentation time in seconds, on the source's time line.
+    public let pts: Double
+    /// Increases by one for every converted frame of the session.
+    public let serial: Int
+    /// Bytes per row of the Y, U and V planes.
+    public let pitches: (y: Int, u: Int, v: Int)
+    /// The three planes, Y then U then V, at ``planeOffsets``.
+    public let storage: [UInt8]
+    /// Where each plane starts in ``storage``.
+    public let planeOffsets: (y: Int, u: Int, v: Int)
+
+    init(layout: Layout, storage: [UInt8], pts: Double, serial: Int) {
+        width = layout.width
+        height = layout.height
+        pitches = layout.pitches
+        planeOffsets = layout.offsets
+        self.storage = storage
+        self.pts = pts
+        self.serial = serial
+    }
+
+    /// Calls `body` with pointers to the Y, U and V planes (valid only inside `body`),
+    /// e.g. for `SDL_UpdateYUVTexture(texture, nil, y, pitches.y, u, pitches.u, v, pitches.v)`.
+    public func withPlanes<R>(
+        _ body: (_ y: UnsafePointer<UInt8>, _ u: UnsafePointer<UInt8>, _ v: UnsafePointer<UInt8>) throws -> R
+    ) rethrows -> R {
+        try storage.withUnsafeBufferPointer { buffer in
+            let base = buffer.baseAddress!
+            return try body(base + planeOffsets.y, base + planeOffsets.u, base + planeOffsets.v)
+        }
+    }
+}

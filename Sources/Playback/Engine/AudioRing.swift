@@ -1,0 +1,108 @@
+/// A bounded ring of interleaved Float32 samples with their presentation times.
+///
+/// Samples are counted in frames (one sample per channel). Each pushed chunk leaves an anchor
+/// (its first frame's position and time), so the time of any frame can be recovered across gaps.
+/// Nothing here allocates after `init`.
+struct AudioRing {
+    private struct Anchor { var position: Int64; var pts: Double }
+
+    let rate: Int
+    let channels: Int
+    let capacityFrames: Int
+    private var samples: [Float]
+    private var anchors: [Anchor] = []
+    private let anchorCapacity = 1024
+    /// Absolute position of the oldest buffered frame.
+    private(set) var headPosition: Int64 = 0
+    /// Buffered frame count.
+    private(set) var count = 0
+    private var readIndex = 0
+
+    init(rate: Int, channels: Int, seconds: Double) {
+        self.rate = rate
+        self.channels = channels
+        capacityFrames = Int(Double(rate) * seconds)
+        samples = [Float](repeating: 0, count: capacityFrames * channels)
+        anchors.reserveCapacity(anchorCapacity)
+    }
+
+    /// Buffered duration in seconds.
+    var duration: Double { Double(count) / Double(rate) }
+
+    /// The time of the oldest buffered frame.
+    var headPts: Double? { count == 0 ? nil : pts(at: headPosition) }
+
+    /// The time just after the newest buffered frame.
+    var endPts: Double? { count == 0 ? nil : pts(at: headPosition + Int64(count)) }
+
+    private func pts(at position: Int64) -> Double? {
+        guard let anchor = anchors.last(where: { $0.position <= position }) ?? anchors.first else { return nil }
+        return anchor.pts + Double(position - anchor.position) / Double(rate)
+    }
+
+    /// Appends `frames` frames starting at time `pts`; the oldest frames make room when full.
+    mutating func push(_ interleaved: UnsafeBufferPointer<Float>, frames: Int, pts: Double) {
+        let frames = min(frames, capacityFrames)
+        if count + frames > capacityFrames { drop(count + frames - capacityFrames) }
+        let position = headPosition + Int64(count)
+        if anchors.count == anchorCapacity { anchors.removeFirst() }
+        anchors.append(Anchor(position: position, pts: pts))
+        let total = capacityFrames * channels
+        var writeIndex = (readIndex + count * channels) % total
+        samples.withUnsafeMutableBufferPointer { ring in
+            for i in 0..<(frames * channels) {
+                ring[writeIndex] = interleaved[i]
+                writeIndex += 1
+                if writeIndex == total { writeIndex = 0 }
+            }
+        }
+        count += frames
+    }
+
+    /// Removes up to `frames` oldest frames, adding `gain` times each sample into `output`
+    /// (when given) and returning the sum of the squares of the raw samples removed.
+    @discardableResult
+    mutating func take(_ frames: Int, into output: UnsafeMutablePointer<Float>?, gain: Float) -> Float {
+        let frames = min(frames, count)
+        let total = capacityFrames * channels
+        var index = readIndex
+        var squares: Float = 0
+        samples.withUnsafeBufferPointer { ring in
+            for i in 0..<(frames * channels) {
+                let sample = ring[index]
+                squares += sample * sample
+                output?[i] += sample * gain
+                index += 1
+                if index == total { index = 0 }
+            }
+        }
+        readIndex = index
+        advanceHead(by: frames)
+        return squares
+    }
+
+    /// Drops the oldest `frames` frames.
+    mutating func drop(_ frames: Int) {
+        let frames = min(frames, count)
+        readIndex = (readIndex + frames * channels) % (capacityFrames * channels)
+        advanceHead(by: frames)
+    }
+
+    /// Frames buffered before time `pts`.
+    func frames(before pts: Double) -> Int {
+        guard let head = headPts else { return 0 }
+        return max(0, min(count, Int(((pts - head) * Double(rate)).rounded(.down))))
+    }
+
+    /// Empties the ring.
+    mutating func clear() {
+        drop(count)
+        anchors.removeAll(keepingCapacity: true)
+    }
+
+    private mutating func advanceHead(by frames: Int) {
+        count -= frames
+        headPosition += Int64(frames)
+        while anchors.count > 1 && anchors[1].position <= headPosition { anchors.removeFirst() }
+    }
+}

@@ -1,0 +1,40 @@
+/// Compressed video packets waiting for the video decoding thread, with their total size and duration.
+struct PacketQueue {
+    /// One queued item.
+    enum Item {
+        case packet(Packet, seconds: Double)
+        /// The source ended: drain the decoder.
+        case endOfStream
+    }
+
+    private var items: [Item] = []
+    private(set) var bytes = 0
+    private(set) var seconds = 0.0
+
+    var isEmpty: Bool { items.isEmpty }
+    var count: Int { items.count }
+
+    mutating func push(_ item: Item) {
+        if case .packet(let packet, let duration) = item {
+            bytes += packet.size
+            seconds += duration
+        }
+        items.append(item)
+    }
+
+    mutating func pop() -> Item? {
+        guard !items.isEmpty else { return nil }
+        let item = items.removeFirst()
+        if case .packet(let packet, let duration) = item {
+            bytes -= packet.size
+            seconds -= duration
+        }
+        return item
+    }
+
+    mutating func clear() {
+        items.removeAll()
+        bytes = 0
+        seconds = 0
+    }
+}

@@ -1,0 +1,52 @@
+import CFFmpeg
+
+/// A failed FFmpeg call: the operation that failed, its return code and FFmpeg's message for it.
+///
+/// Internal: it is turned into a ``PlaybackError`` before it reaches the app.
+struct FFmpegError: Error, CustomStringConvertible {
+    /// The FFmpeg function or step that failed.
+    let operation: String
+    /// The negative FFmpeg return code.
+    let code: Int32
+
+    /// FFmpeg's own text for `code`.
+    var message: String {
+        var buffer = [CChar](repeating: 0, count: 256)
+        return buffer.withUnsafeMutableBufferPointer { raw in
+            String(cString: floatapp_av_err2str(code, raw.baseAddress, raw.count))
+        }
+    }
+
+    var description: String { "\(operation): \(message)" }
+
+    /// True when the call was cut short by the interrupt callback.
+    var isInterrupt: Bool { code == floatapp_AVERROR_EXIT() }
+
+    /// True when the data was malformed (a corrupt packet, not a broken source).
+    var isInvalidData: Bool { code == floatapp_AVERROR_INVALIDDATA() }
+
+    /// Turns a return code into a value, throwing on errors.
+    @discardableResult
+    static func check(_ code: Int32, _ operation: @autoclosure () -> String) throws(FFmpegError) -> Int32 {
+        if code < 0 { throw FFmpegError(operation: operation(), code: code) }
+        return code
+    }
+}
+
+/// The outcome of an FFmpeg step that may legitimately produce nothing yet or nothing more.
+enum FFmpegStep: Equatable {
+    /// The step produced its result.
+    case done
+    /// Nothing is available now; try again after feeding more input.
+    case again
+    /// The stream (or the decoder) has no more data.
+    case endOfStream
+
+    /// Maps a return code to a step; other negative codes throw.
+    static func from(_ code: Int32, _ operation: @autoclosure () -> String) throws(FFmpegError) -> FFmpegStep {
+        if code >= 0 { return .done }
+        if code == floatapp_AVERROR_EAGAIN() { return .again }
+        if code == floatapp_AVERROR_EOF() { return .endOfStream }
+        throw FFmpegError(operation: operation(), code: code)
+    }
+}

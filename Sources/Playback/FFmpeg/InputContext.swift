@@ -1,0 +1,64 @@
+import CFFmpeg
+
+/// Owns an opened AVFormatContext (a demuxer on one source).
+final class InputContext {
+    private var context: UnsafeMutablePointer<AVFormatContext>?
+    /// Kept alive because the context's interrupt callback points at it.
+    private let interrupt: InterruptFlag
+
+    /// The protocols FFmpeg may open for a source, nested opens included (HLS segments, RTSP's RTP).
+    static let protocolWhitelist = "file,http,https,tcp,tls,udp,rtp,rtsp,rtmp,hls,crypto,srt"
+
+    /// Opens `url` (with the input format `formatName`, or probing when nil) and reads stream info.
+    ///
+    /// Blocking: bounded by `openTimeout` and cut short by `interrupt`.
+    init(url: String, formatName: String?, interrupt: InterruptFlag,
+         openTimeout: Double, ioTimeout: Double, deviceOptions: [String: String]) throws(FFmpegError) {
+        FFmpegRuntime.ensureInitialized()
+        self.interrupt = interrupt
+        guard let allocated = avformat_alloc_context() else {
+            throw FFmpegError(operation: "avformat_alloc_context", code: floatapp_AVERROR(ENOMEM))
+        }
+        allocated.pointee.interrupt_callback = interrupt.callback
+        var format: UnsafePointer<AVInputFormat>?
+        if let formatName {
+            format = av_find_input_format(formatName)
+            if format == nil {
+                avformat_free_context(allocated)
+                throw FFmpegError(operation: "input device '\(formatName)'", code: floatapp_AVERROR(ENOSYS))
+            }
+        }
+        var options: OpaquePointer?
+        av_dict_set(&options, "protocol_whitelist", Self.protocolWhitelist, 0)
+        av_dict_set(&options, "rw_timeout", String(Int(ioTimeout * 1e6)), 0)
+        for (key, value) in deviceOptions { av_dict_set(&options, key, value, 0) }
+        defer { av_dict_free(&options) }
+
+        interrupt.setDeadline(after: openTimeout)
+        defer { interrupt.setDeadline(after: nil) }
+        var opened: UnsafeMutablePointer<AVFormatContext>? = allocated
+        // On failure avformat_open_input frees the context and sets it to nil.
+        try FFmpegError.check(avformat_open_input(&opened, url, format, &options), "open")
+        context = opened
+        try FFmpegError.check(avformat_find_stream_info(opened, nil), "find stream info")
+    }
+
+    deinit { avformat_close_input(&context) }
+
+    private var pointer: UnsafeMutablePointer<AVFormatContext> {
+        guard let context else { fatalError("InputContext used after close") }
+        return context
+    }
+
+    /// The index and stream of the best stream of `type`, or nil when the source has none.
+    func bestStream(_ type: AVMediaType) -> (index: Int, stream: UnsafeMutablePointer<AVStream>)? {
+        let index = av_find_best_stream(pointer, type, -1, -1, nil, 0)
+        guard index >= 0, let stream = pointer.pointee.streams[Int(index)] else { return nil }
+        return (Int(index), stream)
+    }
+
+    /// Reads the next packet into `packet`.
+    func read(into packet: Packet) throws(FFmpegError) -> FFmpegStep {
+        try FFmpegStep.from(av_read_frame(pointer, packet.pointer), "read")
+    }
+}

@@ -1,0 +1,35 @@
+import CFFmpeg
+
+/// Owns one AVPacket.
+final class Packet {
+    let pointer: UnsafeMutablePointer<AVPacket>
+
+    init() {
+        guard let packet = av_packet_alloc() else { fatalError("av_packet_alloc: out of memory") }
+        pointer = packet
+    }
+
+    deinit {
+        var packet: UnsafeMutablePointer<AVPacket>? = pointer
+        av_packet_free(&packet)
+    }
+
+    /// The index of the stream this packet belongs to.
+    var streamIndex: Int { Int(pointer.pointee.stream_index) }
+
+    /// Payload size in bytes.
+    var size: Int { Int(pointer.pointee.size) }
+
+    /// Duration in stream time base units (0 when unknown).
+    var duration: Int64 { pointer.pointee.duration }
+
+    /// Moves this packet's data into a new packet, leaving this one empty for reuse.
+    func takeData() -> Packet {
+        let moved = Packet()
+        av_packet_move_ref(moved.pointer, pointer)
+        return moved
+    }
+
+    /// Drops the payload so the packet can be reused.
+    func unref() { av_packet_unref(pointer) }
+}

@@ -1,0 +1,54 @@
+import CFFmpeg
+
+/// Converts decoded pictures to YUV420P at an output size, with a cached swscale context.
+final class Scaler {
+    private struct Key: Equatable {
+        var sourceWidth: Int32, sourceHeight: Int32, sourceFormat: Int32
+        var width: Int32, height: Int32
+    }
+
+    private var context: OpaquePointer?
+    private var key: Key?
+    /// How many times a context was (re)built; for tests and diagnostics.
+    private(set) var buildCount = 0
+
+    deinit { sws_freeContext(context) }
+
+    /// Converts `frame` to a `width`x`height` YUV420P picture (both even), or nil if swscale refuses.
+    func convert(_ frame: Frame, width: Int, height: Int, pts: Double, serial: Int) -> VideoFrame? {
+        let wanted = Key(sourceWidth: Int32(frame.width), sourceHeight: Int32(frame.height),
+                         sourceFormat: frame.format, width: Int32(width), height: Int32(height))
+        if wanted != key {
+            sws_freeContext(context)
+            context = sws_getContext(wanted.sourceWidth, wanted.sourceHeight, AVPixelFormat(wanted.sourceFormat),
+                                     wanted.width, wanted.height, AV_PIX_FMT_YUV420P,
+                                     Int32(SWS_BILINEAR), nil, nil, nil)
+            key = context == nil ? nil : wanted
+            buildCount += 1
+        }
+        guard let context else { return nil }
+        let layout = VideoFrame.Layout(width: width, height: height)
+        var failed = false
+        let storage = [UInt8](unsafeUninitializedCapacity: layout.byteCount) { buffer, count in
+            let base = buffer.baseAddress!
+            var planes: [UnsafeMutablePointer<UInt8>?] = [
+                base + layout.offsets.y, base + layout.offsets.u, base + layout.offsets.v, nil,
+            ]
+            var pitches: [Int32] = [Int32(layout.pitches.y), Int32(layout.pitches.u), Int32(layout.pitches.v), 0]
+            let source = frame.pointer
+            let written = withUnsafePointer(to: &source.pointee.data) { dataTuple in
+                dataTuple.withMemoryRebound(to: UnsafePointer<UInt8>?.self, capacity: 8) { data in
+                    withUnsafePointer(to: &source.pointee.linesize) { sizeTuple in
+                        sizeTuple.withMemoryRebound(to: Int32.self, capacity: 8) { sizes in
+                            sws_scale(context, data, sizes, 0, Int32(frame.height), &planes, &pitches)
+                        }
+                    }
+                }
+            }
+            failed = written <= 0
+            count = layout.byteCount
+        }
+        if failed { return nil }
+        return VideoFrame(layout: layout, storage: storage, pts: pts, serial: serial)
+    }
+}

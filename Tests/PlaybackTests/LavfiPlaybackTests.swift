@@ -1,0 +1,50 @@
+import Foundation
+import Playback
+import XCTest
+
+final class LavfiPlaybackTests: XCTestCase {
+    func testLavfiSourcePlaysVideoAtTheRequestedSizeAndAudio() {
+        let session = PlaybackSession(source: "lavfi:testsrc2=size=640x360:rate=30[out0];sine=f=440[out1]")
+        defer { session.close() }
+        session.setOutputSize(width: 320, height: 320)
+        let mixer = AudioMixer()
+        mixer.add(session)
+        var serials: [Int] = []
+        let device = FakeAudioDevice(mixer: mixer)
+        let played = device.run(timeout: 5, afterChunk: {
+            if let frame = session.currentFrame(), frame.serial != serials.last { serials.append(frame.serial) }
+        }, until: { serials.count >= 15 })
+        XCTAssertTrue(played, "status \(session.status)")
+        XCTAssertEqual(session.status, .playing)
+        XCTAssertTrue(session.hasAudio)
+        let frame = session.currentFrame()
+        XCTAssertEqual(frame?.width, 320)
+        XCTAssertEqual(frame?.height, 180)
+        XCTAssertEqual(session.videoSize?.width, 640)
+        XCTAssertEqual(session.videoSize?.height, 360)
+        XCTAssertEqual(serials, serials.sorted())
+        // sine's default amplitude 1/8 is -21 dBFS RMS; spreading mono over two channels costs 3 dB.
+        XCTAssertEqual(session.audioLevel, -24, accuracy: 1.5)
+        XCTAssertEqual(session.openCount, 1)
+    }
+
+    func testMutedSessionStillAdvancesItsClockAndOutputsSilence() {
+        let session = PlaybackSession(source: "lavfi:testsrc2=size=160x120:rate=25[out0];sine=f=300[out1]")
+        defer { session.close() }
+        session.isMuted = true
+        let mixer = AudioMixer()
+        mixer.add(session)
+        XCTAssertTrue(waitUntil(5) { session.status == .playing })
+        var buffer = [Float](repeating: 0, count: 512 * 2)
+        let start = session.clockTime ?? 0
+        var peak: Float = 0
+        for _ in 0..<40 {
+            buffer.withUnsafeMutableBufferPointer { mixer.render(into: $0.baseAddress!, frameCount: 512) }
+            peak = max(peak, buffer.map(abs).max() ?? 0)
+            _ = waitUntil(0.2) { session.bufferedAudio > 0.02 }
+        }
+        XCTAssertEqual(peak, 0)
+        XCTAssertGreaterThan((session.clockTime ?? 0) - start, 0.3)
+        XCTAssertEqual(session.audioLevel, -24, accuracy: 1.5, "the level is measured before mute")
+    }
+}

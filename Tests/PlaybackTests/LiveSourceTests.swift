@@ -1,0 +1,96 @@
+import Foundation
+import Playback
+import XCTest
+
+final class LiveSourceTests: XCTestCase {
+    func testKilledServerGivesReconnectingAndPlaybackResumesWhenItReturns() throws {
+        let server = LiveHTTPServer(port: freeLocalPort())
+        try server.start()
+        var options = PlaybackOptions.live
+        options.openTimeout = 5
+        let session = PlaybackSession(source: server.url, options: options)
+        defer { session.close() }
+        let statuses = StatusLog()
+        session.onStatusChange = { statuses.append($0) }
+        let mixer = AudioMixer()
+        mixer.add(session)
+        let device = FakeAudioDevice(mixer: mixer, chunkFrames: 480, speed: 1)
+
+        var lastSerial = 0
+        XCTAssertTrue(device.run(timeout: 10, afterChunk: { lastSerial = session.currentFrame()?.serial ?? 0 },
+                                 until: { session.status == .playing && lastSerial > 10 }), "\(session.status)")
+        XCTAssertEqual(session.openCount, 1)
+
+        server.kill()
+        XCTAssertTrue(device.run(timeout: 8, until: {
+            if case .reconnecting = session.status { return true }
+            return false
+        }), "\(session.status)")
+        guard case .reconnecting(let attempt, let delay) = session.status else { return XCTFail() }
+        XCTAssertEqual(attempt, 1)
+        XCTAssertEqual(delay, 0.5)
+        XCTAssertNotNil(session.currentFrame(), "the last frame stays on screen while reconnecting")
+
+        try server.start()
+        let before = session.currentFrame()?.serial ?? 0
+        XCTAssertTrue(device.run(timeout: 15, until: {
+            session.status == .playing && (session.currentFrame()?.serial ?? 0) > before + 5
+        }), "\(session.status)")
+        XCTAssertGreaterThanOrEqual(session.openCount, 2)
+        XCTAssertTrue(statuses.all.contains(.reconnecting(attempt: 1, nextTryIn: 0.5)))
+    }
+
+    func testBackoffDoublesFromHalfASecondToEight() {
+        let session = PlaybackSession(source: "http://127.0.0.1:\(freeLocalPort())/none.ts", options: .live)
+        defer { session.close() }
+        let statuses = StatusLog()
+        session.onStatusChange = { statuses.append($0) }
+        XCTAssertTrue(waitUntil(5) { statuses.all.contains(.reconnecting(attempt: 3, nextTryIn: 2)) },
+                      "\(statuses.all)")
+        XCTAssertEqual(Array(statuses.all.filter { if case .reconnecting = $0 { true } else { false } }.prefix(3)), [
+            .reconnecting(attempt: 1, nextTryIn: 0.5), .reconnecting(attempt: 2, nextTryIn: 1),
+            .reconnecting(attempt: 3, nextTryIn: 2),
+        ])
+    }
+
+    func testCloseDuringAConnectReturnsPromptly() {
+        let silent = ListeningSocket()
+        let session = PlaybackSession(source: "http://127.0.0.1:\(silent.port)/stalls.ts",
+                                      options: PlaybackOptions(liveness: .live, openTimeout: 30, ioTimeout: 30))
+        Thread.sleep(forTimeInterval: 0.3)
+        XCTAssertEqual(session.status, .connecting)
+        let started = Date()
+        session.close()
+        let took = Date().timeIntervalSince(started)
+        XCTAssertLessThan(took, 0.3, "close took \(took) s")
+        XCTAssertTrue(waitUntil(2) { !session.isWorking }, "the worker thread ended")
+    }
+
+    func testStalledServerTimesOutIntoFailure() {
+        let silent = ListeningSocket()
+        let session = PlaybackSession(source: "http://127.0.0.1:\(silent.port)/stalls.ts",
+                                      options: PlaybackOptions(openTimeout: 0.5, ioTimeout: 0.5))
+        defer { session.close() }
+        XCTAssertTrue(waitUntil(3) { session.status.isFinal })
+        guard case .failed(let message) = session.status else { return XCTFail("\(session.status)") }
+        XCTAssertTrue(message.hasPrefix("Cannot open the source"), message)
+    }
+}
+
+/// Status changes collected from the worker thread.
+final class StatusLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var statuses: [PlaybackStatus] = []
+
+    func append(_ status: PlaybackStatus) {
+        lock.lock()
+        statuses.append(status)
+        lock.unlock()
+    }
+
+    var all: [PlaybackStatus] {
+        lock.lock()
+        defer { lock.unlock() }
+        return statuses
+    }
+}
