@@ -9,7 +9,17 @@ final class DesktopInputTests: DesktopTestCase {
             on: desktop.display, title: "Input Probe", wmClass: ("input", "InputProbe"),
             origin: DesktopPoint(x: 100, y: 100), size: (1200, 600), color: RGB(red: 30, green: 160, blue: 60),
             motif: MotifHints(flags: 2, functions: 0, decorations: 0))
-        try desktop.waitForWindow(.title("Input Probe"))
+        let window = try desktop.waitForWindow(.title("Input Probe"))
+        try eventually("openbox focuses the probe where it asked to be: \(desktop.describe(window))") {
+            desktop.activeWindow() == window
+                && desktop.geometry(of: window) == DesktopRect(x: 100, y: 100, width: 1200, height: 600)
+        }
+        let inside = DesktopPoint(x: 150, y: 150)
+        desktop.moveMouse(to: inside)
+        try probe.waitForEvent("pointer motion to \(inside)") {
+            if case .motion(inside, _) = $0 { true } else { false }
+        }
+        probe.clearEvents()
         return probe
     }
 
@@ -57,7 +67,6 @@ final class DesktopInputTests: DesktopTestCase {
         let probe = try makeProbe(on: desktop)
         let start = DesktopPoint(x: 200, y: 300)
         let end = DesktopPoint(x: 1000, y: 340)
-        probe.clearEvents()
 
         desktop.drag(from: start, to: end, duration: 0.5, steps: 20, ending: .holdThenRelease(0.15))
 
@@ -76,7 +85,6 @@ final class DesktopInputTests: DesktopTestCase {
         let desktop = try startDesktop(windowManager: .openbox(margins: .zero))
         let probe = try makeProbe(on: desktop)
         let end = DesktopPoint(x: 1200, y: 600)
-        probe.clearEvents()
 
         desktop.fling(from: DesktopPoint(x: 400, y: 300), to: end, duration: 0.1, steps: 8)
 

@@ -119,10 +119,34 @@ final class ProbeWindow {
     func waitForEvent(
         _ description: String, timeout: TimeInterval = 5, where match: (Event) -> Bool
     ) throws -> Event {
-        try eventuallyValue("probe receives \(description) (got \(events.count) events: \(events.suffix(6)))", timeout: timeout) {
+        try eventuallyValue(
+            "probe receives \(description) (got \(events.count) events: \(events.suffix(6)); \(describeState()))",
+            timeout: timeout
+        ) {
             drainEvents()
             return events.first(where: match)
         }
+    }
+
+    /// The probe's map state, root position, and the pointer position and window under it.
+    func describeState() -> String {
+        let dpy = connection.display
+        var attributes = XWindowAttributes()
+        let mapped = XGetWindowAttributes(dpy, window, &attributes) != 0 ? "map_state \(attributes.map_state)" : "gone"
+        var x: Int32 = 0
+        var y: Int32 = 0
+        var child: Window = 0
+        XTranslateCoordinates(dpy, window, connection.root, 0, 0, &x, &y, &child)
+        var root: Window = 0
+        var under: Window = 0
+        var pointerX: Int32 = 0
+        var pointerY: Int32 = 0
+        var winX: Int32 = 0
+        var winY: Int32 = 0
+        var mask: UInt32 = 0
+        XQueryPointer(dpy, connection.root, &root, &under, &pointerX, &pointerY, &winX, &winY, &mask)
+        return "probe 0x\(String(window, radix: 16)) \(mapped) \(attributes.width)x\(attributes.height)+\(x)+\(y),"
+            + " pointer at (\(pointerX), \(pointerY)) over top-level 0x\(String(under, radix: 16)) buttons 0x\(String(mask, radix: 16))"
     }
 
     /// Asks the server to give the probe keyboard focus.
