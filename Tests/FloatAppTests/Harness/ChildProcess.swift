@@ -140,7 +140,8 @@ final class ChildProcess {
 
     /// Ends the program's whole process group: SIGTERM, then SIGKILL after `grace` seconds.
     ///
-    /// Always leaves the program reaped and its group (watchdog included) killed.
+    /// Always leaves the program reaped and its group (watchdog included) killed, waiting
+    /// briefly until the kernel has ended every member.
     @discardableResult
     func terminate(grace: TimeInterval = 2) -> ExitStatus {
         if isRunning {
@@ -158,6 +159,10 @@ final class ChildProcess {
             }
         }
         killpg(pid, SIGKILL)
+        let group = pid
+        _ = try? eventually("process group \(group) is empty", timeout: 2, poll: 0.005) {
+            ProcessTable.members(ofGroup: group).isEmpty
+        }
         return status ?? .signaled(SIGKILL)
     }
 
