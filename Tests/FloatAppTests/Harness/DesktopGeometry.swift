@@ -1,0 +1,56 @@
+/// A point in root-window (screen) pixels.
+struct DesktopPoint: Equatable, CustomStringConvertible {
+    var x: Int
+    var y: Int
+
+    var description: String { "(\(x), \(y))" }
+
+    /// This point moved by `dx`, `dy`.
+    func offsetBy(_ dx: Int, _ dy: Int) -> DesktopPoint {
+        DesktopPoint(x: x + dx, y: y + dy)
+    }
+}
+
+/// A rectangle in root-window (screen) pixels.
+struct DesktopRect: Equatable, CustomStringConvertible {
+    var x: Int
+    var y: Int
+    var width: Int
+    var height: Int
+
+    var minX: Int { x }
+    var minY: Int { y }
+    var maxX: Int { x + width }
+    var maxY: Int { y + height }
+    var center: DesktopPoint { DesktopPoint(x: x + width / 2, y: y + height / 2) }
+
+    var description: String { "\(width)x\(height)+\(x)+\(y)" }
+
+    /// Whether `other` lies wholly inside this rectangle.
+    func contains(_ other: DesktopRect) -> Bool {
+        other.minX >= minX && other.minY >= minY && other.maxX <= maxX && other.maxY <= maxY
+    }
+
+    /// Whether `point` lies inside this rectangle.
+    func contains(_ point: DesktopPoint) -> Bool {
+        point.x >= minX && point.y >= minY && point.x < maxX && point.y < maxY
+    }
+
+    /// This rectangle shrunk by `amount` on every side.
+    func insetBy(_ amount: Int) -> DesktopRect {
+        DesktopRect(x: x + amount, y: y + amount, width: width - 2 * amount, height: height - 2 * amount)
+    }
+}
+
+/// Space reserved at the screen edges, as in openbox's `<margins>` or `_NET_FRAME_EXTENTS`.
+struct EdgeInsets: Equatable, CustomStringConvertible {
+    var top = 0
+    var bottom = 0
+    var left = 0
+    var right = 0
+
+    /// No space reserved anywhere.
+    static let zero = EdgeInsets()
+
+    var description: String { "left \(left) right \(right) top \(top) bottom \(bottom)" }
+}

@@ -1,0 +1,39 @@
+import Foundation
+
+/// One line of the app's `--stats FILE` output: `{"t":ms,"ev":name,...}`.
+struct StatsEvent {
+    /// Milliseconds on the app's clock.
+    let time: Double
+    /// The `ev` field, e.g. "frame", "lifecycle", "float_shown".
+    let name: String
+    /// Every other field, rendered as text ("main", "12", "true", ...).
+    let fields: [String: String]
+}
+
+/// Reads the JSON lines the app writes with `--stats FILE`, as far as they are flushed.
+struct StatsFile {
+    /// The stats file.
+    let url: URL
+
+    /// Every complete event written so far; a half-written last line is skipped.
+    func events() -> [StatsEvent] {
+        guard let data = try? Data(contentsOf: url) else { return [] }
+        return data.split(separator: UInt8(ascii: "\n")).compactMap { line in
+            guard let object = try? JSONSerialization.jsonObject(with: Data(line)) as? [String: Any],
+                let name = object["ev"] as? String
+            else { return nil }
+            var fields: [String: String] = [:]
+            for (key, value) in object where key != "ev" && key != "t" {
+                fields[key] = "\(value)"
+            }
+            return StatsEvent(time: (object["t"] as? NSNumber)?.doubleValue ?? 0, name: name, fields: fields)
+        }
+    }
+
+    /// Events named `name` whose fields include all of `matching`.
+    func events(named name: String, matching: [String: String] = [:]) -> [StatsEvent] {
+        events().filter { event in
+            event.name == name && matching.allSatisfy { event.fields[$0.key] == $0.value }
+        }
+    }
+}
