@@ -13,8 +13,10 @@ extension App {
         pollStatuses()
         if t - lastLevelsAt >= 0.1 { measureLevels(at: t) }
         if !toasts.items.isEmpty {
+            let before = toasts.items.count
             _ = toasts.prune(now: t)
-            mainDirty = true
+            // Redraw when one goes, and while the oldest fades out.
+            if toasts.items.count != before || toasts.items.contains(where: { $0.until - t < 0.3 }) { mainDirty = true }
         }
         if case .room = model.mainWindow.content, t - lastPointerMotion > 3, t - lastPointerMotion < 3.2 { mainDirty = true }
     }
@@ -72,8 +74,10 @@ extension App {
                 newFrame = uploadMainFrames(player)
             }
             let status = player.status
-            let animating = status != .playing
+            // Spinners and countdowns animate at about 30 Hz, not at the loop's rate.
+            let animating = status != .playing && now - lastMainPresent > 1.0 / 30
             guard mainDirty || newFrame || animating else { return }
+            lastMainPresent = now
             let ctx = drawContext(mainRenderer, mainText)
             mainText.beginFrame()
             let m = roomModel(player)
@@ -177,8 +181,9 @@ extension App {
             fw.video.upload(f)
             newFrame = true
         }
-        let animating = session.status != .playing
+        let animating = session.status != .playing && now - lastFloatPresent > 1.0 / 30
         guard force || floatDirty || newFrame || animating else { return }
+        lastFloatPresent = now
         let ctx = drawContext(fw.renderer, fw.text)
         fw.text.beginFrame()
         let name: String? = {

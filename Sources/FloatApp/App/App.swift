@@ -44,6 +44,8 @@ final class App {
     var floatPointerDown = false
     var toasts = Toasts()
     var mainDirty = true
+    var lastMainPresent: Double = 0
+    var lastFloatPresent: Double = 0
     var floatDirty = true
     var lastStatus: [RoomID: MediaStatus] = [:]
     var lastLevelsAt: Double = 0
