@@ -27,24 +27,29 @@ extension App {
         return 16.0 / 9.0
     }
 
+    /// Makes the float window ahead of time, hidden, so that floating shows
+    /// its first frame without waiting for a new window and renderer (P17).
+    func prepareFloatWindow() {
+        guard floatWindow == nil else { return }
+        do {
+            floatWindow = try FloatWindow(fonts: fonts, frame: SDL_Rect(0, 0, 320, 180))
+            if compositorMovesFloat { floatWindow?.enableCompositorDrag() }
+        } catch {
+            Log.warn("cannot prepare the float window: \(error)")
+        }
+    }
+
     /// Opens the float for a room: the current frame is drawn before the window appears on screen (P17).
     func showFloat(_ id: RoomID) {
         guard let player = players[id] else { return }
         let displays = currentDisplays()
         lastUsable = displays
         var m = FloatMotion(displays: displays, videoAspect: videoAspect(player), placement: placementStore.load() ?? motion?.placement)
-        let frame = m.frame
-        if floatWindow == nil {
-            do {
-                floatWindow = try FloatWindow(fonts: fonts, frame: SDL_Rect(frame))
-                if compositorMovesFloat { floatWindow?.enableCompositorDrag() }
-            } catch {
-                Log.error("cannot open the float window: \(error)")
-                toasts.show("Cannot open the float window", now: now)
-                return
-            }
+        prepareFloatWindow()
+        guard let fw = floatWindow else {
+            toasts.show("Cannot open the float window", now: now)
+            return
         }
-        guard let fw = floatWindow else { return }
         _ = m.send(.displaysChanged(displays))
         motion = m
         fw.window.title = "\(player.room.title) - PiP"

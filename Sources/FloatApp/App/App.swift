@@ -113,6 +113,7 @@ final class App {
     /// Runs until the main window closes; returns the exit status.
     func run() -> Int32 {
         mainWindow.show()
+        prepareFloatWindow()
         if compositorMovesFloat {
             Log.warn("Wayland: the float is moved by the compositor; corner snapping is off")
             toasts.show("Wayland: drag the float with the compositor; snapping is off", now: now)
