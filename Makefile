@@ -33,7 +33,7 @@ bench: deps-bench
 	$(SWIFT) build -c release --product floatapp
 	bench/run.sh
 
-install:
+install: deps
 	$(SWIFT) build -c release --product floatapp
 	scripts/install.sh "$(PREFIX)" "$$($(SWIFT) build -c release --show-bin-path)/floatapp"
 
