@@ -44,7 +44,7 @@ func floatappMain() -> Int32 {
         }
         Log.info("rooms from \(path)")
         do {
-            let app = try App(options: options, config: config)
+            let app = try App(options: options, config: config, roomsPath: path)
             return app.run()
         } catch let error as AppError {
             Log.error(error.description)

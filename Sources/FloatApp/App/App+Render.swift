@@ -9,7 +9,9 @@ extension App {
     func tick() {
         let t = now
         if motion?.isAnimating == true { sendMotion(.frameTicked(now: t)) }
+        stats?.flushIfDue(now: nanos)
         checkDisplays()
+        checkRoomsFile()
         pollStatuses()
         if t - lastLevelsAt >= 0.1 { measureLevels(at: t) }
         if !toasts.items.isEmpty {
@@ -19,6 +21,25 @@ extension App {
             if toasts.items.count != before || toasts.items.contains(where: { $0.until - t < 0.3 }) { mainDirty = true }
         }
         if case .room = model.mainWindow.content, t - lastPointerMotion > 3, t - lastPointerMotion < 3.2 { mainDirty = true }
+    }
+
+    /// Reads the rooms file again when it changes (M5); a broken edit keeps the current rooms.
+    private func checkRoomsFile() {
+        guard now - lastRoomsCheck >= 1 else { return }
+        lastRoomsCheck = now
+        let stamp = RoomsLoader.modificationDate(path: roomsPath)
+        guard let stamp, stamp != roomsStamp else { return }
+        roomsStamp = stamp
+        switch RoomsLoader.load(path: roomsPath) {
+        case .success(let config):
+            Log.info("rooms file changed: \(config.rooms.count) rooms from \(roomsPath)")
+            stats?.event("rooms_reloaded", at: nanos, [("rooms", config.rooms.count)])
+            send(.roomsReloaded(config))
+            list.selected = min(list.selected, max(0, config.rooms.count - 1))
+        case .failure(let error):
+            for m in error.messages { Log.warn(m) }
+            toasts.show("The rooms file has \(error.messages.count) problem\(error.messages.count == 1 ? "" : "s"); keeping the current rooms", now: now)
+        }
     }
 
     private func pollStatuses() {

@@ -8,8 +8,13 @@ import Playback
 @MainActor
 final class App {
     let options: Options
-    let config: RoomsConfig
+    /// The rooms file in use, watched for changes (M5).
+    let roomsPath: String
+    var roomsStamp: Date?
+    var lastRoomsCheck: Double = 0
     var model: SessionState
+    /// The rooms and settings as the session model has them now.
+    var config: RoomsConfig { RoomsConfig(rooms: model.rooms, settings: model.settings) }
     /// PiP lifecycle and layout observers (M3, M4).
     let events = PiPEvents()
 
@@ -59,9 +64,10 @@ final class App {
     let startNanos: UInt64
     var placementStore: PlacementStore
 
-    init(options: Options, config: RoomsConfig) throws {
+    init(options: Options, config: RoomsConfig, roomsPath: String) throws {
         self.options = options
-        self.config = config
+        self.roomsPath = roomsPath
+        roomsStamp = RoomsLoader.modificationDate(path: roomsPath)
         startNanos = DispatchTime.now().uptimeNanoseconds
         stats = try options.statsFile.map { try StatsLog(path: $0, startNanos: DispatchTime.now().uptimeNanoseconds) }
         placementStore = PlacementStore(path: Paths.stateFile)

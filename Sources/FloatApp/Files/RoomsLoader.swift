@@ -26,6 +26,13 @@ enum RoomsLoader {
     }
 }
 
+extension RoomsLoader {
+    /// When the file last changed, or nil when it cannot be read.
+    static func modificationDate(path: String) -> Date? {
+        (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date
+    }
+}
+
 /// A rooms file that cannot be used, with one message per problem.
 struct RoomsLoadError: Error {
     let messages: [String]

@@ -30,6 +30,11 @@ final class StatsLog {
         if now &- lastFlush > 200_000_000 || buffer.count > 64 * 1024 { flush(now: now) }
     }
 
+    /// Writes buffered events that have waited 100 ms or more, so readers never wait long.
+    func flushIfDue(now: UInt64) {
+        if !buffer.isEmpty, now &- lastFlush > 100_000_000 { flush(now: now) }
+    }
+
     func flush(now: UInt64 = DispatchTime.now().uptimeNanoseconds) {
         guard !buffer.isEmpty else { return }
         handle.write(buffer)
