@@ -135,6 +135,7 @@ final class App {
             guard running else { break }
             tick()
             render()
+            stats?.flushIfDue(at: nanos)
         }
         shutdown()
         return exitStatus

@@ -30,6 +30,12 @@ final class StatsLog {
         if now &- lastFlush > 200_000_000 || buffer.count > 64 * 1024 { flush(now: now) }
     }
 
+    /// Writes what is buffered once it is older than the flush interval, so the last events
+    /// before the app goes idle (a `stop`, a lifecycle event) reach the file too.
+    func flushIfDue(at now: UInt64) {
+        if now &- lastFlush > 200_000_000 { flush(now: now) }
+    }
+
     func flush(now: UInt64 = DispatchTime.now().uptimeNanoseconds) {
         guard !buffer.isEmpty else { return }
         handle.write(buffer)
