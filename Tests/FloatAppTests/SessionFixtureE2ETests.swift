@@ -80,6 +80,14 @@ final class SessionRun {
         }
     }
 
+    /// Waits until the main window is painted (mostly not black), e.g. after the window
+    /// manager's un-minimize animation.
+    func waitForMainPicture(timeout: TimeInterval = 5) throws {
+        try eventually("the main window is painted", timeout: timeout) {
+            try desktop.grab(window: main).darkFraction() < 0.5
+        }
+    }
+
     /// Waits until the float of `room` is viewable where its last `float_shown` event put it.
     func waitForFloat(of room: TestRoom, timeout: TimeInterval = 10) throws -> (window: Window, rect: DesktopRect) {
         let window = try desktop.waitForWindow(.title("\(room.title) - PiP"), timeout: timeout)

@@ -21,6 +21,7 @@ final class SessionListE2ETests: SessionE2ETestCase {
 
             let firstMain = try session.openFromList(room)
             try session.waitUntilNoFloat()
+            try session.waitForMainPicture()
             try session.screenshot("2-resumed")
 
             XCTAssertEqual(session.lifecycle(), fullCycle)
