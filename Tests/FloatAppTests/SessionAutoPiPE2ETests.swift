@@ -63,7 +63,8 @@ final class SessionAutoPiPE2ETests: SessionE2ETestCase {
                 }
                 return Date().timeIntervalSince(unchangedSince) >= 0.6
             }
-            XCTAssertEqual(session.floatWindows(), [], "no float window was made")
+            XCTAssertEqual(session.viewableFloats(), [], "no float was shown")
+            XCTAssertEqual(session.stats.events(named: "float_shown").count, 0)
             XCTAssertEqual(session.lifecycle(), [])
             try session.screenshot("1-minimized")
 
@@ -71,7 +72,7 @@ final class SessionAutoPiPE2ETests: SessionE2ETestCase {
             try eventually("the main window presents frames again", timeout: 5) {
                 session.frames("main", of: room).count > count
             }
-            XCTAssertEqual(session.floatWindows(), [])
+            XCTAssertEqual(session.viewableFloats(), [])
             XCTAssertEqual(session.lifecycle(), [])
         }
     }

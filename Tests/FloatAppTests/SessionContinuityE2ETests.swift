@@ -84,7 +84,7 @@ final class SessionContinuityE2ETests: SessionE2ETestCase {
             try session.screenshot("1-no-pip-controls")
             XCTAssertEqual(session.lifecycle(), [], "no PiP lifecycle event, not even a refusal")
             XCTAssertEqual(session.stats.events(named: "layout").count, 0)
-            XCTAssertEqual(session.floatWindows(), [], "no float window was made")
+            XCTAssertEqual(session.viewableFloats(), [], "no float was shown")
             XCTAssertEqual(session.stats.events(named: "float_shown").count, 0)
         }
     }

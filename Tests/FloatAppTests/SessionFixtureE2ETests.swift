@@ -113,7 +113,8 @@ final class SessionRun {
         desktop.findWindows(.titleSuffix(" - PiP")).filter { desktop.mapState(of: $0) == .viewable }
     }
 
-    /// Every float window the app made, shown or hidden (class `PictureInPicture`).
+    /// Every float window the app made, shown or hidden (class `PictureInPicture`): the app
+    /// makes one hidden at start and reuses it, so there is exactly one.
     func floatWindows() -> [Window] {
         desktop.findWindows(.wmClass("PictureInPicture"))
     }

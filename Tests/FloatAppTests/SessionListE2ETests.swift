@@ -95,7 +95,8 @@ final class SessionListE2ETests: SessionE2ETestCase {
             }
             try session.screenshot("2-toast")
             print("M2 host toast: mean pixel difference \(difference) in \(toastArea)")
-            XCTAssertEqual(session.floatWindows(), [], "a refused request makes no float window")
+            XCTAssertEqual(session.viewableFloats(), [], "a refused request shows no float")
+            XCTAssertEqual(session.stats.events(named: "float_shown").count, 0)
             XCTAssertEqual(session.stats.events(named: "layout").count, 0, "nothing is re-laid-out")
         }
     }

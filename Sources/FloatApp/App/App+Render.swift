@@ -102,10 +102,19 @@ extension App {
             let ctx = drawContext(mainRenderer, mainText)
             mainText.beginFrame()
             let m = roomModel(player)
+            let inFloat = model.floatingRoomID == id && floatWindow?.isVisible == true
             roomHotspots = RoomView.draw(ctx, m, width: out.width, height: out.height, hovered: hoveredControl) { i, rect, fill in
-                guard i < self.mainVideo.count else { return false }
+                guard !inFloat, i < self.mainVideo.count else { return false }
                 if i < player.sessions.count { player.sessions[i].setOutputSize(width: Int(rect.w), height: Int(rect.h)) }
                 return self.mainVideo[i].draw(fitting: rect, fill: fill) != nil
+            }
+            if inFloat {
+                // The room plays in the float: say so rather than show a still picture.
+                let stage = SDL_Rect(0, 0, out.width, out.height)
+                let icon = SDL_Rect(stage.x + stage.w / 2 - ctx.px(28), stage.y + stage.h / 2 - ctx.px(48), ctx.px(56), ctx.px(56))
+                Icon.pip.draw(mainRenderer, in: icon, color: Theme.accent)
+                mainText.drawCentered("Playing in picture-in-picture", in: SDL_Rect(stage.x, icon.y + icon.h + ctx.px(8), stage.w, ctx.px(28)),
+                                      size: 15, bold: true, color: Theme.text)
             }
             toasts.draw(ctx, width: out.width, height: out.height, bottomInset: m.controlsVisible ? ctx.px(64) : 0)
             mainRenderer.present()

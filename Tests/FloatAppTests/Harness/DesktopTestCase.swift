@@ -5,13 +5,14 @@ import XCTest
 /// has run, checks that nothing the test started is left running.
 class DesktopTestCase: XCTestCase {
     private var startedGroups: [pid_t] = []
-    private var startedSockets: [String] = []
+    private var startedSockets: [(path: String, inode: ino_t?)] = []
 
     /// Starts a test desktop whose processes are checked for leaks at the end of the test.
     func startDesktop(windowManager: TestDesktop.WindowManager = .openbox(margins: .zero)) throws -> TestDesktop {
         let desktop = try TestDesktop.start(for: self, windowManager: windowManager)
         startedGroups += desktop.processGroups
-        startedSockets.append("/tmp/.X11-unix/X\(desktop.displayNumber)")
+        let socket = "/tmp/.X11-unix/X\(desktop.displayNumber)"
+        startedSockets.append((socket, Self.inode(of: socket)))
         return desktop
     }
 
@@ -22,13 +23,19 @@ class DesktopTestCase: XCTestCase {
         return app
     }
 
+    private static func inode(of path: String) -> ino_t? {
+        var info = stat()
+        return stat(path, &info) == 0 ? info.st_ino : nil
+    }
+
     override func tearDown() {
         for group in startedGroups {
             let left = ProcessTable.members(ofGroup: group)
             XCTAssertEqual(left, [], "processes of group \(group) outlived the test")
         }
-        for socket in startedSockets {
-            XCTAssertFalse(FileManager.default.fileExists(atPath: socket), "\(socket) outlived the test")
+        // Another test run may reuse the display number at once: only this server's socket counts.
+        for (socket, inode) in startedSockets where inode != nil {
+            XCTAssertNotEqual(Self.inode(of: socket), inode, "\(socket) outlived the test")
         }
         startedGroups = []
         startedSockets = []
