@@ -17,6 +17,7 @@ extension App {
             mainDirty = true
         }
         if case .room = model.mainWindow.content, t - lastPointerMotion > 3, t - lastPointerMotion < 3.2 { mainDirty = true }
+        stats?.flushIfDue(now: nanos)
     }
 
     private func pollStatuses() {

@@ -30,6 +30,11 @@ final class StatsLog {
         if now &- lastFlush > 200_000_000 || buffer.count > 64 * 1024 { flush(now: now) }
     }
 
+    /// Writes what is buffered once it is 200 ms old, so the file keeps up when events stop coming.
+    func flushIfDue(now: UInt64) {
+        if now &- lastFlush > 200_000_000 { flush(now: now) }
+    }
+
     func flush(now: UInt64 = DispatchTime.now().uptimeNanoseconds) {
         guard !buffer.isEmpty else { return }
         handle.write(buffer)
