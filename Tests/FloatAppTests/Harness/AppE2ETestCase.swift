@@ -8,7 +8,16 @@ class AppE2ETestCase: DesktopTestCase {
         rooms: [RoomsFixture.Room], arguments: [String] = [], margins: EdgeInsets = .zero
     ) throws -> RunningApp {
         let desktop = try startDesktop(windowManager: .openbox(margins: margins))
-        return try RunningApp(rooms: rooms, arguments: arguments, on: desktop) { arguments in
+        let roomsFile = try RoomsFixture(rooms: rooms).write(in: desktop.workFolder)
+        return try RunningApp(roomsFile: roomsFile, arguments: arguments, on: desktop) { arguments in
+            try launchApp(arguments, on: desktop)
+        }
+    }
+
+    /// Starts a desktop (openbox without margins) and the app on the rooms of `roomsFile`.
+    func startApp(roomsFile: URL, arguments: [String] = []) throws -> RunningApp {
+        let desktop = try startDesktop()
+        return try RunningApp(roomsFile: roomsFile, arguments: arguments, on: desktop) { arguments in
             try launchApp(arguments, on: desktop)
         }
     }

@@ -10,19 +10,14 @@ final class RunningApp {
     let app: AppProcess
     /// The app's `--stats` output.
     let stats: StatsFile
-    /// The rooms the app was given.
-    let rooms: [RoomsFixture.Room]
     /// The main window, once it is viewable.
     let mainWindow: Window
 
-    /// Writes `rooms`, launches the app with `--rooms`, `--stats` and `arguments`, and waits for its main window.
+    /// Launches the app with `--rooms roomsFile`, `--stats` and `arguments`, and waits for its main window.
     init(
-        rooms: [RoomsFixture.Room], arguments: [String], on desktop: TestDesktop,
-        launch: ([String]) throws -> AppProcess
+        roomsFile: URL, arguments: [String], on desktop: TestDesktop, launch: ([String]) throws -> AppProcess
     ) throws {
         self.desktop = desktop
-        self.rooms = rooms
-        let roomsFile = try RoomsFixture(rooms: rooms).write(in: desktop.workFolder)
         stats = StatsFile(url: desktop.workFolder.appendingPathComponent("stats.jsonl"))
         app = try launch(["--rooms", roomsFile.path, "--stats", stats.url.path] + arguments)
         do {
