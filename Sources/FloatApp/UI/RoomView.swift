@@ -35,6 +35,10 @@ enum RoomControl: Equatable {
 /// Draws a room's full view into the main window and reports its controls.
 @MainActor
 enum RoomView {
+    /// Heights of the title overlay and the control bar, in unscaled pixels.
+    static let titleOverlayHeight: Int32 = 56
+    static let controlBarHeight: Int32 = 64
+
     /// Draws the view; `drawVideo(i, rect, fill)` draws participant i (0 for live) and says whether it had a frame.
     static func draw(_ ctx: DrawContext, _ m: RoomViewModel, width: Int32, height: Int32, hovered: RoomControl?,
                      drawVideo: (Int, SDL_Rect, Bool) -> Bool) -> [Hotspot<RoomControl>] {
@@ -56,7 +60,7 @@ enum RoomView {
 
         guard m.controlsVisible else { return spots }
         // Top overlay: title, LIVE badge, elapsed time.
-        let topH = ctx.px(56)
+        let topH = ctx.px(titleOverlayHeight)
         for i in 0..<topH { r.fill(SDL_Rect(0, i, stage.w, 1), Color(r: 0, g: 0, b: 0, a: UInt8(170 * (topH - i) / topH))) }
         var x = ctx.px(Theme.padding)
         let badgeFont = ctx.text.fonts.font(11, bold: true)
@@ -75,7 +79,7 @@ enum RoomView {
         ctx.text.draw(elapsed, x: stage.w - ew - ctx.px(Theme.padding), y: ctx.px(19), size: 13, color: Theme.textDim)
 
         // Bottom control bar.
-        let barH = ctx.px(64)
+        let barH = ctx.px(controlBarHeight)
         let barY = height - barH
         for i in 0..<barH { r.fill(SDL_Rect(0, barY + i, stage.w, 1), Color(r: 0, g: 0, b: 0, a: UInt8(190 * i / barH))) }
         let b = ctx.px(40)
@@ -127,7 +131,9 @@ enum RoomView {
     private static func drawCall(_ ctx: DrawContext, _ m: RoomViewModel, stage: SDL_Rect, drawVideo: (Int, SDL_Rect, Bool) -> Bool) {
         let r = ctx.renderer
         let gap = ctx.px(8)
-        let area = stage.inset(ctx.px(12))
+        // Tiles keep clear of the title overlay and the control bar, so no control covers a name tag.
+        let top = ctx.px(titleOverlayHeight), bottom = ctx.px(controlBarHeight), side = ctx.px(12)
+        let area = SDL_Rect(stage.x + side, stage.y + top, max(0, stage.w - 2 * side), max(0, stage.h - top - bottom))
         for (i, rect) in CallTiles.layout(m.layout, count: m.participants.count, active: m.activeSpeaker, in: area, gap: gap) {
             let p = m.participants[i]
             r.fillRounded(rect, radius: ctx.px(Theme.radius), Theme.surface)

@@ -5,14 +5,24 @@ import XCTest
 /// has run, checks that nothing the test started is left running.
 class DesktopTestCase: XCTestCase {
     private var startedGroups: [pid_t] = []
-    private var startedSockets: [(path: String, inode: ino_t?)] = []
+    /// Each desktop's X socket with its identity: another test run may reuse the display number
+    /// (and so the path, and even the freed inode number) at once, so only the same file counts
+    /// as left behind.
+    private var startedSockets: [(path: String, identity: FileIdentity?)] = []
+
+    /// What tells one file from a later one at the same path: inode and change time.
+    private struct FileIdentity: Equatable {
+        let inode: ino_t
+        let seconds: Int
+        let nanoseconds: Int
+    }
 
     /// Starts a test desktop whose processes are checked for leaks at the end of the test.
     func startDesktop(windowManager: TestDesktop.WindowManager = .openbox(margins: .zero)) throws -> TestDesktop {
         let desktop = try TestDesktop.start(for: self, windowManager: windowManager)
         startedGroups += desktop.processGroups
         let socket = "/tmp/.X11-unix/X\(desktop.displayNumber)"
-        startedSockets.append((socket, Self.inode(of: socket)))
+        startedSockets.append((socket, Self.identity(of: socket)))
         return desktop
     }
 
@@ -23,9 +33,12 @@ class DesktopTestCase: XCTestCase {
         return app
     }
 
-    private static func inode(of path: String) -> ino_t? {
+    /// The identity of the file at `path`, if it exists.
+    private static func identity(of path: String) -> FileIdentity? {
         var info = stat()
-        return stat(path, &info) == 0 ? info.st_ino : nil
+        guard stat(path, &info) == 0 else { return nil }
+        return FileIdentity(
+            inode: info.st_ino, seconds: Int(info.st_ctim.tv_sec), nanoseconds: Int(info.st_ctim.tv_nsec))
     }
 
     override func tearDown() {
@@ -33,9 +46,9 @@ class DesktopTestCase: XCTestCase {
             let left = ProcessTable.members(ofGroup: group)
             XCTAssertEqual(left, [], "processes of group \(group) outlived the test")
         }
-        // Another test run may reuse the display number at once: only this server's socket counts.
-        for (socket, inode) in startedSockets where inode != nil {
-            XCTAssertNotEqual(Self.inode(of: socket), inode, "\(socket) outlived the test")
+        for socket in startedSockets {
+            let left = Self.identity(of: socket.path).map { $0 == socket.identity } ?? false
+            XCTAssertFalse(left, "\(socket.path) outlived the test")
         }
         startedGroups = []
         startedSockets = []
