@@ -83,8 +83,9 @@ final class SessionRun {
     /// Waits until the main window is painted (mostly not black), e.g. after the window
     /// manager's un-minimize animation.
     func waitForMainPicture(timeout: TimeInterval = 5) throws {
+        // While openbox animates an un-minimize the window may still lie off screen: not painted yet.
         try eventually("the main window is painted", timeout: timeout) {
-            try desktop.grab(window: main).darkFraction() < 0.5
+            ((try? desktop.grab(window: main))?.darkFraction() ?? 1) < 0.5
         }
     }
 
