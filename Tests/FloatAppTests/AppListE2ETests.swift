@@ -4,12 +4,12 @@ import XCTest
 /// The room list (W1): keyboard and mouse navigation, wheel scrolling of a long list.
 final class AppListE2ETests: AppE2ETestCase {
     /// Where the list draws its rows, in window pixels at scale 1 (RoomListView):
-    /// the first row starts below the 64 px header and half the 16 px padding; rows are 68 px
+    /// the first row starts below the 64 px header and half the 16 px padding; rows are 64 px
     /// high with 8 px between them.
     private enum ListLayout {
         static let firstRowTop = 72
         static let rowSpan = 76
-        static let rowHeight = 68
+        static let rowHeight = 64
         static let padding = 16
 
         /// The middle of row `index` of an unscrolled list, in root coordinates.

@@ -1,8 +1,9 @@
 import CSDL
+import Foundation
 
 /// Vector icons drawn with lines, so they stay crisp at every size.
 enum Icon {
-    case pip, close, restore, muted, unmuted, leave, layout, people, retry
+    case pip, close, restore, muted, unmuted, leave, layout, people, retry, live
 
     @MainActor
     func draw(_ r: Renderer, in area: SDL_Rect, color c: Color) {
@@ -43,6 +44,17 @@ enum Icon {
             r.fillRounded(SDL_Rect(Int32(x + 0.18 * s), Int32(y + 0.52 * s), Int32(0.4 * s), Int32(0.28 * s)), radius: Int32(0.1 * s), c)
             r.fillCircle(cx: Int32(x + 0.68 * s), cy: Int32(y + 0.4 * s), radius: Int32(0.09 * s), c.withAlpha(180))
             r.fillRounded(SDL_Rect(Int32(x + 0.55 * s), Int32(y + 0.55 * s), Int32(0.3 * s), Int32(0.22 * s)), radius: Int32(0.08 * s), c.withAlpha(180))
+        case .live:
+            // A broadcast mark: a dot with an arc on each side.
+            r.fillCircle(cx: Int32(x + 0.5 * s), cy: Int32(y + 0.5 * s), radius: Int32(0.1 * s), c)
+            for (radius, side) in [(Float(0.24), Float(1)), (0.24, -1), (0.38, 1), (0.38, -1)] {
+                let steps = 6
+                for k in 0..<steps {
+                    let a0 = -Float.pi / 4 + Float(k) / Float(steps) * Float.pi / 2
+                    let a1 = -Float.pi / 4 + Float(k + 1) / Float(steps) * Float.pi / 2
+                    L(0.5 + side * radius * cos(a0), 0.5 + radius * sin(a0), 0.5 + side * radius * cos(a1), 0.5 + radius * sin(a1))
+                }
+            }
         case .retry:
             L(0.3, 0.3, 0.7, 0.3); L(0.7, 0.3, 0.7, 0.7); L(0.7, 0.7, 0.3, 0.7)
             L(0.3, 0.7, 0.3, 0.45); L(0.2, 0.55, 0.3, 0.45); L(0.3, 0.45, 0.4, 0.55)

@@ -43,7 +43,7 @@ struct RoomListView {
     var scrollOffset: Int32 = 0
     var hovered: Int?
 
-    static let rowHeight: Int32 = 68
+    static let rowHeight: Int32 = 64
     static let headerHeight: Int32 = 64
 
     /// The row rects for a window of the given size, before scrolling.
@@ -91,13 +91,13 @@ struct RoomListView {
         let d = rect.h - ctx.px(24)
         let badge = SDL_Rect(rect.x + ctx.px(16), rect.y + ctx.px(12), d, d)
         r.fillRounded(badge, radius: d / 2, row.isCall ? Theme.accent.withAlpha(60) : Theme.live.withAlpha(60))
-        (row.isCall ? Icon.people : Icon.pip).draw(r, in: badge.inset(d / 5), color: row.isCall ? Theme.accent : Theme.live)
+        (row.isCall ? Icon.people : Icon.live).draw(r, in: badge.inset(d / 5), color: row.isCall ? Theme.accent : Theme.live)
         // Texts.
         let tx = badge.x + badge.w + ctx.px(14)
         let pillW = ctx.px(116)
         let maxW = rect.x + rect.w - tx - pillW - ctx.px(24)
-        ctx.text.drawFitting(row.title, x: tx, y: rect.y + ctx.px(12), maxWidth: maxW, size: 15, bold: true, color: Theme.text)
-        ctx.text.drawFitting(row.detail, x: tx, y: rect.y + ctx.px(38), maxWidth: maxW, size: 13, color: Theme.textDim)
+        ctx.text.drawFitting(row.title, x: tx, y: rect.y + ctx.px(11), maxWidth: maxW, size: 15, bold: true, color: Theme.text)
+        ctx.text.drawFitting(row.detail, x: tx, y: rect.y + ctx.px(35), maxWidth: maxW, size: 13, color: Theme.textDim)
         // Status pill.
         let pillH = ctx.px(26)
         let pill = SDL_Rect(rect.x + rect.w - pillW - ctx.px(16), rect.y + (rect.h - pillH) / 2, pillW, pillH)

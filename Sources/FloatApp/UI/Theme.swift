@@ -2,7 +2,7 @@
 enum Theme {
     static let background = Color(r: 0x12, g: 0x14, b: 0x18)
     static let surface = Color(r: 0x1c, g: 0x1f, b: 0x26)
-    static let surfaceHover = Color(r: 0x25, g: 0x29, b: 0x33)
+    static let surfaceHover = Color(r: 0x29, g: 0x2e, b: 0x3a)
     static let surfaceSelected = Color(r: 0x2a, g: 0x33, b: 0x45)
     static let border = Color(r: 0x33, g: 0x38, b: 0x44)
     static let text = Color(r: 0xec, g: 0xee, b: 0xf2)
