@@ -112,6 +112,18 @@ extension App {
         }
     }
 
+    /// Feeds the float motion a pointer move SDL did not report while the float is held (P6).
+    ///
+    /// SDL drops a motion event whose window-relative position equals the previous one, and that
+    /// is what a window following the pointer produces: a steady drag would lose its last moves.
+    func pollHeldPointer(now t: Double) {
+        guard floatPointerDown, let last = floatHeldPointer else { return }
+        let point = globalPointer()
+        guard point != last else { return }
+        floatHeldPointer = point
+        sendMotion(.pointerMoved(point, time: t))
+    }
+
     /// The global pointer position (XTEST-driven input included).
     func globalPointer() -> Point {
         var x: Int32 = 0, y: Int32 = 0

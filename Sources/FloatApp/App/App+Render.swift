@@ -9,6 +9,7 @@ extension App {
     func tick() {
         let t = now
         if motion?.isAnimating == true { sendMotion(.frameTicked(now: t)) }
+        pollHeldPointer(now: t)
         checkDisplays()
         pollStatuses()
         if t - lastLevelsAt >= 0.1 { measureLevels(at: t) }
