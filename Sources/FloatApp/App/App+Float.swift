@@ -112,6 +112,16 @@ extension App {
         }
     }
 
+    /// Gives the float the floating room's video aspect once it is known or when it changes (P3):
+    /// a float opened before the first decoded frame starts at 16:9.
+    func checkFloatAspect() {
+        guard let m = motion, floatWindow?.isVisible == true, let id = model.floatingRoomID,
+            let player = players[id]
+        else { return }
+        let aspect = videoAspect(player)
+        if aspect != m.videoAspect { sendMotion(.videoAspectChanged(aspect)) }
+    }
+
     /// Feeds the float motion a pointer move SDL did not report while the float is held (P6).
     ///
     /// SDL drops a motion event whose window-relative position equals the previous one, and that

@@ -10,6 +10,7 @@ extension App {
         let t = now
         if motion?.isAnimating == true { sendMotion(.frameTicked(now: t)) }
         pollHeldPointer(now: t)
+        checkFloatAspect()
         checkDisplays()
         pollStatuses()
         if t - lastLevelsAt >= 0.1 { measureLevels(at: t) }
