@@ -5,13 +5,16 @@ import XCTest
 /// has run, checks that nothing the test started is left running.
 class DesktopTestCase: XCTestCase {
     private var startedGroups: [pid_t] = []
-    private var startedSockets: [String] = []
+    /// Sockets of started X servers with their file identity, so a server that later reuses
+    /// the display number (another test run on the machine) is not taken for a leak.
+    private var startedSockets: [(path: String, identity: FileIdentity?)] = []
 
     /// Starts a test desktop whose processes are checked for leaks at the end of the test.
     func startDesktop(windowManager: TestDesktop.WindowManager = .openbox(margins: .zero)) throws -> TestDesktop {
         let desktop = try TestDesktop.start(for: self, windowManager: windowManager)
         startedGroups += desktop.processGroups
-        startedSockets.append("/tmp/.X11-unix/X\(desktop.displayNumber)")
+        let socket = "/tmp/.X11-unix/X\(desktop.displayNumber)"
+        startedSockets.append((socket, FileIdentity(path: socket)))
         return desktop
     }
 
@@ -28,10 +31,27 @@ class DesktopTestCase: XCTestCase {
             XCTAssertEqual(left, [], "processes of group \(group) outlived the test")
         }
         for socket in startedSockets {
-            XCTAssertFalse(FileManager.default.fileExists(atPath: socket), "\(socket) outlived the test")
+            let now = FileIdentity(path: socket.path)
+            XCTAssertTrue(now == nil || now != socket.identity, "\(socket.path) outlived the test")
         }
         startedGroups = []
         startedSockets = []
         super.tearDown()
+    }
+}
+
+/// Tells one file from another created later at the same path: inode and change time.
+private struct FileIdentity: Equatable {
+    let inode: UInt64
+    let changeSeconds: Int
+    let changeNanoseconds: Int
+
+    /// The identity of the file at `path`; nil when there is none.
+    init?(path: String) {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        inode = UInt64(info.st_ino)
+        changeSeconds = info.st_ctim.tv_sec
+        changeNanoseconds = info.st_ctim.tv_nsec
     }
 }
