@@ -94,7 +94,7 @@ final class FloatPlacementE2ETests: DesktopTestCase {
         try second.run {
             let shown = try second.waitForCorner(.topLeft, size: grownSize, "the next start with --float")
             XCTAssertTrue(workArea.contains(shown))
-            let firstShown = try XCTUnwrap(second.stats.events(named: "float_shown").first)
+            let firstShown = try eventuallyValue("a float_shown event") { second.stats.events(named: "float_shown").first }
             XCTAssertEqual(firstShown.fields["x"], "\(shown.minX)", "the float appears at the remembered corner at once")
             try desktop.screenshot("second-run-top-left")
         }

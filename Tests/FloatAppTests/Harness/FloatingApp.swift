@@ -191,7 +191,8 @@ final class FloatingApp {
             try body()
         } catch {
             _ = try? desktop.screenshot("failure")
-            throw HarnessError("\(error)\n\(motionTail())\n\(app.outputTail())")
+            let state = app.process.exitStatus.map { "the app ended: \($0)" } ?? "the app runs"
+            throw HarnessError("\(error)\n\(state)\n\(motionTail())\n\(app.outputTail())")
         }
     }
 
