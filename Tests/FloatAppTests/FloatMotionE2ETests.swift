@@ -28,9 +28,10 @@ final class FloatMotionE2ETests: DesktopTestCase {
             try floating.waitForCorner(.bottomRight, size: size, "the float opens")
 
             // Each fling is short and released on the far side of the middle from its target:
-            // only the release velocity can carry the float there.
+            // only the release velocity can carry the float there. Diagonal, at about 1400-1800
+            // px/s per axis: a fling (over 800 px/s) on both axes, never a sideways stash fling.
             let flings: [(corner: FloatCorner, dx: Int, dy: Int)] = [
-                (.topLeft, -180, -180), (.topRight, 200, -100), (.bottomLeft, -180, 180), (.bottomRight, 200, 100),
+                (.topLeft, -180, -180), (.topRight, 140, -140), (.bottomLeft, -180, 180), (.bottomRight, 180, 180),
             ]
             for fling in flings {
                 let seen = floating.snapTargets().count
