@@ -25,7 +25,7 @@ final class SessionAutoPiPE2ETests: SessionE2ETestCase {
             try session.screenshot("1-minimized-floating")
 
             // Bringing the main window back ends PiP: it kept the room's view, so nothing reopens.
-            session.desktop.activateAsPager(session.main)
+            session.desktop.activate(session.main)
             try session.waitUntilNoFloat()
             try eventually("the main window is back", timeout: 5) {
                 !session.desktop.isIconified(session.main) && session.desktop.mapState(of: session.main) == .viewable
@@ -68,7 +68,7 @@ final class SessionAutoPiPE2ETests: SessionE2ETestCase {
             XCTAssertEqual(session.lifecycle(), [])
             try session.screenshot("1-minimized")
 
-            session.desktop.activateAsPager(session.main)
+            session.desktop.activate(session.main)
             try eventually("the main window presents frames again", timeout: 5) {
                 session.frames("main", of: room).count > count
             }

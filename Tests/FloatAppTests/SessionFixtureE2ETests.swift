@@ -52,7 +52,7 @@ final class SessionRun {
 
     /// Activates the main window as a pager would and waits until it has the focus.
     func focusMain() throws {
-        desktop.activateAsPager(main)
+        desktop.activate(main)
         try eventually("the main window becomes active\n\(desktop.describeClients())", timeout: 5) {
             desktop.activeWindow() == main
         }

@@ -135,7 +135,7 @@ final class SessionListE2ETests: SessionE2ETestCase {
             // Ctrl+W on the focused float releases it too (P12).
             session.desktop.key(.p)
             let second = try session.waitForFloat(of: room)
-            session.desktop.activateAsPager(second.window)
+            session.desktop.activate(second.window)
             try eventually("the float takes the focus", timeout: 5) { session.desktop.activeWindow() == second.window }
             session.desktop.key(.w, modifiers: [.control])
             try session.waitUntilNoFloat()

@@ -236,12 +236,18 @@ extension App {
         }
         floatPointerDown = true
         if compositorMovesFloat { return }
-        sendMotion(.pointerPressed(globalPointer(), time: Double(b.timestamp) / 1000))
+        let point = globalPointer()
+        floatHeldPointer = point
+        sendMotion(.pointerPressed(point, time: Double(b.timestamp) / 1000))
     }
 
     private func floatPointerMoved(_ m: SDL_MouseMotionEvent) {
         if floatPointerDown {
-            if !compositorMovesFloat { sendMotion(.pointerMoved(globalPointer(), time: Double(m.timestamp) / 1000)) }
+            if !compositorMovesFloat {
+                let point = globalPointer()
+                floatHeldPointer = point
+                sendMotion(.pointerMoved(point, time: Double(m.timestamp) / 1000))
+            }
             return
         }
         if !floatHover { floatHover = true; floatDirty = true }
@@ -257,6 +263,7 @@ extension App {
         }
         guard floatPointerDown else { return }
         floatPointerDown = false
+        floatHeldPointer = nil
         if compositorMovesFloat { send(.floatClicked); return }
         sendMotion(.pointerReleased(globalPointer(), time: Double(b.timestamp) / 1000))
     }

@@ -117,6 +117,28 @@ extension App {
         }
     }
 
+    /// Gives the float the floating room's video aspect once it is known or when it changes (P3):
+    /// a float opened before the first decoded frame starts at 16:9.
+    func checkFloatAspect() {
+        guard let m = motion, floatWindow?.isVisible == true, let id = model.floatingRoomID,
+            let player = players[id]
+        else { return }
+        let aspect = videoAspect(player)
+        if aspect != m.videoAspect { sendMotion(.videoAspectChanged(aspect)) }
+    }
+
+    /// Feeds the float motion a pointer move SDL did not report while the float is held (P6).
+    ///
+    /// SDL drops a motion event whose window-relative position equals the previous one, and that
+    /// is what a window following the pointer produces: a steady drag would lose its last moves.
+    func pollHeldPointer(now t: Double) {
+        guard floatPointerDown, let last = floatHeldPointer else { return }
+        let point = globalPointer()
+        guard point != last else { return }
+        floatHeldPointer = point
+        sendMotion(.pointerMoved(point, time: t))
+    }
+
     /// The global pointer position (XTEST-driven input included).
     func globalPointer() -> Point {
         var x: Int32 = 0, y: Int32 = 0

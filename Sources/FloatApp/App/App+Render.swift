@@ -10,6 +10,8 @@ extension App {
         let t = now
         if motion?.isAnimating == true { sendMotion(.frameTicked(now: t)) }
         stats?.flushIfDue(now: nanos)
+        pollHeldPointer(now: t)
+        checkFloatAspect()
         checkDisplays()
         checkRoomsFile()
         pollStatuses()

@@ -47,6 +47,8 @@ final class App {
     var floatHotspots: [Hotspot<FloatControl>] = []
     var floatPressedControl: FloatControl?
     var floatPointerDown = false
+    /// The global pointer last fed to the float motion while the button is held.
+    var floatHeldPointer: Point?
     var toasts = Toasts()
     var mainDirty = true
     var lastMainPresent: Double = 0

@@ -60,7 +60,7 @@ extension TestDesktop {
     }
 
     /// Sends a 32-bit client message about `window` to the root, where the window manager listens.
-    private func sendToRoot(about window: Window, _ type: String, _ values: [Int]) {
+    func sendToRoot(about window: Window, _ type: String, _ values: [Int]) {
         var event = XEvent()
         event.xclient.type = ClientMessage
         event.xclient.serial = 0
