@@ -61,19 +61,33 @@ def wait_rusage(proc, timeout):
 
 
 class Player:
-    """One contestant: how to start it and how to check that it played the whole file."""
+    """One contestant: a key, a table label, which program it is, and whether it is a
+    diagnostic variant (run in fewer rounds)."""
 
-    def __init__(self, key, label, kind):
-        self.key, self.label, self.kind = key, label, kind
+    def __init__(self, key, label, kind, variant=False):
+        self.key, self.label, self.kind, self.variant = key, label, kind, variant
 
 
 PLAYERS = [
     Player("floatapp", "FloatApp (float 320x180)", "floatapp"),
-    Player("floatapp-sw", "FloatApp, SDL_RENDER_DRIVER=software", "floatapp"),
     Player("ffplay", "ffplay -x 320 -y 180", "ffplay"),
     Player("mpv", "mpv --geometry=320x180", "mpv"),
     Player("ffmpeg", "ffmpeg -f null (decode floor)", "ffmpeg"),
+    Player("floatapp-sw", "FloatApp, SDL_RENDER_DRIVER=software", "floatapp", variant=True),
+    Player("floatapp-xshm", "FloatApp, software renderer + SDL_FRAMEBUFFER_ACCELERATION=0", "floatapp", variant=True),
+    Player("ffplay-xshm", "ffplay, software renderer + SDL_FRAMEBUFFER_ACCELERATION=0", "ffplay", variant=True),
 ]
+
+
+def renderer_env(player):
+    """SDL renderer settings of a variant: SDL's default (OpenGL on llvmpipe under Xvfb), the
+    software renderer (whose window framebuffer SDL still presents through OpenGL on X11), or
+    the software renderer on a plain X11 (XShm) framebuffer with no OpenGL at all."""
+    if player.key.endswith("-sw"):
+        return dict(SDL_RENDER_DRIVER="software")
+    if player.key.endswith("-xshm"):
+        return dict(SDL_RENDER_DRIVER="software", SDL_FRAMEBUFFER_ACCELERATION="0")
+    return {}
 
 
 def run_one(desk, player, media, floatapp, workdir, index):
@@ -95,14 +109,13 @@ def run_one(desk, player, media, floatapp, workdir, index):
         stats = os.path.join(run_dir, "stats.jsonl")
         extra = dict(SDL_AUDIODRIVER="dummy", XDG_STATE_HOME=state_home,
                      XDG_CONFIG_HOME=os.path.join(run_dir, "config"))
-        if player.key == "floatapp-sw":
-            extra["SDL_RENDER_DRIVER"] = "software"
+        extra.update(renderer_env(player))
         args = [floatapp, "--rooms", rooms, "--open", "clip", "--float", "--exit-on-end", "--stats", stats]
         env = desk.env(**extra)
     elif player.kind == "ffplay":
         args = ["ffplay", "-hide_banner", "-loglevel", "error", "-alwaysontop", "-noborder",
                 "-x", str(FLOAT_W), "-y", str(FLOAT_H), "-autoexit", media]
-        env = desk.env(SDL_AUDIODRIVER="dummy")
+        env = desk.env(SDL_AUDIODRIVER="dummy", **renderer_env(player))
     elif player.kind == "mpv":
         args = ["mpv", "--no-config", "--really-quiet", "--ao=null", "--ontop", "--no-border",
                 "--geometry=%dx%d" % (FLOAT_W, FLOAT_H), media]
@@ -166,54 +179,126 @@ def ratio(a, b):
     return "%.2fx" % (a / b) if b else "-"
 
 
-def report(results, rounds, media, started):
+# What FloatApp's video path costs, piece by piece, measured with the ffmpeg tool on the same
+# file: FloatApp decodes with 2 threads and skips the loop filter when the output has at most
+# a quarter of the source's pixels, then converts each frame with swscale (bilinear) to the
+# float's size.
+DECODES = [
+    ("decode, FFmpeg's own thread count (as ffplay)", []),
+    ("decode, 2 threads (as FloatApp)", ["-threads", "2"]),
+    ("decode, 2 threads, loop filter skipped (FloatApp's decode economy)", ["-threads", "2", "-skip_loop_filter", "all"]),
+    ("decode, 2 threads, loop filter skipped, flags2 fast", ["-threads", "2", "-skip_loop_filter", "all", "-flags2", "fast"]),
+]
+SCALERS = ["bilinear", "area", "fast_bilinear", "neighbor"]
+# Each decoded frame is scaled this many times so the scaler's share rises above the noise.
+SCALE_COPIES = 4
+
+
+def ffmpeg_cpu(media, decode, vf, reps):
+    args = ["ffmpeg", "-hide_banner", "-loglevel", "error", "-nostdin", *decode, "-i", media, "-an"]
+    if vf:
+        args += ["-filter_complex", vf]
+    else:
+        args += ["-f", "null", "-"]
+    cpus = []
+    for _ in range(reps):
+        proc = subprocess.Popen(args + (["-f", "null", "-"] if vf else []), stdin=subprocess.DEVNULL)
+        _, usage = wait_rusage(proc, timeout=180)
+        cpus.append(usage.ru_utime + usage.ru_stime)
+    return statistics.median(cpus)
+
+
+def measure_costs(media, reps):
+    """Median CPU seconds of each decode setting, and of swscale per 600 frames for each method."""
+    decodes = [(label, ffmpeg_cpu(media, args, None, reps)) for label, args in DECODES]
+    economy = DECODES[2][1]
+    base = decodes[2][1]
+    scalers = []
+    for flags in SCALERS:
+        chains = ";".join("[s%d]scale=%d:%d:flags=%s,format=yuv420p,nullsink" % (i, FLOAT_W, FLOAT_H, flags)
+                          for i in range(SCALE_COPIES))
+        graph = "[0:v]split=%d%s;%s" % (SCALE_COPIES, "".join("[s%d]" % i for i in range(SCALE_COPIES)), chains)
+        total = ffmpeg_cpu(media, economy, graph, reps)
+        scalers.append((flags, max(0.0, (total - base) / SCALE_COPIES)))
+    return dict(decodes=decodes, scalers=scalers)
+
+
+def medians(runs):
+    return dict(cpu=statistics.median(r["cpu"] for r in runs), rss=statistics.median(r["rss_mb"] for r in runs),
+                wall=statistics.median(r["wall"] for r in runs), ok=sum(r["complete"] for r in runs), n=len(runs))
+
+
+def report(results, rounds, variant_rounds, media, started, costs):
     by = {p.key: [r for r in results if r["player"] == p.key] for p in PLAYERS}
-    med = {k: dict(cpu=statistics.median(r["cpu"] for r in v), rss=statistics.median(r["rss_mb"] for r in v),
-                   rss_max=max(r["rss_mb"] for r in v), wall=statistics.median(r["wall"] for r in v),
-                   ok=sum(r["complete"] for r in v), n=len(v))
-           for k, v in by.items() if v}
+    med = {k: medians(v) for k, v in by.items() if v}
     lines = []
     out = lines.append
-    out("Playback benchmark, %s (%d rounds, %s, load average at start %s)"
-        % (started, rounds, os.path.basename(media), started_load))
-    out("20 s 1080p30 H.264 + AAC file in a 320x180 window; CPU = user+sys; RSS = peak resident set")
+
+    def table(players):
+        out("| player | median CPU s (user+sys) | median peak RSS MB | median wall s | played whole file |")
+        out("|---|---:|---:|---:|---:|")
+        for p in players:
+            if p.key in med:
+                m = med[p.key]
+                out("| %s | %.2f | %.0f | %.1f | %d/%d |" % (p.label, m["cpu"], m["rss"], m["wall"], m["ok"], m["n"]))
+
+    out("Playback benchmark, %s: %d rounds (renderer variants in %d), %s, load average at start %s"
+        % (started, rounds, variant_rounds, os.path.basename(media), started_load))
     out("")
-    out("| player | median CPU s | median peak RSS MB | median wall s | complete runs |")
-    out("|---|---:|---:|---:|---:|")
-    for p in PLAYERS:
-        if p.key in med:
-            m = med[p.key]
-            out("| %s | %.2f | %.0f | %.1f | %d/%d |" % (p.label, m["cpu"], m["rss"], m["wall"], m["ok"], m["n"]))
+    out("A 20 s 1080p30 H.264 (High, 8 Mb/s) + AAC stereo file played in a 320x180 window on Xvfb + openbox; "
+        "audio to SDL's dummy driver (FloatApp, ffplay) or mpv's --ao=null.")
+    out("")
+    table([p for p in PLAYERS if not p.variant])
     out("")
     fa = med.get("floatapp")
     if fa:
-        out("| FloatApp vs | CPU ratio | peak RSS ratio | goal |")
+        out("| FloatApp vs | CPU | peak RSS | goal |")
         out("|---|---:|---:|---|")
-        for key, goal in (("ffplay", "<= 0.80x CPU and RSS"), ("mpv", ""), ("ffmpeg", "(floor: decode only)")):
+        for key, goal in (("ffplay", "<= 0.80x both"), ("mpv", ""), ("ffmpeg", "floor: decode only")):
             if key in med:
                 m = med[key]
                 out("| %s | %s | %s | %s |" % (key, ratio(fa["cpu"], m["cpu"]), ratio(fa["rss"], m["rss"]), goal))
         if "ffplay" in med:
             c, r = fa["cpu"] / med["ffplay"]["cpu"], fa["rss"] / med["ffplay"]["rss"]
             out("")
-            out("Goal CPU <= 0.80x ffplay: %s (%.2fx); goal peak RSS <= 0.80x ffplay: %s (%.2fx)"
+            out("Goal CPU <= 0.80x ffplay: %s (%.2fx). Goal peak RSS <= 0.80x ffplay: %s (%.2fx)."
                 % ("MET" if c <= 0.8 else "MISSED", c, "MET" if r <= 0.8 else "MISSED", r))
+    if any(p.variant and p.key in med for p in PLAYERS):
+        out("")
+        out("Renderer variants (diagnostics; on X11 SDL presents even its software renderer through OpenGL "
+            "unless SDL_FRAMEBUFFER_ACCELERATION=0):")
+        out("")
+        table([p for p in PLAYERS if p.variant])
     out("")
-    out("FloatApp runs (float frame events and the session's counters):")
+    out("FloatApp runs: float frame events in the stats log and the session's counters")
     out("")
     out("| run | CPU s | RSS MB | float frames | decoded | converted | presented | dropped | loop filter skipped | source opens |")
     out("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
-    for key in ("floatapp", "floatapp-sw"):
-        for i, r in enumerate(by.get(key, [])):
+    for p in PLAYERS:
+        if p.kind != "floatapp":
+            continue
+        for i, r in enumerate(by.get(p.key, [])):
             out("| %s #%d | %.2f | %.0f | %d | %s | %s | %s | %s | %s | %d |"
-                % (key, i + 1, r["cpu"], r["rss_mb"], r["frames"], r["decoded"], r["converted"],
+                % (p.key, i + 1, r["cpu"], r["rss_mb"], r["frames"], r["decoded"], r["converted"],
                    r["presented"], r["dropped"], r["economy"], r["opens"]))
+    if costs:
+        out("")
+        out("What the video path's pieces cost, with the ffmpeg tool on the same file (median CPU s):")
+        out("")
+        out("| piece | CPU s |")
+        out("|---|---:|")
+        for label, cpu in costs["decodes"]:
+            out("| %s | %.2f |" % (label, cpu))
+        for flags, cpu in costs["scalers"]:
+            out("| swscale 1920x1080 to %dx%d yuv420p, %s%s, %d frames | %.2f |"
+                % (FLOAT_W, FLOAT_H, flags, " (FloatApp's choice)" if flags == "bilinear" else "",
+                   DURATION * FPS, cpu))
     bad = [r for r in results if not r["complete"]]
     if bad:
         out("")
         for r in bad:
-            out("INCOMPLETE: %s status %s wall %.1f s %s" % (r["player"], r["status"], r["wall"],
-                                                           "frames %s" % r.get("frames") if "frames" in r else ""))
+            out("INCOMPLETE: %s status %s wall %.1f s%s" % (r["player"], r["status"], r["wall"],
+                                                          " frames %s" % r["frames"] if "frames" in r else ""))
     return "\n".join(lines)
 
 
@@ -224,8 +309,11 @@ def main():
     global started_load
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--rounds", type=int, default=5)
+    ap.add_argument("--variant-rounds", type=int, default=2,
+                    help="rounds that also run the renderer variants (diagnostics)")
     ap.add_argument("--floatapp", default=os.path.join(ROOT, ".build", "release", "floatapp"))
     ap.add_argument("--only", help="comma-separated player keys: " + ",".join(p.key for p in PLAYERS))
+    ap.add_argument("--cost-reps", type=int, default=3, help="repetitions of each cost line (0: skip)")
     ap.add_argument("--json", default=os.path.join(OUT, "playback.json"), help="raw results file")
     args = ap.parse_args()
     need("Xvfb", "openbox", "xprop", "ffmpeg", "ffplay", "mpv", args.floatapp)
@@ -236,16 +324,18 @@ def main():
     results = []
     with Desktop("playback") as desk:
         for rnd in range(args.rounds):
-            shift = rnd % len(players)
-            for player in players[shift:] + players[:shift]:
+            now = [p for p in players if not p.variant or rnd < args.variant_rounds]
+            shift = rnd % len(now)
+            for player in now[shift:] + now[:shift]:
                 r = run_one(desk, player, media, args.floatapp, desk.tmp, rnd)
                 results.append(r)
                 print("round %d %-12s cpu %5.2f s  rss %4.0f MB  wall %5.1f s  %s%s" % (
                     rnd + 1, player.key, r["cpu"], r["rss_mb"], r["wall"], "ok" if r["complete"] else "INCOMPLETE",
                     "  frames %d" % r["frames"] if "frames" in r else ""), flush=True)
+    costs = measure_costs(media, args.cost_reps) if args.cost_reps > 0 else []
     with open(args.json, "w") as f:
-        json.dump(results, f, indent=1)
-    text = report(results, args.rounds, media, started)
+        json.dump(dict(results=results, costs=costs), f, indent=1)
+    text = report(results, args.rounds, min(args.rounds, args.variant_rounds), media, started, costs)
     print()
     print(text)
     with open(os.path.join(OUT, "playback.md"), "w") as f:
