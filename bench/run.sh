@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # Runs FloatApp's benchmarks (see bench/README.md): playback against ffplay and mpv,
 # then PiP transitions driven by real input. Each starts and ends its own Xvfb + openbox.
-# Usage: bench/run.sh [playback|transitions|all] (default all); extra arguments go to the script.
+# Usage: bench/run.sh [playback|transitions|all] (default all); after playback or transitions,
+# further arguments go to that script (bench/playback.py --help, bench/transitions.py --help).
 # Tables are printed and written to bench/out/playback.md and bench/out/transitions.md.
 set -uo pipefail
 cd "$(dirname "$0")/.."
+export PYTHONDONTWRITEBYTECODE=1
 
 python=$(command -v python3 || true)
 [ -n "$python" ] || { echo "bench: python3 is needed" >&2; exit 1; }
