@@ -28,7 +28,7 @@ SOURCE = "lavfi:testsrc2=size=1280x720:rate=30[out0];sine=frequency=440:sample_r
 GAP_GOAL_MS = 50
 FRAMES_PER_VIEW = 6
 # Pause between input steps: the first click into a freshly focused window is dropped
-# within 10 ms of focus-in (see /work/shared/TESTING.md).
+# within 10 ms of focus-in.
 INPUT_PACING = 0.04
 STEP_TIMEOUT = 5.0
 
