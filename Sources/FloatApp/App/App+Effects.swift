@@ -66,6 +66,7 @@ extension App {
 
     private func stopPlayback(_ id: RoomID) {
         guard let player = players.removeValue(forKey: id) else { return }
+        logCounters(player)
         player.close()
         lastStatus[id] = nil
         for v in mainVideo { v.reset() }
@@ -73,6 +74,18 @@ extension App {
         Log.info("stopped \(id)")
     }
 
+    /// Logs each session's decode, convert and present totals to the stats file.
+    func logCounters(_ player: RoomPlayer) {
+        guard let stats else { return }
+        for (i, s) in player.sessions.enumerated() {
+            let c = s.counters
+            stats.event("counters", at: nanos, [
+                ("room", player.room.id), ("source", i), ("opens", s.openCount), ("decoded", c.decoded),
+                ("converted", c.converted), ("presented", c.presented), ("dropped", c.dropped),
+                ("economy", c.economyFrames), ("scaler_builds", c.scalerBuilds),
+            ])
+        }
+    }
 }
 
 extension RoomStatus {

@@ -46,11 +46,7 @@ extension App {
 
     private func pollStatuses() {
         for (id, p) in players {
-            let opens = p.sessions.reduce(0) { $0 + $1.openCount }
-            if opens != p.reportedOpens {
-                for _ in p.reportedOpens..<opens { stats?.event("source_open", at: nanos, [("room", id)]) }
-                p.reportedOpens = opens
-            }
+            logSourceOpens(id, p)
             let s = p.status
             if lastStatus[id] != s {
                 lastStatus[id] = s
@@ -59,6 +55,15 @@ extension App {
                 mainDirty = true; floatDirty = true
                 if s == .ended, options.exitOnEnd, id == options.openRoom { quit() }
             }
+        }
+    }
+
+    /// Logs each real open of a room's sources (first open and reconnections) to the stats file.
+    private func logSourceOpens(_ id: RoomID, _ p: RoomPlayer) {
+        guard let stats else { return }
+        for (i, s) in p.sessions.enumerated() where s.openCount > p.reportedOpens[i] {
+            p.reportedOpens[i] = s.openCount
+            stats.event("source_open", at: nanos, [("room", id), ("source", i), ("count", s.openCount)])
         }
     }
 
@@ -228,6 +233,8 @@ extension App {
         fw.renderer.present()
         if newFrame || force, let f = fw.video.frame {
             stats?.event("frame", at: nanos, [("window", "float"), ("room", id), ("pts", f.pts)])
+        } else if fw.video.frame == nil {
+            stats?.event("blank", at: nanos, [("window", "float"), ("room", id)])
         }
         floatDirty = false
     }

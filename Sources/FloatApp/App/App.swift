@@ -159,7 +159,10 @@ final class App {
     /// Saves the placement, stops playback and closes windows (W7).
     func shutdown() {
         savePlacement()
-        for p in players.values { p.close() }
+        for p in players.values {
+            logCounters(p)
+            p.close()
+        }
         players.removeAll()
         audio = nil
         stats?.flush()

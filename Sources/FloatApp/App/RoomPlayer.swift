@@ -9,9 +9,9 @@ final class RoomPlayer {
     let sessions: [PlaybackSession]
     /// App time (seconds) when the room was opened, for the elapsed clock.
     let openedAt: Double
+    /// Per session, how many source opens the stats log has reported.
+    var reportedOpens: [Int]
     private let mixer: AudioMixer
-    /// Source opens already written to the stats log.
-    var reportedOpens = 0
 
     init(room: Room, mixer: AudioMixer, now: Double, liveness: PlaybackOptions.Liveness) {
         self.room = room
@@ -24,6 +24,7 @@ final class RoomPlayer {
         }
         let options = PlaybackOptions(liveness: liveness)
         sessions = sources.map { PlaybackSession(source: $0.text, options: options) }
+        reportedOpens = Array(repeating: 0, count: sessions.count)
         for s in sessions {
             if room.role == .host { s.isMuted = true }
             mixer.add(s)

@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Runs FloatApp's benchmarks (see bench/README.md): playback against ffplay and mpv,
+# then PiP transitions driven by real input. Each starts and ends its own Xvfb + openbox.
+# Usage: bench/run.sh [playback|transitions|all] (default all); after playback or transitions,
+# further arguments go to that script (bench/playback.py --help, bench/transitions.py --help).
+# Tables are printed and written to bench/out/playback.md and bench/out/transitions.md.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+export PYTHONDONTWRITEBYTECODE=1
+
+python=$(command -v python3 || true)
+[ -n "$python" ] || { echo "bench: python3 is needed" >&2; exit 1; }
+bin=$(swift build -c release --show-bin-path 2>/dev/null)/floatapp
+[ -x "$bin" ] || { echo "bench: build FloatApp first: swift build -c release --product floatapp" >&2; exit 1; }
+
+child=""
+trap '[ -n "$child" ] && kill "$child" 2>/dev/null; wait 2>/dev/null' EXIT
+trap 'exit 130' INT TERM HUP
+
+run() {
+  "$python" "bench/$1.py" --floatapp "$bin" "${@:2}" &
+  child=$!
+  wait "$child"
+  local status=$?
+  child=""
+  return $status
+}
+
+what=${1:-all}
+[ $# -gt 0 ] && shift
+status=0
+case "$what" in
+  playback) run playback "$@" || status=$? ;;
+  transitions) run transitions "$@" || status=$? ;;
+  all)
+    run playback || status=$?
+    echo
+    run transitions || status=$?
+    ;;
+  *) echo "usage: bench/run.sh [playback|transitions|all] [options]" >&2; exit 2 ;;
+esac
+exit $status
