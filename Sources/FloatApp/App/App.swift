@@ -80,6 +80,12 @@ final class App {
         SDL_SetHint(SDL_HINT_APP_NAME, "FloatApp")
         SDL_SetHint(SDL_HINT_VIDEO_MINIMIZE_ON_FOCUS_LOSS, "0")
         SDL_SetHint(SDL_HINT_MOUSE_AUTO_CAPTURE, "1")
+        // Frames arrive converted to the window's size, so drawing is a copy: the software
+        // renderer on a plain X framebuffer does it without an OpenGL stack, which costs far
+        // more memory and wake-ups than it saves (bench/). SDL_RENDER_DRIVER and
+        // SDL_FRAMEBUFFER_ACCELERATION in the environment still win over these defaults.
+        SDL_SetHint(SDL_HINT_RENDER_DRIVER, "software")
+        SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
         try sdlCheck(SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS), "SDL_Init(video)")
         if SDL_InitSubSystem(SDL_INIT_AUDIO) != 0 {
             Log.warn("no audio: \(String(cString: SDL_GetError())); playing without sound")

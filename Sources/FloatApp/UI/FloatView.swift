@@ -26,7 +26,7 @@ enum FloatView {
         let had = video.draw(fitting: area, fill: true) != nil
         StatusOverlay.draw(ctx, m.status, in: area, hasFrame: had, compact: true)
         let small = width < ctx.px(240)
-        if m.isCall, let name = m.speakerName {
+        if m.isCall, !m.hover, let name = m.speakerName {
             let font = ctx.text.fonts.font(11, bold: true)
             let tw = min(font.width(of: name) + ctx.px(12), width - ctx.px(12))
             let tag = SDL_Rect(ctx.px(6), height - ctx.px(24), tw, ctx.px(18))
