@@ -144,8 +144,7 @@ final class App {
         }
         var event = SDL_Event()
         while running {
-            let busy = needsContinuousFrames
-            if SDL_WaitEventTimeout(&event, busy ? 4 : 50) == 1 {
+            if SDL_WaitEventTimeout(&event, wakeDelayMilliseconds()) == 1 {
                 handle(event)
                 while running, SDL_PollEvent(&event) == 1 { handle(event) }
             }
@@ -155,11 +154,6 @@ final class App {
         }
         shutdown()
         return exitStatus
-    }
-
-    /// Whether something animates or plays, so the loop must wake often.
-    var needsContinuousFrames: Bool {
-        !players.isEmpty || (motion?.isAnimating ?? false) || !toasts.items.isEmpty
     }
 
     /// Saves the placement, stops playback and closes windows (W7).

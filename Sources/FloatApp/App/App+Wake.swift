@@ -1,0 +1,59 @@
+import CSDL
+import Playback
+
+/// How long the loop may sleep: until the next frame is due, the next animation step,
+/// or the next timed check, never busy-waiting.
+@MainActor
+extension App {
+    /// Milliseconds to wait for events before the next tick.
+    func wakeDelayMilliseconds() -> Int32 {
+        var delay = 0.25  // idle: rooms file, displays and control-bar timeouts stay prompt
+        let step = 1 / displayRate
+        if motion?.isAnimating == true || floatPointerDown { delay = min(delay, step) }
+        if !toasts.items.isEmpty || draggingVolume { delay = min(delay, 1.0 / 30) }
+        if case .room = model.mainWindow.content {
+            let sinceMotion = now - lastPointerMotion
+            if sinceMotion < 3 { delay = min(delay, 3 - sinceMotion + 0.01) }
+        }
+        for session in visibleSessions() {
+            switch session.status {
+            case .playing:
+                // The next queued frame's due time; a frame still being decoded comes soon.
+                delay = min(delay, session.nextFrameDelay ?? step / 2)
+            case .connecting, .buffering, .reconnecting:
+                delay = min(delay, 1.0 / 30)  // status spinner
+            case .ended, .failed:
+                break
+            }
+        }
+        if !players.isEmpty { delay = min(delay, 0.1) }  // statuses and audio levels
+        return Int32(max(1, (delay * 1000).rounded(.up)))
+    }
+
+    /// The display's refresh rate, for animation steps (60 Hz when unknown).
+    var displayRate: Double {
+        var mode = SDL_DisplayMode()
+        let index = floatWindow?.isVisible == true ? floatWindow!.window.displayIndex : mainWindow.displayIndex
+        guard SDL_GetCurrentDisplayMode(index, &mode) == 0, mode.refresh_rate > 0 else { return 60 }
+        return Double(mode.refresh_rate)
+    }
+
+    /// The sessions whose frames a visible window shows now.
+    private func visibleSessions() -> [PlaybackSession] {
+        var out: [PlaybackSession] = []
+        if let id = model.floatingRoomID, floatWindow?.isVisible == true, let p = players[id] {
+            let index = p.isCall ? (model.activeSpeaker.current ?? 0) : 0
+            if index < p.sessions.count { out.append(p.sessions[index]) }
+        }
+        if case .room(let id) = model.mainWindow.content, !mainWindow.isMinimized, let p = players[id],
+           model.floatingRoomID != id {
+            out += p.sessions
+        }
+        return out
+    }
+}
+
+extension PlaybackSession {
+    /// Seconds until the next queued frame is due; not known yet, so the loop polls at half a display frame.
+    var nextFrameDelay: Double? { nil }
+}
