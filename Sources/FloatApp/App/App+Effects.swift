@@ -6,11 +6,21 @@ import Playback
 @MainActor
 extension App {
     func send(_ action: SessionAction) {
-        let effects = model.reduce(action)
-        events.publish(effects: effects)
-        for effect in effects { perform(effect) }
+        for effect in model.reduce(action) { perform(effect) }
         mainDirty = true
         floatDirty = true
+    }
+
+    /// The app's own observers of PiP events (M3, M4): the debug log and the stats log.
+    func observePiPEvents() {
+        events.subscribe { event in Log.debug("pip: \(event)") }
+        events.subscribe { [weak self] event in
+            guard let self else { return }
+            switch event {
+            case .lifecycle(let e): self.stats?.event("lifecycle", at: self.nanos, [("event", e.description)])
+            case .layout(let e): self.stats?.event("layout", at: self.nanos, [("event", e.description)])
+            }
+        }
     }
 
     private func perform(_ effect: SessionEffect) {
@@ -37,11 +47,9 @@ extension App {
         case .toast(let message):
             toasts.show(message, now: now)
         case .lifecycle(let event):
-            Log.debug("pip lifecycle: \(event)")
-            stats?.event("lifecycle", at: nanos, [("event", event.description)])
+            events.publish(.lifecycle(event))
         case .layout(let event):
-            Log.debug("pip layout: \(event)")
-            stats?.event("layout", at: nanos, [("event", event.description)])
+            events.publish(.layout(event))
         case .log(let level, let message):
             Log.write(Options.LogLevel(rawValue: level.rawValue) ?? .info, message)
         }

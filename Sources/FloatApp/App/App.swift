@@ -126,6 +126,7 @@ final class App {
 
     /// Runs until the main window closes; returns the exit status.
     func run() -> Int32 {
+        observePiPEvents()
         mainWindow.show()
         prepareFloatWindow()
         if compositorMovesFloat {
