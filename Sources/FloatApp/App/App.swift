@@ -87,6 +87,13 @@ final class App {
         SDL_SetHint(SDL_HINT_RENDER_DRIVER, "software")
         SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
         try sdlCheck(SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS), "SDL_Init(video)")
+        let driver = String(cString: SDL_GetCurrentVideoDriver())
+        Log.info("video driver: \(driver)")
+        if !["x11", "wayland"].contains(driver), ProcessInfo.processInfo.environment["SDL_VIDEODRIVER"] == nil {
+            SDL_Quit()
+            throw AppError.startup("no desktop to show windows on (SDL chose the '\(driver)' video driver): "
+                + "run FloatApp in an X11 or Wayland session, or set DISPLAY")
+        }
         if SDL_InitSubSystem(SDL_INIT_AUDIO) != 0 {
             Log.warn("no audio: \(String(cString: SDL_GetError())); playing without sound")
         }
