@@ -30,7 +30,8 @@ final class Connection: @unchecked Sendable {
         self.core = core
         self.input = input
         video = input.bestStream(.video).flatMap { found in
-            (try? Decoder(stream: found, threads: Decoder.threadCount(forVideo: found))).map { (found.index, $0, 1 / (found.frameRate ?? 30)) }
+            (try? Decoder(stream: found, threads: Decoder.threadCount(forVideo: found)))
+                .map { (found.index, $0, 1 / (found.frameRate ?? 30)) }
         }
         audio = input.bestStream(.audio).flatMap { found in
             (try? Decoder(stream: found, threads: 1)).map { (found.index, $0) }

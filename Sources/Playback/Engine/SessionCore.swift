@@ -186,27 +186,30 @@ final class SessionCore: @unchecked Sendable {
     /// True when the demuxer should read: a queue holds less than `mark` seconds and neither is
     /// at its hard limit.
     func demuxerHasRoom(below mark: Double) -> Bool {
-        let videoEnough = !hasVideoStream || videoPackets.seconds >= mark
-            || videoPackets.count >= Int(mark * 240)
         let audioEnough = !hasAudioStream || ring.duration >= mark
-        return !(videoEnough && audioEnough) && !packetsHardFull && !ringHardFull
+        return !(videoPacketsEnough(mark) && audioEnough) && !packetsHardFull && ring.duration < ringHardLimit
+    }
+
+    private func videoPacketsEnough(_ mark: Double) -> Bool {
+        !hasVideoStream || videoPackets.seconds >= mark || videoPackets.count >= Int(mark * 240)
     }
 
     private var packetsHardFull: Bool { videoPackets.bytes >= 32 << 20 || videoPackets.count >= 600 }
 
-    private var ringHardFull: Bool {
-        ring.duration >= Double(ring.capacityFrames) / Double(ring.rate) - 0.3
-    }
+    /// Seconds of audio at which the ring counts as full whatever the video queue holds.
+    private var ringHardLimit: Double { Double(ring.capacityFrames) / Double(ring.rate) - 0.3 }
 
     /// True once the source ended and every queued frame and sample was played.
     var isDrained: Bool { videoDrained && frames.isEmpty && ring.count == 0 && phase == .playing }
 
     /// When the demuxer, waiting for room, should look again by itself: once the clock has played
-    /// the audio buffer down to the refill mark (nil when only another thread can make room).
+    /// the audio buffer down to where reading resumes, the refill mark or (when the video queue
+    /// is short) the ring's hard limit. Nil when only another thread can make room.
     func demuxerRoomDeadline(now: Double) -> Double? {
+        let level = videoPacketsEnough(Self.refillMark) ? Self.refillMark : ringHardLimit
         guard phase == .playing, !packetsHardFull, let time = clock.time(now: now),
-              let end = ring.endPts, ring.duration >= Self.refillMark else { return nil }
-        return now + max(0, end - Self.refillMark - time) + Self.fallbackGrace
+              let end = ring.endPts, ring.duration >= level else { return nil }
+        return now + max(0, end - level - time) + Self.fallbackGrace
     }
 
     /// When the demuxer, waiting for the end to drain, should look again by itself: when the next
