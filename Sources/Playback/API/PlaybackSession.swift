@@ -19,7 +19,7 @@ public final class PlaybackSession: @unchecked Sendable {
         worker.start()
     }
 
-    deinit { core.interrupt.interrupt() }
+    deinit { core.requestClose() }
 
     /// What the session is doing now.
     public var status: PlaybackStatus { core.locked { core.status } }
@@ -36,6 +36,16 @@ public final class PlaybackSession: @unchecked Sendable {
         set { core.locked { core.openHandler = newValue } }
     }
 
+    /// Called on a worker thread when a frame becomes the next one due while none was waiting:
+    /// the first frame queued after the queue ran empty (a live source or a slow decoder), the
+    /// clock starting with frames queued, or the clock jumping. A render loop that sleeps for
+    /// ``nextFrameDelay`` and finds nil can sleep until this is called (e.g. by posting an event
+    /// to its own event queue). Keep it short; it runs on the decoding thread.
+    public var onFrameQueued: (@Sendable () -> Void)? {
+        get { core.locked { core.frameHandler } }
+        set { core.locked { core.frameHandler = newValue } }
+    }
+
     /// How many times the source was opened (1 plus reconnections).
     public var openCount: Int { core.locked { core.openCount } }
 
@@ -50,7 +60,7 @@ public final class PlaybackSession: @unchecked Sendable {
     public func setVideoEnabled(_ enabled: Bool) {
         core.locked {
             core.videoEnabled = enabled
-            core.condition.broadcast()
+            core.wakeVideo(for: .picture)
         }
     }
 
@@ -65,6 +75,24 @@ public final class PlaybackSession: @unchecked Sendable {
                 core.lastPresentedPts = frame.pts
             }
             return core.current
+        }
+    }
+
+    /// Seconds until the next queued frame becomes due by the session's clock (0 when it is due
+    /// already), or nil when no frame is queued or the clock is stopped (opening, buffering,
+    /// reconnecting).
+    ///
+    /// Meant for a render loop that sleeps until it has something to draw: call
+    /// ``currentFrame()``, then sleep this long (or until an event arrives) before calling it
+    /// again. When it is nil, ``onFrameQueued`` tells when that changes. The delay is measured
+    /// on the session's clock, which follows the audio the mixer consumes, so it is as good as
+    /// the moment it is read; read it again after every wake-up. Cheap: it takes the session's
+    /// lock briefly and never blocks on decoding.
+    public var nextFrameDelay: Double? {
+        core.locked {
+            let now = MonotonicTime.seconds()
+            core.advanceLocked(now: now)
+            return core.nextFrameDelay(now: now)
         }
     }
 
@@ -102,11 +130,10 @@ public final class PlaybackSession: @unchecked Sendable {
     /// decoders. Returns within about half a second even if FFmpeg is stuck in a call that
     /// cannot be interrupted; the worker then finishes on its own.
     public func close() {
-        core.interrupt.interrupt()
-        let deadline = Date(timeIntervalSinceNow: 0.5)
+        core.requestClose()
+        let deadline = MonotonicTime.seconds() + 0.5
         core.locked {
-            core.condition.broadcast()
-            while core.workerRunning && core.condition.wait(until: deadline) {}
+            while core.workerRunning && core.workerEnded.wait(until: deadline) {}
         }
     }
 

@@ -34,7 +34,7 @@ extension Connection {
                 core.locked {
                     core.videoDrained = true
                     core.startIfReadyLocked(now: MonotonicTime.seconds())
-                    core.condition.broadcast()
+                    core.wakeDemuxerIfReady()
                 }
                 return
             }
@@ -45,11 +45,10 @@ extension Connection {
         core.locked {
             while !isStopping {
                 if let item = core.videoPackets.pop() {
-                    core.condition.broadcast()
+                    core.wakeDemuxerIfReady()
                     return item
                 }
-                core.advanceLocked(now: MonotonicTime.seconds())
-                core.waitLocked()
+                core.videoSleep(for: .packet, until: nil)
             }
             return nil
         }
@@ -73,21 +72,29 @@ extension Connection {
                 if let time = core.advanceLocked(now: now), pts + duration < time {
                     if pts < time - 2, !core.clock.isAudioDriven(now: now) {
                         core.clock.start(at: pts, now: now)
+                        core.frameWakePending = true
                     } else {
                         core.counters.dropped += 1
                         return .drop
                     }
                 }
+                let deadline: Double?
                 if !core.videoEnabled {
+                    // Decode no further than a little ahead of the clock; the picture is dropped
+                    // once the clock comes within 0.1 s of it.
                     core.startIfReadyLocked(now: now)
                     guard let time = core.advanceLocked(now: now), pts > time + 0.1 else { return .drop }
+                    deadline = now + (pts - 0.1 - time) + SessionCore.dueTolerance
                 } else if core.frames.count < SessionCore.videoQueueLimit {
                     let size = Self.outputSize(source: (displayWidth, frame.height), box: core.outputBox)
                     core.nextSerial += 1
                     return .convert(width: size.width, height: size.height, serial: core.nextSerial)
+                } else {
+                    // The queue is full: presenting its next frame makes room and wakes this thread.
+                    core.startIfReadyLocked(now: now)
+                    deadline = core.nextFrameDelay(now: now).map { now + $0 + SessionCore.fallbackGrace }
                 }
-                core.startIfReadyLocked(now: now)
-                core.waitLocked()
+                core.videoSleep(for: .picture, until: deadline)
             }
         }
         switch decision {
@@ -104,13 +111,14 @@ extension Connection {
             core.locked {
                 core.counters.scalerBuilds = scaler.buildCount
                 if let converted {
+                    if core.frames.isEmpty && core.phase == .playing { core.frameWakePending = true }
                     core.counters.converted += 1
                     if loopFilter == .skipped { core.counters.economyFrames += 1 }
                     core.frames.append(converted)
                 }
                 core.startIfReadyLocked(now: MonotonicTime.seconds())
             }
-            core.publishStatus()
+            core.publishEvents()
             return true
         }
     }

@@ -30,7 +30,8 @@ final class Connection: @unchecked Sendable {
         self.core = core
         self.input = input
         video = input.bestStream(.video).flatMap { found in
-            (try? Decoder(stream: found, threads: 2)).map { (found.index, $0, 1 / (found.frameRate ?? 30)) }
+            (try? Decoder(stream: found, threads: Decoder.threadCount(forVideo: found)))
+                .map { (found.index, $0, 1 / (found.frameRate ?? 30)) }
         }
         audio = input.bestStream(.audio).flatMap { found in
             (try? Decoder(stream: found, threads: 1)).map { (found.index, $0) }
@@ -60,7 +61,7 @@ final class Connection: @unchecked Sendable {
         let end = demux()
         core.locked {
             stopping = true
-            core.condition.broadcast()
+            core.videoWake.signal()
         }
         if video != nil { videoDone.wait() }
         return end
@@ -93,7 +94,7 @@ final class Connection: @unchecked Sendable {
                 let item = PacketQueue.Item.packet(packet.takeData(), seconds: seconds)
                 core.locked {
                     core.videoPackets.push(item)
-                    core.condition.broadcast()
+                    core.wakeVideo(for: .packet)
                 }
             } else if let audio, packet.streamIndex == audio.index {
                 decodeAudio(audio.decoder, packet: packet)
@@ -101,26 +102,24 @@ final class Connection: @unchecked Sendable {
             } else {
                 packet.unref()
             }
-            core.publishStatus()
+            core.publishEvents()
         }
     }
 
-    /// Waits while both the audio buffer and the compressed video queue are full enough.
-    /// Returns false when the session closed.
+    /// Returns at once while a queue holds less than the read-ahead; once both are full, sleeps
+    /// until one falls below the refill mark, so reading goes in bursts rather than one packet
+    /// per wake-up. Returns false when the session closed.
     private func waitForRoom() -> Bool {
         core.locked {
+            var mark = SessionCore.readAhead
             while !core.isClosed {
                 let now = MonotonicTime.seconds()
                 core.advanceLocked(now: now)
                 core.startIfReadyLocked(now: now)
                 if core.phase == .playing { reachedPlaying = true }
-                let packets = core.videoPackets
-                let videoEnough = video == nil || packets.seconds >= SessionCore.readAhead || packets.count >= 120
-                let audioEnough = audio == nil || core.ring.duration >= SessionCore.readAhead
-                let hardFull = packets.bytes >= 32 << 20 || packets.count >= 600
-                    || core.ring.duration >= Double(core.ring.capacityFrames) / Double(core.ring.rate) - 0.3
-                if !(videoEnough && audioEnough) && !hardFull { return true }
-                core.waitLocked()
+                if core.demuxerHasRoom(below: mark) { return true }
+                mark = SessionCore.refillMark
+                core.demuxerSleep(for: .room, until: core.demuxerRoomDeadline(now: now))
             }
             return false
         }
@@ -166,7 +165,7 @@ final class Connection: @unchecked Sendable {
         core.locked {
             core.audioDrained = true
             core.videoPackets.push(.endOfStream)
-            core.condition.broadcast()
+            core.wakeVideo(for: .packet)
         }
         let drained: Bool = core.locked {
             while !core.isClosed {
@@ -174,10 +173,8 @@ final class Connection: @unchecked Sendable {
                 core.startIfReadyLocked(now: now)
                 if core.phase == .playing { reachedPlaying = true }
                 core.advanceLocked(now: now)
-                if core.videoDrained && core.frames.isEmpty && core.ring.count == 0 && core.phase == .playing {
-                    return true
-                }
-                core.waitLocked()
+                if core.isDrained { return true }
+                core.demuxerSleep(for: .drain, until: core.drainDeadline(now: now))
             }
             return false
         }

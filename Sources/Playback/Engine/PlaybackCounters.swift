@@ -16,4 +16,8 @@ package struct PlaybackCounters: Sendable, Equatable {
     package var corruptPackets = 0
     /// Frames converted while the decoder skipped the loop filter.
     package var economyFrames = 0
+    /// Times the demuxer thread woke from a sleep (signalled or timed out).
+    package var demuxerWakeups = 0
+    /// Times the video thread woke from a sleep (signalled or timed out).
+    package var videoWakeups = 0
 }

@@ -1,8 +1,12 @@
 import Foundation
 
 /// The state one session shares between the app's threads, its worker threads and the audio
-/// mixer. Every stored property below `condition` is guarded by it; nobody holds it while
-/// decoding, converting or doing I/O.
+/// mixer. Every stored property below `lock` is guarded by it; nobody holds it while decoding,
+/// converting or doing I/O.
+///
+/// The worker threads never poll: each sleeps on its own condition for one reason at a time
+/// (``DemuxerWait``, ``VideoWait``), and whoever changes what it waits for wakes it. Waits that
+/// depend on the clock alone also carry a deadline.
 final class SessionCore: @unchecked Sendable {
     /// Where the current connection is.
     enum Phase: Equatable {
@@ -14,16 +18,49 @@ final class SessionCore: @unchecked Sendable {
         case playing
     }
 
+    /// What the demuxer (the session's worker thread) is sleeping for.
+    enum DemuxerWait: Equatable {
+        /// Not sleeping.
+        case none
+        /// Room in the audio buffer or the compressed video queue.
+        case room
+        /// Everything queued to be played after the source ended.
+        case drain
+        /// The end of a reconnection delay (only a close cuts it short).
+        case backoff
+    }
+
+    /// What the video thread is sleeping for.
+    enum VideoWait: Equatable {
+        /// Not sleeping.
+        case none
+        /// A compressed packet to decode.
+        case packet
+        /// Room in the frame queue, or the clock, for the picture it holds.
+        case picture
+    }
+
     /// Decoded video frames kept ahead of the clock.
     static let videoQueueLimit = 3
     /// Seconds of audio (and of compressed video) the demuxer reads ahead.
     static let readAhead = 0.5
+    /// Once both queues hold ``readAhead``, the demuxer sleeps until one falls below this.
+    static let refillMark = 0.3
     /// Seconds of audio buffered before the clock starts.
     static let audioPrebuffer = 0.1
-    /// How long a waiting worker sleeps before it looks at the clock again.
-    static let pollInterval = 0.01
+    /// A frame this close to its time counts as due.
+    static let dueTolerance = 0.002
+    /// How long after a clock deadline a worker wakes on its own. Normally the app presenting a
+    /// frame or the mixer consuming audio wakes it first; this covers sessions nobody watches.
+    static let fallbackGrace = 0.05
 
-    let condition = NSCondition()
+    let lock = SessionLock()
+    /// The demuxer thread's condition: room to read, the end drained, a close.
+    let demuxerWake: WakeCondition
+    /// The video thread's condition: a packet, room in the frame queue, a clock start, a close.
+    let videoWake: WakeCondition
+    /// Signalled when the worker thread ends (``close()`` waits on it).
+    let workerEnded: WakeCondition
     let interrupt = InterruptFlag()
     let options: PlaybackOptions
 
@@ -31,8 +68,13 @@ final class SessionCore: @unchecked Sendable {
     private var notifiedStatus: PlaybackStatus = .connecting
     var statusHandler: (@Sendable (PlaybackStatus) -> Void)?
     var openHandler: (@Sendable (Int) -> Void)?
+    var frameHandler: (@Sendable () -> Void)?
+    /// Set when a frame became the next one due while none was; cleared when the handler is told.
+    var frameWakePending = false
     var openCount = 0
     var workerRunning = true
+    var demuxerWait = DemuxerWait.none
+    var videoWait = VideoWait.none
 
     var phase = Phase.opening
     var hasVideoStream = false
@@ -61,38 +103,129 @@ final class SessionCore: @unchecked Sendable {
 
     init(options: PlaybackOptions) {
         self.options = options
+        demuxerWake = WakeCondition(lock: lock)
+        videoWake = WakeCondition(lock: lock)
+        workerEnded = WakeCondition(lock: lock)
         ring = AudioRing(rate: options.audioSampleRate, channels: options.audioChannels, seconds: 2)
         frames.reserveCapacity(Self.videoQueueLimit + 1)
     }
 
     /// Runs `body` with the lock held.
     func locked<R>(_ body: () throws -> R) rethrows -> R {
-        condition.lock()
-        defer { condition.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         return try body()
-    }
-
-    /// Sleeps (lock held) until signalled or `seconds` pass.
-    func waitLocked(_ seconds: Double = SessionCore.pollInterval) {
-        _ = condition.wait(until: Date(timeIntervalSinceNow: seconds))
     }
 
     var isClosed: Bool { interrupt.isInterrupted }
 
-    /// Calls the status handler if the status changed since the last call; never with the lock held.
-    func publishStatus() {
-        let (changed, handler): (PlaybackStatus?, (@Sendable (PlaybackStatus) -> Void)?) = locked {
-            guard status != notifiedStatus else { return (nil, nil) }
+    /// Interrupts blocking FFmpeg calls and wakes both worker threads so they see the close.
+    func requestClose() {
+        interrupt.interrupt()
+        locked {
+            demuxerWake.signal()
+            videoWake.signal()
+        }
+    }
+
+    /// Calls the status handler if the status changed since the last call, and the frame handler
+    /// if a frame became due; never with the lock held.
+    func publishEvents() {
+        let (changed, handler, frameReady): (PlaybackStatus?, (@Sendable (PlaybackStatus) -> Void)?,
+                                             (@Sendable () -> Void)?) = locked {
+            let frameReady = frameWakePending ? frameHandler : nil
+            frameWakePending = false
+            guard status != notifiedStatus else { return (nil, nil, frameReady) }
             notifiedStatus = status
-            return (status, statusHandler)
+            return (status, statusHandler, frameReady)
         }
         if let changed { handler?(changed) }
+        frameReady?()
     }
 
     /// Sets the status and tells the handler.
     func setStatus(_ new: PlaybackStatus) {
         locked { status = new }
-        publishStatus()
+        publishEvents()
+    }
+
+    // MARK: Sleeping and waking (lock held)
+
+    /// Sleeps the demuxer thread until woken for `reason` or until `deadline` (monotonic seconds).
+    func demuxerSleep(for reason: DemuxerWait, until deadline: Double?) {
+        demuxerWait = reason
+        demuxerWake.wait(until: deadline)
+        demuxerWait = .none
+        counters.demuxerWakeups += 1
+    }
+
+    /// Sleeps the video thread until woken for `reason` or until `deadline` (monotonic seconds).
+    func videoSleep(for reason: VideoWait, until deadline: Double?) {
+        videoWait = reason
+        videoWake.wait(until: deadline)
+        videoWait = .none
+        counters.videoWakeups += 1
+    }
+
+    /// Wakes the video thread if it sleeps for `reason`.
+    func wakeVideo(for reason: VideoWait) {
+        if videoWait == reason { videoWake.signal() }
+    }
+
+    /// Wakes the demuxer thread if what it sleeps for now holds.
+    func wakeDemuxerIfReady() {
+        let ready: Bool
+        switch demuxerWait {
+        case .none, .backoff: return
+        case .room: ready = demuxerHasRoom(below: Self.refillMark)
+        case .drain: ready = isDrained
+        }
+        if ready { demuxerWake.signal() }
+    }
+
+    /// True when the demuxer should read: a queue holds less than `mark` seconds and neither is
+    /// at its hard limit.
+    func demuxerHasRoom(below mark: Double) -> Bool {
+        let audioEnough = !hasAudioStream || ring.duration >= mark
+        return !(videoPacketsEnough(mark) && audioEnough) && !packetsHardFull && ring.duration < ringHardLimit
+    }
+
+    private func videoPacketsEnough(_ mark: Double) -> Bool {
+        !hasVideoStream || videoPackets.seconds >= mark || videoPackets.count >= Int(mark * 240)
+    }
+
+    private var packetsHardFull: Bool { videoPackets.bytes >= 32 << 20 || videoPackets.count >= 600 }
+
+    /// Seconds of audio at which the ring counts as full whatever the video queue holds.
+    private var ringHardLimit: Double { Double(ring.capacityFrames) / Double(ring.rate) - 0.3 }
+
+    /// True once the source ended and every queued frame and sample was played.
+    var isDrained: Bool { videoDrained && frames.isEmpty && ring.count == 0 && phase == .playing }
+
+    /// When the demuxer, waiting for room, should look again by itself: once the clock has played
+    /// the audio buffer down to where reading resumes, the refill mark or (when the video queue
+    /// is short) the ring's hard limit. Nil when only another thread can make room.
+    func demuxerRoomDeadline(now: Double) -> Double? {
+        let level = videoPacketsEnough(Self.refillMark) ? Self.refillMark : ringHardLimit
+        guard phase == .playing, !packetsHardFull, let time = clock.time(now: now),
+              let end = ring.endPts, ring.duration >= level else { return nil }
+        return now + max(0, end - level - time) + Self.fallbackGrace
+    }
+
+    /// When the demuxer, waiting for the end to drain, should look again by itself: when the next
+    /// frame is due or the buffered audio has been played.
+    func drainDeadline(now: Double) -> Double? {
+        guard phase == .playing, let time = clock.time(now: now) else { return nil }
+        let delays = [frames.first.map { $0.pts - time }, ring.endPts.map { $0 - time }].compactMap { $0 }
+        guard let soonest = delays.min() else { return nil }
+        return now + max(0, soonest) + Self.fallbackGrace
+    }
+
+    /// Seconds until the next queued frame is due by the clock (nil when none is queued or the
+    /// clock is stopped).
+    func nextFrameDelay(now: Double) -> Double? {
+        guard phase == .playing, let head = frames.first, let time = clock.time(now: now) else { return nil }
+        return max(0, head.pts - Self.dueTolerance - time)
     }
 
     // MARK: Clock and presentation (lock held)
@@ -103,7 +236,7 @@ final class SessionCore: @unchecked Sendable {
     func advanceLocked(now: Double) -> Double? {
         guard phase == .playing, let time = clock.time(now: now) else { return nil }
         var advanced = false
-        while let head = frames.first, head.pts <= time + 0.002 {
+        while let head = frames.first, head.pts <= time + Self.dueTolerance {
             if current != nil && !currentHandedOut { counters.dropped += 1 }
             current = head
             currentHandedOut = false
@@ -113,11 +246,14 @@ final class SessionCore: @unchecked Sendable {
         if let head = frames.first, head.pts > time + 2, !clock.isAudioDriven(now: now) {
             clock.start(at: head.pts, now: now)
         }
+        var dropped = false
         if !clock.isAudioDriven(now: now) {
             let stale = ring.frames(before: time)
             if stale > 0 { noteLevel(ring.take(stale, into: nil, gain: 0), frames: stale) }
+            dropped = stale > 0
         }
-        if advanced { condition.broadcast() }
+        if advanced { wakeVideo(for: .picture) }
+        if advanced || dropped { wakeDemuxerIfReady() }
         return time
     }
 
@@ -139,7 +275,9 @@ final class SessionCore: @unchecked Sendable {
         clock.start(at: start, now: now)
         phase = .playing
         status = .playing
-        condition.broadcast()
+        if !frames.isEmpty { frameWakePending = true }
+        wakeVideo(for: .picture)
+        wakeDemuxerIfReady()
     }
 
     /// Folds the squares of `frames` removed audio frames into the level meter.
@@ -156,8 +294,8 @@ final class SessionCore: @unchecked Sendable {
     /// Adds this session's next `frameCount` frames into `output` (interleaved, `channels` per
     /// frame at `rate`), applying mute and volume, and advances the clock. Never blocks for long.
     func mix(into output: UnsafeMutablePointer<Float>, frameCount: Int, channels: Int, rate: Int, now: Double) {
-        condition.lock()
-        defer { condition.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         guard phase == .playing, hasAudioStream, rate == ring.rate, channels == ring.channels,
               let time = clock.time(now: now) else { return }
         let chunk = Double(frameCount) / Double(rate)
@@ -169,8 +307,8 @@ final class SessionCore: @unchecked Sendable {
             let squares = ring.take(taken, into: output, gain: muted ? 0 : volume)
             noteLevel(squares, frames: taken)
             clock.audioConsumed(from: head, duration: Double(taken) / Double(rate), now: now)
+            wakeDemuxerIfReady()
         }
-        condition.broadcast()
     }
 
     // MARK: Connections
@@ -187,6 +325,5 @@ final class SessionCore: @unchecked Sendable {
         videoDrained = false
         audioDrained = false
         lastDecodedVideoPts = nil
-        condition.broadcast()
     }
 }

@@ -19,7 +19,7 @@ final class SessionWorker: @unchecked Sendable {
         defer {
             core.locked {
                 core.workerRunning = false
-                core.condition.broadcast()
+                core.workerEnded.broadcast()
             }
         }
         let locator: SourceLocator
@@ -48,9 +48,11 @@ final class SessionWorker: @unchecked Sendable {
             let delay = Self.backoff(attempt: attempt)
             core.locked { core.resetForConnectionLocked() }
             core.setStatus(.reconnecting(attempt: attempt, nextTryIn: delay))
-            let deadline = Date(timeIntervalSinceNow: delay)
+            let deadline = MonotonicTime.seconds() + delay
             core.locked {
-                while !core.isClosed && core.condition.wait(until: deadline) {}
+                while !core.isClosed && MonotonicTime.seconds() < deadline {
+                    core.demuxerSleep(for: .backoff, until: deadline)
+                }
             }
         }
     }

@@ -38,6 +38,15 @@ final class Decoder {
         try FFmpegStep.from(avcodec_receive_frame(pointer, frame.pointer), "decode")
     }
 
+    /// Decoding threads for a video stream: one up to the pixel rate of 1080p at 30 fps (measured
+    /// about 5% cheaper than two frame threads there, with one frame less of delay and fewer
+    /// buffered pictures), two frame threads above it so that larger or faster sources keep up.
+    static func threadCount(forVideo stream: InputStream) -> Int {
+        let size = stream.pictureSize
+        let pixelRate = Double(size.width * size.height) * (stream.frameRate ?? 30)
+        return pixelRate > 1920 * 1088 * 30 ? 2 : 1
+    }
+
     /// Sets how much in-loop filtering the decoder may skip (cheaper decoding at small output sizes).
     func setLoopFilter(_ mode: LoopFilterMode) {
         pointer.pointee.skip_loop_filter = mode == .skipped ? AVDISCARD_ALL : AVDISCARD_DEFAULT

@@ -75,10 +75,19 @@ struct InputStream {
     let index: Int
     let pointer: UnsafeMutablePointer<AVStream>
 
-    /// The nominal frame rate, if the container knows it.
+    /// The coded picture size (0 when unknown).
+    var pictureSize: (width: Int, height: Int) {
+        let parameters = pointer.pointee.codecpar!
+        return (Int(parameters.pointee.width), Int(parameters.pointee.height))
+    }
+
+    /// The nominal frame rate, if the container knows it: the average rate, else the base rate
+    /// (which devices and filter graphs set alone) when it is plausible for video.
     var frameRate: Double? {
-        let rate = pointer.pointee.avg_frame_rate
-        guard rate.num > 0, rate.den > 0 else { return nil }
-        return av_q2d(rate)
+        let average = pointer.pointee.avg_frame_rate
+        if average.num > 0 && average.den > 0 { return av_q2d(average) }
+        let base = pointer.pointee.r_frame_rate
+        guard base.num > 0, base.den > 0, av_q2d(base) <= 120 else { return nil }
+        return av_q2d(base)
     }
 }

@@ -15,7 +15,9 @@ final class Scaler {
     deinit { sws_freeContext(context) }
 
     /// Area averaging when shrinking (measured cheaper than bilinear for 1080p to float sizes,
-    /// and without aliasing), bilinear otherwise.
+    /// and without aliasing), bilinear otherwise. Fast bilinear and point sampling cost about
+    /// 0.2 s less per 600 frames from 1080p to 320x180, but take two taps or one where area
+    /// takes six: fine detail turns into false patterns that shimmer as it moves.
     private static func filter(for key: Key) -> Int32 {
         key.width < key.sourceWidth && key.height < key.sourceHeight ? Int32(SWS_AREA) : Int32(SWS_BILINEAR)
     }

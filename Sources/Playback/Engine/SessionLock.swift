@@ -1,0 +1,64 @@
+import Glibc
+
+/// The mutex that guards a session's shared state, with one ``WakeCondition`` per waiting thread
+/// so that a change wakes only the thread that waits for it.
+final class SessionLock: @unchecked Sendable {
+    fileprivate let mutex: UnsafeMutablePointer<pthread_mutex_t>
+
+    init() {
+        mutex = .allocate(capacity: 1)
+        mutex.initialize(to: pthread_mutex_t())
+        pthread_mutex_init(mutex, nil)
+    }
+
+    deinit {
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
+    }
+
+    func lock() { pthread_mutex_lock(mutex) }
+
+    func unlock() { pthread_mutex_unlock(mutex) }
+}
+
+/// A condition variable on a ``SessionLock``, timed on ``MonotonicTime``.
+final class WakeCondition: @unchecked Sendable {
+    private let lock: SessionLock
+    private let condition: UnsafeMutablePointer<pthread_cond_t>
+
+    init(lock: SessionLock) {
+        self.lock = lock
+        condition = .allocate(capacity: 1)
+        condition.initialize(to: pthread_cond_t())
+        var attributes = pthread_condattr_t()
+        pthread_condattr_init(&attributes)
+        pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC)
+        pthread_cond_init(condition, &attributes)
+        pthread_condattr_destroy(&attributes)
+    }
+
+    deinit {
+        pthread_cond_destroy(condition)
+        condition.deallocate()
+    }
+
+    /// Wakes one waiting thread (lock held). Cheap when nobody waits.
+    func signal() { pthread_cond_signal(condition) }
+
+    /// Wakes every waiting thread (lock held).
+    func broadcast() { pthread_cond_broadcast(condition) }
+
+    /// Sleeps (lock held) until signalled, or until the monotonic time `deadline` in seconds when
+    /// one is given. Returns false when the deadline passed. Wake-ups may be spurious: callers
+    /// re-check what they wait for.
+    @discardableResult
+    func wait(until deadline: Double?) -> Bool {
+        guard let deadline else {
+            pthread_cond_wait(condition, lock.mutex)
+            return true
+        }
+        let whole = deadline.rounded(.down)
+        var spec = timespec(tv_sec: Int(whole), tv_nsec: Int((deadline - whole) * 1e9))
+        return pthread_cond_timedwait(condition, lock.mutex, &spec) != ETIMEDOUT
+    }
+}

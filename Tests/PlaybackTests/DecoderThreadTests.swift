@@ -1,0 +1,20 @@
+import Foundation
+@testable import Playback
+import XCTest
+
+final class DecoderThreadTests: XCTestCase {
+    private func videoThreads(_ graph: String) throws -> Int {
+        FFmpegRuntime.ensureInitialized()
+        let input = try InputContext(url: graph, formatName: "lavfi", interrupt: InterruptFlag(),
+                                     openTimeout: 5, ioTimeout: 5, deviceOptions: [:])
+        let stream = try XCTUnwrap(input.bestStream(.video))
+        return Decoder.threadCount(forVideo: stream)
+    }
+
+    func testOneDecodingThreadUpTo1080p30AndTwoAbove() throws {
+        XCTAssertEqual(try videoThreads("testsrc2=size=320x240:rate=30"), 1)
+        XCTAssertEqual(try videoThreads("testsrc2=size=1920x1080:rate=30"), 1)
+        XCTAssertEqual(try videoThreads("testsrc2=size=1920x1080:rate=60"), 2)
+        XCTAssertEqual(try videoThreads("testsrc2=size=3840x2160:rate=25"), 2)
+    }
+}

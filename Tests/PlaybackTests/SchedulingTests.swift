@@ -1,0 +1,106 @@
+import Foundation
+import Playback
+import XCTest
+
+/// How the session's threads sleep and wake, and what it tells a render loop about when to wake.
+final class SchedulingTests: XCTestCase {
+    func testNextFrameDelaySaysWhenTheNextFrameIsDue() {
+        let session = PlaybackSession(source: "lavfi:testsrc2=size=160x120:rate=10")
+        defer { session.close() }
+        let queued = CallCount()
+        session.onFrameQueued = { queued.add() }
+        XCTAssertNil(session.nextFrameDelay, "nothing is queued while connecting")
+        XCTAssertTrue(waitUntil(5) { session.status == .playing && session.currentFrame() != nil })
+        XCTAssertGreaterThan(queued.value, 0, "the clock started with frames queued")
+
+        for _ in 0..<6 {
+            guard let shown = session.currentFrame()?.serial, let delay = session.nextFrameDelay else {
+                return XCTFail("a 10 fps source always has a frame queued while playing")
+            }
+            XCTAssertLessThanOrEqual(delay, 0.1 + 0.01, "at most one frame period away")
+            if delay > 0.03 {
+                Thread.sleep(forTimeInterval: delay - 0.02)
+                XCTAssertEqual(session.currentFrame()?.serial, shown, "not due yet \(0.02) s before the delay")
+            }
+            Thread.sleep(forTimeInterval: max(0, session.nextFrameDelay ?? 0) + 0.005)
+            XCTAssertEqual(session.currentFrame()?.serial, shown + 1, "due once the delay has passed")
+        }
+    }
+
+    func testAudioOnlySessionHasNoFrameDelay() {
+        let session = PlaybackSession(source: "lavfi:sine=f=440")
+        defer { session.close() }
+        XCTAssertTrue(waitUntil(5) { session.status == .playing })
+        XCTAssertNil(session.nextFrameDelay)
+    }
+
+    func testWorkersWakeOnlyForWorkWhilePlayingSteadily() throws {
+        let media = try TestMedia()
+        let file = try media.h264AAC("steady.mp4", seconds: 4)
+        let session = PlaybackSession(source: file)
+        defer { session.close() }
+        session.setOutputSize(width: 160, height: 120)
+        let mixer = AudioMixer()
+        mixer.add(session)
+        let device = FakeAudioDevice(mixer: mixer, chunkFrames: 480, speed: 1)
+        let present = { _ = session.currentFrame() }
+        XCTAssertTrue(device.run(timeout: 5, afterChunk: present, until: { (session.clockTime ?? 0) > 0.5 }))
+        let before = session.counters
+        let start = session.clockTime ?? 0
+        XCTAssertTrue(device.run(timeout: 5, afterChunk: present, until: { (session.clockTime ?? 0) > 3 }))
+        let after = session.counters
+        let played = (session.clockTime ?? 0) - start
+
+        XCTAssertGreaterThan(after.presented - before.presented, Int(played * 30) - 5, "it played steadily")
+        // 30 fps video and AAC at 44.1 kHz (1024 samples a packet). Waking once per frame and
+        // once per audio packet would be 73 a second; the bound allows two per frame plus one per
+        // audio packet, well below one thread polling every 10 ms.
+        let budget = (2 * 30 + 44100.0 / 1024) * played
+        let wakeups = (after.demuxerWakeups - before.demuxerWakeups) + (after.videoWakeups - before.videoWakeups)
+        XCTAssertLessThan(Double(wakeups), budget, "\(wakeups) wake-ups in \(played) s: demuxer "
+                          + "\(after.demuxerWakeups - before.demuxerWakeups), video \(after.videoWakeups - before.videoWakeups)")
+        XCTAssertGreaterThan(after.videoWakeups, before.videoWakeups, "the counter counts")
+    }
+
+    func testASessionNobodyWatchesStillPlaysToItsEnd() throws {
+        let media = try TestMedia()
+        let file = try media.h264AAC("unwatched.mp4", seconds: 1)
+        let session = PlaybackSession(source: file)
+        defer { session.close() }
+        let started = Date()
+        XCTAssertTrue(waitUntil(5) { session.status.isFinal })
+        XCTAssertEqual(session.status, .ended)
+        XCTAssertLessThan(Date().timeIntervalSince(started), 3, "the clock ran at its own pace")
+        let counters = session.counters
+        XCTAssertEqual(counters.decoded, 30)
+        XCTAssertEqual(counters.presented, 0)
+        XCTAssertLessThan(counters.demuxerWakeups + counters.videoWakeups, 200)
+    }
+
+    func testCloseWakesSleepingWorkersPromptly() {
+        let session = PlaybackSession(source: "lavfi:testsrc2=size=160x120:rate=25[out0];sine=f=300[out1]")
+        XCTAssertTrue(waitUntil(5) { session.status == .playing && session.bufferedAudio >= 0.3 })
+        let started = Date()
+        session.close()
+        XCTAssertLessThan(Date().timeIntervalSince(started), 0.2)
+        XCTAssertFalse(session.isWorking)
+    }
+}
+
+/// Counts calls made from another thread.
+final class CallCount: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+
+    func add() {
+        lock.lock()
+        count += 1
+        lock.unlock()
+    }
+
+    var value: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return count
+    }
+}
