@@ -66,6 +66,7 @@ extension App {
         // Live rooms reconnect (D4); for measurement, --exit-on-end lets the source end.
         let player = RoomPlayer(room: room, mixer: mixer, now: now, liveness: options.exitOnEnd ? .recorded : .live)
         players[room.id] = player
+        for s in player.sessions { wakeOnFrames(s) }
         lastStatus[room.id] = nil
         for v in mainVideo { v.reset() }
         stats?.event("open", at: nanos, [("room", room.id), ("sources", player.sessions.count)])

@@ -18,8 +18,9 @@ extension App {
         for session in visibleSessions() {
             switch session.status {
             case .playing:
-                // The next queued frame's due time; a frame still being decoded comes soon.
-                delay = min(delay, session.nextFrameDelay ?? step / 2)
+                // The next queued frame's due time; with none queued, the session's
+                // onFrameQueued wakes the loop (see wakeOnFrames).
+                if let due = session.nextFrameDelay { delay = min(delay, due) }
             case .connecting, .buffering, .reconnecting:
                 delay = min(delay, 1.0 / 30)  // status spinner
             case .ended, .failed:
@@ -28,6 +29,17 @@ extension App {
         }
         if !players.isEmpty { delay = min(delay, 0.1) }  // statuses and audio levels
         return Int32(max(1, (delay * 1000).rounded(.up)))
+    }
+
+    /// Lets a session wake the loop when a frame becomes due while none was queued: it posts
+    /// an SDL event, which is safe from any thread.
+    func wakeOnFrames(_ session: PlaybackSession) {
+        let type = wakeEventType
+        session.onFrameQueued = {
+            var event = SDL_Event()
+            event.type = type
+            SDL_PushEvent(&event)
+        }
     }
 
     /// The display's refresh rate, for animation steps (60 Hz when unknown).
@@ -51,9 +63,4 @@ extension App {
         }
         return out
     }
-}
-
-extension PlaybackSession {
-    /// Seconds until the next queued frame is due; not known yet, so the loop polls at half a display frame.
-    var nextFrameDelay: Double? { nil }
 }

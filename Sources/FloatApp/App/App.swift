@@ -31,6 +31,8 @@ final class App {
 
     // Playback.
     let mixer = AudioMixer()
+    /// The SDL event a session posts to wake the loop for a new frame.
+    private(set) var wakeEventType: UInt32 = 0
     var audio: AudioOutput?
     var players: [RoomID: RoomPlayer] = [:]
     /// One texture per participant (or one for a live room) in the main window.
@@ -87,6 +89,7 @@ final class App {
         SDL_SetHint(SDL_HINT_RENDER_DRIVER, "software")
         SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
         try sdlCheck(SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS), "SDL_Init(video)")
+        wakeEventType = SDL_RegisterEvents(1)
         let driver = String(cString: SDL_GetCurrentVideoDriver())
         Log.info("video driver: \(driver)")
         if !["x11", "wayland"].contains(driver), ProcessInfo.processInfo.environment["SDL_VIDEODRIVER"] == nil {
