@@ -57,7 +57,7 @@ final class LiveSourceTests: XCTestCase {
         let silent = ListeningSocket()
         let session = PlaybackSession(source: "http://127.0.0.1:\(silent.port)/stalls.ts",
                                       options: PlaybackOptions(liveness: .live, openTimeout: 30, ioTimeout: 30))
-        Thread.sleep(forTimeInterval: 0.3)
+        XCTAssertTrue(silent.waitForClient(timeout: 5), "the session connects")
         XCTAssertEqual(session.status, .connecting)
         let started = Date()
         session.close()

@@ -31,7 +31,23 @@ final class ListeningSocket {
         port = Int(UInt16(bigEndian: address.sin_port))
     }
 
-    deinit { close(descriptor) }
+    /// Accepted connections, kept open and never answered.
+    private var clients: [Int32] = []
+
+    /// Waits up to `timeout` seconds for a client to connect, and accepts it.
+    func waitForClient(timeout: Double) -> Bool {
+        var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        guard poll(&request, 1, Int32(timeout * 1000)) == 1 else { return false }
+        let client = accept(descriptor, nil, nil)
+        guard client >= 0 else { return false }
+        clients.append(client)
+        return true
+    }
+
+    deinit {
+        for client in clients { close(client) }
+        close(descriptor)
+    }
 }
 
 /// `ffmpeg` serving a live MPEG-TS (H.264 + AAC) over HTTP on 127.0.0.1, in real time.
