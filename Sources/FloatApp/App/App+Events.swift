@@ -105,7 +105,7 @@ extension App {
             case SDLK_ESCAPE, SDLK_BACKSPACE: send(.leaveClicked)
             case SDLK_l: if let layout = callLayoutNext() { send(.callLayoutSelected(layout)) }
             case SDLK_u: send(.participantListToggled)
-            case SDLK_r: retry(id)
+            case SDLK_r: send(.retryClicked)
             case SDLK_UP: changeVolume(id, by: 0.1)
             case SDLK_DOWN: changeVolume(id, by: -0.1)
             case SDLK_q where ctrl: quit()
@@ -131,10 +131,6 @@ extension App {
         guard let p = players[id] else { return }
         p.volume = max(0, min(1, p.volume + delta))
         if p.isMuted && delta > 0 { p.isMuted = false }
-    }
-
-    func retry(_ id: RoomID) {
-        send(.retryClicked)
     }
 
     func showControls() {
@@ -196,7 +192,7 @@ extension App {
             case .leave: send(.leaveClicked)
             case .layout(let layout): send(.callLayoutSelected(layout))
             case .participants: send(.participantListToggled)
-            case .retry: retry(id)
+            case .retry: send(.retryClicked)
             }
             mainDirty = true
         }

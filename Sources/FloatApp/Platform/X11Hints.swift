@@ -14,8 +14,6 @@ enum X11Hints {
         return (display, info.info.x11.window)
     }
 
-    /// Whether the window runs on X11 (native or XWayland).
-    static func isX11(_ window: Window) -> Bool { x11(window) != nil }
 
     /// Sets `WM_CLASS` (instance, class) and `WM_WINDOW_ROLE`. Call before the window is mapped
     /// and after its renderer exists: an OpenGL renderer makes SDL re-create the X window.
@@ -38,24 +36,5 @@ enum X11Hints {
             }
         }
         XFlush(display)
-    }
-
-    /// The `_NET_WORKAREA` of the root window, if a window manager publishes one.
-    static func workArea(_ window: Window) -> SDL_Rect? {
-        guard let (display, _) = x11(window) else { return nil }
-        let root = XDefaultRootWindow(display)
-        let atom = XInternAtom(display, "_NET_WORKAREA", 1)
-        guard atom != 0 else { return nil }
-        var type: Atom = 0
-        var format: Int32 = 0
-        var count: UInt = 0, after: UInt = 0
-        var data: UnsafeMutablePointer<UInt8>?
-        guard XGetWindowProperty(display, root, atom, 0, 4, 0, XA_CARDINAL, &type, &format,
-                                 &count, &after, &data) == Success, let data, count >= 4 else {
-            return nil
-        }
-        defer { XFree(data) }
-        let longs = UnsafeRawPointer(data).assumingMemoryBound(to: Int.self)
-        return SDL_Rect(Int32(longs[0]), Int32(longs[1]), Int32(longs[2]), Int32(longs[3]))
     }
 }
