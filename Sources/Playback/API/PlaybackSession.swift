@@ -130,10 +130,18 @@ public final class PlaybackSession: @unchecked Sendable {
     /// decoders. Returns within about half a second even if FFmpeg is stuck in a call that
     /// cannot be interrupted; the worker then finishes on its own.
     public func close() {
-        core.requestClose()
+        Self.close([self])
+    }
+
+    /// Closes several sessions at once: every one is told to stop before any is waited for,
+    /// so a call's participants take at most one 0.5 s wait together, not one each.
+    public static func close(_ sessions: [PlaybackSession]) {
+        for session in sessions { session.core.requestClose() }
         let deadline = MonotonicTime.seconds() + 0.5
-        core.locked {
-            while core.workerRunning && core.workerEnded.wait(until: deadline) {}
+        for session in sessions {
+            session.core.locked {
+                while session.core.workerRunning && session.core.workerEnded.wait(until: deadline) {}
+            }
         }
     }
 

@@ -30,8 +30,10 @@ final class SessionWorker: @unchecked Sendable {
             return
         }
         var attempt = 0
+        var everPlayed = false
         while !core.isClosed {
             let (end, played) = connect(locator)
+            everPlayed = everPlayed || played
             switch end {
             case .closed:
                 return
@@ -39,6 +41,10 @@ final class SessionWorker: @unchecked Sendable {
                 core.setStatus(.ended)
                 return
             case .failed(let error) where core.options.liveness == .recorded:
+                core.setStatus(.failed(error.message))
+                return
+            case .failed(let error) where locator.isLocal && !everPlayed:
+                // A missing file or a broken graph will not open on a later try either (D6).
                 core.setStatus(.failed(error.message))
                 return
             case .ended, .failed:

@@ -6,6 +6,9 @@ struct SourceLocator: Equatable {
     let url: String
     /// The input format to force (a device), or nil to let FFmpeg probe.
     let formatName: String?
+
+    /// A file, synthetic graph or device: nothing a later try can fix when it cannot be opened.
+    var isLocal: Bool { formatName != nil || !url.contains("://") }
     /// True for network protocols (timeouts matter, probing is bounded).
     let isNetwork: Bool
 
