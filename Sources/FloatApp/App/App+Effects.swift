@@ -6,9 +6,18 @@ import Playback
 @MainActor
 extension App {
     func send(_ action: SessionAction) {
-        for effect in model.reduce(action) { perform(effect) }
-        mainDirty = true
-        floatDirty = true
+        let before = model
+        let effects = model.reduce(action)
+        for effect in effects { perform(effect) }
+        if model != before || !effects.isEmpty {
+            mainDirty = true
+            floatDirty = true
+        }
+        if floatFailedToShow {
+            // The model entered PiP but no float could be shown: take it back to the full view.
+            floatFailedToShow = false
+            send(.floatClicked)
+        }
     }
 
     /// The app's own observers of PiP events (M3, M4): the debug log and the stats log.
@@ -41,7 +50,10 @@ extension App {
             showControls()
         case .showList:
             hoveredControl = nil
+            draggingVolume = false
+            list.hovered = nil
         case .showRoom:
+            draggingVolume = false
             mainVideoNeedsRefresh()
             showControls()
         case .toast(let message):
@@ -68,7 +80,8 @@ extension App {
         players[room.id] = player
         for s in player.sessions { wakeOnFrames(s) }
         lastStatus[room.id] = nil
-        for v in mainVideo { v.reset() }
+        // One texture per participant: a smaller room frees the textures of a bigger one.
+        mainVideo = []
         stats?.event("open", at: nanos, [("room", room.id), ("sources", player.sessions.count)])
         Log.info("opened \(room.id)")
     }

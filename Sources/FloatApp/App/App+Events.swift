@@ -12,8 +12,14 @@ extension App {
         case SDL_WINDOWEVENT:
             handleWindowEvent(event.window)
         case SDL_DISPLAYEVENT:
+            readRefreshRate()
             checkDisplays(force: true)
         case SDL_KEYDOWN:
+            // A held key repeats only where repeating makes sense (moves, sizes, volume):
+            // a repeated Esc must not restore the float and then leave the room.
+            if event.key.repeat != 0 && !Self.repeatableKeys.contains(SDL_KeyCode(UInt32(bitPattern: event.key.keysym.sym))) {
+                return
+            }
             if isFloat(event.key.windowID) { floatKey(event.key) } else { mainKey(event.key) }
         case SDL_MOUSEMOTION:
             if isFloat(event.motion.windowID) || floatPointerDown { floatPointerMoved(event.motion) } else { mainPointerMoved(event.motion) }
@@ -36,8 +42,9 @@ extension App {
         }
     }
 
+    /// Whether an event is for the float; a hidden float takes no input.
     func isFloat(_ windowID: UInt32) -> Bool {
-        guard let fw = floatWindow else { return false }
+        guard let fw = floatWindow, fw.isVisible else { return false }
         return windowID == fw.window.id
     }
 
@@ -61,7 +68,10 @@ extension App {
         case SDL_WINDOWEVENT_CLOSE:
             quit()
         case SDL_WINDOWEVENT_MINIMIZED:
+            draggingVolume = false
             send(.mainWindowMinimized)
+        case SDL_WINDOWEVENT_FOCUS_LOST:
+            draggingVolume = false
         case SDL_WINDOWEVENT_RESTORED:
             mainDirty = true
             send(.mainWindowRestored)
@@ -74,6 +84,12 @@ extension App {
         default: break
         }
     }
+
+    /// Keys whose auto-repeat is acted on.
+    static let repeatableKeys: Set<SDL_KeyCode> = [
+        SDLK_UP, SDLK_DOWN, SDLK_LEFT, SDLK_RIGHT, SDLK_PAGEUP, SDLK_PAGEDOWN,
+        SDLK_PLUS, SDLK_EQUALS, SDLK_KP_PLUS, SDLK_MINUS, SDLK_KP_MINUS,
+    ]
 
     // MARK: Main window
 
@@ -262,6 +278,12 @@ extension App {
         floatHeldPointer = nil
         if compositorMovesFloat { send(.floatClicked); return }
         sendMotion(.pointerReleased(globalPointer(), time: Double(b.timestamp) / 1000))
+        // A LEAVE during the drag was held back: hover follows where the pointer is now.
+        if let fw = floatWindow, fw.isVisible {
+            floatHover = SDL_GetMouseFocus() == fw.window.handle
+            if !floatHover { floatHovered = nil }
+            floatDirty = true
+        }
     }
 
     private func floatControlClicked(_ c: FloatControl) {

@@ -33,7 +33,7 @@ extension App {
         guard floatWindow == nil else { return }
         do {
             floatWindow = try FloatWindow(fonts: fonts, frame: SDL_Rect(0, 0, 320, 180))
-            if compositorMovesFloat { floatWindow?.enableCompositorDrag() }
+            if compositorMovesFloat { floatWindow?.enableCompositorDrag(buttonSize: Int32(44 * scale)) }
         } catch {
             Log.warn("cannot prepare the float window: \(error)")
         }
@@ -44,10 +44,12 @@ extension App {
         guard let player = players[id] else { return }
         let displays = currentDisplays()
         lastUsable = displays
-        var m = FloatMotion(displays: displays, videoAspect: videoAspect(player), placement: placementStore.load() ?? motion?.placement)
+        // Where the user left it in this run, else where the last run did (P15).
+        var m = FloatMotion(displays: displays, videoAspect: videoAspect(player), placement: motion?.placement ?? placementStore.load())
         prepareFloatWindow()
         guard let fw = floatWindow else {
             toasts.show("Cannot open the float window", now: now)
+            floatFailedToShow = true
             return
         }
         _ = m.send(.displaysChanged(displays))
@@ -56,9 +58,7 @@ extension App {
         let r = SDL_Rect(m.frame)
         fw.window.setFrame(x: r.x, y: r.y, width: r.w, height: r.h)
         fw.video.reset()
-        floatHover = false
-        floatHovered = nil
-        floatPointerDown = false
+        resetFloatPointer()
         fw.window.show()
         floatDirty = true
         renderFloat(force: true)
@@ -71,7 +71,22 @@ extension App {
         savePlacement()
         fw.window.hide()
         fw.video.reset()
+        resetFloatPointer()
+        // A hold or a spring in progress ends with the float: it rests where it was going.
+        if let m = motion {
+            motion = FloatMotion(displays: m.displays, videoAspect: m.videoAspect, placement: m.placement)
+        }
         stats?.event("float_hidden", at: nanos)
+    }
+
+    /// Forgets any press, hover or held pointer on the float.
+    private func resetFloatPointer() {
+        floatHover = false
+        floatHovered = nil
+        floatPointerDown = false
+        floatPressedControl = nil
+        floatHeldPointer = nil
+        floatHotspots = []
     }
 
     func savePlacement() {

@@ -22,7 +22,6 @@ extension App {
             // Redraw when one goes, and while the oldest fades out.
             if toasts.items.count != before || toasts.items.contains(where: { $0.until - t < 0.3 }) { mainDirty = true }
         }
-        if case .room = model.mainWindow.content, t - lastPointerMotion > 3, t - lastPointerMotion < 3.2 { mainDirty = true }
     }
 
     /// Reads the rooms file again when it changes (M5); a broken edit keeps the current rooms.
@@ -38,6 +37,8 @@ extension App {
             stats?.event("rooms_reloaded", at: nanos, [("rooms", config.rooms.count)])
             send(.roomsReloaded(config))
             list.selected = min(list.selected, max(0, config.rooms.count - 1))
+            list.moveSelection(by: 0, drawContext(mainRenderer, mainText), rows: config.rooms.count,
+                               height: mainRenderer.outputSize.height)
         case .failure(let error):
             for m in error.messages { Log.warn(m) }
             toasts.show("The rooms file has \(error.messages.count) problem\(error.messages.count == 1 ? "" : "s"); keeping the current rooms", now: now)
@@ -50,6 +51,7 @@ extension App {
             let s = p.status
             if lastStatus[id] != s {
                 lastStatus[id] = s
+                statusSince[id] = now
                 stats?.event("status", at: nanos, [("room", id), ("status", "\(s)")])
                 send(.playbackStatusChanged(id, RoomStatus(s)))
                 mainDirty = true; floatDirty = true
@@ -97,14 +99,18 @@ extension App {
         case .room(let id):
             guard let player = players[id] else { return }
             // The float shows this room: the main view stays as it was (minimized entry, P1).
-            var newFrame = false
-            if model.floatingRoomID != id || floatWindow?.isVisible != true {
-                newFrame = uploadMainFrames(player)
+            if model.floatingRoomID != id || floatWindow?.isVisible != true, uploadMainFrames(player) {
+                mainFramePending = true
             }
             let status = player.status
-            // Spinners and countdowns animate at about 30 Hz, not at the loop's rate.
+            // Spinners and countdowns animate at about 30 Hz, not at the loop's rate; new frames
+            // (one stream per call participant) are presented at most at the display rate.
             let animating = status != .playing && now - lastMainPresent > 1.0 / 30
-            guard mainDirty || newFrame || animating else { return }
+            let frameDue = mainFramePending && now - lastMainPresent >= 1 / refreshRate
+            let controlsChanged = roomControlsVisible(player) != controlsDrawn
+            guard mainDirty || frameDue || animating || controlsChanged else { return }
+            let newFrame = mainFramePending
+            mainFramePending = false
             lastMainPresent = now
             let ctx = drawContext(mainRenderer, mainText)
             mainText.beginFrame()
@@ -124,6 +130,7 @@ extension App {
                                       size: 15, bold: true, color: Theme.text)
             }
             toasts.draw(ctx, width: out.width, height: out.height, bottomInset: m.controlsVisible ? ctx.px(64) : 0)
+            controlsDrawn = m.controlsVisible
             mainRenderer.present()
             if newFrame, let f = mainVideo.first?.frame ?? nil {
                 stats?.event("frame", at: nanos, [("window", "main"), ("room", id), ("pts", f.pts)])
@@ -166,12 +173,23 @@ extension App {
             }
         }
         return RoomViewModel(
-            title: p.room.title, isCall: p.isCall, isHost: p.room.role == .host, status: p.status,
+            title: p.room.title, isCall: p.isCall, isHost: p.room.role == .host, status: shownStatus(p.status, of: p.room.id),
             elapsed: now - p.openedAt, muted: p.isMuted, volume: p.volume,
             pipAvailable: (model.pipAvailability(for: p.room.id) == .enabled) && p.room.role != .host,
             layout: model.callLayout, participants: participants, activeSpeaker: model.activeSpeaker.current ?? 0,
             showParticipantList: (model.participantList == .visible),
-            controlsVisible: now - lastPointerMotion < 3 || p.status != .playing || draggingVolume)
+            controlsVisible: roomControlsVisible(p))
+    }
+
+    /// A status as drawn: a reconnect's wait counts down from when it began (W5).
+    func shownStatus(_ status: MediaStatus, of id: RoomID) -> MediaStatus {
+        guard case .reconnecting(let attempt, let wait) = status, let since = statusSince[id] else { return status }
+        return .reconnecting(attempt: attempt, nextTryIn: max(0, wait - (now - since)))
+    }
+
+    /// The control bar shows for 3 s after pointer motion (W3), and while the room is not playing.
+    func roomControlsVisible(_ p: RoomPlayer) -> Bool {
+        now - lastPointerMotion < 3 || p.status != .playing || draggingVolume
     }
 
     func rowModels() -> [RoomRowModel] {
@@ -201,6 +219,12 @@ extension App {
 
     // MARK: Float window
 
+    /// A stashed float shows only a strip: a click there brings it back (P8), so it has no buttons.
+    var floatIsStashed: Bool {
+        if case .stashed = motion?.placement.anchor { return true }
+        return false
+    }
+
     /// Draws the float when it has a new frame or changed; `force` draws at once (a float that appears).
     func renderFloat(force: Bool) {
         guard let fw = floatWindow, fw.isVisible, let id = model.floatingRoomID, let player = players[id] else { return }
@@ -227,8 +251,8 @@ extension App {
             guard case .call(let ps) = player.room.media, index < ps.count else { return nil }
             return ps[index].name
         }()
-        let m = FloatViewModel(isCall: player.isCall, speakerName: name, status: session.status,
-                               muted: player.isMuted, hover: floatHover && !floatPointerDown, hovered: floatHovered)
+        let m = FloatViewModel(isCall: player.isCall, speakerName: name, status: shownStatus(session.status, of: id),
+                               muted: player.isMuted, hover: floatHover && !floatPointerDown && !floatIsStashed, hovered: floatHovered)
         floatHotspots = FloatView.draw(ctx, m, video: fw.video, width: out.width, height: out.height)
         fw.renderer.present()
         if newFrame || force, let f = fw.video.frame {

@@ -8,13 +8,14 @@ extension App {
     /// Milliseconds to wait for events before the next tick.
     func wakeDelayMilliseconds() -> Int32 {
         var delay = 0.25  // idle: rooms file, displays and control-bar timeouts stay prompt
-        let step = 1 / displayRate
+        let step = 1 / refreshRate
         if motion?.isAnimating == true || floatPointerDown { delay = min(delay, step) }
         if !toasts.items.isEmpty || draggingVolume { delay = min(delay, 1.0 / 30) }
         if case .room = model.mainWindow.content {
             let sinceMotion = now - lastPointerMotion
             if sinceMotion < 3 { delay = min(delay, 3 - sinceMotion + 0.01) }
         }
+        if mainFramePending { delay = min(delay, max(0, lastMainPresent + step - now)) }
         for session in visibleSessions() {
             switch session.status {
             case .playing:
@@ -42,12 +43,11 @@ extension App {
         }
     }
 
-    /// The display's refresh rate, for animation steps (60 Hz when unknown).
-    var displayRate: Double {
+    /// Reads the refresh rate of the display the float or main window is on (60 Hz when unknown).
+    func readRefreshRate() {
         var mode = SDL_DisplayMode()
         let index = floatWindow?.isVisible == true ? floatWindow!.window.displayIndex : mainWindow.displayIndex
-        guard SDL_GetCurrentDisplayMode(index, &mode) == 0, mode.refresh_rate > 0 else { return 60 }
-        return Double(mode.refresh_rate)
+        refreshRate = SDL_GetCurrentDisplayMode(index, &mode) == 0 && mode.refresh_rate > 0 ? Double(mode.refresh_rate) : 60
     }
 
     /// The sessions whose frames a visible window shows now.

@@ -49,11 +49,21 @@ final class App {
     var floatHotspots: [Hotspot<FloatControl>] = []
     var floatPressedControl: FloatControl?
     var floatPointerDown = false
+    /// The model entered PiP but the float window could not be shown.
+    var floatFailedToShow = false
     /// The global pointer last fed to the float motion while the button is held.
     var floatHeldPointer: Point?
     var toasts = Toasts()
     var mainDirty = true
     var lastMainPresent: Double = 0
+    /// A new frame was uploaded to the main window and waits for its present.
+    var mainFramePending = false
+    /// Whether the last drawn room view showed its control bar.
+    var controlsDrawn = false
+    /// The display's refresh rate, read at start and when displays change.
+    var refreshRate: Double = 60
+    /// When each open room's status last changed, for the reconnect countdown (W5).
+    var statusSince: [RoomID: Double] = [:]
     var lastFloatPresent: Double = 0
     var floatDirty = true
     var lastStatus: [RoomID: MediaStatus] = [:]
@@ -139,6 +149,7 @@ final class App {
         observePiPEvents()
         mainWindow.show()
         prepareFloatWindow()
+        readRefreshRate()
         if compositorMovesFloat {
             Log.warn("Wayland: the float is moved by the compositor; corner snapping is off")
             toasts.show("Wayland: drag the float with the compositor; snapping is off", now: now)

@@ -23,19 +23,22 @@ final class FloatWindow {
 
     var isVisible: Bool { window.isShown }
 
-    /// Lets the compositor move the float (P18, Wayland): every point but the
-    /// overlay buttons' corners is a drag handle.
-    func enableCompositorDrag() {
-        SDL_SetWindowHitTest(window.handle, { win, point, _ in
+    /// Lets the compositor move the float (P18, Wayland): its border band is a drag handle,
+    /// while the middle (a click restores) and the overlay buttons' corners stay the app's.
+    /// `buttonSize` is the corners' size in window pixels.
+    func enableCompositorDrag(buttonSize: Int32) {
+        // The callback cannot capture: the size travels as the user-data pointer's value.
+        SDL_SetWindowHitTest(window.handle, { win, point, data in
             guard let win, let point else { return SDL_HITTEST_NORMAL }
             var w: Int32 = 0, h: Int32 = 0
             SDL_GetWindowSize(win, &w, &h)
             let p = point.pointee
-            let button: Int32 = 44
+            let button = Int32(truncatingIfNeeded: Int(bitPattern: data))
             let nearLeft = p.x < button, nearRight = p.x >= w - button
             let nearTop = p.y < button, nearBottom = p.y >= h - button
             if (nearTop && (nearLeft || nearRight)) || (nearBottom && nearLeft) { return SDL_HITTEST_NORMAL }
-            return SDL_HITTEST_DRAGGABLE
-        }, nil)
+            let middle = p.x > w / 4 && p.x < w - w / 4 && p.y > h / 4 && p.y < h - h / 4
+            return middle ? SDL_HITTEST_NORMAL : SDL_HITTEST_DRAGGABLE
+        }, UnsafeMutableRawPointer(bitPattern: Int(buttonSize)))
     }
 }

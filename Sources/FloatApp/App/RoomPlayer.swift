@@ -33,10 +33,8 @@ final class RoomPlayer {
 
     /// Stops every session and removes its audio.
     func close() {
-        for s in sessions {
-            mixer.remove(s)
-            s.close()
-        }
+        for s in sessions { mixer.remove(s) }
+        PlaybackSession.close(sessions)
     }
 
     var isCall: Bool { room.kind == .call }

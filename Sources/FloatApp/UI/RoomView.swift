@@ -139,7 +139,7 @@ enum RoomView {
             r.fillRounded(rect, radius: ctx.px(Theme.radius), Theme.surface)
             let had = drawVideo(i, rect.inset(ctx.px(2)), true)
             if p.status != .playing {
-                StatusOverlay.draw(ctx, p.status, in: rect.inset(ctx.px(2)), hasFrame: had, compact: rect.w < ctx.px(360))
+                StatusOverlay.draw(ctx, p.status, in: rect.inset(ctx.px(2)), hasFrame: had, compact: true)
             }
             if p.isSpeaking {
                 for k in 0..<ctx.px(3) { r.outline(rect.inset(k), Theme.ok) }
