@@ -81,6 +81,7 @@ extension App {
 
     /// Forgets any press, hover or held pointer on the float.
     private func resetFloatPointer() {
+        floatSpeaker.reset()
         floatHover = false
         floatHovered = nil
         floatPointerDown = false

@@ -219,6 +219,44 @@ extension App {
 
     // MARK: Float window
 
+    /// Which participant a call's float shows. A new active speaker takes over once their
+    /// session has a fresh frame, so the float never shows a stale picture of them (P17);
+    /// a speaker with no video takes over after a second.
+    struct FloatSpeaker {
+        private(set) var shownIndex: Int?
+        private(set) var pending: Int?
+        private var staleSerial = -1
+        private var since: Double = 0
+
+        /// The index to draw now, given the model's active speaker.
+        mutating func shown(for player: RoomPlayer, active: Int, now: Double) -> Int {
+            guard let current = shownIndex, current < player.sessions.count else {
+                shownIndex = active
+                pending = nil
+                return active
+            }
+            guard active != current else {
+                pending = nil
+                return current
+            }
+            if pending != active {
+                pending = active
+                staleSerial = player.sessions[active].currentFrame()?.serial ?? -1
+                since = now
+            }
+            let fresh = (player.sessions[active].currentFrame()?.serial ?? -1) > staleSerial
+            if fresh || now - since > 1 {
+                shownIndex = active
+                pending = nil
+            }
+            return shownIndex ?? active
+        }
+
+        mutating func reset() {
+            self = FloatSpeaker()
+        }
+    }
+
     /// A stashed float shows only a strip: a click there brings it back (P8), so it has no buttons.
     var floatIsStashed: Bool {
         if case .stashed = motion?.placement.anchor { return true }
@@ -228,14 +266,20 @@ extension App {
     /// Draws the float when it has a new frame or changed; `force` draws at once (a float that appears).
     func renderFloat(force: Bool) {
         guard let fw = floatWindow, fw.isVisible, let id = model.floatingRoomID, let player = players[id] else { return }
-        let index = player.isCall ? (model.activeSpeaker.current ?? 0) : 0
+        let index = player.isCall ? floatSpeaker.shown(for: player, active: model.activeSpeaker.current ?? 0, now: now) : 0
         guard index < player.sessions.count else { return }
         let session = player.sessions[index]
-        if player.isCall {
-            for (i, s) in player.sessions.enumerated() { s.setVideoEnabled(i == index) }
-        }
         let out = fw.renderer.outputSize
-        session.setOutputSize(width: Int(out.width), height: Int(out.height))
+        if player.isCall {
+            // Only the speaker shown, and the one about to be, are converted (D3).
+            for (i, s) in player.sessions.enumerated() {
+                let wanted = i == index || i == floatSpeaker.pending
+                s.setVideoEnabled(wanted)
+                if wanted { s.setOutputSize(width: Int(out.width), height: Int(out.height)) }
+            }
+        } else {
+            session.setOutputSize(width: Int(out.width), height: Int(out.height))
+        }
         var newFrame = false
         if let f = session.currentFrame() ?? (force ? mainVideo.indices.contains(index) ? mainVideo[index].frame : nil : nil),
            fw.video.frame !== f {

@@ -54,8 +54,10 @@ extension App {
     private func visibleSessions() -> [PlaybackSession] {
         var out: [PlaybackSession] = []
         if let id = model.floatingRoomID, floatWindow?.isVisible == true, let p = players[id] {
-            let index = p.isCall ? (model.activeSpeaker.current ?? 0) : 0
-            if index < p.sessions.count { out.append(p.sessions[index]) }
+            for index in [floatSpeaker.shownIndex ?? 0, floatSpeaker.pending].compactMap({ $0 })
+            where index < p.sessions.count {
+                out.append(p.sessions[index])
+            }
         }
         if case .room(let id) = model.mainWindow.content, !mainWindow.isMinimized, let p = players[id],
            model.floatingRoomID != id {

@@ -47,6 +47,7 @@ final class App {
     var floatHover = false
     var floatHovered: FloatControl?
     var floatHotspots: [Hotspot<FloatControl>] = []
+    var floatSpeaker = FloatSpeaker()
     var floatPressedControl: FloatControl?
     var floatPointerDown = false
     /// The model entered PiP but the float window could not be shown.
