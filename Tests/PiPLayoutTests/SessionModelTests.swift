@@ -122,7 +122,8 @@ final class SessionModelTests: XCTestCase {
             let scope: PiPScope = Bool.random(using: &rng) ? .global : .room(likelyRoom)
             return .pipEnabledChanged(scope, Int.random(in: 0..<3, using: &rng) == 0 ? .disabled : .enabled)
         case 88..<91: return .roomsReloaded(randomConfig(&rng))
-        case 91..<96: return .leaveClicked
+        case 91..<95: return .leaveClicked
+        case 95..<97: return .backToListClicked
         default: return .retryClicked
         }
     }
@@ -141,8 +142,9 @@ final class SessionModelTests: XCTestCase {
         guard shell.floatWindow == after.floatingRoomID else { return "float window \(String(describing: shell.floatWindow))" }
         guard shell.runningPlayback == Set([after.openRoomID].compactMap { $0 }) else { return "playback \(shell.runningPlayback)" }
         guard Set(after.playback.keys).isSubset(of: Set([after.openRoomID].compactMap { $0 })) else { return "status of a closed room" }
-        if let open = after.openRoomID, after.floatingRoomID == nil, after.mainWindow.content != .room(open) {
-            return "open room \(open) is neither floating nor in the main window"
+        if let open = after.openRoomID, after.floatingRoomID == nil, after.mainWindow.content != .room(open),
+            !after.isHosting {
+            return "open room \(open) is neither floating, hosted nor in the main window"
         }
         if case .room(let shown) = after.mainWindow.content, shown != after.openRoomID {
             return "main window shows \(shown), which is not open"

@@ -115,6 +115,25 @@ final class SessionRoomSelectionTests: XCTestCase {
         }
     }
 
+    func testAHostBrowsesTheListWhileTheBroadcastGoesOn() {
+        var state = F.open(F.host)
+        assertStep(&state, .backToListClicked, effects: [.showList]) {
+            $0.mainWindow.content = .list
+        }
+        XCTAssertTrue(state.isHosting, "the broadcast goes on behind the list")
+        assertStep(&state, .roomSelected("live-a"), effects: [.toast(SessionState.hostingMessage)])
+        assertStep(&state, .roomSelected("host"), effects: [.showRoom("host")]) {
+            $0.mainWindow.content = .room("host")
+        }
+    }
+
+    func testBackToListIsOnlyForHosts() {
+        var state = F.open(F.liveA)
+        assertStep(&state, .backToListClicked, effects: [])
+        var idle = F.start()
+        assertStep(&idle, .backToListClicked, effects: [])
+    }
+
     func testRetryReopensAFailedOrEndedRoom() {
         for status in [PlaybackStatus.failed(message: "boom"), .ended] {
             var state = F.open(F.liveA, status: status)

@@ -49,15 +49,18 @@ extension App {
             mainWindow.raise()
             showControls()
         case .showList:
+            stats?.event("main_content", at: nanos, [("content", "list")])
             hoveredControl = nil
             draggingVolume = false
             list.hovered = nil
-        case .showRoom:
+        case .showRoom(let id):
+            stats?.event("main_content", at: nanos, [("content", "room"), ("room", id)])
             draggingVolume = false
             mainVideoNeedsRefresh()
             showControls()
         case .toast(let message):
             toasts.show(message, now: now)
+            stats?.event("toast", at: nanos, [("message", message)])
         case .lifecycle(let event):
             events.publish(.lifecycle(event))
         case .layout(let event):

@@ -118,7 +118,9 @@ extension App {
             switch sym {
             case SDLK_p: send(.pipRequested(origin: .key))
             case SDLK_m: toggleMute(id)
-            case SDLK_ESCAPE, SDLK_BACKSPACE: send(.leaveClicked)
+            case SDLK_ESCAPE, SDLK_BACKSPACE:
+                // A host goes back to the list with the broadcast running; others leave the room.
+                send(model.isHosting ? .backToListClicked : .leaveClicked)
             case SDLK_l: if let layout = callLayoutNext() { send(.callLayoutSelected(layout)) }
             case SDLK_u: send(.participantListToggled)
             case SDLK_r: send(.retryClicked)
@@ -209,6 +211,7 @@ extension App {
             case .layout(let layout): send(.callLayoutSelected(layout))
             case .participants: send(.participantListToggled)
             case .retry: send(.retryClicked)
+            case .back: send(.backToListClicked)
             }
             mainDirty = true
         }

@@ -200,7 +200,7 @@ extension App {
             } else if let p = players[room.id] {
                 switch p.status {
                 case .connecting, .buffering: status = .connecting
-                case .playing: status = .playing
+                case .playing: status = room.role == .host ? .onAir : .playing
                 case .reconnecting: status = .reconnecting
                 case .ended: status = .ended
                 case .failed: status = .error

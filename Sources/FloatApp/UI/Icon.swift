@@ -3,7 +3,7 @@ import Foundation
 
 /// Vector icons drawn with lines, so they stay crisp at every size.
 enum Icon {
-    case pip, close, restore, muted, unmuted, leave, layout, people, retry, live
+    case pip, close, restore, muted, unmuted, leave, layout, people, retry, live, back
 
     @MainActor
     func draw(_ r: Renderer, in area: SDL_Rect, color c: Color) {
@@ -55,6 +55,8 @@ enum Icon {
                     L(0.5 + side * radius * cos(a0), 0.5 + radius * sin(a0), 0.5 + side * radius * cos(a1), 0.5 + radius * sin(a1))
                 }
             }
+        case .back:
+            L(0.75, 0.5, 0.25, 0.5); L(0.25, 0.5, 0.45, 0.3); L(0.25, 0.5, 0.45, 0.7)
         case .retry:
             L(0.3, 0.3, 0.7, 0.3); L(0.7, 0.3, 0.7, 0.7); L(0.7, 0.7, 0.3, 0.7)
             L(0.3, 0.7, 0.3, 0.45); L(0.2, 0.55, 0.3, 0.45); L(0.3, 0.45, 0.4, 0.55)

@@ -3,13 +3,14 @@ import CSDL
 /// One row of the room list, as shown (W1).
 struct RoomRowModel: Equatable {
     enum Status: Equatable {
-        case idle, connecting, playing, floating, reconnecting, ended, error
+        case idle, connecting, playing, onAir, floating, reconnecting, ended, error
 
         var label: String {
             switch self {
             case .idle: return "Idle"
             case .connecting: return "Connecting"
             case .playing: return "Playing"
+            case .onAir: return "On air"
             case .floating: return "Floating"
             case .reconnecting: return "Reconnecting"
             case .ended: return "Ended"
@@ -22,6 +23,7 @@ struct RoomRowModel: Equatable {
             case .idle, .ended: return Theme.textDim
             case .connecting, .reconnecting: return Theme.warn
             case .playing: return Theme.ok
+            case .onAir: return Theme.live
             case .floating: return Theme.accent
             case .error: return Theme.error
             }

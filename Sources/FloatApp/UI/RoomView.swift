@@ -29,7 +29,7 @@ struct RoomViewModel {
 
 /// The controls of the full view.
 enum RoomControl: Equatable {
-    case pip, mute, volume, leave, layout(CallLayout), participants, retry
+    case pip, mute, volume, leave, layout(CallLayout), participants, retry, back
 }
 
 /// Draws a room's full view into the main window and reports its controls.
@@ -91,6 +91,7 @@ enum RoomView {
             spots.append(Hotspot(rect: rect, target: c))
             bx += b + ctx.px(10)
         }
+        if m.isHost { button(.back, .back) }  // browse the list while the broadcast goes on
         if m.pipAvailable { button(.pip, .pip) }
         button(m.muted ? .muted : .unmuted, .mute, tint: m.muted ? Theme.error : Theme.text)
         // Volume slider.

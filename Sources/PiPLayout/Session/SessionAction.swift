@@ -28,4 +28,6 @@ public enum SessionAction: Hashable, Sendable {
     case leaveClicked
     /// The error view's Retry control.
     case retryClicked
+    /// The host view's back control: show the list while the broadcast goes on (W2, W6).
+    case backToListClicked
 }

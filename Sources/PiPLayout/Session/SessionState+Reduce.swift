@@ -19,6 +19,7 @@ extension SessionState {
         case .roomsReloaded(let config): roomsReloaded(config)
         case .leaveClicked: leaveClicked()
         case .retryClicked: retryClicked()
+        case .backToListClicked: backToListClicked()
         }
     }
 }

@@ -8,9 +8,20 @@ extension SessionState {
             mainWindow.content = .room(id)
             return effects + [.showRoom(id)]
         }
-        if openRoomID == id { return [] }
+        if openRoomID == id {
+            // A host browsing the list goes back to the broadcast it left running.
+            guard mainWindow.content != .room(id) else { return [] }
+            mainWindow.content = .room(id)
+            return [.showRoom(id)]
+        }
         let effects = floatingRoomID != nil ? releaseFloat() : stopOpenRoom()
         return effects + openForPlayback(room)
+    }
+
+    mutating func backToListClicked() -> [SessionEffect] {
+        guard isHosting, let id = openRoomID, mainWindow.content == .room(id) else { return [] }
+        mainWindow.content = .list
+        return [.showList]
     }
 
     mutating func leaveClicked() -> [SessionEffect] {
@@ -56,6 +67,11 @@ extension SessionState {
             return effects + [.showList, .toast("\u{201C}\(old.title)\u{201D} \(what).")]
         }
         if new.role == .host, floatingRoomID != nil { return restoreFloat() }
+        if new.role != .host, floatingRoomID == nil, mainWindow.content != .room(new.id) {
+            // A broadcast left running behind the list is no longer hosted: show the room again.
+            mainWindow.content = .room(new.id)
+            return [.showRoom(new.id)]
+        }
         return []
     }
 

@@ -4,7 +4,8 @@
 /// must carry out. Invariants kept by the reducer:
 /// - at most one room is open for playback, and the floating room is that room;
 /// - a host room never floats;
-/// - while a room is open and not floating, the main window shows it;
+/// - while a room is open and not floating, the main window shows it, except that a host
+///   may browse the list while the broadcast goes on;
 /// - ``isActive`` is true exactly while a room floats.
 public struct SessionState: Hashable, Sendable {
     /// The rooms in list order.
