@@ -73,6 +73,8 @@ enum RoomView {
             x += bw + ctx.px(10)
         }
         let titleMax = stage.w - x - ctx.px(120)
+        // A soft shadow keeps the title readable over bright video.
+        ctx.text.drawFitting(m.title, x: x + 1, y: ctx.px(15) + 1, maxWidth: titleMax, size: 18, bold: true, color: Theme.black.withAlpha(200))
         ctx.text.drawFitting(m.title, x: x, y: ctx.px(15), maxWidth: titleMax, size: 18, bold: true, color: Theme.text)
         let elapsed = Self.clock(m.elapsed)
         let ew = ctx.text.fonts.font(13).width(of: elapsed)
