@@ -166,10 +166,7 @@ extension App {
             showControls()
             let hit: RoomControl? = roomHotspots.hit(x, y)
             if hit != hoveredControl { hoveredControl = hit; mainDirty = true }
-            if draggingVolume, let spot = roomHotspots.first(where: { $0.target == .volume }), let p = players[id] {
-                p.volume = RoomView.volume(at: x, in: spot.rect, drawContext(mainRenderer, mainText))
-                mainDirty = true
-            }
+            if draggingVolume { setVolume(of: id, from: x) }
         }
     }
 
@@ -183,13 +180,20 @@ extension App {
             }
         case .room(let id):
             showControls()
-            if roomHotspots.hit(x, y) == RoomControl.volume, let spot = roomHotspots.first(where: { $0.target == .volume }), let p = players[id] {
+            if roomHotspots.hit(x, y) == RoomControl.volume, setVolume(of: id, from: x) {
                 draggingVolume = true
-                p.volume = RoomView.volume(at: x, in: spot.rect, drawContext(mainRenderer, mainText))
-                if p.isMuted { p.isMuted = false }
-                mainDirty = true
+                if let p = players[id], p.isMuted { p.isMuted = false }
             }
         }
+    }
+
+    /// Sets a room's volume from a pointer position on the volume slider; says whether it did.
+    @discardableResult
+    private func setVolume(of id: RoomID, from x: Int32) -> Bool {
+        guard let spot = roomHotspots.first(where: { $0.target == .volume }), let p = players[id] else { return false }
+        p.volume = RoomView.volume(at: x, in: spot.rect, drawContext(mainRenderer, mainText))
+        mainDirty = true
+        return true
     }
 
     private func mainReleased(_ b: SDL_MouseButtonEvent) {

@@ -281,8 +281,8 @@ extension App {
             session.setOutputSize(width: Int(out.width), height: Int(out.height))
         }
         var newFrame = false
-        if let f = session.currentFrame() ?? (force ? mainVideo.indices.contains(index) ? mainVideo[index].frame : nil : nil),
-           fw.video.frame !== f {
+        // The session keeps handing out its current frame, so a float that appears has it at once.
+        if let f = session.currentFrame(), fw.video.frame !== f {
             fw.video.upload(f)
             newFrame = true
         }
