@@ -7,6 +7,7 @@ let package = Package(
         .executable(name: "floatapp", targets: ["FloatApp"]),
         .library(name: "PiPLayout", targets: ["PiPLayout"]),
         .library(name: "Playback", targets: ["Playback"]),
+        .library(name: "MPRIS", targets: ["MPRIS"]),
     ],
     targets: [
         .systemLibrary(
@@ -26,7 +27,13 @@ let package = Package(
             pkgConfig: "x11",
             providers: [.apt(["libx11-dev", "libxtst-dev"])]
         ),
+        .systemLibrary(
+            name: "CDBus",
+            pkgConfig: "dbus-1",
+            providers: [.apt(["libdbus-1-dev"])]
+        ),
         .target(name: "PiPLayout"),
+        .target(name: "MPRIS", dependencies: ["CDBus"]),
         .target(name: "Playback", dependencies: ["CFFmpeg"]),
         .executableTarget(
             name: "FloatApp",
@@ -35,6 +42,7 @@ let package = Package(
         .testTarget(name: "PiPLayoutTests", dependencies: ["PiPLayout"]),
         .testTarget(name: "PlaybackTests", dependencies: ["Playback", "CFFmpeg"]),
         .testTarget(name: "FloatAppTests", dependencies: ["CX11", "PiPLayout"]),
+        .testTarget(name: "MPRISTests", dependencies: ["MPRIS"]),
     ],
     swiftLanguageModes: [.v6]
 )
