@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "PiPLayout", targets: ["PiPLayout"]),
         .library(name: "Playback", targets: ["Playback"]),
         .library(name: "MPRIS", targets: ["MPRIS"]),
+        .library(name: "DesktopSettings", targets: ["DesktopSettings"]),
     ],
     targets: [
         .systemLibrary(
@@ -34,6 +35,7 @@ let package = Package(
         ),
         .target(name: "PiPLayout"),
         .target(name: "MPRIS", dependencies: ["CDBus"]),
+        .target(name: "DesktopSettings", dependencies: ["CSDL"]),
         .target(name: "Playback", dependencies: ["CFFmpeg"]),
         .executableTarget(
             name: "FloatApp",
@@ -41,8 +43,9 @@ let package = Package(
         ),
         .testTarget(name: "PiPLayoutTests", dependencies: ["PiPLayout"]),
         .testTarget(name: "PlaybackTests", dependencies: ["Playback", "CFFmpeg"]),
-        .testTarget(name: "FloatAppTests", dependencies: ["CX11", "PiPLayout"]),
+        .testTarget(name: "FloatAppTests", dependencies: ["CX11", "PiPLayout", "DesktopSettings"]),
         .testTarget(name: "MPRISTests", dependencies: ["MPRIS"]),
+        .testTarget(name: "DesktopSettingsTests", dependencies: ["DesktopSettings"]),
     ],
     swiftLanguageModes: [.v6]
 )
