@@ -3,7 +3,7 @@ import CDBus
 /// Reads a libdbus message's arguments as `DBusValue`s.
 enum DBusMessageReader {
     /// The message's arguments; nil if one has a type FloatApp never accepts (the caller
-    /// answers InvalidArgs). Integers of every width read as `.int64`.
+    /// answers InvalidArgs). Integers other than `u` read as `.int64`.
     static func arguments(of message: OpaquePointer) -> [DBusValue]? {
         var iter = DBusMessageIter()
         guard dbus_message_iter_init(message, &iter) != 0 else { return [] }
@@ -25,7 +25,7 @@ enum DBusMessageReader {
         case DBusTypeCode.int64: return .int64(readBasic(&iter, Int64(0)))
         case DBusTypeCode.uint64: return .int64(Int64(truncatingIfNeeded: readBasic(&iter, UInt64(0))))
         case DBusTypeCode.int32: return .int64(Int64(readBasic(&iter, Int32(0))))
-        case DBusTypeCode.uint32: return .int64(Int64(readBasic(&iter, UInt32(0))))
+        case DBusTypeCode.uint32: return .uint32(readBasic(&iter, UInt32(0)))
         case DBusTypeCode.int16: return .int64(Int64(readBasic(&iter, Int16(0))))
         case DBusTypeCode.uint16: return .int64(Int64(readBasic(&iter, UInt16(0))))
         case DBusTypeCode.byte: return .int64(Int64(readBasic(&iter, UInt8(0))))

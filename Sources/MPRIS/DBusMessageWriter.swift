@@ -25,6 +25,9 @@ enum DBusMessageWriter {
         case .int64(let x):
             var raw = x
             dbus_message_iter_append_basic(&iter, DBusTypeCode.int64, &raw)
+        case .uint32(let x):
+            var raw = x
+            dbus_message_iter_append_basic(&iter, DBusTypeCode.uint32, &raw)
         case .stringArray(let strings):
             container(DBusTypeCode.array, "s", in: &iter) { sub in
                 for s in strings { appendString(s, type: DBusTypeCode.string, to: &sub) }

@@ -5,6 +5,7 @@ public enum DBusValue: Equatable, Sendable {
     case bool(Bool)
     case double(Double)
     case int64(Int64)
+    case uint32(UInt32)
     case stringArray([String])
     /// An `a{sv}` dictionary, kept in key order so messages are reproducible.
     case dictionary([(key: String, value: DBusValue)])
@@ -19,6 +20,7 @@ public enum DBusValue: Equatable, Sendable {
         case .bool: "b"
         case .double: "d"
         case .int64: "x"
+        case .uint32: "u"
         case .stringArray: "as"
         case .dictionary: "a{sv}"
         case .variant: "v"
@@ -31,6 +33,7 @@ public enum DBusValue: Equatable, Sendable {
         case let (.bool(x), .bool(y)): x == y
         case let (.double(x), .double(y)): x == y
         case let (.int64(x), .int64(y)): x == y
+        case let (.uint32(x), .uint32(y)): x == y
         case let (.stringArray(x), .stringArray(y)): x == y
         case let (.variant(x), .variant(y)): x == y
         case let (.dictionary(x), .dictionary(y)):

@@ -114,6 +114,7 @@ enum MPRISResponder {
         switch value {
         case .double(let v) where v.isFinite: volume = v
         case .int64(let v): volume = Double(v)
+        case .uint32(let v): volume = Double(v)
         default: return .error("InvalidArgs", "Volume must be a number")
         }
         return MPRISAnswer(reply: .values([]), command: .setVolume(min(max(volume, 0), 1)))

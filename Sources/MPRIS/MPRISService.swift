@@ -19,6 +19,9 @@ public final class MPRISService: @unchecked Sendable {
     private let finished = DispatchSemaphore(value: 0)
     private var isStopped = false
 
+    /// Seconds a call to the bus daemon (hello, name requests) may take before `start` gives up.
+    public static let busTimeout = 2.0
+
     /// The name FloatApp asks for first.
     public static let preferredName = "org.mpris.MediaPlayer2.floatapp"
 
@@ -45,7 +48,7 @@ public final class MPRISService: @unchecked Sendable {
         guard let address = address ?? BusConnection.sessionAddress(in: environment) else {
             throw MPRISUnavailable(description: "no session bus (DBUS_SESSION_BUS_ADDRESS is not set); media controls are off")
         }
-        let connection = try BusConnection(address: address)
+        let connection = try BusConnection(address: address, timeout: busTimeout)
         var name = preferredName
         if try !connection.requestName(name) {
             name = "\(preferredName).instance\(getpid())"

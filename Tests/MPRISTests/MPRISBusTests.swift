@@ -173,6 +173,34 @@ final class MPRISBusTests: XCTestCase {
         }
     }
 
+    func testABusThatNeverAnswersDoesNotHangTheApp() throws {
+        let folder = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("floatapp-silent-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let path = folder.appendingPathComponent("bus").path
+        let listener = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        defer {
+            close(listener)
+            try? FileManager.default.removeItem(at: folder)
+        }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            raw.copyBytes(from: path.utf8.prefix(raw.count - 1))
+        }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        XCTAssertEqual(bound, 0, String(cString: strerror(errno)))
+        XCTAssertEqual(listen(listener, 4), 0)
+
+        let started = Date()
+        XCTAssertThrowsError(try MPRISService.start(address: "unix:path=" + path) {}) { error in
+            XCTAssertTrue("\(error)".hasSuffix("media controls are off"), "\(error)")
+        }
+        XCTAssertLessThan(Date().timeIntervalSince(started), MPRISService.busTimeout + 2,
+                          "a silent bus costs at most one timeout")
+    }
+
     func testTheBusGoingAwayEndsTheBusThread() throws {
         let bus = try PrivateBus(for: self)
         let service = try startService(on: bus, state: harbour)
