@@ -1,0 +1,2 @@
+import AppCore
+import XCTest
