@@ -68,6 +68,12 @@ public struct RoomViewModel: Hashable, Sendable {
     public struct Tile: Hashable, Sendable {
         public let index: Int
         public let rect: PixelRect
+
+        /// Creates a tile.
+        public init(index: Int, rect: PixelRect) {
+            self.index = index
+            self.rect = rect
+        }
     }
 
     /// The value a pointer at `x` sets on the volume slider whose hit area is `slider`.
