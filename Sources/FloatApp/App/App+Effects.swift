@@ -6,8 +6,16 @@ import Playback
 /// Carrying out the app state's effects: windows, playback, files, logs.
 @MainActor
 extension App {
-    /// Performs one effect; returns the event that answers it, if any.
-    func perform(_ effect: AppEffect) -> AppEvent? {
+    /// What an effect asks of the loop once it is carried out.
+    enum Followup {
+        /// Reduce this event next.
+        case event(AppEvent)
+        /// Paint the float that just appeared, with its current frame (P17).
+        case paintFloat
+    }
+
+    /// Performs one effect; returns what the loop must do next because of it, if anything.
+    func perform(_ effect: AppEffect) -> Followup? {
         switch effect {
         case .openPlayback(let room):
             _ = playback.open(room)
@@ -15,8 +23,8 @@ extension App {
             main.video = []
         case .closePlayback(let id): closePlayback(id)
         case .setAudio(let id, let muted, let volume): playback.players[id]?.setAudio(muted: muted, volume: volume)
-        case .readDisplays: return .displaysRead(Self.currentDisplays())
-        case .checkRoomsFile: return files.checkRooms()
+        case .readDisplays: return .event(.displaysRead(Self.currentDisplays()))
+        case .checkRoomsFile: return files.checkRooms().map { .event($0) }
         case .showFloat(let id, let frame, let title): return showFloat(id, frame: frame, title: title)
         case .hideFloat:
             floatWindow?.window.hide()
@@ -70,15 +78,14 @@ extension App {
     }
 
     /// Shows the float: the current frame is drawn before the window appears on screen (P17).
-    private func showFloat(_ id: RoomID, frame: Rect, title: String) -> AppEvent? {
+    private func showFloat(_ id: RoomID, frame: Rect, title: String) -> Followup {
         prepareFloatWindow()
-        guard let fw = floatWindow else { return .floatFailedToShow }
+        guard let fw = floatWindow else { return .event(.floatFailedToShow) }
         fw.window.title = title
         let r = SDL_Rect(PixelRect(frame))
         fw.window.setFrame(x: r.x, y: r.y, width: r.w, height: r.h)
         fw.video.reset()
         fw.window.show()
-        renderFloat(force: true)
-        return nil
+        return .paintFloat
     }
 }

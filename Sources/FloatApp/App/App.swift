@@ -100,14 +100,20 @@ final class App {
 
     /// Reduces an event and carries out its effects; an effect that answers with an event
     /// (a read of the displays or the rooms file, a float that failed to show) is reduced next.
+    /// A float that appeared is painted once the queue is empty, never from inside an effect.
     func dispatch(_ event: AppEvent) {
         var queue = [event]
+        var paintFloat = false
         while !queue.isEmpty {
-            let effects = state.reduce(queue.removeFirst(), now: now)
-            for effect in effects {
-                if let answer = perform(effect) { queue.append(answer) }
+            for effect in state.reduce(queue.removeFirst(), now: now) {
+                switch perform(effect) {
+                case .event(let answer): queue.append(answer)
+                case .paintFloat: paintFloat = true
+                case nil: break
+                }
             }
         }
+        if paintFloat { renderFloat(force: true) }
     }
 
     /// Reports every open room's sources, then ticks.
