@@ -17,7 +17,8 @@ final class FloatTests: XCTestCase {
         var state = F.open(F.liveA)
         XCTAssertEqual(first.frame, Rect(x: 1920 - 16 - 480, y: 1080 - 16 - 270, width: 480, height: 270))
         assertStep(&state, F.key(.letter("p")), now: 2,
-                   effects: enterFloatEffects("live-a", title: "Live A", frame: first.frame) + [.stats(.mainContent(nil))]) {
+                   effects: enterFloatEffects("live-a", title: "Live A", frame: first.frame)
+                    + [.stats(.mainContent(nil)), .setVideo("live-a", source: 0, video(480, 270))]) {
             var session = $0.session
             _ = session.reduce(.pipRequested(origin: .key))
             $0.session = session
@@ -28,6 +29,7 @@ final class FloatTests: XCTestCase {
             $0.float.height = 270
             $0.main.paint.dirty = true
             $0.main.controlsUntil = 5
+            $0.rooms["live-a"]?.video = [video(480, 270)]
         }
         XCTAssertEqual(state.session.mainWindow.content, .list)
         XCTAssertEqual(state.floatSources, [0])
@@ -73,7 +75,7 @@ final class FloatTests: XCTestCase {
             $0.float.pressed = .restore
         }
         let effects = state.reduce(.pointerReleased(window: .float, x: 12, y: 12, global: inside, time: 3.1, overFloat: true), now: 3.1)
-        XCTAssertEqual(effects, leaveEffects + [.resetMainVideo, .raiseMainWindow])
+        XCTAssertEqual(effects, leaveEffects + [.resetMainVideo, .raiseMainWindow, .setVideo("live-a", source: 0, video(960, 600))])
         XCTAssertEqual(state.session.mainWindow, MainWindowState(content: .room("live-a"), presence: .shown))
         XCTAssertEqual(state.float, FloatState())
         XCTAssertEqual(state.motion, first, "the float rests where it was for the next time")
@@ -120,7 +122,7 @@ final class FloatTests: XCTestCase {
             $0.float.heldPointer = self.inside
         }
         let tap = state.reduce(.pointerReleased(window: .float, x: 201, y: 100, global: Point(x: 1601, y: 900), time: 3.1, overFloat: true), now: 3.1)
-        XCTAssertEqual(tap, leaveEffects + [.resetMainVideo, .raiseMainWindow])
+        XCTAssertEqual(tap, leaveEffects + [.resetMainVideo, .raiseMainWindow, .setVideo("live-a", source: 0, video(960, 600))])
 
         state = F.floating(F.liveA)
         _ = state.reduce(.pointerPressed(window: .float, x: 200, y: 100, global: inside, time: 3), now: 3)
@@ -176,7 +178,8 @@ final class FloatTests: XCTestCase {
         var state = F.floating(F.liveA)
         let effects = state.reduce(.floatFailedToShow, now: 2.1)
         XCTAssertEqual(effects, [.publish(.lifecycle(.willStop)), .publish(.layout(.pipLayoutDisabled)),
-                                 .publish(.lifecycle(.didStop)), .resetMainVideo, .raiseMainWindow])
+                                 .publish(.lifecycle(.didStop)), .resetMainVideo, .raiseMainWindow,
+                                 .setVideo("live-a", source: 0, video(960, 600))])
         XCTAssertEqual(state.toasts, [Toast(message: "Cannot open the float window", until: 6.1)])
         XCTAssertEqual(state.session.mainWindow.content, .room("live-a"))
         XCTAssertFalse(state.float.visible)
@@ -184,10 +187,11 @@ final class FloatTests: XCTestCase {
 
     func testMinimizingAPlayingRoomFloatsItAndRestoringTheMainWindowEndsPiP() {
         var state = F.open(F.liveA)
-        XCTAssertEqual(state.reduce(.minimized, now: 2), enterFloatEffects("live-a", title: "Live A", frame: first.frame))
+        XCTAssertEqual(state.reduce(.minimized, now: 2), enterFloatEffects("live-a", title: "Live A", frame: first.frame)
+                       + [.setVideo("live-a", source: 0, video(480, 270))])
         XCTAssertEqual(state.session.mainWindow, MainWindowState(content: .room("live-a"), presence: .minimized))
         XCTAssertEqual(state.reduce(.focused(minimized: true), now: 3), [], "focus while still minimized changes nothing")
-        XCTAssertEqual(state.reduce(.restored, now: 3), leaveEffects)
+        XCTAssertEqual(state.reduce(.restored, now: 3), leaveEffects + [.setVideo("live-a", source: 0, video(960, 600))])
         XCTAssertEqual(state.session.mainWindow, MainWindowState(content: .room("live-a"), presence: .shown))
         XCTAssertNotNil(state.rooms["live-a"], "playback continues")
     }

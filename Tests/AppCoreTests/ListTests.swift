@@ -88,11 +88,12 @@ final class ListTests: XCTestCase {
         assertStep(&state, release, now: 1.1, effects: [
             .openPlayback(F.liveB), .setAudio("live-b", muted: false, volume: 1), .stats(.open("live-b", sources: 1)),
             .log(.info, "opened live-b"), .stats(.mainContent("live-b")), .resetMainVideo,
+            .setVideo("live-b", source: 0, video(960, 600)),
         ]) {
             $0.session.openRoomID = "live-b"
             $0.session.playback["live-b"] = .connecting
             $0.session.mainWindow.content = .room("live-b")
-            $0.rooms["live-b"] = OpenRoom(openedAt: 1.1, count: 1, muted: false)
+            $0.rooms["live-b"] = justOpened(F.liveB, at: 1.1)
             $0.main.controlsUntil = 4.1
             $0.float.paint.dirty = true
         }
@@ -105,8 +106,9 @@ final class ListTests: XCTestCase {
         XCTAssertEqual(effects, [
             .openPlayback(F.host), .setAudio("host", muted: true, volume: 1), .stats(.open("host", sources: 1)),
             .log(.info, "opened host"), .stats(.mainContent("host")), .resetMainVideo,
+            .setVideo("host", source: 0, video(960, 600)),
         ])
-        XCTAssertEqual(state.rooms["host"], OpenRoom(openedAt: 1, count: 1, muted: true))
+        XCTAssertEqual(state.rooms["host"], justOpened(F.host, at: 1, muted: true))
     }
 
     func testControlQQuitsAndARepeatedEscapeDoesNothing() {

@@ -110,9 +110,14 @@ final class RoomViewTests: XCTestCase {
 
         let layoutButton = m.buttons[2].rect
         let effects = click(&state, layoutButton.x + 5, layoutButton.y + 5, at: 2)
-        XCTAssertEqual(effects, [.publish(.layout(.callLayoutChanged(.spotlight)))])
-        XCTAssertEqual(state.reduce(F.key(.letter("l")), now: 2), [.publish(.layout(.callLayoutChanged(.sidebar)))])
-        XCTAssertEqual(state.reduce(F.key(.letter("u")), now: 2), [.publish(.layout(.participantListVisible))])
+        // Spotlight converts only the speaker's source, at the whole tile area less its 2 px inset.
+        XCTAssertEqual(effects, [
+            .publish(.layout(.callLayoutChanged(.spotlight))), .setVideo("call", source: 0, video(932, 476)),
+            .setVideo("call", source: 1, .off), .setVideo("call", source: 2, .off),
+        ])
+        XCTAssertEqual(state.reduce(F.key(.letter("l")), now: 2).first, .publish(.layout(.callLayoutChanged(.sidebar))))
+        XCTAssertEqual(state.rooms["call"]?.video.map { $0?.enabled }, [true, true, true], "the sidebar shows everyone")
+        XCTAssertEqual(state.reduce(F.key(.letter("u")), now: 2).first, .publish(.layout(.participantListVisible)))
         let panel = try XCTUnwrap(state.roomLayout(now: 2))
         XCTAssertEqual(panel.panel, PixelRect(720, 0, 240, 600))
         XCTAssertEqual(panel.stage, PixelRect(0, 0, 720, 600))
@@ -134,7 +139,6 @@ final class RoomViewTests: XCTestCase {
         XCTAssertEqual(state.session.activeSpeaker.current, 1)
         _ = state.reduce(F.key(.letter("l")), now: 2)
         XCTAssertEqual(try XCTUnwrap(state.roomLayout(now: 2)).tiles, [RoomViewModel.Tile(index: 1, rect: area)], "spotlight")
-        XCTAssertEqual(state.mainSources("call"), [1])
         _ = state.reduce(F.key(.letter("l")), now: 2)
         let sidebar = try XCTUnwrap(state.roomLayout(now: 2)).tiles
         XCTAssertEqual(sidebar.map(\.index), [1, 0, 2], "sidebar: the speaker big, the others in the strip")
@@ -154,9 +158,9 @@ final class RoomViewTests: XCTestCase {
         XCTAssertEqual(effects, [
             .closePlayback("live-a"), .resetMainVideo, .stats(.stop("live-a")), .log(.info, "stopped live-a"),
             .openPlayback(F.liveA), .setAudio("live-a", muted: false, volume: 1), .stats(.open("live-a", sources: 1)),
-            .log(.info, "opened live-a"),
+            .log(.info, "opened live-a"), .setVideo("live-a", source: 0, video(960, 600)),
         ])
-        XCTAssertEqual(state.rooms["live-a"], OpenRoom(openedAt: 6, count: 1, muted: false))
+        XCTAssertEqual(state.rooms["live-a"], justOpened(F.liveA, at: 6))
         XCTAssertEqual(state.reduce(F.key(.letter("r")), now: 7), [], "Retry does nothing while connecting")
     }
 

@@ -70,6 +70,18 @@ func enterFloatEffects(_ id: RoomID, title: String, frame: Rect) -> [AppEffect] 
      .stats(.floatShown(id, PixelRect(frame))), .publish(.layout(.pipLayoutEnabled)), .publish(.lifecycle(.didStart))]
 }
 
+/// A source converting its pictures to fit `width` x `height`.
+func video(_ width: Int, _ height: Int) -> SourceVideo {
+    SourceVideo(enabled: true, width: width, height: height)
+}
+
+/// A room just opened at `t` in the 960x600 main window (a live room converts at the window's size).
+func justOpened(_ room: Room, at t: Double, muted: Bool = false) -> OpenRoom {
+    var open = OpenRoom(openedAt: t, count: 1, muted: muted)
+    open.video = [video(960, 600)]
+    return open
+}
+
 extension XCTestCase {
     /// Reduces `event` at `now` and asserts the exact effects and the whole new state,
     /// which is the old state changed only by `update`.

@@ -6,6 +6,8 @@ public enum AppEffect: Equatable, Sendable {
     case openPlayback(Room)
     /// Stop a room's playback.
     case closePlayback(RoomID)
+    /// Set how a source converts its pictures: off, or on to fit a size.
+    case setVideo(RoomID, source: Int, SourceVideo)
     /// Set a room's mute and volume.
     case setAudio(RoomID, muted: Bool, volume: Float)
     /// Read the displays and answer with ``AppEvent/displaysRead(_:)``.

@@ -22,16 +22,6 @@ extension AppState {
         return id
     }
 
-    /// The participants the main view shows in the current layout.
-    public func mainSources(_ id: RoomID) -> [Int] {
-        guard let room = rooms[id] else { return [] }
-        guard session.room(id)?.kind == .call else { return [0] }
-        switch session.callLayout {
-        case .spotlight: return [session.activeSpeaker.current ?? 0]
-        case .tile, .sidebar: return Array(room.sources.indices)
-        }
-    }
-
     /// A source has a frame ready: a pending speaker with a fresh frame takes over the float.
     mutating func frameReady(_ id: RoomID, source: Int, serial: Int) -> [AppEffect] {
         guard var room = rooms[id], room.serials.indices.contains(source) else { return [] }

@@ -38,7 +38,7 @@ extension AppState {
         case .tick(let pointer): effects = tick(pointer: pointer, now: now)
         }
         settleFloatSpeaker(now: now)
-        return effects
+        return effects + videoEffects(now: now)
     }
 
     /// Whether an event of `window` is the float's: a hidden float takes no input.

@@ -16,6 +16,8 @@ public struct OpenRoom: Equatable, Sendable {
     public var levels: [Double]
     /// Each source's newest frame serial seen, for the float's fresh-frame rule.
     public var serials: [Int?]
+    /// Each source's picture conversion as last set (nil before it was).
+    public var video: [SourceVideo?]
     /// Whether the room's sound is muted.
     public var muted: Bool
     /// The room's volume, 0...1.
@@ -32,6 +34,7 @@ public struct OpenRoom: Equatable, Sendable {
         opens = Array(repeating: 0, count: count)
         levels = Array(repeating: -90, count: count)
         serials = Array(repeating: nil, count: count)
+        video = Array(repeating: nil, count: count)
         self.muted = muted
         volume = 1
         videoAspect = nil

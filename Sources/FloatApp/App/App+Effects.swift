@@ -22,6 +22,10 @@ extension App {
             // One texture per participant: a smaller room frees the textures of a bigger one.
             main.video = []
         case .closePlayback(let id): closePlayback(id)
+        case .setVideo(let id, let source, let video):
+            guard let player = playback.players[id], source < player.sessions.count else { break }
+            player.sessions[source].setVideoEnabled(video.enabled)
+            if video.enabled { player.sessions[source].setOutputSize(width: video.width, height: video.height) }
         case .setAudio(let id, let muted, let volume): playback.players[id]?.setAudio(muted: muted, volume: volume)
         case .readDisplays: return .event(.displaysRead(Self.currentDisplays()))
         case .checkRoomsFile: return files.checkRooms().map { .event($0) }

@@ -30,7 +30,7 @@ extension App {
     private func renderMain() {
         guard main.window.isShown, !main.window.isMinimized else { return }
         reportSize(.main, main.renderer)
-        if let id = state.mainShowsVideo, let player = playback.players[id], uploadMainFrames(player, state.mainSources(id)) {
+        if let id = state.mainShowsVideo, let player = playback.players[id], uploadMainFrames(player) {
             dispatch(.framesUploaded(.main))
         }
         let t = now
@@ -57,18 +57,15 @@ extension App {
     private func paintRoom(_ ctx: DrawContext, _ m: RoomViewModel, _ player: RoomPlayer) {
         RoomView.draw(ctx, m, hovered: state.main.hovered) { i, rect, fill in
             guard !m.inFloat, i < self.main.video.count else { return false }
-            if i < player.sessions.count { player.sessions[i].setOutputSize(width: Int(rect.w), height: Int(rect.h)) }
             return self.main.video[i].draw(fitting: rect, fill: fill) != nil
         }
     }
 
-    /// Uploads each shown participant's newest frame; says whether any changed.
-    private func uploadMainFrames(_ player: RoomPlayer, _ shown: [Int]) -> Bool {
+    /// Uploads each participant's newest frame; says whether any changed.
+    private func uploadMainFrames(_ player: RoomPlayer) -> Bool {
         while main.video.count < player.sessions.count { main.video.append(VideoTexture(renderer: main.renderer)) }
         var changed = false
-        let visible = Set(shown)
         for (i, s) in player.sessions.enumerated() {
-            s.setVideoEnabled(visible.contains(i))
             guard let f = s.currentFrame() else { continue }
             if main.video[i].frame !== f {
                 main.video[i].upload(f)
@@ -94,12 +91,6 @@ extension App {
         let m = state.floatLayout(now: t)
         guard m.source < player.sessions.count else { return }
         let out = fw.renderer.outputSize
-        // Only the speaker shown, and the one about to be, are converted (D3).
-        for (i, s) in player.sessions.enumerated() {
-            let on = !player.isCall || state.floatSources.contains(i)
-            if player.isCall { s.setVideoEnabled(on) }
-            if on { s.setOutputSize(width: Int(out.width), height: Int(out.height)) }
-        }
         // The session keeps handing out its current frame, so a float that appears has it at once.
         if let f = player.sessions[m.source].currentFrame(), fw.video.frame !== f {
             fw.video.upload(f)
