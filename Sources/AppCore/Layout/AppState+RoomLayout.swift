@@ -30,8 +30,8 @@ extension AppState {
         let badge = visible ? badge(room, isCall: isCall) : nil
         let titleX = badge.map { $0.rect.x + $0.rect.w + m.px(10) } ?? m.px(ListLayout.padding)
         return RoomViewModel(
-            title: room.title, isCall: isCall, isHost: room.role == .host, status: status,
-            elapsed: now - open.openedAt, muted: open.muted, volume: open.volume, layout: session.callLayout,
+            title: room.title, isCall: isCall, status: status,
+            elapsed: now - open.openedAt, muted: open.muted, volume: open.volume,
             participants: participants(room, open), inFloat: session.floatingRoomID == id && float.visible,
             controlsVisible: visible, stage: stage,
             panel: panelW > 0 ? PixelRect(main.width - panelW, 0, panelW, main.height) : nil,

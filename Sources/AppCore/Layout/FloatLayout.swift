@@ -3,7 +3,6 @@ import PiPLayout
 /// What the float shows (P5) and where: video only, a small LIVE badge, or the active
 /// speaker's name; on hover, the overlay buttons.
 public struct FloatViewModel: Hashable, Sendable {
-    public let room: RoomID?
     public let isCall: Bool
     /// The participant shown (0 for a live room).
     public let source: Int
@@ -43,7 +42,7 @@ extension AppState {
         var name: String?
         if case .call(let ps) = room?.media, source < ps.count { name = ps[source].name }
         return FloatViewModel(
-            room: id, isCall: room?.kind == .call, source: source, speakerName: name,
+            isCall: room?.kind == .call, source: source, speakerName: name,
             status: id.map { shownStatus(status, of: $0, now: now) } ?? status,
             muted: open?.muted ?? false, hover: hover, hovered: float.hovered, small: small, buttons: buttons)
     }

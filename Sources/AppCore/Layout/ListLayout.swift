@@ -101,7 +101,6 @@ public struct RoomRowModel: Hashable, Sendable {
     public let id: String
     public let title: String
     public let isCall: Bool
-    public let isHost: Bool
     public let detail: String
     public let status: Status
     /// Where the row is drawn.
@@ -134,7 +133,7 @@ extension AppState {
             let rect = layout.rowRect(i, scroll: main.list.scrollOffset, width: main.width)
             if rect.y + rect.h < layout.headerHeight || rect.y > main.height { continue }
             rows.append(RoomRowModel(
-                id: room.id, title: room.title, isCall: room.kind == .call, isHost: room.role == .host,
+                id: room.id, title: room.title, isCall: room.kind == .call,
                 detail: Self.detail(room), status: rowStatus(room), rect: rect,
                 isSelected: i == main.list.selected, isHovered: i == main.list.hovered))
         }

@@ -25,14 +25,12 @@ public struct RoomButton: Hashable, Sendable {
 public struct RoomViewModel: Hashable, Sendable {
     public let title: String
     public let isCall: Bool
-    public let isHost: Bool
     /// The status as drawn: a reconnect's wait counts down (W5).
     public let status: PlaybackStatus
     /// Seconds since the room opened.
     public let elapsed: Double
     public let muted: Bool
     public let volume: Float
-    public let layout: CallLayout
     public let participants: [ParticipantModel]
     /// The room plays in the float: the view says so rather than show a still picture.
     public let inFloat: Bool
