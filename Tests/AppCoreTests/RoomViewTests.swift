@@ -123,6 +123,9 @@ final class RoomViewTests: XCTestCase {
         XCTAssertEqual(panel.stage, PixelRect(0, 0, 720, 600))
         XCTAssertEqual(panel.buttons.last?.rect, PixelRect(720 - 56, 548, 40, 40), "Leave stays at the stage's right")
         XCTAssertTrue(panel.buttons[3].active, "the participants control is lit while the panel shows")
+        XCTAssertEqual(panel.participants.map(\.row), [PixelRect(728, 100, 224, 40), PixelRect(728, 144, 224, 40),
+                                                        PixelRect(728, 188, 224, 40)])
+        XCTAssertEqual(panel.participants.map(\.meter), [0, 0, 0], "silent at -90 dBFS")
     }
 
     func testCallLayoutsPlaceTilesClearOfTheOverlays() throws {
@@ -137,6 +140,8 @@ final class RoomViewTests: XCTestCase {
         _ = state.reduce(.playbackPolled("call", F.reports(F.call, .playing, levels: [-90, -10, -90])), now: 2)
         _ = state.reduce(.tick(pointer: origin), now: 2)
         XCTAssertEqual(state.session.activeSpeaker.current, 1)
+        XCTAssertEqual(state.roomLayout(now: 2)?.participants[1].meter ?? 0, 50.0 / 60, accuracy: 1e-9)
+        XCTAssertNil(state.roomLayout(now: 2)?.participants[1].row, "no panel, no rows")
         _ = state.reduce(F.key(.letter("l")), now: 2)
         XCTAssertEqual(try XCTUnwrap(state.roomLayout(now: 2)).tiles, [RoomViewModel.Tile(index: 1, rect: area)], "spotlight")
         _ = state.reduce(F.key(.letter("l")), now: 2)

@@ -32,7 +32,7 @@ extension AppState {
         return RoomViewModel(
             title: room.title, isCall: isCall, status: status,
             elapsed: now - open.openedAt, muted: open.muted, volume: open.volume,
-            participants: participants(room, open), inFloat: session.floatingRoomID == id && float.visible,
+            participants: participants(room, open, panelX: panelW > 0 ? main.width - panelW : nil, panelW: panelW), inFloat: session.floatingRoomID == id && float.visible,
             controlsVisible: visible, stage: stage,
             panel: panelW > 0 ? PixelRect(main.width - panelW, 0, panelW, main.height) : nil,
             tiles: isCall ? tiles(open, stage: stage) : [], retry: retry, buttons: bar.buttons,
@@ -41,11 +41,14 @@ extension AppState {
             topHeight: m.px(Self.titleOverlayHeight), barHeight: m.px(Self.controlBarHeight))
     }
 
-    private func participants(_ room: Room, _ open: OpenRoom) -> [ParticipantModel] {
+    /// The participants; with the panel at `panelX`, each one's row there (40 px rows from y = 100).
+    private func participants(_ room: Room, _ open: OpenRoom, panelX: Int?, panelW: Int) -> [ParticipantModel] {
         guard case .call(let list) = room.media else { return [] }
+        let m = environment.metrics
         return list.enumerated().map { i, part in
-            ParticipantModel(name: part.name, level: open.levels[i], isSpeaking: session.activeSpeaker.current == i,
-                             status: open.sources[i])
+            let row = panelX.map { PixelRect($0 + m.px(8), m.px(100) + i * (m.px(40) + m.px(4)), panelW - m.px(16), m.px(40)) }
+            return ParticipantModel(name: part.name, level: open.levels[i], isSpeaking: session.activeSpeaker.current == i,
+                                    status: open.sources[i], row: row)
         }
     }
 

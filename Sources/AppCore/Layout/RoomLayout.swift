@@ -1,12 +1,17 @@
 import PiPLayout
 
-/// A participant tile's content, as shown.
+/// A participant's content, as their tile and their row in the panel show it.
 public struct ParticipantModel: Hashable, Sendable {
     public let name: String
     /// The audio level in dBFS.
     public let level: Double
     public let isSpeaking: Bool
     public let status: PlaybackStatus
+    /// Their row in the participant panel, when it shows.
+    public let row: PixelRect?
+
+    /// How full their level meter is, 0...1, from -60 dBFS to 0.
+    public var meter: Double { max(0, min(1, (level + 60) / 60)) }
 }
 
 /// A round icon button of the control bar.

@@ -104,21 +104,18 @@ enum RoomView {
         r.fill(SDL_Rect(panel.x, panel.y, 1, panel.h), Theme.border)
         let pad = ctx.px(Theme.padding)
         ctx.text.draw("Participants (\(m.participants.count))", x: panel.x + pad, y: ctx.px(64), size: 15, bold: true, color: Theme.text)
-        var y = ctx.px(100)
         for p in m.participants {
-            let row = SDL_Rect(panel.x + ctx.px(8), y, panel.w - ctx.px(16), ctx.px(40))
+            guard let row = p.row.map(SDL_Rect.init) else { continue }
             if p.isSpeaking { r.fillRounded(row, radius: ctx.px(6), Theme.surfaceSelected) }
             r.fillCircle(cx: row.x + ctx.px(18), cy: row.y + row.h / 2, radius: ctx.px(10), Theme.accent.withAlpha(90))
             let initial = String(p.name.prefix(1)).uppercased()
             ctx.text.drawCentered(initial, in: SDL_Rect(row.x + ctx.px(8), row.y, ctx.px(20), row.h), size: 11, bold: true, color: Theme.text)
             ctx.text.drawFitting(p.name, x: row.x + ctx.px(36), y: row.y + (row.h - ctx.text.fonts.font(13).lineHeight) / 2,
                                  maxWidth: row.w - ctx.px(90), size: 13, color: Theme.text)
-            // Level meter from dBFS (-60...0).
-            let frac = Float(max(0, min(1, (p.level + 60) / 60)))
+            let frac = Float(p.meter)
             let meter = SDL_Rect(row.x + row.w - ctx.px(46), row.y + row.h / 2 - ctx.px(3), ctx.px(36), ctx.px(6))
             r.fillRounded(meter, radius: ctx.px(3), Theme.border)
             r.fillRounded(SDL_Rect(meter.x, meter.y, max(ctx.px(6), Int32(Float(meter.w) * frac)), meter.h), radius: ctx.px(3), p.isSpeaking ? Theme.ok : Theme.textDim)
-            y += row.h + ctx.px(4)
         }
     }
 }
