@@ -38,13 +38,8 @@ public final class X11ScaleWatcher: @unchecked Sendable {
             fds.forEach { close($0) }
             return nil
         }
-        let root = XDefaultRootWindow(connection)
-        let property = XInternAtom(connection, "RESOURCE_MANAGER", 0)
-        XSelectInput(connection, root, PropertyChangeMask)
-        let initial = DesktopScale(resources: resources(connection, root, property), environment: environment)
-        let watcher = X11ScaleWatcher(initial: initial, stopPipe: (fds[0], fds[1]))
-        let watch = Watch(connection: connection, root: root, property: property, environment: environment,
-                          last: initial, stopFD: fds[0], onChange: onChange)
+        let watch = Watch(connection: connection, environment: environment, stopFD: fds[0], onChange: onChange)
+        let watcher = X11ScaleWatcher(initial: watch.last, stopPipe: (fds[0], fds[1]))
         let finished = watcher.finished
         let thread = Thread {
             watch.run()
@@ -95,15 +90,14 @@ public final class X11ScaleWatcher: @unchecked Sendable {
         let stopFD: Int32
         let onChange: @Sendable (DesktopScale) -> Void
 
-        init(connection: OpaquePointer, root: UInt, property: UInt, environment: [String: String],
-             last: DesktopScale, stopFD: Int32, onChange: @escaping @Sendable (DesktopScale) -> Void) {
-            self.connection = connection
-            self.root = root
-            self.property = property
-            self.environment = environment
-            self.last = last
-            self.stopFD = stopFD
-            self.onChange = onChange
+        /// Selects property changes on the root window of `connection` and reads the scale.
+        init(connection: OpaquePointer, environment: [String: String], stopFD: Int32,
+             onChange: @escaping @Sendable (DesktopScale) -> Void) {
+            (self.connection, self.environment, self.stopFD, self.onChange) = (connection, environment, stopFD, onChange)
+            root = XDefaultRootWindow(connection)
+            property = XInternAtom(connection, "RESOURCE_MANAGER", 0)
+            XSelectInput(connection, root, PropertyChangeMask)
+            last = DesktopScale(resources: resources(connection, root, property), environment: environment)
         }
 
         func run() {
