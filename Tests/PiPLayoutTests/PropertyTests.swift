@@ -70,9 +70,15 @@ final class PropertyTests: XCTestCase {
                 x: random.double(area.origins.minX...area.origins.maxX),
                 y: random.double(area.origins.minY...area.origins.maxY))
             let corner = random.pick(Corner.allCases)
+            // Fast enough along each axis that the glide ends past the middle toward the corner,
+            // and never a sideways stash fling.
+            let needX = max(corner.column == .left ? origin.x - area.origins.midX : area.origins.midX - origin.x, 0) + 1
+            let needY = max(corner.row == .top ? origin.y - area.origins.midY : area.origins.midY - origin.y, 0) + 1
+            let speedX = random.double(0...1) * (StashRule.flingSpeed - 1 - needX / SnapRule.projectionTime)
+                + needX / SnapRule.projectionTime
             let velocity = Vector(
-                dx: random.double(SnapRule.flingSpeed...StashRule.flingSpeed) * (corner.column == .left ? -1 : 1),
-                dy: random.double(SnapRule.flingSpeed...8000) * (corner.row == .top ? -1 : 1))
+                dx: speedX * (corner.column == .left ? -1 : 1),
+                dy: random.double((needY / SnapRule.projectionTime)...8000) * (corner.row == .top ? -1 : 1))
             let target = SnapTarget.release(frame: Rect(origin: origin, size: size), velocity: velocity, displays: [display])
             XCTAssertEqual(target.anchor, .corner(corner), "case \(index): from \(origin) at \(velocity)")
             XCTAssertEqual(target.origin, area.origin(at: corner), "case \(index)")
@@ -101,12 +107,14 @@ final class PropertyTests: XCTestCase {
         for index in 0..<PropertyRandom.cases {
             let start = Point(x: random.double(region.minX...region.maxX), y: random.double(region.minY...region.maxY))
             let target = Point(x: random.double(region.minX...region.maxX), y: random.double(region.minY...region.maxY))
-            // Away from the target at most at the fling speed (faster would have chosen another
-            // target); toward it at any speed.
+            // Away from the target at most so fast that the glide still ends on the target's half
+            // of the region (faster would have chosen another target); toward it at any speed.
             let away = Vector(dx: start.x < target.x ? -1 : 1, dy: start.y < target.y ? -1 : 1)
+            let awayX = max(region.width / 2 - abs(start.x - target.x), 0) / SnapRule.projectionTime
+            let awayY = max(region.height / 2 - abs(start.y - target.y), 0) / SnapRule.projectionTime
             let velocity = Vector(
-                dx: away.dx * random.double(-20000...SnapRule.flingSpeed),
-                dy: away.dy * random.double(-20000...SnapRule.flingSpeed))
+                dx: away.dx * random.double(-20000...awayX),
+                dy: away.dy * random.double(-20000...awayY))
             var spring = Spring(from: start, velocity: velocity, to: target, configuration: .snap)
             let dt = random.pick([1.0 / 60, 1.0 / 144, 1.0 / 30, 0.1])
             var time = 0.0

@@ -1,34 +1,31 @@
 /// Picks the corner a released float settles at, from its origin and release velocity.
 ///
-/// Each axis is decided on its own. A release faster than ``flingSpeed`` along an axis goes to
-/// the side the pointer was moving to, wherever it starts. A slower release projects the origin
-/// along the velocity as if the float glided to a stop under ``deceleration`` and takes the
-/// nearer side of the projected point.
+/// The release is projected along its velocity as if the float glided to a stop under a
+/// constant deceleration rate (``decelerationRate`` per millisecond, like a scroll view's), and
+/// the corner is the side of each axis that the projected float falls on. The projection is
+/// continuous: there is no speed at which a release suddenly counts as a fling. A slow release
+/// (a pointer that rested has zero velocity) goes to the nearest corner.
 public enum SnapRule {
-    /// Speed along one axis (px/s) from which a release counts as a fling along that axis.
-    public static let flingSpeed = 800.0
-    /// Deceleration (px/s²) of the glide used to project a slow release.
-    public static let deceleration = 5000.0
+    /// The fraction of its speed a gliding float keeps after each millisecond.
+    ///
+    /// iOS scrolls at 0.998 (a glide of about v × 0.5 s) on a phone screen a few hundred points
+    /// wide. A desktop area is three to five times wider in pixels than a hand's fling is faster,
+    /// so the glide is longer: a 900 px/s sideways fling from a corner must cross the middle of
+    /// a 1920 px wide area.
+    public static let decelerationRate = 0.999
 
-    /// How far a release at `speed` (px/s, signed) glides before it stops.
-    public static func glideDistance(speed: Double) -> Double {
-        speed * abs(speed) / (2 * deceleration)
+    /// How long (s) the glide's distance lasts at the release speed: travel = v × this.
+    public static var projectionTime: Double {
+        decelerationRate / (1 - decelerationRate) / 1000
     }
 
-    /// The window origin after gliding from `origin` with `velocity`.
-    public static func projected(_ origin: Point, velocity: Vector) -> Point {
-        Point(x: origin.x + glideDistance(speed: velocity.dx), y: origin.y + glideDistance(speed: velocity.dy))
+    /// The point after gliding from `point` with `velocity` (px/s) to a stop.
+    public static func projected(_ point: Point, velocity: Vector) -> Point {
+        point + velocity * projectionTime
     }
 
     /// The corner of `area` a float released at `origin` with `velocity` settles at.
     public static func corner(releaseOrigin origin: Point, velocity: Vector, area: MovementArea) -> Corner {
-        let glided = projected(origin, velocity: velocity)
-        let column: Corner.Column =
-            if abs(velocity.dx) >= flingSpeed { velocity.dx < 0 ? .left : .right }
-            else { glided.x < area.origins.midX ? .left : .right }
-        let row: Corner.Row =
-            if abs(velocity.dy) >= flingSpeed { velocity.dy < 0 ? .top : .bottom }
-            else { glided.y < area.origins.midY ? .top : .bottom }
-        return Corner(column: column, row: row)
+        area.nearestCorner(to: projected(origin, velocity: velocity))
     }
 }
