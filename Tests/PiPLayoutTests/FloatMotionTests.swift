@@ -72,9 +72,9 @@ final class FloatMotionTests: XCTestCase {
         _ = motion.tickUntilRest(from: drag.end + 0.2)
         guard case .stashed(.left, _) = motion.placement.anchor else { return XCTFail("\(motion.placement)") }
         XCTAssertEqual(motion.frame.maxX, 32)
-        // Released at y 316 moving down at 500 px/s: the glide adds 499.5 px, clamped to the
-        // bottom of the movement area.
-        XCTAssertEqual(motion.frame.minY, 746, accuracy: 1e-9)
+        // Released at y 316 moving down at 500 px/s: the glide adds 500/600 of half the area's
+        // 730 px height.
+        XCTAssertEqual(motion.frame.minY, 316 + 365 * 500 / 600, accuracy: 1e-9)
 
         let strip = Point(x: 16, y: motion.frame.midY)
         _ = motion.send(.pointerPressed(strip, time: 10))
@@ -245,7 +245,7 @@ final class FloatMotionTests: XCTestCase {
     func testFullSequenceAcrossTwoDisplays() {
         let right = Display(full: Rect(x: 1920, y: 0, width: 2560, height: 1440))
         var motion = FloatMotion(displays: [panelledDisplay, right], videoAspect: 16.0 / 9, placement: nil)
-        let drag = motion.drag(from: Point(x: 1600, y: 900), to: Point(x: 2500, y: 300), at: 0, duration: 2)
+        let drag = motion.drag(from: Point(x: 1600, y: 900), to: Point(x: 2500, y: 300), at: 0, duration: 2, rest: 0.1)
         _ = motion.tickUntilRest(from: drag.end)
         XCTAssertEqual(motion.placement.anchor, .corner(.topLeft))
         XCTAssertEqual(motion.frame.origin, Point(x: 1936, y: 16))

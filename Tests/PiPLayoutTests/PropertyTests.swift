@@ -74,11 +74,11 @@ final class PropertyTests: XCTestCase {
             // and never a sideways stash fling.
             let needX = max(corner.column == .left ? origin.x - area.origins.midX : area.origins.midX - origin.x, 0) + 1
             let needY = max(corner.row == .top ? origin.y - area.origins.midY : area.origins.midY - origin.y, 0) + 1
-            let speedX = random.double(0...1) * (StashRule.flingSpeed - 1 - needX / SnapRule.projectionTime)
-                + needX / SnapRule.projectionTime
+            let slowestX = needX * SnapRule.crossingSpeed / (area.origins.width / 2)
+            let slowestY = needY * SnapRule.crossingSpeed / (area.origins.height / 2)
             let velocity = Vector(
-                dx: speedX * (corner.column == .left ? -1 : 1),
-                dy: random.double((needY / SnapRule.projectionTime)...8000) * (corner.row == .top ? -1 : 1))
+                dx: random.double(slowestX...(StashRule.flingSpeed - 1)) * (corner.column == .left ? -1 : 1),
+                dy: random.double(slowestY...8000) * (corner.row == .top ? -1 : 1))
             let target = SnapTarget.release(frame: Rect(origin: origin, size: size), velocity: velocity, displays: [display])
             XCTAssertEqual(target.anchor, .corner(corner), "case \(index): from \(origin) at \(velocity)")
             XCTAssertEqual(target.origin, area.origin(at: corner), "case \(index)")
@@ -110,8 +110,8 @@ final class PropertyTests: XCTestCase {
             // Away from the target at most so fast that the glide still ends on the target's half
             // of the region (faster would have chosen another target); toward it at any speed.
             let away = Vector(dx: start.x < target.x ? -1 : 1, dy: start.y < target.y ? -1 : 1)
-            let awayX = max(region.width / 2 - abs(start.x - target.x), 0) / SnapRule.projectionTime
-            let awayY = max(region.height / 2 - abs(start.y - target.y), 0) / SnapRule.projectionTime
+            let awayX = max(1 - abs(start.x - target.x) / (region.width / 2), 0) * SnapRule.crossingSpeed
+            let awayY = max(1 - abs(start.y - target.y) / (region.height / 2), 0) * SnapRule.crossingSpeed
             let velocity = Vector(
                 dx: away.dx * random.double(-20000...awayX),
                 dy: away.dy * random.double(-20000...awayY))

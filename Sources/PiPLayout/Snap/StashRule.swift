@@ -27,11 +27,12 @@ public enum StashRule {
                 return side
             }
         }
-        let glided = SnapRule.projected(frame.center, velocity: velocity)
-        if frame.midX < display.usable.minX, glided.x < display.usable.minX {
+        let area = MovementArea(display: display, windowSize: frame.size)
+        let glidedMidX = SnapRule.projected(frame.origin, velocity: velocity, area: area).x + frame.width / 2
+        if frame.midX < display.usable.minX, glidedMidX < display.usable.minX {
             return .left
         }
-        if frame.midX > display.usable.maxX, glided.x > display.usable.maxX {
+        if frame.midX > display.usable.maxX, glidedMidX > display.usable.maxX {
             return .right
         }
         return nil
