@@ -17,7 +17,8 @@ final class FloatMotionTests: XCTestCase {
         let motion = makeMotion(Placement(anchor: .corner(.topLeft), widthFraction: 0.3))
         XCTAssertEqual(motion.frame, Rect(x: 16, y: 16, width: 576, height: 324))
         let stashed = makeMotion(Placement(anchor: .stashed(.left, heightFraction: 0.5), widthFraction: 0.25))
-        XCTAssertEqual(stashed.frame, Rect(x: 32 - 480, y: 16 + 365, width: 480, height: 270))
+        XCTAssertEqual(stashed.floatFrame, Rect(x: 32 - 480, y: 16 + 365, width: 480, height: 270))
+        XCTAssertEqual(stashed.frame, Rect(x: 0, y: 16 + 365, width: 32, height: 270), "the window is the strip")
     }
 
     func testEmptyDisplayListUsesTheFallback() {
@@ -201,9 +202,10 @@ final class FloatMotionTests: XCTestCase {
     func testResizeOfAStashKeepsItStashed() {
         var motion = makeMotion(Placement(anchor: .stashed(.left, heightFraction: 0), widthFraction: 0.25))
         _ = motion.send(.wheel(steps: 2))
-        XCTAssertEqual(motion.frame.maxX, 32)
-        XCTAssertEqual(motion.frame.minY, 16)
-        XCTAssertEqual(motion.frame.width, 480 * 1.21, accuracy: 1e-9)
+        XCTAssertEqual(motion.floatFrame.maxX, 32)
+        XCTAssertEqual(motion.floatFrame.minY, 16)
+        XCTAssertEqual(motion.floatFrame.width, 480 * 1.21, accuracy: 1e-9)
+        XCTAssertEqual(motion.frame, Rect(x: 0, y: 16, width: 32, height: motion.floatFrame.height), "the window stays the strip")
     }
 
     func testResizeDuringTheAnimationRetargetsTheSpring() {

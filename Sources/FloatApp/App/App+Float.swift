@@ -118,6 +118,8 @@ extension App {
             stats?.event("snap_target", at: nanos, [("target", "\(target)")])
         case .placementChanged(let placement):
             placementStore.save(placement)
+        case .stashStripChanged:
+            floatDirty = true
         }
     }
 

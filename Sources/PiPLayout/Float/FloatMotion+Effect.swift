@@ -9,5 +9,7 @@ extension FloatMotion {
         case snapTargetChosen(SnapTarget)
         /// The placement changed: persist it.
         case placementChanged(Placement)
+        /// The window became the stash strip (draw its slice and grip), or the float again (`nil`).
+        case stashStripChanged(StashStrip?)
     }
 }

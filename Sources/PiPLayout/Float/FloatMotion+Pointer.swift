@@ -6,18 +6,18 @@ extension FloatMotion {
             if let clock = animation.clock, time > clock {
                 animation.spring.advance(by: time - clock)
             }
-            effects += setFrame(frame.with(origin: animation.spring.position))
+            effects += setFrame(floatFrame.with(origin: animation.spring.position))
             caught = animation.spring
         }
         gestures.press(at: point, time: time)
-        phase = .held(Hold(grabOffset: point - frame.origin, caught: caught))
+        phase = .held(Hold(grabOffset: point - floatFrame.origin, caught: caught))
         return effects
     }
 
     mutating func pointerMoved(_ point: Point, time: Double) -> [Effect] {
         guard case .held(let hold) = phase else { return [] }
         guard gestures.move(to: point, time: time) == .dragging else { return [] }
-        return setFrame(frame.with(origin: point - hold.grabOffset))
+        return setFrame(floatFrame.with(origin: point - hold.grabOffset))
     }
 
     mutating func pointerReleased(_ point: Point, time: Double) -> [Effect] {
@@ -26,7 +26,7 @@ extension FloatMotion {
         case .drag(let velocity):
             // Keep the pixel size across displays, within the limits of the display released on
             // (shrinking around the centre, so the float stays on that display).
-            let dragged = frame.with(origin: point - hold.grabOffset)
+            let dragged = floatFrame.with(origin: point - hold.grabOffset)
             let display = displays.owner(of: dragged.center)
             let size = FloatSizing.size(width: dragged.width, aspect: videoAspect, usable: display.usable.size)
             let fraction = widthFraction(of: size.width, usable: display.usable.size)
@@ -40,11 +40,11 @@ extension FloatMotion {
             return effects
         case .tap:
             if case .stashed(let side, _) = placement.anchor {
-                let target = SnapTarget.unstash(frame: frame, side: side, displays: displays)
+                let target = SnapTarget.unstash(frame: floatFrame, side: side, displays: displays)
                 return move(to: target, velocity: .zero, configuration: .unstash, clock: time)
             }
             if let caught = hold.caught {
-                let spring = Spring(from: frame.origin, velocity: .zero, to: caught.target, configuration: caught.configuration)
+                let spring = Spring(from: floatFrame.origin, velocity: .zero, to: caught.target, configuration: caught.configuration)
                 phase = .animating(Animation(spring: spring, clock: time))
             } else {
                 phase = .resting

@@ -11,8 +11,13 @@ public struct FloatMotion: Sendable, Equatable {
     public internal(set) var videoAspect: Double
     /// The resting place the float is at or headed to, and its size; what the state file keeps.
     public internal(set) var placement: Placement
-    /// The window frame now: at rest, in motion, or under the pointer.
-    public internal(set) var frame: Rect
+    /// The window frame now: the float's frame, or the strip while it rests stashed.
+    public private(set) var frame: Rect
+    /// The float's whole frame now: at rest, in motion, or under the pointer; when stashed,
+    /// partly beyond the display edge.
+    public internal(set) var floatFrame: Rect
+    /// The strip the window shows while the float rests stashed; `nil` otherwise.
+    public private(set) var stashStrip: StashStrip?
     /// What the float is doing.
     public internal(set) var phase: Phase
     var gestures = GestureTracker()
@@ -25,8 +30,10 @@ public struct FloatMotion: Sendable, Equatable {
         self.displays = displays
         self.videoAspect = videoAspect
         self.placement = placement
-        self.frame = placement.frame(on: displays[0], aspect: videoAspect)
+        self.floatFrame = placement.frame(on: displays[0], aspect: videoAspect)
+        self.frame = floatFrame
         self.phase = .resting
+        _ = syncWindow()
     }
 
     /// Whether a spring is moving the float; the shell sends ``Action/frameTicked(now:)`` while true.
@@ -37,6 +44,11 @@ public struct FloatMotion: Sendable, Equatable {
 
     /// Applies one action and returns the effects for the shell to carry out, in order.
     public mutating func send(_ action: Action) -> [Effect] {
+        let effects = apply(action)
+        return effects + syncWindow()
+    }
+
+    private mutating func apply(_ action: Action) -> [Effect] {
         switch action {
         case .displaysChanged(let displays):
             displaysChanged(displays)
@@ -67,15 +79,38 @@ public struct FloatMotion: Sendable, Equatable {
     /// The frame the float rests at or is headed to; the frame under the pointer while held.
     var committedFrame: Rect {
         if case .animating(let animation) = phase {
-            return frame.with(origin: animation.spring.target)
+            return floatFrame.with(origin: animation.spring.target)
         }
-        return frame
+        return floatFrame
     }
 
-    /// Moves the window to `newFrame`, answering the effect when it actually changed.
+    /// Moves the float to `newFrame`, answering the effects when the window actually changed.
     mutating func setFrame(_ newFrame: Rect) -> [Effect] {
-        guard newFrame != frame else { return [] }
-        frame = newFrame
-        return [.setFrame(newFrame)]
+        floatFrame = newFrame
+        return syncWindow()
+    }
+
+    /// Makes the window the strip while the float rests stashed (or is pressed there without
+    /// dragging), else the float; answers the effects of what changed.
+    mutating func syncWindow() -> [Effect] {
+        var strip: StashStrip?
+        if case .stashed(let side, _) = placement.anchor, gestures.phase != .dragging {
+            let display = currentDisplay
+            let rest = MovementArea(display: display, windowSize: floatFrame.size).frame(for: placement.anchor)
+            if rest == floatFrame {
+                strip = StashStrip(side: side, floatFrame: floatFrame, usable: display.usable)
+            }
+        }
+        var effects: [Effect] = []
+        let window = strip?.frame ?? floatFrame
+        if window != frame {
+            frame = window
+            effects.append(.setFrame(window))
+        }
+        if strip != stashStrip {
+            stashStrip = strip
+            effects.append(.stashStripChanged(strip))
+        }
+        return effects
     }
 }
