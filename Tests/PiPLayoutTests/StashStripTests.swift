@@ -60,7 +60,9 @@ final class StashStripTests: XCTestCase {
         _ = motion.send(.pointerPressed(grab, time: 0))
         let effects = motion.send(.pointerMoved(Point(x: 1800, y: grab.y), time: 0.05))
         let grown = Rect(x: 1888 - 100, y: 198.5, width: 480, height: 270)
-        XCTAssertEqual(effects, [.setFrame(grown), .stashStripChanged(nil)], "the grab point stays under the pointer")
+        XCTAssertEqual(
+            effects, [.setFrame(grown), .stashStripChanged(nil), .dismissTargetShown(DismissTarget(on: panelledDisplay))],
+            "the grab point stays under the pointer")
         _ = motion.send(.pointerMoved(Point(x: 1000, y: 700), time: 0.6))
         _ = motion.send(.pointerReleased(Point(x: 1000, y: 700), time: 0.75))
         _ = motion.tickUntilRest(from: 0.75)

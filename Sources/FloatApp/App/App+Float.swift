@@ -120,6 +120,12 @@ extension App {
             placementStore.save(placement)
         case .stashStripChanged:
             floatDirty = true
+        case .dismissTargetShown(let target), .dismissTargetChanged(let target):
+            stats?.event("dismiss_target", at: nanos, [("x", Int(target.center.x)), ("y", Int(target.center.y)), ("pulling", target.isPulling ? 1 : 0)])
+        case .dismissTargetHidden:
+            stats?.event("dismiss_target_hidden", at: nanos)
+        case .dismissed:
+            send(.floatCloseClicked)
         }
     }
 

@@ -37,9 +37,13 @@ extension FloatMotion {
             phase = animation.spring.isSettled ? .resting : .animating(animation)
             return setFrame(Rect(origin: animation.spring.position, size: size))
         case .held(var hold):
-            let scale = floatFrame.width > 0 ? size.width / floatFrame.width : 1
+            let scale = hold.size.width > 0 ? size.width / hold.size.width : 1
             hold.grabOffset = hold.grabOffset * scale
+            hold.size = size
             phase = .held(hold)
+            if let target = hold.dismissTarget, target.isPulling {
+                return setFrame(target.pulledFrame(for: size))
+            }
             return setFrame(floatFrame.with(size: size))
         }
     }

@@ -68,7 +68,15 @@ public struct FloatMotion: Sendable, Equatable {
             resize(steps: change == .grow ? 1 : -1)
         case .arrowKeyPressed(let direction):
             arrowKeyPressed(direction)
+        case .cancelKeyPressed:
+            cancelDrag()
         }
+    }
+
+    /// The dismiss target while it is shown (during a drag).
+    public var dismissTarget: DismissTarget? {
+        if case .held(let hold) = phase { return hold.dismissTarget }
+        return nil
     }
 
     /// The display the float belongs to, judged from where it rests or is headed.

@@ -72,6 +72,14 @@ public struct GestureTracker: Sendable, Equatable {
         return result
     }
 
+    /// Forgets the press in progress (a cancelled drag): the release that follows is ignored.
+    public mutating func cancel() {
+        press = nil
+        samples = []
+        previousTap = nil
+        phase = .idle
+    }
+
     private mutating func record(_ sample: PointerSample) {
         guard let last = samples.last else {
             samples = [sample]
