@@ -1,8 +1,9 @@
 /// The float window's motion as a state machine: the shell sends actions, applies the effects.
 ///
-/// It owns the one source of truth for the float's frame: followed 1:1 while dragged, sprung
-/// toward a corner or stash after release, resized by wheel and keys, re-settled when displays
-/// change. Time only enters through action timestamps and ``Action/frameTicked(now:)``; the
+/// It owns the one source of truth for the float's frame: followed 1:1 while dragged (or pulled
+/// onto the ``DismissTarget``), sprung toward a corner or stash after release, resized by wheel
+/// and keys, re-settled when displays change. While stashed, the window is only the
+/// ``StashStrip``. Time only enters through action timestamps and ``Action/frameTicked(now:)``; the
 /// shell keeps ticking at the display rate while ``isAnimating`` is true.
 public struct FloatMotion: Sendable, Equatable {
     /// The displays, the first being the primary one (where a remembered placement first appears).
