@@ -10,6 +10,16 @@ final class DismissTargetTests: XCTestCase {
         FloatMotion(displays: [panelledDisplay], videoAspect: 16.0 / 9, placement: nil)
     }
 
+    /// A float at its first corner, grabbed at its centre and moved through `moves` (point, time).
+    private func dragged(through moves: [(Point, Double)]) -> FloatMotion {
+        var motion = makeMotion()
+        _ = motion.send(.pointerPressed(Point(x: 1664, y: 881), time: 0))
+        for (point, time) in moves {
+            _ = motion.send(.pointerMoved(point, time: time))
+        }
+        return motion
+    }
+
     func testSitsAtTheBottomCentreOfTheWorkArea() {
         XCTAssertEqual(target.center, Point(x: 960, y: 1032 - 48 - 40))
         XCTAssertEqual(target.frame, Rect(x: 920, y: 904, width: 80, height: 80))
@@ -57,10 +67,7 @@ final class DismissTargetTests: XCTestCase {
     }
 
     func testDraggingOntoTheTargetPullsTheFloatAndAwayLetsGo() {
-        var motion = makeMotion()
-        let grab = Point(x: 1664, y: 881)  // the float's centre
-        _ = motion.send(.pointerPressed(grab, time: 0))
-        _ = motion.send(.pointerMoved(Point(x: 1300, y: 900), time: 0.1))
+        var motion = dragged(through: [(Point(x: 1300, y: 900), 0.1)])
         let pulled = motion.send(.pointerMoved(Point(x: 990, y: 950), time: 0.2))
         let onTarget = DismissTarget(on: panelledDisplay, isPulling: true)
         XCTAssertEqual(pulled, [.setFrame(onTarget.pulledFrame(for: Size(width: 480, height: 270))), .dismissTargetChanged(onTarget)])
@@ -73,11 +80,8 @@ final class DismissTargetTests: XCTestCase {
     }
 
     func testReleasingOnTheTargetDismissesTheFloatAndKeepsItsPlacement() {
-        var motion = makeMotion()
-        let placement = motion.placement
-        _ = motion.send(.pointerPressed(Point(x: 1664, y: 881), time: 0))
-        _ = motion.send(.pointerMoved(Point(x: 1300, y: 900), time: 0.1))
-        _ = motion.send(.pointerMoved(Point(x: 970, y: 940), time: 0.2))
+        var motion = dragged(through: [(Point(x: 1300, y: 900), 0.1), (Point(x: 970, y: 940), 0.2)])
+        let placement = makeMotion().placement
         XCTAssertEqual(motion.send(.pointerReleased(Point(x: 970, y: 940), time: 0.3)), [.dismissTargetHidden, .dismissed])
         XCTAssertEqual(motion.placement, placement, "the next float opens where this one rested")
         XCTAssertFalse(motion.isAnimating)
@@ -85,10 +89,8 @@ final class DismissTargetTests: XCTestCase {
     }
 
     func testEscDuringADragReturnsToTheCornerItCameFrom() {
-        var motion = makeMotion()
-        let corner = motion.frame
-        _ = motion.send(.pointerPressed(Point(x: 1664, y: 881), time: 0))
-        _ = motion.send(.pointerMoved(Point(x: 700, y: 300), time: 0.2))
+        let corner = makeMotion().frame
+        var motion = dragged(through: [(Point(x: 700, y: 300), 0.2)])
         let effects = motion.send(.cancelKeyPressed)
         XCTAssertEqual(Array(effects.prefix(2)), [.dismissTargetHidden, .snapTargetChosen(SnapTarget(anchor: .corner(.bottomRight), frame: corner))])
         XCTAssertTrue(motion.isAnimating)
