@@ -88,6 +88,25 @@ final class DismissTargetTests: XCTestCase {
         XCTAssertNil(motion.dismissTarget)
     }
 
+    func testAFlingPassingOverTheTargetGoesOnToItsCorner() {
+        XCTAssertTrue(DismissTarget.dismisses(releaseVelocity: Vector(dx: 300, dy: -399)))
+        XCTAssertFalse(DismissTarget.dismisses(releaseVelocity: Vector(dx: 300, dy: -400)), "500 px/s passes")
+        // Dragged from the bottom-right corner leftward at 1200 px/s, released over the target.
+        var motion = makeMotion()
+        _ = motion.send(.pointerPressed(Point(x: 1664, y: 881), time: 0))
+        var effects: [FloatMotion.Effect] = []
+        var point = Point(x: 1664, y: 881)
+        for step in 1...73 {
+            let time = Double(step) * 0.008
+            point = Point(x: 1664 - 1200 * time, y: 881 + 63 * Double(step) / 73)
+            effects = motion.send(.pointerMoved(point, time: time))
+        }
+        XCTAssertEqual(motion.dismissTarget?.isPulling, true, "pulled on the way: \(effects)")
+        let released = motion.send(.pointerReleased(point, time: 73 * 0.008 + 0.004))
+        XCTAssertFalse(released.contains(.dismissed))
+        XCTAssertEqual(motion.placement.anchor, .corner(.bottomLeft))
+    }
+
     func testEscDuringADragReturnsToTheCornerItCameFrom() {
         let corner = makeMotion().frame
         var motion = dragged(through: [(Point(x: 700, y: 300), 0.2)])

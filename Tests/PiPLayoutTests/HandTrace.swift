@@ -15,15 +15,17 @@ struct HandEvent: Equatable {
 }
 
 /// The place a person meant a gesture to leave the float: a corner (raw values as the state
-/// file spells them) or a stash behind the left or right edge.
+/// file spells them), a stash behind the left or right edge, or dropped on the dismiss target.
 enum HandGoal: Equatable, CustomStringConvertible {
     case corner(String)
     case stash(left: Bool)
+    case dismiss
 
     var description: String {
         switch self {
         case .corner(let name): name
         case .stash(let left): left ? "stash left" : "stash right"
+        case .dismiss: "dismiss"
         }
     }
 }
@@ -33,6 +35,8 @@ enum HandGoal: Equatable, CustomStringConvertible {
 struct HandArena {
     var usableX: Double, usableY: Double, usableWidth: Double, usableHeight: Double
     var floatWidth: Double, floatHeight: Double
+    /// The dismiss target's centre and the distance from it within which it pulls the float.
+    var dismissX: Double, dismissY: Double, dismissReach: Double
     var margin = 16.0
 
     /// The float's centre resting at a corner.
@@ -57,13 +61,14 @@ struct HandArena {
 /// button goes up 0-12 ms after the last motion event without moving. Slow drags take the
 /// float anywhere and rest 250-300 ms before release; they mean the nearest corner. Stash
 /// flings go sideways at 3500-5000 px/s toward an edge; stash drags leave the float more than
-/// half off a side edge and rest. Fast sideways flings (2400-2800 px/s) aim at the adjacent
+/// half off a side edge and rest; dismiss drags rest with the float's centre well inside the
+/// dismiss target's pull (slow drags meaning a corner end well clear of it). Fast sideways flings (2400-2800 px/s) aim at the adjacent
 /// corner and must never stash. Motion events come at the device's `rate` (125 Hz mouse, 60 Hz
 /// touchpad, 1000 Hz gaming mouse) and only when the whole-pixel position changed.
 struct HandTrace {
     /// The kind of gesture.
     enum Kind: String, CaseIterable {
-        case fling, fastSideways, slow, stashFling, stashDrag
+        case fling, fastSideways, slow, stashFling, stashDrag, dismiss
     }
 
     let kind: Kind
@@ -87,6 +92,7 @@ struct HandTrace {
         case .slow: return maker.slow(using: &random)
         case .stashFling: return maker.stashFling(using: &random)
         case .stashDrag: return maker.stashDrag(using: &random)
+        case .dismiss: return maker.dismiss(using: &random)
         }
     }
 }
@@ -135,13 +141,26 @@ struct HandTraceMaker {
         let midX = a.usableX + a.usableWidth / 2, midY = a.usableY + a.usableHeight / 2
         let spanX = a.usableWidth / 2 - a.margin - a.floatWidth / 2
         let spanY = a.usableHeight / 2 - a.margin - a.floatHeight / 2
-        // Not within 8 px of the middle, where no corner is the nearer one.
-        let centreX = midX + Double.random(in: 8...spanX, using: &random) * (Bool.random(using: &random) ? 1 : -1)
-        let centreY = midY + Double.random(in: 8...spanY, using: &random) * (Bool.random(using: &random) ? 1 : -1)
+        // Not within 8 px of the middle, where no corner is the nearer one, nor near the dismiss target.
+        var centreX = midX, centreY = midY
+        repeat {
+            centreX = midX + Double.random(in: 8...spanX, using: &random) * (Bool.random(using: &random) ? 1 : -1)
+            centreY = midY + Double.random(in: 8...spanY, using: &random) * (Bool.random(using: &random) ? 1 : -1)
+        } while hypot(centreX - a.dismissX, centreY - a.dismissY) < 2 * a.dismissReach
         glide(toX: centreX + grabX, y: centreY + grabY, using: &random)
         release(after: Double.random(in: 0.25...0.3, using: &random))
         let meant = arena.nearestCorner(x: x - grabX, y: y - grabY)
         return HandTrace(kind: .slow, start: HandTrace.cornerGoal(left: left, top: top), events: events, meant: meant)
+    }
+
+    mutating func dismiss(using random: inout some RandomNumberGenerator) -> HandTrace {
+        let left = Bool.random(using: &random), top = Bool.random(using: &random)
+        let (grabX, grabY) = press(left: left, top: top, using: &random)
+        let angle = Double.random(in: 0...(2 * .pi), using: &random)
+        let off = Double.random(in: 0...(arena.dismissReach * 0.7), using: &random)
+        glide(toX: arena.dismissX + off * cos(angle) + grabX, y: arena.dismissY + off * sin(angle) + grabY, using: &random)
+        release(after: Double.random(in: 0.25...0.3, using: &random))
+        return HandTrace(kind: .dismiss, start: HandTrace.cornerGoal(left: left, top: top), events: events, meant: .dismiss)
     }
 
     mutating func stashDrag(using random: inout some RandomNumberGenerator) -> HandTrace {

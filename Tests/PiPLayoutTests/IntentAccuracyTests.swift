@@ -23,15 +23,16 @@ final class IntentAccuracyTests: XCTestCase {
         guard case .corner(let name) = trace.start, let corner = Corner(rawValue: name) else { return trace.start }
         var motion = FloatMotion(
             displays: [display], videoAspect: 16.0 / 9, placement: Placement(anchor: .corner(corner), widthFraction: 0.25))
+        var effects: [FloatMotion.Effect] = []
         for event in trace.events {
             let point = Point(x: event.x, y: event.y)
             switch event.kind {
-            case .press: _ = motion.send(.pointerPressed(point, time: event.time))
-            case .move: _ = motion.send(.pointerMoved(point, time: event.time))
-            case .release: _ = motion.send(.pointerReleased(point, time: event.time))
+            case .press: effects = motion.send(.pointerPressed(point, time: event.time))
+            case .move: effects = motion.send(.pointerMoved(point, time: event.time))
+            case .release: effects = motion.send(.pointerReleased(point, time: event.time))
             }
         }
-        return goal(of: motion.placement.anchor)
+        return effects.contains(.dismissed) ? .dismiss : goal(of: motion.placement.anchor)
     }
 
     func testHumanGesturesLandWhereMeant() {
@@ -50,12 +51,15 @@ final class IntentAccuracyTests: XCTestCase {
 
     private func measure(on display: Display, named name: String, flings: Int, using random: inout PropertyRandom) {
         let size = FloatMotion(displays: [display], videoAspect: 16.0 / 9, placement: nil).frame.size
+        let target = DismissTarget(on: display)
         let arena = HandArena(
             usableX: display.usable.minX, usableY: display.usable.minY, usableWidth: display.usable.width,
-            usableHeight: display.usable.height, floatWidth: size.width, floatHeight: size.height)
+            usableHeight: display.usable.height, floatWidth: size.width, floatHeight: size.height,
+            dismissX: target.center.x, dismissY: target.center.y,
+            dismissReach: DismissTarget.radius * DismissTarget.magnetFactor)
         for rate in Self.rates {
             var hits: [HandTrace.Kind: (hit: Int, all: Int)] = [:]
-            var unwantedStashes = 0
+            var unwanted = (stashes: 0, dismissals: 0)
             var misses: [HandTrace.Kind: [String]] = [:]
             for kind in HandTrace.Kind.allCases {
                 let count = kind == .fling ? flings : flings / 5
@@ -65,28 +69,32 @@ final class IntentAccuracyTests: XCTestCase {
                     let hit = landed == trace.meant
                     hits[kind, default: (0, 0)].all += 1
                     if hit { hits[kind, default: (0, 0)].hit += 1 }
-                    if case .stash = landed, !hit { unwantedStashes += 1 }
+                    if case .stash = landed, !hit { unwanted.stashes += 1 }
+                    if landed == .dismiss, !hit { unwanted.dismissals += 1 }
                     if !hit, misses[kind, default: []].count < 3 {
                         misses[kind, default: []].append("from \(trace.start) to \(landed), meant \(trace.meant): \(trace.events)")
                     }
                 }
             }
-            report("\(name), \(rate.name)", hits: hits, unwantedStashes: unwantedStashes, misses: misses)
+            report("\(name), \(rate.name)", hits: hits, unwanted: unwanted, misses: misses)
         }
     }
 
     private func report(
-        _ rate: String, hits: [HandTrace.Kind: (hit: Int, all: Int)], unwantedStashes: Int,
+        _ rate: String, hits: [HandTrace.Kind: (hit: Int, all: Int)], unwanted: (stashes: Int, dismissals: Int),
         misses: [HandTrace.Kind: [String]]
     ) {
-        let goals: [HandTrace.Kind: Double] = [.fling: 0.995, .fastSideways: 0.995, .slow: 1, .stashFling: 0.995, .stashDrag: 1]
+        let goals: [HandTrace.Kind: Double] = [
+            .fling: 0.995, .fastSideways: 0.995, .slow: 1, .stashFling: 0.995, .stashDrag: 1, .dismiss: 1,
+        ]
         for kind in HandTrace.Kind.allCases {
             let (hit, all) = hits[kind] ?? (0, 0)
             let accuracy = all > 0 ? Double(hit) / Double(all) : 0
             print("intent accuracy \(rate) \(kind.rawValue): \(String(format: "%.2f", accuracy * 100))% of \(all)")
             XCTAssertGreaterThanOrEqual(accuracy, goals[kind] ?? 1, "\(rate) \(kind.rawValue); first misses: \(misses[kind] ?? [])")
         }
-        print("intent accuracy \(rate): \(unwantedStashes) stashes not meant")
-        XCTAssertEqual(unwantedStashes, 0, "\(rate): stashes where none was meant")
+        print("intent accuracy \(rate): \(unwanted.stashes) stashes and \(unwanted.dismissals) dismissals not meant")
+        XCTAssertEqual(unwanted.stashes, 0, "\(rate): stashes where none was meant")
+        XCTAssertEqual(unwanted.dismissals, 0, "\(rate): dismissals where none was meant")
     }
 }

@@ -4,7 +4,9 @@
 /// It shows once a drag has gone on for more than ``showDelay`` or more than ``showDistance``
 /// from the press. While the float's centre (where the pointer would put it) lies within
 /// ``magnetFactor`` times the radius of the target's centre, the float is pulled onto it:
-/// centred on it and shrunk to ``pulledScale``. Moving away lets go.
+/// centred on it and shrunk to ``pulledScale``. Moving away lets go. Releasing there dismisses
+/// the float unless the release is faster than ``passingSpeed``: a fling that happens to pass
+/// over the target goes on to its corner.
 public struct DismissTarget: Sendable, Equatable {
     /// The target's radius.
     public static let radius = 40.0
@@ -18,6 +20,8 @@ public struct DismissTarget: Sendable, Equatable {
     public static let showDelay = 0.25
     /// How far (px) from the press a drag goes before the target shows.
     public static let showDistance = 40.0
+    /// Release speed (px/s) from which a float pulled onto the target is flung on, not dismissed.
+    public static let passingSpeed = 500.0
 
     /// The target's centre.
     public let center: Point
@@ -44,6 +48,11 @@ public struct DismissTarget: Sendable, Equatable {
     public func pulledFrame(for size: Size) -> Rect {
         let pulled = size * Self.pulledScale
         return Rect(x: center.x - pulled.width / 2, y: center.y - pulled.height / 2, width: pulled.width, height: pulled.height)
+    }
+
+    /// Whether a float pulled onto the target and released with `velocity` (px/s) is dismissed.
+    public static func dismisses(releaseVelocity velocity: Vector) -> Bool {
+        velocity.length < passingSpeed
     }
 
     /// Whether a drag that went on for `duration` seconds and `distance` px from the press shows the target.

@@ -46,7 +46,7 @@ extension FloatMotion {
         switch release {
         case .drag(let velocity):
             let hidden: [Effect] = hold.dismissTarget == nil ? [] : [.dismissTargetHidden]
-            if hold.dismissTarget?.isPulling == true {
+            if hold.dismissTarget?.isPulling == true, DismissTarget.dismisses(releaseVelocity: velocity) {
                 phase = .resting
                 return hidden + [.dismissed]
             }
