@@ -17,6 +17,25 @@ public struct FloatViewModel: Hashable, Sendable {
     public let small: Bool
     /// The overlay buttons (none unless hovered).
     public let buttons: [Hotspot<FloatControl>]
+    /// While stashed, the strip the window is (P8); `nil` for the whole float.
+    public let strip: StashStripModel?
+}
+
+/// The stashed float's strip as drawn: the video's edge slice and a grip chevron (P8).
+public struct StashStripModel: Hashable, Sendable {
+    /// Where the whole float's video lies in the strip window's pixels: the float's size,
+    /// shifted so only the edge facing the screen falls inside the window.
+    public let video: PixelRect
+    /// Whether the grip chevron points left (stashed at the right edge) or right.
+    public let pointsLeft: Bool
+
+    /// The model of a strip.
+    public init(_ strip: StashStrip) {
+        let slice = strip.visibleSlice
+        video = PixelRect(Int(-slice.minX.rounded()), 0, Int(strip.floatFrame.width.rounded()),
+                          Int(strip.floatFrame.height.rounded()))
+        pointsLeft = strip.side == .right
+    }
 }
 
 extension AppState {
@@ -44,7 +63,8 @@ extension AppState {
         return FloatViewModel(
             isCall: room?.kind == .call, source: source, speakerName: name,
             status: id.map { shownStatus(status, of: $0, now: now) } ?? status,
-            muted: open?.muted ?? false, hover: hover, hovered: float.hovered, small: small, buttons: buttons)
+            muted: open?.muted ?? false, hover: hover, hovered: float.hovered, small: small, buttons: buttons,
+            strip: motion?.stashStrip.map(StashStripModel.init))
     }
 
     /// The toasts laid out from the bottom of the main window up, newest lowest.

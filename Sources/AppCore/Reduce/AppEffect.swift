@@ -20,6 +20,9 @@ public enum AppEffect: Equatable, Sendable {
     case hideFloat
     /// Move and size the float.
     case moveFloat(Rect)
+    /// Show the dismiss target (fading in), or change it (pulling the float or not); `nil`
+    /// fades it out (P19).
+    case dismissTarget(DismissTarget?)
     /// Show, restore, raise and focus the main window.
     case raiseMainWindow
     /// Forget the main window's uploaded frames, so a room shown again draws its current one.

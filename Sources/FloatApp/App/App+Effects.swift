@@ -36,7 +36,9 @@ extension App {
         case .moveFloat(let rect):
             let r = SDL_Rect(PixelRect(rect))
             floatWindow?.window.setFrame(x: r.x, y: r.y, width: r.w, height: r.h)
+        case .dismissTarget(let target): floatWindow?.dismissTarget?.set(target, now: now)
         case .raiseMainWindow:
+            X11Hints.moveToCurrentWorkspace(main.window)
             if main.window.isMinimized { main.window.restore() }
             main.window.show()
             main.window.raise()
@@ -89,7 +91,7 @@ extension App {
         let r = SDL_Rect(PixelRect(frame))
         fw.window.setFrame(x: r.x, y: r.y, width: r.w, height: r.h)
         fw.video.reset()
-        fw.window.show()
+        fw.show()
         return .paintFloat
     }
 }

@@ -10,6 +10,7 @@ extension App {
     func render() {
         renderMain()
         renderFloat(force: false)
+        if let target = floatWindow?.dismissTarget, target.isFading(now: now) { target.paint(now: now) }
     }
 
     private func drawContext(_ renderer: Renderer, _ text: TextCache) -> DrawContext {
