@@ -53,7 +53,7 @@ extension FloatWindowManagerE2ETestCase {
         try floating.run {
             let workArea = try floating.workArea()
             let size = FloatingApp.defaultSize(in: workArea)
-            for corner in [FloatCorner.topLeft, .topRight, .bottomLeft, .bottomRight, .topLeft] {
+            for corner in [FloatCorner.topLeft, .topRight, .bottomLeft, .bottomRight] {
                 // Somewhere in the corner's quadrant, clear of the middle lines by 8% of the area.
                 let spanX = workArea.width * 42 / 100
                 let spanY = workArea.height * 42 / 100
@@ -116,6 +116,8 @@ extension FloatWindowManagerE2ETestCase {
             let bottomCentre = DesktopPoint(x: workArea.center.x, y: workArea.maxY - 80)
             let trace = try slowDrag(floating, centre: bottomCentre, generator: &generator)
             desktop.replay(trace, releasing: false)
+            var held = true
+            defer { if held { desktop.release() } }
             let before = Set([floating.float])
             let target = try eventuallyValue("a dismiss target appears at the bottom centre of \(workArea)\n"
                 + desktop.describeClients()) { () -> DesktopRect? in
@@ -126,6 +128,7 @@ extension FloatWindowManagerE2ETestCase {
             try screenshot(desktop, "dismiss-target")
             Thread.sleep(forTimeInterval: FlingGenerator.restBeforeSlowRelease)
             desktop.release()
+            held = false
             try desktop.waitUntilGone(.id(floating.float), timeout: 5)
             try eventually("the room stops: \(floating.stats.events(named: "stop").map(\.fields))") {
                 !floating.stats.events(named: "stop", matching: ["room": floating.roomID]).isEmpty

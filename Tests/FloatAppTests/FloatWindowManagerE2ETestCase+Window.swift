@@ -77,7 +77,7 @@ extension FloatWindowManagerE2ETestCase {
         try floating.run {
             let size = FloatingApp.defaultSize(in: workArea)
             let opened = try floating.waitForCorner(.bottomRight, size: size, "the float opens")
-            XCTAssertTrue(workArea.insetBy(FloatingApp.margin).contains(opened), "\(opened) inside \(workArea)")
+            XCTAssertTrue(workArea.insetBy(FloatingApp.margin - FloatingApp.tolerance).contains(opened), "\(opened) inside \(workArea)")
             try screenshot(desktop, "\(setup.screenSize)-bottom-right")
 
             let nearTopLeft = DesktopPoint(x: workArea.minX + workArea.width / 5, y: workArea.minY + workArea.height / 5)
@@ -85,7 +85,7 @@ extension FloatWindowManagerE2ETestCase {
             desktop.replay(try slowDrag(floating, centre: nearTopLeft, generator: &generator))
             XCTAssertEqual(try floating.waitForLanding(after: seen, size: size), .topLeft)
             let rested = try XCTUnwrap(floating.frame)
-            XCTAssertTrue(workArea.insetBy(FloatingApp.margin).contains(rested), "\(rested) inside \(workArea)")
+            XCTAssertTrue(workArea.insetBy(FloatingApp.margin - FloatingApp.tolerance).contains(rested), "\(rested) inside \(workArea)")
             try screenshot(desktop, "\(setup.screenSize)-top-left")
         }
     }

@@ -48,6 +48,14 @@ class FloatWindowManagerE2ETestCase: DesktopTestCase {
         super.tearDown()
     }
 
+    /// Every test starts with the shared desktop's pointer buttons up, whatever the last test left.
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        if let desktop = try? desktop {
+            desktop.releaseHeldButtons()
+        }
+    }
+
     /// The class's desktop; throws the error that kept it from starting.
     var desktop: TestDesktop {
         get throws {

@@ -31,8 +31,12 @@ struct FlingGenerator {
         let jitter = Double.random(in: -8...8, using: &random)
         let heading = atan2(aim.dy, aim.dx) + jitter * .pi / 180
         let aimLength = (aim.dx * aim.dx + aim.dy * aim.dy).squareRoot()
-        // The hand's travel plus the half-second projection reaches 65-95% of the way.
-        let reach = aimLength * Double.random(in: 0.65...0.95, using: &random)
+        // The hand's travel plus the half-second projection reaches 65-95% of the way, and at
+        // least 60% of it along each axis that changes, whatever the jitter.
+        var reach = aimLength * Double.random(in: 0.65...0.95, using: &random)
+        for (along, heading) in [(aim.dx, cos(heading)), (aim.dy, sin(heading))] where abs(along) > 1 {
+            reach = max(reach, 0.6 * abs(along) / max(abs(heading), 0.05))
+        }
         let travel = max(0, reach - peak * 0.5)
         var samples: [PointerTrace.Sample] = []
         var distance = 0.0
@@ -54,12 +58,12 @@ struct FlingGenerator {
             press: press, samples: samples, releaseDelay: Double.random(in: 0...0.012, using: &random), note: note)
     }
 
-    /// A slow drag from `press` to `end` at 300-700 px/s (eased in and out), resting 250 ms
+    /// A slow drag from `press` to `end` at 500-900 px/s (eased in and out), resting 250 ms
     /// before the release.
     mutating func slowDrag(from press: DesktopPoint, to end: DesktopPoint) -> PointerTrace {
         let dx = Double(end.x - press.x)
         let dy = Double(end.y - press.y)
-        let speed = Double.random(in: 300...700, using: &random)
+        let speed = Double.random(in: 500...900, using: &random)
         let duration = max(0.1, (dx * dx + dy * dy).squareRoot() / speed)
         let count = Int((duration / Self.reportInterval).rounded(.up))
         let samples = (1...count).map { step -> PointerTrace.Sample in
