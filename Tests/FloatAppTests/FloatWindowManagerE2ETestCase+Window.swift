@@ -23,7 +23,6 @@ extension FloatWindowManagerE2ETestCase {
                 desktop.netWMState(of: float).isSuperset(of: wanted)
             }
             try assertDrawnAboveAnotherWindow(floating, "on the first workspace")
-            try screenshot(desktop, "above")
         }
     }
 
@@ -58,7 +57,6 @@ extension FloatWindowManagerE2ETestCase {
                 desktop.connection.cardinals(floating.float, "_NET_WM_DESKTOP")?.first, 0xFFFF_FFFF,
                 "the float is on every workspace")
             try assertDrawnAboveAnotherWindow(floating, "on workspace 2")
-            try screenshot(desktop, "workspace-2")
         }
     }
 
@@ -114,5 +112,6 @@ extension FloatWindowManagerE2ETestCase {
         XCTAssertTrue(desktop.isDrawn(floating.float, above: otherWindow), "\(when): \(desktop.describeClients())")
         XCTAssertLessThan(
             try desktop.grab(overlap).fraction(matching: color), 0.01, "\(when): none of the other window shows through")
+        try screenshot(desktop, "above-another-window")
     }
 }

@@ -66,9 +66,10 @@ class FloatWindowManagerE2ETestCase: DesktopTestCase {
         }
     }
 
-    /// The test method's own name, e.g. "testFlings" (for file names).
+    /// The test method's own name, e.g. "testFlings" (for file names), from a test name like
+    /// "Class.testFlings" or "-[Class testFlings]".
     private var shortName: String {
-        String(name.split(separator: " ").last?.dropLast() ?? "test")
+        String(name.split(whereSeparator: { " .".contains($0) }).last?.trimmingCharacters(in: ["]"]) ?? "test")
     }
 
     /// Starts the app floating one live room on `desktop` with fresh state, so the float opens

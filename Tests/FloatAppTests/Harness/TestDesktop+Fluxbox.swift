@@ -29,6 +29,9 @@ extension TestDesktop {
         for empty in ["keys", "apps", "menu"] {
             try "".write(to: folder.appendingPathComponent(empty), atomically: true, encoding: .utf8)
         }
+        // The style's wallpaper would run fbsetbg, which finds no setter here and opens an
+        // xmessage window on the test desktop.
+        try "background: none\n".write(to: folder.appendingPathComponent("overlay"), atomically: true, encoding: .utf8)
         let process = try launchWindowManager(
             "fluxbox", executable: "/usr/bin/fluxbox", arguments: ["-rc", initFile.path], home: home)
         let screen = screen
