@@ -6,8 +6,8 @@ import Foundation
 ///
 /// A fling aims from one resting place of the float at another and carries the hand far enough
 /// that, projected along the release velocity for half a second (SPEC P7), the float's centre
-/// passes the work area's middle toward the aimed corner with room to spare: the person clearly
-/// meant that corner.
+/// covers at least 70% of the way along each axis that changes, well past the work area's
+/// middle: the person clearly meant that corner.
 struct FlingGenerator {
     /// Seconds between motion reports of a 125 Hz mouse.
     static let reportInterval: TimeInterval = 0.008
@@ -31,11 +31,11 @@ struct FlingGenerator {
         let jitter = Double.random(in: -8...8, using: &random)
         let heading = atan2(aim.dy, aim.dx) + jitter * .pi / 180
         let aimLength = (aim.dx * aim.dx + aim.dy * aim.dy).squareRoot()
-        // The hand's travel plus the half-second projection reaches 65-95% of the way, and at
-        // least 60% of it along each axis that changes, whatever the jitter.
-        var reach = aimLength * Double.random(in: 0.65...0.95, using: &random)
+        // The hand's travel plus the half-second projection reaches 70-100% of the way, and at
+        // least 70% of it along each axis that changes, whatever the jitter.
+        var reach = aimLength * Double.random(in: 0.7...1.0, using: &random)
         for (along, heading) in [(aim.dx, cos(heading)), (aim.dy, sin(heading))] where abs(along) > 1 {
-            reach = max(reach, 0.6 * abs(along) / max(abs(heading), 0.05))
+            reach = max(reach, 0.7 * abs(along) / max(abs(heading), 0.05))
         }
         let travel = max(0, reach - peak * 0.5)
         var samples: [PointerTrace.Sample] = []
