@@ -110,8 +110,13 @@ extension FloatWindowManagerE2ETestCase {
         }
         let overlap = try XCTUnwrap(otherRect.intersection(frame), "the other window \(otherRect) overlaps \(frame)")
         XCTAssertTrue(desktop.isDrawn(floating.float, above: otherWindow), "\(when): \(desktop.describeClients())")
-        XCTAssertLessThan(
-            try desktop.grab(overlap).fraction(matching: color), 0.01, "\(when): none of the other window shows through")
+        // A window manager that raises the focused window first and restacks the float after
+        // exposes the float, which repaints on its next frame: wait for that repaint.
+        var showing = 1.0
+        try eventually("\(when): none of the other window shows through the float (\(showing) of it does)", timeout: 2) {
+            showing = try desktop.grab(overlap).fraction(matching: color)
+            return showing < 0.01
+        }
         try screenshot(desktop, "above-another-window")
     }
 }
