@@ -74,16 +74,19 @@ extension FloatWindowManagerE2ETestCase {
         var generator = FlingGenerator(seed: SeededRandom.runSeed(for: "\(name) placement"))
         try floating.run {
             let size = FloatingApp.defaultSize(in: workArea)
+            // The resting margin, less the rounding any measured edge may carry.
+            let inside = workArea.insetBy(FloatingApp.margin - FloatingApp.tolerance)
             let opened = try floating.waitForCorner(.bottomRight, size: size, "the float opens")
-            XCTAssertTrue(workArea.insetBy(FloatingApp.margin - FloatingApp.tolerance).contains(opened), "\(opened) inside \(workArea)")
+            XCTAssertTrue(inside.contains(opened), "\(opened) inside \(workArea)")
             try screenshot(desktop, "\(setup.screenSize)-bottom-right")
 
-            let nearTopLeft = DesktopPoint(x: workArea.minX + workArea.width / 5, y: workArea.minY + workArea.height / 5)
+            let nearTopLeft = DesktopPoint(
+                x: workArea.minX + workArea.width / 5, y: workArea.minY + workArea.height / 5)
             let seen = floating.snapTargets().count
             desktop.replay(try slowDrag(floating, centre: nearTopLeft, generator: &generator))
             XCTAssertEqual(try floating.waitForLanding(after: seen, size: size), .topLeft)
             let rested = try XCTUnwrap(floating.frame)
-            XCTAssertTrue(workArea.insetBy(FloatingApp.margin - FloatingApp.tolerance).contains(rested), "\(rested) inside \(workArea)")
+            XCTAssertTrue(inside.contains(rested), "\(rested) inside \(workArea)")
             try screenshot(desktop, "\(setup.screenSize)-top-left")
         }
     }

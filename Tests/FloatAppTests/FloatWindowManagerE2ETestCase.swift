@@ -20,8 +20,13 @@ class FloatWindowManagerE2ETestCase: DesktopTestCase {
         var description: String { "\(windowManager) on \(screenSize)" }
     }
 
-    /// The desktop every test of the class shares. Overridden by each window manager's class.
-    class var mainSetup: Setup { Setup(windowManager: .none, panel: .bottom, panelThickness: 0, screenSize: .init(width: 0, height: 0)) }
+    /// The desktop every test of the class shares. Overridden by each window manager's class;
+    /// plain openbox without a panel here.
+    class var mainSetup: Setup {
+        Setup(
+            windowManager: .openbox(margins: .zero), panel: .bottom, panelThickness: 0,
+            screenSize: TestDesktop.defaultScreenSize)
+    }
     /// The second screen size and panel edge, for the placement check.
     class var otherSetup: Setup { mainSetup }
 
@@ -33,12 +38,17 @@ class FloatWindowManagerE2ETestCase: DesktopTestCase {
     override class func setUp() {
         super.setUp()
         let started = Date()
-        sharedDesktops[ObjectIdentifier(self)] = Result {
+        let result = Result {
             try TestDesktop(
                 testName: String(describing: self), windowManager: mainSetup.windowManager,
                 screenSize: mainSetup.screenSize, timeout: 30)
         }
-        print("\(self): \(mainSetup) ready in \(String(format: "%.1f", Date().timeIntervalSince(started))) s")
+        sharedDesktops[ObjectIdentifier(self)] = result
+        let seconds = String(format: "%.1f", Date().timeIntervalSince(started))
+        switch result {
+        case .success: print("\(self): \(mainSetup) ready in \(seconds) s")
+        case .failure(let error): print("\(self): \(mainSetup) did not start in \(seconds) s: \(error)")
+        }
     }
 
     override class func tearDown() {
