@@ -7,6 +7,7 @@ let package = Package(
         .executable(name: "floatapp", targets: ["FloatApp"]),
         .library(name: "PiPLayout", targets: ["PiPLayout"]),
         .library(name: "Playback", targets: ["Playback"]),
+        .library(name: "AppCore", targets: ["AppCore"]),
     ],
     targets: [
         .systemLibrary(
@@ -28,11 +29,13 @@ let package = Package(
         ),
         .target(name: "PiPLayout"),
         .target(name: "Playback", dependencies: ["CFFmpeg"]),
+        .target(name: "AppCore", dependencies: ["PiPLayout"]),
         .executableTarget(
             name: "FloatApp",
-            dependencies: ["CSDL", "PiPLayout", "Playback"]
+            dependencies: ["CSDL", "PiPLayout", "AppCore", "Playback"]
         ),
         .testTarget(name: "PiPLayoutTests", dependencies: ["PiPLayout"]),
+        .testTarget(name: "AppCoreTests", dependencies: ["AppCore", "PiPLayout"]),
         .testTarget(name: "PlaybackTests", dependencies: ["Playback", "CFFmpeg"]),
         .testTarget(name: "FloatAppTests", dependencies: ["CX11", "PiPLayout"]),
     ],
