@@ -34,8 +34,7 @@ extension App {
             floatWindow?.window.hide()
             floatWindow?.video.reset()
         case .moveFloat(let rect):
-            let r = SDL_Rect(PixelRect(rect))
-            floatWindow?.window.setFrame(x: r.x, y: r.y, width: r.w, height: r.h)
+            floatWindow?.setFrame(SDL_Rect(PixelRect(rect)))
         case .dismissTarget(let target): floatWindow?.dismissTarget?.set(target, now: now)
         case .raiseMainWindow:
             X11Hints.moveToCurrentWorkspace(main.window)
@@ -88,8 +87,7 @@ extension App {
         prepareFloatWindow()
         guard let fw = floatWindow else { return .event(.floatFailedToShow) }
         fw.window.title = title
-        let r = SDL_Rect(PixelRect(frame))
-        fw.window.setFrame(x: r.x, y: r.y, width: r.w, height: r.h)
+        fw.setFrame(SDL_Rect(PixelRect(frame)))
         fw.video.reset()
         fw.show()
         return .paintFloat

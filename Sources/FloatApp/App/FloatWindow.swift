@@ -45,6 +45,17 @@ final class FloatWindow {
         X11Hints.setOnAllWorkspaces(window, mapped: true)
     }
 
+    /// Moves and sizes the float. A new size goes through SDL, which also updates the fixed-size
+    /// hints window managers hold a borderless window to; a move does not wait for the window
+    /// manager (see ``X11Hints/moveResize(_:x:y:width:height:)``), except where not on X11.
+    func setFrame(_ r: SDL_Rect) {
+        let size = window.size
+        if size.width != r.w || size.height != r.h { SDL_SetWindowSize(window.handle, r.w, r.h) }
+        if !X11Hints.moveResize(window, x: r.x, y: r.y, width: r.w, height: r.h) {
+            window.setFrame(x: r.x, y: r.y, width: r.w, height: r.h)
+        }
+    }
+
     /// Whether a global point lies inside the window now.
     func contains(_ p: Point) -> Bool {
         let (x, y) = window.position, (w, h) = window.size

@@ -50,6 +50,17 @@ enum X11Hints {
         XFlush(display)
     }
 
+    /// Moves and sizes a window by asking the X server (and so the window manager) without
+    /// waiting for the answer; `false` when the window is not on X11. SDL's own move waits up to
+    /// 100 ms for the window manager to carry it out, and one that refuses (icewm keeps client
+    /// windows on screen) would make each step of a drag wait that long.
+    static func moveResize(_ window: Window, x: Int32, y: Int32, width: Int32, height: Int32) -> Bool {
+        guard let (display, xid) = x11(window) else { return false }
+        XMoveResizeWindow(display, xid, x, y, UInt32(max(1, width)), UInt32(max(1, height)))
+        XFlush(display)
+        return true
+    }
+
     /// Raises a window to the top of the stack (an override-redirect window needs no window manager).
     static func raise(_ window: Window) {
         guard let (display, xid) = x11(window) else { return }
