@@ -41,7 +41,7 @@ let package = Package(
         .target(name: "AppCore", dependencies: ["PiPLayout"]),
         .executableTarget(
             name: "FloatApp",
-            dependencies: ["CSDL", "PiPLayout", "AppCore", "Playback"]
+            dependencies: ["CSDL", "PiPLayout", "AppCore", "Playback", "MPRIS", "DesktopSettings"]
         ),
         .testTarget(name: "PiPLayoutTests", dependencies: ["PiPLayout"]),
         .testTarget(name: "AppCoreTests", dependencies: ["AppCore", "PiPLayout"]),

@@ -36,6 +36,9 @@ extension App {
         case .moveFloat(let rect):
             let r = SDL_Rect(PixelRect(rect))
             floatWindow?.window.setFrame(x: r.x, y: r.y, width: r.w, height: r.h)
+        case .resizeMainWindow(let width, let height, let minimumWidth, let minimumHeight):
+            SDL_SetWindowMinimumSize(main.window.handle, Int32(minimumWidth), Int32(minimumHeight))
+            SDL_SetWindowSize(main.window.handle, Int32(width), Int32(height))
         case .raiseMainWindow:
             if main.window.isMinimized { main.window.restore() }
             main.window.show()

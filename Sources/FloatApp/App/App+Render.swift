@@ -30,7 +30,7 @@ extension App {
     private func renderMain() {
         guard main.window.isShown, !main.window.isMinimized else { return }
         reportSize(.main, main.renderer)
-        if let id = state.mainShowsVideo, let player = playback.players[id], uploadMainFrames(player) {
+        if let id = state.mainShowsVideo, !state.isPaused(id), let player = playback.players[id], uploadMainFrames(player) {
             dispatch(.framesUploaded(.main))
         }
         let t = now
@@ -83,7 +83,7 @@ extension App {
               let player = playback.players[id]
         else { return }
         reportSize(.float, fw.renderer)
-        let wanted = state.floatSources.filter { $0 < player.sessions.count }
+        let wanted = state.isPaused(id) ? [] : state.floatSources.filter { $0 < player.sessions.count }
         for i in wanted {
             if let f = player.sessions[i].currentFrame() { dispatch(.frameReady(id, source: i, serial: f.serial)) }
         }
@@ -92,7 +92,8 @@ extension App {
         guard m.source < player.sessions.count else { return }
         let out = fw.renderer.outputSize
         // The session keeps handing out its current frame, so a float that appears has it at once.
-        if let f = player.sessions[m.source].currentFrame(), fw.video.frame !== f {
+        // A paused room presents nothing new.
+        if !state.isPaused(id), let f = player.sessions[m.source].currentFrame(), fw.video.frame !== f {
             fw.video.upload(f)
             dispatch(.framesUploaded(.float))
         }

@@ -1,3 +1,4 @@
+import AppCore
 import CSDL
 
 /// The main window: its renderer, text cache and one video texture per participant shown.
@@ -10,11 +11,13 @@ final class MainWindow {
     var video: [VideoTexture] = []
 
     init(fonts: FontSet, scale: Double) throws {
-        let w = Int32(960 * scale), h = Int32(600 * scale)
+        let size = AppState.mainWindowSize, minimum = AppState.mainWindowMinimum
+        let w = Int32((Double(size.width) * scale).rounded()), h = Int32((Double(size.height) * scale).rounded())
         window = try Window(
             title: "FloatApp", x: floatapp_SDL_WINDOWPOS_CENTERED(), y: floatapp_SDL_WINDOWPOS_CENTERED(),
             width: w, height: h, flags: SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_HIDDEN.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue)
-        SDL_SetWindowMinimumSize(window.handle, Int32(480 * scale), Int32(320 * scale))
+        SDL_SetWindowMinimumSize(window.handle, Int32((Double(minimum.width) * scale).rounded()),
+                                 Int32((Double(minimum.height) * scale).rounded()))
         renderer = try Renderer(window: window, vsync: false)
         X11Hints.setClass(window, instance: "floatapp", className: "FloatApp", role: "main")
         text = TextCache(renderer: renderer, fonts: fonts)
