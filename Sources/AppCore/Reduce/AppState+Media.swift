@@ -30,6 +30,15 @@ public struct MediaState: Equatable, Sendable {
     public var paused: Bool
     /// The room's volume, 0...1.
     public var volume: Double
+
+    /// Creates a media state.
+    public init(roomID: RoomID, title: String, artist: String?, paused: Bool, volume: Double) {
+        self.roomID = roomID
+        self.title = title
+        self.artist = artist
+        self.paused = paused
+        self.volume = volume
+    }
 }
 
 extension AppState {
@@ -104,7 +113,7 @@ extension AppState {
 
 extension OpenRoom {
     /// The volume in hundredths, as logs and media controls show it.
-    var roundedVolume: Double {
+    public var roundedVolume: Double {
         (Double(volume) * 100).rounded() / 100
     }
 }
