@@ -37,8 +37,8 @@ extension App {
             let r = SDL_Rect(PixelRect(rect))
             floatWindow?.window.setFrame(x: r.x, y: r.y, width: r.w, height: r.h)
         case .resizeMainWindow(let width, let height, let minimumWidth, let minimumHeight):
-            SDL_SetWindowMinimumSize(main.window.handle, Int32(minimumWidth), Int32(minimumHeight))
-            SDL_SetWindowSize(main.window.handle, Int32(width), Int32(height))
+            main.resize(width: Int32(width), height: Int32(height),
+                        minimumWidth: Int32(minimumWidth), minimumHeight: Int32(minimumHeight))
         case .raiseMainWindow:
             if main.window.isMinimized { main.window.restore() }
             main.window.show()
