@@ -1,20 +1,11 @@
 import PiPLayout
 
-/// What the desktop's media controls (MPRIS: panels, media keys, `playerctl`) asked for.
+/// What the desktop's media controls (MPRIS: panels, media keys, `playerctl`) asked for, in
+/// the app's terms (the shell translates the bus's commands): raise the full view and the
+/// main window; quit; toggle, resume (back to live) or pause (no frames, silence, the
+/// connection stays); stop (leave the room, releasing the float); set the open room's volume.
 public enum MediaCommand: Equatable, Sendable {
-    /// Restore the full view and raise the main window.
-    case raise
-    /// Quit the app.
-    case quit
-    /// Pause a playing room, resume a paused one.
-    case playPause
-    /// Resume: the room jumps back to live.
-    case play
-    /// Pause: no frames are presented and the sound is silent while the connection stays.
-    case pause
-    /// Leave the open room (releasing the float).
-    case stop
-    /// Set the open room's volume, 0...1.
+    case raise, quit, playPause, play, pause, stop
     case setVolume(Double)
 }
 
