@@ -36,7 +36,7 @@ final class MediaControlsE2ETests: AppE2ETestCase {
         session.stats.events(named: "frame", matching: ["window": "main", "room": id]).count
     }
 
-    func testPlayerctlListsTheRoomAndPausesResumesAndSetsTheVolume() throws {
+    func testPlayerctlListsTheRoomPausesResumesSetsTheVolumeAndQuits() throws {
         let (bus, session) = try startOnBus(["--open", alpha.id])
         try session.run {
             try waitForPlayerctl(bus, "-l", equal: "floatapp", timeout: 10)
@@ -64,6 +64,9 @@ final class MediaControlsE2ETests: AppE2ETestCase {
             try bus.playerctl("-p", "floatapp", "volume", "0.3")
             try session.waitForEvents("volume", ["room": alpha.id, "volume": "0.3"])
             try waitForPlayerctl(bus, "-p", "floatapp", "volume", equal: "0.300000")
+
+            try bus.callRoot("Quit")
+            XCTAssertEqual(session.app.waitForExit(timeout: 10), .exited(0), "Quit ends the app")
         }
     }
 
