@@ -1,3 +1,4 @@
+import CX11
 import Foundation
 import PiPLayout
 import XCTest
@@ -22,7 +23,7 @@ final class CallFloatControlsE2ETests: AppE2ETestCase {
 
     /// Floats the call at `dpi`, hovers it until Leave shows where the layout puts it, and
     /// clicks Leave; checks the float goes and every source closes.
-    private func leaveFromTheFloat(dpi: Int, shot: String) throws {
+    private func leaveFromTheFloat(dpi: Int, shot: String, shrinkToMinimum: Bool = false) throws {
         let desktop = try startDesktop()
         try desktop.mergeResources("Xft.dpi: \(dpi)\n")
         let roomsFile = try RoomsFixture(rooms: [call]).write(in: desktop.workFolder)
@@ -33,6 +34,7 @@ final class CallFloatControlsE2ETests: AppE2ETestCase {
             desktop.moveMouse(to: away)
             let float = try session.waitForFloat(of: call.title)
             try session.waitForEvents("status", ["room": call.id, "status": "playing"], timeout: 10)
+            if shrinkToMinimum { try shrink(float, on: desktop) }
             let frame = try eventuallyValue("the float settles", timeout: 5) { () -> DesktopRect? in
                 let first = desktop.geometry(of: float)
                 Thread.sleep(forTimeInterval: 0.2)
@@ -59,6 +61,25 @@ final class CallFloatControlsE2ETests: AppE2ETestCase {
 
     func testLeaveHangsUpFromTheFloatAt1x() throws {
         try leaveFromTheFloat(dpi: 96, shot: "call-float-1x")
+    }
+
+    func testLeaveHangsUpFromTheSmallestFloatAt1point5x() throws {
+        try leaveFromTheFloat(dpi: 144, shot: "call-float-smallest-1.5x", shrinkToMinimum: true)
+    }
+
+    /// Shrinks the float with `-` until it is the smallest float (P11: 160x90).
+    private func shrink(_ float: Window, on desktop: TestDesktop) throws {
+        try eventually("the float is focused", timeout: 5, poll: 0.2) {
+            if desktop.activeWindow() == float { return true }
+            desktop.activate(float)
+            return false
+        }
+        try eventually("the float shrinks to 160x90: \(desktop.describe(float))", timeout: 20, poll: 0.3) {
+            if let frame = desktop.geometry(of: float), frame.width <= 160 { return true }
+            desktop.key(.minus)
+            return false
+        }
+        desktop.moveMouse(to: away)
     }
 
     func testLeaveHangsUpFromTheFloatAt2x() throws {
