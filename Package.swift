@@ -27,13 +27,13 @@ let package = Package(
             providers: [.apt(["libx11-dev", "libxtst-dev"])]
         ),
         .target(name: "PiPLayout"),
-        .target(name: "Playback", dependencies: ["CFFmpeg"]),
+        .target(name: "Playback", dependencies: ["CFFmpeg", "PiPLayout"]),
         .executableTarget(
             name: "FloatApp",
             dependencies: ["CSDL", "PiPLayout", "Playback"]
         ),
         .testTarget(name: "PiPLayoutTests", dependencies: ["PiPLayout"]),
-        .testTarget(name: "PlaybackTests", dependencies: ["Playback", "CFFmpeg"]),
+        .testTarget(name: "PlaybackTests", dependencies: ["Playback", "PiPLayout", "CFFmpeg"]),
         .testTarget(name: "FloatAppTests", dependencies: ["CX11", "PiPLayout"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,3 +1,4 @@
+import PiPLayout
 import Playback
 import XCTest
 

@@ -79,9 +79,9 @@ extension App {
     private func openPlayback(_ room: Room) {
         if let old = players[room.id] { old.close() }
         // Live rooms reconnect (D4); for measurement, --exit-on-end lets the source end.
-        let player = RoomPlayer(room: room, mixer: mixer, now: now, liveness: options.exitOnEnd ? .recorded : .live)
+        let player = RoomPlayer(room: room, mixer: mixer, now: now, liveness: options.exitOnEnd ? .recorded : .live,
+                                observers: frameWakeObservers())
         players[room.id] = player
-        for s in player.sessions { wakeOnFrames(s) }
         lastStatus[room.id] = nil
         // One texture per participant: a smaller room frees the textures of a bigger one.
         mainVideo = []
@@ -109,20 +109,6 @@ extension App {
                 ("converted", c.converted), ("presented", c.presented), ("dropped", c.dropped),
                 ("economy", c.economyFrames), ("scaler_builds", c.scalerBuilds),
             ])
-        }
-    }
-}
-
-extension RoomStatus {
-    /// The session model's view of a playback status.
-    init(_ s: MediaStatus) {
-        switch s {
-        case .connecting: self = .connecting
-        case .buffering(let p): self = .buffering(percent: p)
-        case .playing: self = .playing
-        case .reconnecting(let n, let next): self = .reconnecting(attempt: n, retryIn: next)
-        case .ended: self = .ended
-        case .failed(let m): self = .failed(message: m)
         }
     }
 }

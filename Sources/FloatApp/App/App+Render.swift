@@ -53,9 +53,13 @@ extension App {
                 lastStatus[id] = s
                 statusSince[id] = now
                 stats?.event("status", at: nanos, [("room", id), ("status", "\(s)")])
-                send(.playbackStatusChanged(id, RoomStatus(s)))
+                send(.playbackStatusChanged(id, s))
                 mainDirty = true; floatDirty = true
                 if s == .ended, options.exitOnEnd, id == options.openRoom { quit() }
+                if case .failed(let message) = s, options.exitOnEnd, id == options.openRoom {
+                    Log.error("\(id): \(message)")
+                    quit(status: 1)
+                }
             }
         }
     }
@@ -146,7 +150,7 @@ extension App {
         let visible = Set(visibleParticipants(player))
         for (i, s) in player.sessions.enumerated() {
             s.setVideoEnabled(visible.contains(i))
-            guard let f = s.currentFrame() else { continue }
+            guard let f = visible.contains(i) ? s.takeFrame() : s.peekFrame() else { continue }
             if mainVideo[i].frame !== f {
                 mainVideo[i].upload(f)
                 changed = true
@@ -182,9 +186,9 @@ extension App {
     }
 
     /// A status as drawn: a reconnect's wait counts down from when it began (W5).
-    func shownStatus(_ status: MediaStatus, of id: RoomID) -> MediaStatus {
+    func shownStatus(_ status: PlaybackStatus, of id: RoomID) -> PlaybackStatus {
         guard case .reconnecting(let attempt, let wait) = status, let since = statusSince[id] else { return status }
-        return .reconnecting(attempt: attempt, nextTryIn: max(0, wait - (now - since)))
+        return .reconnecting(attempt: attempt, retryIn: max(0, wait - (now - since)))
     }
 
     /// The control bar shows for 3 s after pointer motion (W3), and while the room is not playing.
@@ -199,7 +203,7 @@ extension App {
                 status = .floating
             } else if let p = players[room.id] {
                 switch p.status {
-                case .connecting, .buffering: status = .connecting
+                case .idle, .connecting, .buffering: status = .connecting
                 case .playing: status = room.role == .host ? .onAir : .playing
                 case .reconnecting: status = .reconnecting
                 case .ended: status = .ended
@@ -241,10 +245,10 @@ extension App {
             }
             if pending != active {
                 pending = active
-                staleSerial = player.sessions[active].currentFrame()?.serial ?? -1
+                staleSerial = player.sessions[active].peekFrame()?.serial ?? -1
                 since = now
             }
-            let fresh = (player.sessions[active].currentFrame()?.serial ?? -1) > staleSerial
+            let fresh = (player.sessions[active].peekFrame()?.serial ?? -1) > staleSerial
             if fresh || now - since > 1 {
                 shownIndex = active
                 pending = nil
@@ -282,7 +286,7 @@ extension App {
         }
         var newFrame = false
         // The session keeps handing out its current frame, so a float that appears has it at once.
-        if let f = session.currentFrame(), fw.video.frame !== f {
+        if let f = session.takeFrame(), fw.video.frame !== f {
             fw.video.upload(f)
             newFrame = true
         }

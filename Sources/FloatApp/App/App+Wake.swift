@@ -20,9 +20,9 @@ extension App {
             switch session.status {
             case .playing:
                 // The next queued frame's due time; with none queued, the session's
-                // onFrameQueued wakes the loop (see wakeOnFrames).
+                // onFrameQueued wakes the loop (see frameWakeObservers).
                 if let due = session.nextFrameDelay { delay = min(delay, due) }
-            case .connecting, .buffering, .reconnecting:
+            case .idle, .connecting, .buffering, .reconnecting:
                 delay = min(delay, 1.0 / 30)  // status spinner
             case .ended, .failed:
                 break
@@ -32,15 +32,15 @@ extension App {
         return Int32(max(1, (delay * 1000).rounded(.up)))
     }
 
-    /// Lets a session wake the loop when a frame becomes due while none was queued: it posts
-    /// an SDL event, which is safe from any thread.
-    func wakeOnFrames(_ session: PlaybackSession) {
+    /// Observers that let a session wake the loop when a frame becomes due while none was
+    /// queued: they post an SDL event, which is safe from any thread.
+    func frameWakeObservers() -> PlaybackObservers {
         let type = wakeEventType
-        session.onFrameQueued = {
+        return PlaybackObservers(onFrameQueued: {
             var event = SDL_Event()
             event.type = type
             SDL_PushEvent(&event)
-        }
+        })
     }
 
     /// Reads the refresh rate of the display the float or main window is on (60 Hz when unknown).

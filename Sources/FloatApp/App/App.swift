@@ -67,7 +67,7 @@ final class App {
     var statusSince: [RoomID: Double] = [:]
     var lastFloatPresent: Double = 0
     var floatDirty = true
-    var lastStatus: [RoomID: MediaStatus] = [:]
+    var lastStatus: [RoomID: PlaybackStatus] = [:]
     var lastLevelsAt: Double = 0
     var lastUsableCheck: Double = 0
     var lastUsable: [Display] = []

@@ -13,7 +13,7 @@ final class RoomPlayer {
     var reportedOpens: [Int]
     private let mixer: AudioMixer
 
-    init(room: Room, mixer: AudioMixer, now: Double, liveness: PlaybackOptions.Liveness) {
+    init(room: Room, mixer: AudioMixer, now: Double, liveness: PlaybackOptions.Liveness, observers: PlaybackObservers) {
         self.room = room
         self.mixer = mixer
         openedAt = now
@@ -23,7 +23,7 @@ final class RoomPlayer {
         case .call(let participants): sources = participants.map(\.source)
         }
         let options = PlaybackOptions(liveness: liveness)
-        sessions = sources.map { PlaybackSession(source: $0.text, options: options) }
+        sessions = sources.map { PlaybackSession(source: $0.text, options: options, observers: observers) }
         reportedOpens = Array(repeating: 0, count: sessions.count)
         for s in sessions {
             if room.role == .host { s.isMuted = true }
@@ -40,7 +40,7 @@ final class RoomPlayer {
     var isCall: Bool { room.kind == .call }
 
     /// The room's status: a live room's session, or for a call the best of its participants.
-    var status: MediaStatus {
+    var status: PlaybackStatus {
         guard sessions.count > 1 else { return sessions.first?.status ?? .ended }
         let all = sessions.map(\.status)
         if all.contains(.playing) { return .playing }

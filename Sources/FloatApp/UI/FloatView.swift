@@ -1,4 +1,5 @@
 import CSDL
+import PiPLayout
 import Playback
 
 /// The float's buttons, revealed on hover (P5).
@@ -10,7 +11,7 @@ enum FloatControl: Equatable {
 struct FloatViewModel {
     let isCall: Bool
     let speakerName: String?
-    let status: MediaStatus
+    let status: PlaybackStatus
     let muted: Bool
     let hover: Bool
     let hovered: FloatControl?

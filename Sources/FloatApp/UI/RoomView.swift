@@ -7,7 +7,7 @@ struct ParticipantModel: Equatable {
     let name: String
     let level: Float
     let isSpeaking: Bool
-    let status: MediaStatus
+    let status: PlaybackStatus
 }
 
 /// What the full view of a room shows (W3, W4, W5).
@@ -15,7 +15,7 @@ struct RoomViewModel {
     let title: String
     let isCall: Bool
     let isHost: Bool
-    let status: MediaStatus
+    let status: PlaybackStatus
     let elapsed: Double
     let muted: Bool
     let volume: Float

@@ -1,4 +1,5 @@
 import CSDL
+import PiPLayout
 import Playback
 
 /// Draws a room's playback status over its video (W5): spinner, percent,
@@ -7,7 +8,7 @@ import Playback
 enum StatusOverlay {
     /// Draws the status in `area`; returns the Retry button's rect when one is shown.
     @discardableResult
-    static func draw(_ ctx: DrawContext, _ status: MediaStatus, in area: SDL_Rect, hasFrame: Bool,
+    static func draw(_ ctx: DrawContext, _ status: PlaybackStatus, in area: SDL_Rect, hasFrame: Bool,
                      compact: Bool, retryHovered: Bool = false) -> SDL_Rect? {
         let r = ctx.renderer
         let size: Int32 = compact ? 11 : 15
@@ -25,7 +26,7 @@ enum StatusOverlay {
         switch status {
         case .playing:
             return nil
-        case .connecting:
+        case .idle, .connecting:
             caption("Connecting…", Theme.text, spinner: true, dim: false)
         case .buffering(let percent):
             caption(percent.map { "Buffering \($0)%" } ?? "Buffering…", Theme.text, spinner: true, dim: false)

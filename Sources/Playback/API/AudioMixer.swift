@@ -3,7 +3,9 @@ import Foundation
 /// Mixes the sound of several sessions for one audio device and drives their clocks (D2).
 ///
 /// Thread-safe. `render` is meant for the audio device's callback thread: it holds each lock
-/// only briefly and does not allocate.
+/// only briefly and does not allocate. Its lock is taken before a session's (see ``SessionLock``).
+///
+/// `@unchecked Sendable`: the session list is only read or changed with `lock` held.
 public final class AudioMixer: @unchecked Sendable {
     /// Output sample rate; sessions must produce the same (see ``PlaybackOptions``).
     public let sampleRate: Int
@@ -37,10 +39,9 @@ public final class AudioMixer: @unchecked Sendable {
     public func render(into buffer: UnsafeMutablePointer<Float>, frameCount: Int) {
         let sampleCount = frameCount * channels
         buffer.update(repeating: 0, count: sampleCount)
-        let now = MonotonicTime.seconds()
         lock.lock()
         for session in sessions {
-            session.mix(into: buffer, frameCount: frameCount, channels: channels, rate: sampleRate, now: now)
+            session.mix(into: buffer, frameCount: frameCount, channels: channels, rate: sampleRate)
         }
         lock.unlock()
         for i in 0..<sampleCount { buffer[i] = min(1, max(-1, buffer[i])) }

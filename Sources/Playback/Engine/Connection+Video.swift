@@ -33,7 +33,7 @@ extension Connection {
             if packet == nil {
                 core.locked {
                     core.videoDrained = true
-                    core.startIfReadyLocked(now: MonotonicTime.seconds())
+                    core.startIfReadyLocked(now: core.systemClock.now())
                     core.wakeDemuxerIfReady()
                 }
                 return
@@ -54,6 +54,9 @@ extension Connection {
         }
     }
 
+    /// What to do with a decoded picture.
+    private enum Decision { case drop, convert(width: Int, height: Int, serial: Int), stop }
+
     /// Handles one decoded picture; returns false when the thread must stop.
     private func present(_ frame: Frame, decoder: Decoder, scaler: Scaler, frameDuration: Double,
                          loopFilter: inout LoopFilterMode) -> Bool {
@@ -61,41 +64,11 @@ extension Connection {
         let pts = frame.seconds(in: decoder.timeBase) ?? fallbackPts
         let duration = frame.durationSeconds(in: decoder.timeBase) ?? frameDuration
         let displayWidth = max(2, Int((Double(frame.width) * frame.sampleAspect).rounded()))
-        enum Decision { case drop, convert(width: Int, height: Int, serial: Int), stop }
-        let decision: Decision = core.locked {
+        let decision = core.locked {
             core.counters.decoded += 1
             core.lastDecodedVideoPts = pts
             core.sourceSize = (displayWidth, frame.height)
-            while true {
-                if isStopping { return .stop }
-                let now = MonotonicTime.seconds()
-                if let time = core.advanceLocked(now: now), pts + duration < time {
-                    if pts < time - 2, !core.clock.isAudioDriven(now: now) {
-                        core.clock.start(at: pts, now: now)
-                        core.frameWakePending = true
-                    } else {
-                        core.counters.dropped += 1
-                        return .drop
-                    }
-                }
-                let deadline: Double?
-                if !core.videoEnabled {
-                    // Decode no further than a little ahead of the clock; the picture is dropped
-                    // once the clock comes within 0.1 s of it.
-                    core.startIfReadyLocked(now: now)
-                    guard let time = core.advanceLocked(now: now), pts > time + 0.1 else { return .drop }
-                    deadline = now + (pts - 0.1 - time) + SessionCore.dueTolerance
-                } else if core.frames.count < SessionCore.videoQueueLimit {
-                    let size = Self.outputSize(source: (displayWidth, frame.height), box: core.outputBox)
-                    core.nextSerial += 1
-                    return .convert(width: size.width, height: size.height, serial: core.nextSerial)
-                } else {
-                    // The queue is full: presenting its next frame makes room and wakes this thread.
-                    core.startIfReadyLocked(now: now)
-                    deadline = core.nextFrameDelay(now: now).map { now + $0 + SessionCore.fallbackGrace }
-                }
-                core.videoSleep(for: .picture, until: deadline)
-            }
+            return decideLocked(pts: pts, duration: duration, source: (displayWidth, frame.height))
         }
         switch decision {
         case .stop: return false
@@ -108,19 +81,59 @@ extension Connection {
                 loopFilter = wanted
             }
             let converted = scaler.convert(frame, width: width, height: height, pts: pts, serial: serial)
-            core.locked {
-                core.counters.scalerBuilds = scaler.buildCount
-                if let converted {
-                    if core.frames.isEmpty && core.phase == .playing { core.frameWakePending = true }
-                    core.counters.converted += 1
-                    if loopFilter == .skipped { core.counters.economyFrames += 1 }
-                    core.frames.append(converted)
-                }
-                core.startIfReadyLocked(now: MonotonicTime.seconds())
-            }
-            core.publishEvents()
+            queue(converted, scalerBuilds: scaler.buildCount, economy: loopFilter == .skipped)
             return true
         }
+    }
+
+    /// Waits (lock held) until the picture at `pts` can be queued or must be dropped: late
+    /// pictures are dropped, a full queue or disabled video waits for the clock.
+    private func decideLocked(pts: Double, duration: Double, source: (width: Int, height: Int)) -> Decision {
+        while true {
+            if isStopping { return .stop }
+            let now = core.systemClock.now()
+            if let time = core.advanceLocked(now: now), pts + duration < time {
+                if pts < time - 2, !core.clock.isAudioDriven(now: now) {
+                    core.clock.start(at: pts, now: now)
+                    core.frameWakePending = true
+                } else {
+                    core.counters.dropped += 1
+                    return .drop
+                }
+            }
+            let deadline: Double?
+            if !core.videoEnabled {
+                // Decode no further than a little ahead of the clock; the picture is dropped
+                // once the clock comes within 0.1 s of it.
+                core.startIfReadyLocked(now: now)
+                guard let time = core.advanceLocked(now: now), pts > time + 0.1 else { return .drop }
+                deadline = now + (pts - 0.1 - time) + SessionCore.dueTolerance
+            } else if core.frames.count < SessionCore.videoQueueLimit {
+                let size = Self.outputSize(source: source, box: core.outputBox)
+                core.nextSerial += 1
+                return .convert(width: size.width, height: size.height, serial: core.nextSerial)
+            } else {
+                // The queue is full: presenting its next frame makes room and wakes this thread.
+                core.startIfReadyLocked(now: now)
+                deadline = core.nextFrameDelay(now: now).map { now + $0 + SessionCore.fallbackGrace }
+            }
+            core.videoSleep(for: .picture, until: deadline)
+        }
+    }
+
+    /// Queues a converted picture for presentation (nil: swscale refused it).
+    private func queue(_ converted: VideoFrame?, scalerBuilds: Int, economy: Bool) {
+        core.locked {
+            core.counters.scalerBuilds = scalerBuilds
+            if let converted {
+                if core.frames.isEmpty && core.phase == .playing { core.frameWakePending = true }
+                core.counters.converted += 1
+                if economy { core.counters.economyFrames += 1 }
+                core.frames.append(converted)
+            }
+            core.startIfReadyLocked(now: core.systemClock.now())
+        }
+        core.publishEvents()
     }
 
     /// The largest even size with the source's aspect that fits `box` without upscaling.

@@ -29,15 +29,26 @@ final class Connection: @unchecked Sendable {
     init(core: SessionCore, input: InputContext) throws(PlaybackError) {
         self.core = core
         self.input = input
-        video = input.bestStream(.video).flatMap { found in
-            (try? Decoder(stream: found, threads: Decoder.threadCount(forVideo: found)))
-                .map { (found.index, $0, 1 / (found.frameRate ?? 30)) }
-        }
-        audio = input.bestStream(.audio).flatMap { found in
-            (try? Decoder(stream: found, threads: 1)).map { (found.index, $0) }
-        }
+        let videoStream = input.bestStream(.video)
+        let audioStream = input.bestStream(.audio)
+        guard videoStream != nil || audioStream != nil else { throw .noPlayableStream }
+        let videoDecoder = try Self.openDecoder(videoStream, kind: "video", threads: Decoder.threadCount(forVideo:))
+        let audioDecoder = try Self.openDecoder(audioStream, kind: "audio", threads: { _ in 1 })
+        video = videoStream.flatMap { found in videoDecoder.map { (found.index, $0, 1 / (found.frameRate ?? 30)) } }
+        audio = audioStream.flatMap { found in audioDecoder.map { (found.index, $0) } }
         resampler = Resampler(outputRate: core.options.audioSampleRate, outputChannels: core.options.audioChannels)
-        guard video != nil || audio != nil else { throw .noPlayableStream }
+    }
+
+    /// A decoder for `stream`, nil without one; a codec that cannot be opened is an error the
+    /// user reads, naming the stream and the codec.
+    private static func openDecoder(_ stream: InputStream?, kind: String,
+                                     threads: (InputStream) -> Int) throws(PlaybackError) -> Decoder? {
+        guard let stream else { return nil }
+        do {
+            return try Decoder(stream: stream, threads: threads(stream))
+        } catch {
+            throw .decoderFailed("the \(kind) stream (\(stream.codecName)): \(error.message)")
+        }
     }
 
     /// Plays the source until it ends, fails or the session closes.
@@ -82,7 +93,7 @@ final class Connection: @unchecked Sendable {
             }
             switch step {
             case .again:
-                Thread.sleep(forTimeInterval: 0.002)
+                waitForDeviceData()
                 continue
             case .endOfStream:
                 return finish(after: .ended)
@@ -113,7 +124,7 @@ final class Connection: @unchecked Sendable {
         core.locked {
             var mark = SessionCore.readAhead
             while !core.isClosed {
-                let now = MonotonicTime.seconds()
+                let now = core.systemClock.now()
                 core.advanceLocked(now: now)
                 core.startIfReadyLocked(now: now)
                 if core.phase == .playing { reachedPlaying = true }
@@ -122,6 +133,17 @@ final class Connection: @unchecked Sendable {
                 core.demuxerSleep(for: .room, until: core.demuxerRoomDeadline(now: now))
             }
             return false
+        }
+    }
+
+    /// A device that has no data yet (EAGAIN) delivers on real time: sleep a few milliseconds on
+    /// the demuxer's condition, which a close signals, so closing never waits for the device.
+    private func waitForDeviceData() {
+        core.locked {
+            guard !core.isClosed else { return }
+            core.demuxerWait = .deviceData
+            core.demuxerWake.wait(until: MonotonicTime.seconds() + 0.005)
+            core.demuxerWait = .none
         }
     }
 
@@ -149,7 +171,7 @@ final class Connection: @unchecked Sendable {
                         let at = start ?? core.ring.endPts ?? 0
                         core.ring.push(samples, frames: count, pts: at)
                         core.counters.audioFrames += count
-                        core.startIfReadyLocked(now: MonotonicTime.seconds())
+                        core.startIfReadyLocked(now: core.systemClock.now())
                     }
                 }
             } catch {
@@ -169,7 +191,7 @@ final class Connection: @unchecked Sendable {
         }
         let drained: Bool = core.locked {
             while !core.isClosed {
-                let now = MonotonicTime.seconds()
+                let now = core.systemClock.now()
                 core.startIfReadyLocked(now: now)
                 if core.phase == .playing { reachedPlaying = true }
                 core.advanceLocked(now: now)

@@ -1,4 +1,5 @@
 import Foundation
+import PiPLayout
 
 /// The state one session shares between the app's threads, its worker threads and the audio
 /// mixer. Every stored property below `lock` is guarded by it; nobody holds it while decoding,
@@ -28,6 +29,8 @@ final class SessionCore: @unchecked Sendable {
         case drain
         /// The end of a reconnection delay (only a close cuts it short).
         case backoff
+        /// A device said it has no data yet: a short timed sleep that a close cuts short.
+        case deviceData
     }
 
     /// What the video thread is sleeping for.
@@ -63,12 +66,13 @@ final class SessionCore: @unchecked Sendable {
     let workerEnded: WakeCondition
     let interrupt = InterruptFlag()
     let options: PlaybackOptions
+    /// Where time is read and deadlines are slept until.
+    let systemClock: any SessionClock
+    /// Set before the worker starts and never changed, so no event is missed.
+    let observers: PlaybackObservers
 
     var status: PlaybackStatus = .connecting
     private var notifiedStatus: PlaybackStatus = .connecting
-    var statusHandler: (@Sendable (PlaybackStatus) -> Void)?
-    var openHandler: (@Sendable (Int) -> Void)?
-    var frameHandler: (@Sendable () -> Void)?
     /// Set when a frame became the next one due while none was; cleared when the handler is told.
     var frameWakePending = false
     var openCount = 0
@@ -101,8 +105,10 @@ final class SessionCore: @unchecked Sendable {
     var levelMeanSquare: Float = 0
     var videoPackets = PacketQueue()
 
-    init(options: PlaybackOptions) {
+    init(options: PlaybackOptions, observers: PlaybackObservers, clock: any SessionClock) {
         self.options = options
+        self.observers = observers
+        systemClock = clock
         demuxerWake = WakeCondition(lock: lock)
         videoWake = WakeCondition(lock: lock)
         workerEnded = WakeCondition(lock: lock)
@@ -133,11 +139,11 @@ final class SessionCore: @unchecked Sendable {
     func publishEvents() {
         let (changed, handler, frameReady): (PlaybackStatus?, (@Sendable (PlaybackStatus) -> Void)?,
                                              (@Sendable () -> Void)?) = locked {
-            let frameReady = frameWakePending ? frameHandler : nil
+            let frameReady = frameWakePending ? observers.onFrameQueued : nil
             frameWakePending = false
             guard status != notifiedStatus else { return (nil, nil, frameReady) }
             notifiedStatus = status
-            return (status, statusHandler, frameReady)
+            return (status, observers.onStatusChange, frameReady)
         }
         if let changed { handler?(changed) }
         frameReady?()
@@ -151,18 +157,18 @@ final class SessionCore: @unchecked Sendable {
 
     // MARK: Sleeping and waking (lock held)
 
-    /// Sleeps the demuxer thread until woken for `reason` or until `deadline` (monotonic seconds).
+    /// Sleeps the demuxer thread until woken for `reason` or until `deadline` on ``systemClock``.
     func demuxerSleep(for reason: DemuxerWait, until deadline: Double?) {
         demuxerWait = reason
-        demuxerWake.wait(until: deadline)
+        _ = systemClock.wait(on: demuxerWake, until: deadline)
         demuxerWait = .none
         counters.demuxerWakeups += 1
     }
 
-    /// Sleeps the video thread until woken for `reason` or until `deadline` (monotonic seconds).
+    /// Sleeps the video thread until woken for `reason` or until `deadline` on ``systemClock``.
     func videoSleep(for reason: VideoWait, until deadline: Double?) {
         videoWait = reason
-        videoWake.wait(until: deadline)
+        _ = systemClock.wait(on: videoWake, until: deadline)
         videoWait = .none
         counters.videoWakeups += 1
     }
@@ -176,7 +182,7 @@ final class SessionCore: @unchecked Sendable {
     func wakeDemuxerIfReady() {
         let ready: Bool
         switch demuxerWait {
-        case .none, .backoff: return
+        case .none, .backoff, .deviceData: return
         case .room: ready = demuxerHasRoom(below: Self.refillMark)
         case .drain: ready = isDrained
         }
@@ -293,9 +299,10 @@ final class SessionCore: @unchecked Sendable {
 
     /// Adds this session's next `frameCount` frames into `output` (interleaved, `channels` per
     /// frame at `rate`), applying mute and volume, and advances the clock. Never blocks for long.
-    func mix(into output: UnsafeMutablePointer<Float>, frameCount: Int, channels: Int, rate: Int, now: Double) {
+    func mix(into output: UnsafeMutablePointer<Float>, frameCount: Int, channels: Int, rate: Int) {
         lock.lock()
         defer { lock.unlock() }
+        let now = systemClock.now()
         guard phase == .playing, hasAudioStream, rate == ring.rate, channels == ring.channels,
               let time = clock.time(now: now) else { return }
         let chunk = Double(frameCount) / Double(rate)

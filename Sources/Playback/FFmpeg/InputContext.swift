@@ -81,6 +81,11 @@ struct InputStream {
         return (Int(parameters.pointee.width), Int(parameters.pointee.height))
     }
 
+    /// The codec's short name, e.g. `h264`.
+    var codecName: String {
+        String(cString: avcodec_get_name(pointer.pointee.codecpar.pointee.codec_id))
+    }
+
     /// The nominal frame rate, if the container knows it: the average rate, else the base rate
     /// (which devices and filter graphs set alone) when it is plausible for video.
     var frameRate: Double? {
