@@ -60,8 +60,9 @@ extension Connection {
     /// Handles one decoded picture; returns false when the thread must stop.
     private func present(_ frame: Frame, decoder: Decoder, scaler: Scaler, frameDuration: Double,
                          loopFilter: inout LoopFilterMode) -> Bool {
-        let fallbackPts = core.locked { core.lastDecodedVideoPts.map { $0 + frameDuration } } ?? 0
-        let pts = frame.seconds(in: decoder.timeBase) ?? fallbackPts
+        let pts = core.locked {
+            core.videoPts(frame.seconds(in: decoder.timeBase), expected: core.lastDecodedVideoPts.map { $0 + frameDuration })
+        }
         let duration = frame.durationSeconds(in: decoder.timeBase) ?? frameDuration
         let displayWidth = max(2, Int((Double(frame.width) * frame.sampleAspect).rounded()))
         let decision = core.locked {

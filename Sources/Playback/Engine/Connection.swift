@@ -57,6 +57,7 @@ final class Connection: @unchecked Sendable {
             core.resetForConnectionLocked()
             core.hasVideoStream = video != nil
             core.hasAudioStream = audio != nil
+            core.videoFrameDuration = video?.frameDuration ?? core.videoFrameDuration
             core.phase = .buffering
         }
         if video != nil {
@@ -168,8 +169,9 @@ final class Connection: @unchecked Sendable {
                 try resampler.convert(frame, framePts: pts) { samples, count, start in
                     guard count > 0 else { return }
                     core.locked {
-                        let at = start ?? core.ring.endPts ?? 0
+                        let at = core.audioPts(start)
                         core.ring.push(samples, frames: count, pts: at)
+                        core.lastAudioEnd = at + Double(count) / Double(core.ring.rate)
                         core.counters.audioFrames += count
                         core.startIfReadyLocked(now: core.systemClock.now())
                     }

@@ -86,6 +86,10 @@ final class SessionCore: @unchecked Sendable {
     var videoDrained = false
     var audioDrained = false
     var lastDecodedVideoPts: Double?
+    /// The time just after the newest decoded audio (nil before the first, per connection).
+    var lastAudioEnd: Double?
+    /// The video stream's nominal frame period.
+    var videoFrameDuration = 1.0 / 30
 
     var outputBox: (width: Int, height: Int)?
     var videoEnabled = true
@@ -258,6 +262,7 @@ final class SessionCore: @unchecked Sendable {
             if stale > 0 { noteLevel(ring.take(stale, into: nil, gain: 0), frames: stale) }
             dropped = stale > 0
         }
+        noteVideoProgress(time: time)
         if advanced { wakeVideo(for: .picture) }
         if advanced || dropped { wakeDemuxerIfReady() }
         return time
@@ -306,6 +311,9 @@ final class SessionCore: @unchecked Sendable {
         guard phase == .playing, hasAudioStream, rate == ring.rate, channels == ring.channels,
               let time = clock.time(now: now) else { return }
         let chunk = Double(frameCount) / Double(rate)
+        // Audio behind the clock is late: dropped, so the clock never goes back for it.
+        let late = ring.frames(before: time - Self.dueTolerance)
+        if late > 0 { noteLevel(ring.take(late, into: nil, gain: 0), frames: late) }
         guard let head = ring.headPts else { return }
         if head > time + chunk && head < time + 1 {
             clock.audioConsumed(from: time, duration: chunk, now: now)
@@ -332,5 +340,6 @@ final class SessionCore: @unchecked Sendable {
         videoDrained = false
         audioDrained = false
         lastDecodedVideoPts = nil
+        lastAudioEnd = nil
     }
 }
