@@ -3,7 +3,7 @@ import Foundation
 /// Mixes the sound of several sessions for one audio device and drives their clocks (D2).
 ///
 /// Thread-safe. `render` is meant for the audio device's callback thread: it holds each lock
-/// only briefly and does not allocate. Its lock is taken before a session's (see ``SessionLock``).
+/// only briefly and does not allocate. Its lock is taken before a session's (see ``SessionCore``).
 ///
 /// `@unchecked Sendable`: the session list is only read or changed with `lock` held.
 public final class AudioMixer: @unchecked Sendable {

@@ -30,23 +30,23 @@ public final class PlaybackSession: Sendable {
 
     /// What the session is doing now: never ``PlaybackStatus/idle``; ``PlaybackStatus/failed(message:)``
     /// only once it failed for good (a live source that fails is reconnecting instead).
-    public var status: PlaybackStatus { core.locked { core.status } }
+    public var status: PlaybackStatus { core.withLock { $0.status } }
 
     /// How many times the source was opened (1 plus reconnections).
-    public var openCount: Int { core.locked { core.openCount } }
+    public var openCount: Int { core.withLock { $0.openCount } }
 
     /// The box the visible window draws into, in pixels. Frames are converted on the worker to
     /// the largest size with the source's aspect that fits it (never larger than the source);
     /// nil converts at the source size.
     public func setOutputSize(width: Int, height: Int) {
-        core.locked { core.outputBox = width > 0 && height > 0 ? (width, height) : nil }
+        core.withLock { $0.outputBox = width > 0 && height > 0 ? (width, height) : nil }
     }
 
     /// Turns picture conversion on or off (audio and the clock go on either way).
     public func setVideoEnabled(_ enabled: Bool) {
-        core.locked {
-            core.videoEnabled = enabled
-            core.wakeVideo(for: .picture)
+        core.withLock { state in
+            state.videoEnabled = enabled
+            state.wakeVideo(for: .picture)
         }
     }
 
@@ -54,11 +54,11 @@ public final class PlaybackSession: Sendable {
     /// before the first), without changing anything: for a picture that is not on screen, such
     /// as a call participant about to be shown. Use ``takeFrame()`` for the one presented.
     public func peekFrame() -> VideoFrame? {
-        core.locked {
-            guard core.phase == .playing else { return core.current }
-            var clock = core.clock
-            guard let time = clock.time(now: core.systemClock.now()) else { return core.current }
-            return core.frames.last { $0.pts <= time + SessionCore.dueTolerance } ?? core.current
+        core.withLock { state in
+            guard state.phase == .playing else { return state.current }
+            var clock = state.clock
+            guard let time = clock.time(now: core.systemClock.now()) else { return state.current }
+            return state.frames.last { $0.pts <= time + SharedState.dueTolerance } ?? state.current
         }
     }
 
@@ -67,14 +67,14 @@ public final class PlaybackSession: Sendable {
     /// frame counts once in ``counters`` as presented, and a frame superseded before it was
     /// taken counts as dropped.
     public func takeFrame() -> VideoFrame? {
-        core.locked {
-            core.advanceLocked(now: core.systemClock.now())
-            if let frame = core.current, !core.currentHandedOut {
-                core.currentHandedOut = true
-                core.counters.presented += 1
-                core.lastPresentedPts = frame.pts
+        core.withLock { state in
+            state.advance(now: core.systemClock.now())
+            if let frame = state.current, !state.currentHandedOut {
+                state.currentHandedOut = true
+                state.counters.presented += 1
+                state.lastPresentedPts = frame.pts
             }
-            return core.current
+            return state.current
         }
     }
 
@@ -89,40 +89,40 @@ public final class PlaybackSession: Sendable {
     /// the moment it is read; read it again after every wake-up. Cheap: it takes the session's
     /// lock briefly and never blocks on decoding.
     public var nextFrameDelay: Double? {
-        core.locked {
+        core.withLock { state in
             let now = core.systemClock.now()
-            core.advanceLocked(now: now)
-            return core.nextFrameDelay(now: now)
+            state.advance(now: now)
+            return state.nextFrameDelay(now: now)
         }
     }
 
     /// The presentation time of the newest frame ``takeFrame()`` handed out.
-    public var lastPresentedPts: Double? { core.locked { core.lastPresentedPts } }
+    public var lastPresentedPts: Double? { core.withLock { $0.lastPresentedPts } }
 
     /// The source picture size with its pixel aspect applied (nil until the first picture).
-    public var videoSize: (width: Int, height: Int)? { core.locked { core.sourceSize } }
+    public var videoSize: (width: Int, height: Int)? { core.withLock { $0.sourceSize } }
 
     /// True when the current connection has a decodable audio stream.
-    public var hasAudio: Bool { core.locked { core.hasAudioStream } }
+    public var hasAudio: Bool { core.withLock { $0.hasAudioStream } }
 
     /// True when the current connection has a decodable video stream.
-    public var hasVideo: Bool { core.locked { core.hasVideoStream } }
+    public var hasVideo: Bool { core.withLock { $0.hasVideoStream } }
 
     /// Silences the session's sound; its audio is still consumed, so the clock keeps time.
     public var isMuted: Bool {
-        get { core.locked { core.muted } }
-        set { core.locked { core.muted = newValue } }
+        get { core.withLock { $0.muted } }
+        set { core.withLock { $0.muted = newValue } }
     }
 
     /// Gain applied to the session's sound, 0...1 (values above 1 amplify).
     public var volume: Float {
-        get { core.locked { core.volume } }
-        set { core.locked { core.volume = max(0, newValue) } }
+        get { core.withLock { $0.volume } }
+        set { core.withLock { $0.volume = max(0, newValue) } }
     }
 
     /// Loudness of the recently played audio in dBFS (RMS, before mute and volume; -120 when silent) (D7).
     public var audioLevel: Float {
-        let meanSquare = core.locked { core.levelMeanSquare }
+        let meanSquare = core.withLock { $0.levelMeanSquare }
         return max(-120, 10 * log10(max(meanSquare, 1e-12)))
     }
 
@@ -140,8 +140,8 @@ public final class PlaybackSession: Sendable {
         let deadlines = sessions.map { $0.core.systemClock.now() + 0.5 }
         for (session, deadline) in zip(sessions, deadlines) {
             let core = session.core
-            core.locked {
-                while core.workerRunning && core.systemClock.wait(on: core.workerEnded, until: deadline) {}
+            core.lockedLoop { state in
+                state.workerRunning && core.systemClock.now() < deadline ? .sleep(.closer, until: deadline) : .done(())
             }
         }
     }
@@ -149,14 +149,14 @@ public final class PlaybackSession: Sendable {
     // MARK: Test and diagnostics hooks
 
     /// The session's clock now (nil while stopped).
-    package var clockTime: Double? { core.locked { core.clock.time(now: core.systemClock.now()) } }
+    package var clockTime: Double? { core.withLock { $0.clock.time(now: core.systemClock.now()) } }
 
     /// Running totals.
-    package var counters: PlaybackCounters { core.locked { core.counters } }
+    package var counters: PlaybackCounters { core.withLock { $0.counters } }
 
     /// True until the worker thread has finished.
-    package var isWorking: Bool { core.locked { core.workerRunning } }
+    package var isWorking: Bool { core.withLock { $0.workerRunning } }
 
     /// Buffered audio in seconds.
-    package var bufferedAudio: Double { core.locked { core.ring.duration } }
+    package var bufferedAudio: Double { core.withLock { $0.ring.duration } }
 }

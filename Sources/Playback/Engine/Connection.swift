@@ -19,11 +19,7 @@ final class Connection: @unchecked Sendable {
     private let audio: (index: Int, decoder: Decoder)?
     private let resampler: Resampler
     private let videoDone = DispatchSemaphore(value: 0)
-    /// Set (lock held) when the video thread must stop.
-    private var stopping = false
-    /// True (lock held) when the video thread must stop.
-    var isStopping: Bool { stopping || core.isClosed }
-    /// True once the clock ran on this connection.
+    /// True once the clock ran on this connection (written on the worker thread only).
     private(set) var reachedPlaying = false
 
     init(core: SessionCore, input: InputContext) throws(PlaybackError) {
@@ -53,12 +49,12 @@ final class Connection: @unchecked Sendable {
 
     /// Plays the source until it ends, fails or the session closes.
     func run() -> End {
-        core.locked {
-            core.resetForConnectionLocked()
-            core.hasVideoStream = video != nil
-            core.hasAudioStream = audio != nil
-            core.videoFrameDuration = video?.frameDuration ?? core.videoFrameDuration
-            core.phase = .buffering
+        core.withLock { state in
+            state.resetForConnection()
+            state.hasVideoStream = video != nil
+            state.hasAudioStream = audio != nil
+            state.videoFrameDuration = video?.frameDuration ?? state.videoFrameDuration
+            state.phase = .buffering
         }
         if video != nil {
             let thread = Thread { [self] in
@@ -68,12 +64,12 @@ final class Connection: @unchecked Sendable {
             thread.name = "floatapp.video"
             thread.start()
         } else {
-            core.locked { core.videoDrained = true }
+            core.withLock { $0.videoDrained = true }
         }
         let end = demux()
-        core.locked {
-            stopping = true
-            core.videoWake.signal()
+        core.withLock { state in
+            state.videoStopping = true
+            state.videoWake.signal()
         }
         if video != nil { videoDone.wait() }
         return end
@@ -104,9 +100,9 @@ final class Connection: @unchecked Sendable {
             if let video, packet.streamIndex == video.index {
                 let seconds = packet.duration > 0 ? video.decoder.seconds(packet.duration) : video.frameDuration
                 let item = PacketQueue.Item.packet(packet.takeData(), seconds: seconds)
-                core.locked {
-                    core.videoPackets.push(item)
-                    core.wakeVideo(for: .packet)
+                core.withLock { state in
+                    state.videoPackets.push(item)
+                    state.wakeVideo(for: .packet)
                 }
             } else if let audio, packet.streamIndex == audio.index {
                 decodeAudio(audio.decoder, packet: packet)
@@ -122,29 +118,27 @@ final class Connection: @unchecked Sendable {
     /// until one falls below the refill mark, so reading goes in bursts rather than one packet
     /// per wake-up. Returns false when the session closed.
     private func waitForRoom() -> Bool {
-        core.locked {
-            var mark = SessionCore.readAhead
-            while !core.isClosed {
-                let now = core.systemClock.now()
-                core.advanceLocked(now: now)
-                core.startIfReadyLocked(now: now)
-                if core.phase == .playing { reachedPlaying = true }
-                if core.demuxerHasRoom(below: mark) { return true }
-                mark = SessionCore.refillMark
-                core.demuxerSleep(for: .room, until: core.demuxerRoomDeadline(now: now))
-            }
-            return false
+        var mark = SharedState.readAhead
+        return core.lockedLoop { state in
+            guard !core.isClosed else { return .done(false) }
+            let now = core.systemClock.now()
+            state.advance(now: now)
+            state.startIfReady(now: now)
+            if state.phase == .playing { reachedPlaying = true }
+            if state.demuxerHasRoom(below: mark) { return .done(true) }
+            mark = SharedState.refillMark
+            return .sleep(.demuxer(.room), until: state.demuxerRoomDeadline(now: now))
         }
     }
 
     /// A device that has no data yet (EAGAIN) delivers on real time: sleep a few milliseconds on
     /// the demuxer's condition, which a close signals, so closing never waits for the device.
     private func waitForDeviceData() {
-        core.locked {
-            guard !core.isClosed else { return }
-            core.demuxerWait = .deviceData
-            core.demuxerWake.wait(until: MonotonicTime.seconds() + 0.005)
-            core.demuxerWait = .none
+        var slept = false
+        core.lockedLoop { _ in
+            guard !slept, !core.isClosed else { return .done(()) }
+            slept = true
+            return .sleep(.device, until: MonotonicTime.seconds() + 0.005)
         }
     }
 
@@ -154,13 +148,13 @@ final class Connection: @unchecked Sendable {
         do {
             if try decoder.send(packet) == .again { return }
         } catch {
-            core.locked { core.counters.corruptPackets += 1 }
+            core.withLock { $0.counters.corruptPackets += 1 }
             return
         }
         while true {
             let step: FFmpegStep
             do { step = try decoder.receive(into: frame) } catch {
-                core.locked { core.counters.corruptPackets += 1 }
+                core.withLock { $0.counters.corruptPackets += 1 }
                 return
             }
             guard step == .done else { return }
@@ -168,16 +162,16 @@ final class Connection: @unchecked Sendable {
             do {
                 try resampler.convert(frame, framePts: pts) { samples, count, start in
                     guard count > 0 else { return }
-                    core.locked {
-                        let at = core.audioPts(start)
-                        core.ring.push(samples, frames: count, pts: at)
-                        core.lastAudioEnd = at + Double(count) / Double(core.ring.rate)
-                        core.counters.audioFrames += count
-                        core.startIfReadyLocked(now: core.systemClock.now())
+                    core.withLock { state in
+                        let at = state.audioPts(start)
+                        state.ring.push(samples, frames: count, pts: at)
+                        state.lastAudioEnd = at + Double(count) / Double(state.ring.rate)
+                        state.counters.audioFrames += count
+                        state.startIfReady(now: core.systemClock.now())
                     }
                 }
             } catch {
-                core.locked { core.counters.corruptPackets += 1 }
+                core.withLock { $0.counters.corruptPackets += 1 }
             }
             frame.unref()
         }
@@ -186,24 +180,22 @@ final class Connection: @unchecked Sendable {
     /// Drains the decoders, then waits until everything queued has been played.
     private func finish(after end: End) -> End {
         if let audio { decodeAudio(audio.decoder, packet: nil) }
-        core.locked {
-            core.audioDrained = true
-            core.videoPackets.push(.endOfStream)
-            core.wakeVideo(for: .packet)
+        core.withLock { state in
+            state.audioDrained = true
+            state.videoPackets.push(.endOfStream)
+            state.wakeVideo(for: .packet)
         }
-        let drained: Bool = core.locked {
-            while !core.isClosed {
-                let now = core.systemClock.now()
-                core.startIfReadyLocked(now: now)
-                if core.phase == .playing { reachedPlaying = true }
-                core.advanceLocked(now: now)
-                if core.isDrained { return true }
-                core.demuxerSleep(for: .drain, until: core.drainDeadline(now: now))
-            }
-            return false
+        let drained: Bool = core.lockedLoop { state in
+            guard !core.isClosed else { return .done(false) }
+            let now = core.systemClock.now()
+            state.startIfReady(now: now)
+            if state.phase == .playing { reachedPlaying = true }
+            state.advance(now: now)
+            if state.isDrained { return .done(true) }
+            return .sleep(.demuxer(.drain), until: state.drainDeadline(now: now))
         }
         guard drained else { return .closed }
-        let nothingDecoded = core.locked { core.counters.decoded == 0 && core.counters.audioFrames == 0 }
+        let nothingDecoded = core.withLock { $0.counters.decoded == 0 && $0.counters.audioFrames == 0 }
         return end == .ended && nothingDecoded ? .failed(.streamFailed("nothing could be decoded")) : end
     }
 }

@@ -2,10 +2,7 @@ import Glibc
 
 /// The mutex that guards a session's shared state, with one ``WakeCondition`` per waiting thread
 /// so that a change wakes only the thread that waits for it.
-///
-/// Lock order: the ``AudioMixer``'s lock before a session's lock (the mixer calls into sessions
-/// while holding its own); nothing holding a session's lock takes the mixer's. A
-/// ``ManualClock`` takes its own lock inside a session's lock, never the other way round.
+/// The lock order is written down once, at ``SessionCore``.
 ///
 /// `@unchecked Sendable`: it owns a `pthread_mutex_t`, which is made for sharing between
 /// threads; the pointer never changes after `init`.

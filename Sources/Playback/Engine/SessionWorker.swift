@@ -27,9 +27,9 @@ final class SessionWorker: Sendable {
 
     func run() {
         defer {
-            core.locked {
-                core.workerRunning = false
-                core.workerEnded.broadcast()
+            core.withLock { state in
+                state.workerRunning = false
+                state.workerEnded.broadcast()
             }
         }
         let spec: SourceSpec
@@ -61,13 +61,11 @@ final class SessionWorker: Sendable {
     /// Shows Reconnecting(n) and sleeps the backoff on the session's clock; a close cuts it short.
     private func waitBeforeRetry(attempt: Int) {
         let delay = Self.backoff(attempt: attempt)
-        core.locked { core.resetForConnectionLocked() }
+        core.withLock { $0.resetForConnection() }
         core.setStatus(.reconnecting(attempt: attempt, retryIn: delay))
         let deadline = core.systemClock.now() + delay
-        core.locked {
-            while !core.isClosed && core.systemClock.now() < deadline {
-                core.demuxerSleep(for: .backoff, until: deadline)
-            }
+        core.lockedLoop { _ in
+            core.isClosed || core.systemClock.now() >= deadline ? .done(()) : .sleep(.demuxer(.backoff), until: deadline)
         }
     }
 
@@ -82,9 +80,9 @@ final class SessionWorker: Sendable {
             if core.isClosed { return Outcome(end: .closed) }
             return Outcome(end: .failed(.openFailed(error.message)), final: spec.openFailureIsFinal(error))
         }
-        let count = core.locked {
-            core.openCount += 1
-            return core.openCount
+        let count = core.withLock { state in
+            state.openCount += 1
+            return state.openCount
         }
         core.observers.onOpen?(count)
         do {

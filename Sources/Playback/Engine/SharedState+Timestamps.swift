@@ -6,7 +6,7 @@
 /// A jump in one stream that the other stream does not share is taken for damage and the
 /// timestamp continues its stream instead; a jump both streams share (a real discontinuity)
 /// or a jump in a source with one stream is kept.
-extension SessionCore {
+extension SharedState {
     /// Seconds a timestamp may move away from where its stream was before it counts as a jump.
     static let timestampJumpLimit = 1.5
     /// Seconds of media time without a new picture after which a playing session says Buffering.
@@ -14,7 +14,7 @@ extension SessionCore {
 
     /// The time to give a decoded picture stamped `pts` (lock held); `expected` is where the
     /// stream would continue.
-    func videoPts(_ pts: Double?, expected: Double?) -> Double {
+    mutating func videoPts(_ pts: Double?, expected: Double?) -> Double {
         guard let pts else { return expected ?? 0 }
         guard let expected, isDamaged(pts, expected: expected, other: hasAudioStream ? lastAudioEnd : nil) else {
             return pts
@@ -24,7 +24,7 @@ extension SessionCore {
     }
 
     /// The time to give decoded audio stamped `pts` (lock held).
-    func audioPts(_ pts: Double?) -> Double {
+    mutating func audioPts(_ pts: Double?) -> Double {
         let expected = lastAudioEnd
         guard let pts else { return expected ?? 0 }
         guard let expected, isDamaged(pts, expected: expected, other: hasVideoStream ? lastDecodedVideoPts : nil) else {
@@ -42,7 +42,7 @@ extension SessionCore {
 
     /// Says Buffering while the clock runs on without a new picture for longer than a few frame
     /// periods, and Playing again once pictures come (lock held).
-    func noteVideoProgress(time: Double) {
+    mutating func noteVideoProgress(time: Double) {
         guard phase == .playing, hasVideoStream, videoEnabled, !videoDrained, let shown = current else { return }
         let limit = max(Self.stallLimit, 3 * videoFrameDuration)
         let stalled = time - shown.pts > limit
