@@ -157,6 +157,9 @@ public final class PlaybackSession: Sendable {
     /// True until the worker thread has finished.
     package var isWorking: Bool { core.withLock { $0.workerRunning } }
 
+    /// Decoded pictures waiting to be due.
+    package var queuedFrames: Int { core.withLock { $0.frames.count } }
+
     /// Buffered audio in seconds.
     package var bufferedAudio: Double { core.withLock { $0.ring.duration } }
 }

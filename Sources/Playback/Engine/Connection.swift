@@ -2,6 +2,10 @@ import Foundation
 
 /// One open of a source: the demuxer (on the session's worker thread, which also decodes audio)
 /// and a video thread that decodes and converts pictures.
+///
+/// `@unchecked Sendable`: it owns FFmpeg contexts, which are not thread-safe, and each is used
+/// by one thread only: the input, the audio decoder and the resampler by the worker thread, the
+/// video decoder by the video thread. `reachedPlaying` is written and read by the worker alone.
 final class Connection: @unchecked Sendable {
     /// How a connection ended.
     enum End: Equatable {
