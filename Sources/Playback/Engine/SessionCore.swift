@@ -69,27 +69,34 @@ final class SessionCore: @unchecked Sendable {
 
     /// Sleeps (lock held, no access to the state in progress) until woken or the deadline.
     private func sleep(_ sleeper: Sleeper, until deadline: Double?) {
+        let condition: WakeCondition
         switch sleeper {
         case .demuxer(let reason):
             state.demuxerWait = reason
-            let condition = state.demuxerWake
-            _ = systemClock.wait(on: condition, until: deadline)
-            state.demuxerWait = .none
-            state.counters.demuxerWakeups += 1
+            condition = state.demuxerWake
+        case .device:
+            state.demuxerWait = .deviceData
+            condition = state.demuxerWake
         case .video(let reason):
             state.videoWait = reason
-            let condition = state.videoWake
+            condition = state.videoWake
+        case .closer:
+            condition = state.workerEnded
+        }
+        if case .device = sleeper {
+            _ = condition.wait(until: deadline)
+        } else {
             _ = systemClock.wait(on: condition, until: deadline)
+        }
+        switch sleeper {
+        case .demuxer, .device:
+            state.demuxerWait = .none
+            state.counters.demuxerWakeups += 1
+        case .video:
             state.videoWait = .none
             state.counters.videoWakeups += 1
         case .closer:
-            let condition = state.workerEnded
-            _ = systemClock.wait(on: condition, until: deadline)
-        case .device:
-            state.demuxerWait = .deviceData
-            let condition = state.demuxerWake
-            _ = condition.wait(until: deadline)
-            state.demuxerWait = .none
+            break
         }
     }
 
