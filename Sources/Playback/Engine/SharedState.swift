@@ -66,7 +66,7 @@ struct SharedState {
 
     var status: PlaybackStatus = .connecting
     var notifiedStatus: PlaybackStatus = .connecting
-    /// Set when a frame became the next one due while none was; cleared when the handler is told.
+    /// Set when a frame became the next one due while none was; cleared when the observer is told.
     var frameWakePending = false
     var openCount = 0
     var workerRunning = true
