@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Mixes the sound of several sessions for one audio device and drives their clocks (D2).
 ///
@@ -10,14 +9,14 @@ public final class AudioMixer: Sendable {
     public let sampleRate: Int
     /// Output channel count (interleaved).
     public let channels: Int
-    private let sessions: Mutex<[SessionCore]>
+    private let sessions: Guarded<[SessionCore]>
 
     public init(sampleRate: Int = 48000, channels: Int = 2) {
         self.sampleRate = sampleRate
         self.channels = channels
         var list: [SessionCore] = []
         list.reserveCapacity(64)
-        sessions = Mutex(list)
+        sessions = Guarded(list)
     }
 
     /// Starts consuming `session`'s audio (no effect if already added).

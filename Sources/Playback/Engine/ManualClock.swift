@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A clock that moves only when told to (``advance(by:)``), for tests: every deadline a session
 /// sleeps until is reached exactly when the test says, on any machine load.
 ///
@@ -22,11 +20,11 @@ package final class ManualClock: SessionClock {
         var sleepers: [Int: (condition: WakeCondition, waiter: Waiter)] = [:]
     }
 
-    private let state: Mutex<State>
+    private let state: Guarded<State>
 
     /// A clock reading `start`.
     package init(start: Double = 1000) {
-        state = Mutex(State(time: start))
+        state = Guarded(State(time: start))
     }
 
     package func now() -> Double { state.withLock { $0.time } }
