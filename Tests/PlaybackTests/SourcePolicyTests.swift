@@ -4,6 +4,7 @@ import PiPLayout
 import XCTest
 
 final class SourcePolicyTests: XCTestCase {
+    /// What the rooms check refuses, a session refuses with the same words (R3, D5).
     func testRefusedAndUnknownSchemesFailWithClearMessages() {
         let cases: [(String, SourceSpecError)] = [
             ("concat:/tmp/a.ts|/tmp/b.ts", .unsupportedScheme("concat")),
@@ -12,11 +13,18 @@ final class SourcePolicyTests: XCTestCase {
             ("bogus://127.0.0.1/x", .unsupportedScheme("bogus")),
             ("lavfi:movie=/etc/passwd", .openingFilter("movie")),
             ("crypto+file:/etc/hostname", .cryptoNeedsKey),
+            ("ftp://127.0.0.1/a.ts", .unsupportedScheme("ftp")),
+            ("v4l2:video0", .badDevice("video0")),
             ("", .empty),
         ]
         let healthy = PlaybackSession(source: "lavfi:testsrc2=size=160x120:rate=25")
         defer { healthy.close() }
         for (source, message) in cases {
+            if case .failure(let refusal) = SourceSpec.parse(source) {
+                XCTAssertEqual(refusal, message, "the rooms check refuses \(source) alike")
+            } else {
+                XCTFail("the rooms check accepts \(source)")
+            }
             let session = PlaybackSession(source: source)
             XCTAssertTrue(waitUntil(3) { session.status.isFinal }, source)
             XCTAssertEqual(session.status, .failed(message: "Cannot play this source: \(message)"), source)
