@@ -1,6 +1,6 @@
 /// Running totals of one session, for the stats log and tests.
 package struct PlaybackCounters: Sendable, Equatable {
-    /// Frames handed to the app by `currentFrame()` (each counted once).
+    /// Frames handed to the app by `takeFrame()` (each counted once).
     package var presented = 0
     /// Frames decoded but never handed out (late, or superseded before being asked for).
     package var dropped = 0
