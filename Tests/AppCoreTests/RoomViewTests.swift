@@ -232,6 +232,17 @@ final class RoomViewTests: XCTestCase {
         XCTAssertNil(state.exit)
     }
 
+    func testMainSourcesAreTheParticipantsTheLayoutShows() {
+        XCTAssertEqual(F.open(F.liveA).mainSources, [0])
+        var state = F.open(F.call)
+        XCTAssertEqual(state.mainSources, [0, 1, 2], "tiles show everyone")
+        _ = state.reduce(.playbackPolled("call", F.reports(F.call, .playing, levels: [-90, -10, -90])), now: 2)
+        _ = state.reduce(.tick(pointer: origin), now: 2)
+        _ = state.reduce(F.key(.letter("l")), now: 2)
+        XCTAssertEqual(state.mainSources, [1], "spotlight shows the active speaker only")
+        XCTAssertEqual(F.floating(F.call).mainSources, [], "a room in the float is not on the main window")
+    }
+
     func testSourceOpensAreLoggedOncePerOpen() {
         var state = F.open(F.liveA)
         XCTAssertEqual(state.reduce(.playbackPolled("live-a", [SourceReport(status: .playing, opens: 1)]), now: 2), [])
