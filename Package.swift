@@ -7,6 +7,7 @@ let package = Package(
         .executable(name: "floatapp", targets: ["FloatApp"]),
         .library(name: "PiPLayout", targets: ["PiPLayout"]),
         .library(name: "Playback", targets: ["Playback"]),
+        .library(name: "ServerFetch", targets: ["ServerFetch"]),
     ],
     targets: [
         .systemLibrary(
@@ -28,12 +29,13 @@ let package = Package(
         ),
         .target(name: "PiPLayout"),
         .target(name: "Playback", dependencies: ["CFFmpeg"]),
+        .target(name: "ServerFetch"),
         .executableTarget(
             name: "FloatApp",
             dependencies: ["CSDL", "PiPLayout", "Playback"]
         ),
         .testTarget(name: "PiPLayoutTests", dependencies: ["PiPLayout"]),
-        .testTarget(name: "PlaybackTests", dependencies: ["Playback", "CFFmpeg"]),
+        .testTarget(name: "PlaybackTests", dependencies: ["Playback", "CFFmpeg", "ServerFetch", "PiPLayout"]),
         .testTarget(name: "FloatAppTests", dependencies: ["CX11", "PiPLayout"]),
     ],
     swiftLanguageModes: [.v6]

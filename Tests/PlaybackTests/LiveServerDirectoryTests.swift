@@ -1,0 +1,103 @@
+import Foundation
+import PiPLayout
+import ServerFetch
+import XCTest
+
+/// W8, M5 against a real nginx-rtmp: fetching its statistics page over HTTP, reading live streams
+/// from it, and every way a page can fail.
+final class LiveServerDirectoryTests: XCTestCase {
+    private var nginx: NginxServer!
+    private let fetcher = HTTPFetcher(timeout: 2, maximumSize: NginxStats.maximumSize)
+
+    override func setUpWithError() throws {
+        nginx = try NginxServer()
+        try nginx.start()
+    }
+
+    override func tearDown() {
+        nginx = nil
+    }
+
+    /// Fetches `url` and waits for the one result.
+    private func fetch(_ url: String, timeout: Double = 10) -> Result<Data, HTTPFetchError>? {
+        let done = expectation(description: "fetch \(url)")
+        let box = ResultBox()
+        fetcher.get(url) { result in
+            box.set(result)
+            done.fulfill()
+        }
+        wait(for: [done], timeout: timeout)
+        return box.value
+    }
+
+    private func streams() -> [LiveStreamInfo]? {
+        guard case .success(let data) = fetch(nginx.statsURL) else { return nil }
+        return try? NginxStats.parse(data).get()
+    }
+
+    func testAStreamPublishedWithFFmpegIsListedWithItsResolutionAndGoesWhenItStops() throws {
+        XCTAssertEqual(streams(), [], "an idle server lists nothing")
+        let publisher = try FFmpegPublisher(url: nginx.rtmpURL("cam1"), size: "640x360")
+        let started = Date()
+        var listed: LiveStreamInfo?
+        while listed?.resolution == nil && Date().timeIntervalSince(started) < 6 {
+            listed = streams()?.first { $0.name == "cam1" && $0.isPublishing }
+            if listed?.resolution == nil { usleep(200_000) }
+        }
+        XCTAssertEqual(listed?.resolution, "640x360", "listed with its size within 6 s")
+        XCTAssertEqual(listed?.videoCodec, "H264")
+        XCTAssertEqual(listed?.audioCodec, "AAC")
+        publisher.stop()
+        let stopped = Date()
+        while streams()?.contains(where: { $0.name == "cam1" && $0.isPublishing }) != false
+            && Date().timeIntervalSince(stopped) < 5 { usleep(100_000) }
+        XCTAssertEqual(streams()?.filter(\.isPublishing), [], "the stream leaves the page when ffmpeg stops")
+    }
+
+    func testUnreachableServersAndHTTPErrorsAreReported() throws {
+        let port = freeLocalPort()
+        guard case .failure(.transport(let reason)) = fetch("http://127.0.0.1:\(port)/stat") else {
+            return XCTFail("a closed port is a transport error")
+        }
+        XCTAssertFalse(reason.isEmpty)
+        XCTAssertEqual(fetch(nginx.fileURL("missing.xml")).map(Self.failure), .status(404))
+        XCTAssertEqual(fetch("ftp://127.0.0.1/stat").map(Self.failure), .badURL("ftp://127.0.0.1/stat"))
+    }
+
+    func testAServerThatNeverAnswersTimesOut() throws {
+        let silent = ListeningSocket()
+        let started = Date()
+        guard case .failure(.transport) = fetch("http://127.0.0.1:\(silent.port)/stat") else {
+            return XCTFail("a silent server is a transport error")
+        }
+        XCTAssertLessThan(Date().timeIntervalSince(started), fetcher.timeout + 2)
+    }
+
+    /// Bad pages are errors of that section only: not XML, cut short, 50 MB.
+    func testBadPagesFromARealServerAreErrors() throws {
+        let page = try XCTUnwrap(fetch(nginx.statsURL).flatMap { try? $0.get() })
+        try nginx.serve(Data("<html>nope</html>".utf8), as: "html.xml")
+        try nginx.serve(page.prefix(page.count - 40), as: "cut.xml")
+        try nginx.serve(Data(repeating: UInt8(ascii: "<"), count: 50 << 20), as: "huge.xml")
+        for name in ["html.xml", "cut.xml"] {
+            guard case .success(let data) = fetch(nginx.fileURL(name)),
+                  case .failure(.badStats) = NginxStats.parse(data) else { return XCTFail("\(name): expected bad stats") }
+        }
+        let started = Date()
+        XCTAssertEqual(fetch(nginx.fileURL("huge.xml")).map(Self.failure), .tooLarge(limit: NginxStats.maximumSize))
+        XCTAssertLessThan(Date().timeIntervalSince(started), 2, "the cap stops reading early")
+    }
+
+    private static func failure(_ result: Result<Data, HTTPFetchError>) -> HTTPFetchError? {
+        if case .failure(let error) = result { error } else { nil }
+    }
+}
+
+/// A result handed from the fetcher's queue to the test thread.
+final class ResultBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: Result<Data, HTTPFetchError>?
+
+    func set(_ result: Result<Data, HTTPFetchError>) { lock.withLock { stored = result } }
+    var value: Result<Data, HTTPFetchError>? { lock.withLock { stored } }
+}
