@@ -30,10 +30,7 @@ final class LiveServerDirectoryTests: XCTestCase {
         return box.value
     }
 
-    private func streams() -> [LiveStreamInfo]? {
-        guard case .success(let data) = fetch(nginx.statsURL) else { return nil }
-        return try? NginxStats.parse(data).get()
-    }
+    private func streams() -> [LiveStreamInfo]? { nginx.streams(using: fetcher) }
 
     func testAStreamPublishedWithFFmpegIsListedWithItsResolutionAndGoesWhenItStops() throws {
         XCTAssertEqual(streams(), [], "an idle server lists nothing")
@@ -91,13 +88,4 @@ final class LiveServerDirectoryTests: XCTestCase {
     private static func failure(_ result: Result<Data, HTTPFetchError>) -> HTTPFetchError? {
         if case .failure(let error) = result { error } else { nil }
     }
-}
-
-/// A result handed from the fetcher's queue to the test thread.
-final class ResultBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: Result<Data, HTTPFetchError>?
-
-    func set(_ result: Result<Data, HTTPFetchError>) { lock.withLock { stored = result } }
-    var value: Result<Data, HTTPFetchError>? { lock.withLock { stored } }
 }
