@@ -1,3 +1,4 @@
+import Foundation
 import PiPLayout
 import XCTest
 
@@ -112,5 +113,19 @@ final class RoomsServersTests: XCTestCase {
             "rooms.json:8:93: rooms[5].publish: expected a URL starting with rtmp://, found \"srt://h/x\"",
             "rooms.json:8:117: rooms[5].bitrate: expected a bitrate in kbit/s, a whole number from 100 to 50000, found 1.5",
         ])
+    }
+}
+
+/// The example rooms file for `make server` is valid and points at the server the script starts.
+final class RoomsLocalServerAssetTests: XCTestCase {
+    func testTheLocalServerExampleIsValid() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let bytes = try Data(contentsOf: root.appendingPathComponent("assets/rooms-local-server.json"))
+        let config = try RoomsFile.parse(bytes, fileName: "rooms-local-server.json").get()
+        let script = try String(contentsOf: root.appendingPathComponent("scripts/server.sh"), encoding: .utf8)
+        XCTAssertTrue(script.contains("RTMP_PORT:-1935") && script.contains("HTTP_PORT:-8080"))
+        XCTAssertEqual(config.servers.map(\.stats), ["http://127.0.0.1:8080/stat"])
+        XCTAssertEqual(config.rooms.compactMap(\.broadcast?.publishURL),
+                       ["rtmp://127.0.0.1:1935/live/studio", "rtmp://127.0.0.1:1935/live/desk"])
     }
 }
