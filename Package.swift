@@ -30,6 +30,7 @@ let package = Package(
         .target(name: "PiPLayout"),
         .target(name: "Playback", dependencies: ["CFFmpeg"]),
         .target(name: "ServerFetch"),
+        .executableTarget(name: "PublishProbe", dependencies: ["Playback"]),
         .executableTarget(
             name: "FloatApp",
             dependencies: ["CSDL", "PiPLayout", "Playback"]

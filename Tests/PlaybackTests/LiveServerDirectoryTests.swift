@@ -89,3 +89,42 @@ final class LiveServerDirectoryTests: XCTestCase {
         if case .failure(let error) = result { error } else { nil }
     }
 }
+
+/// W8, M5 end to end: the directory model fed by real fetches of a real nginx-rtmp.
+final class LiveDirectoryServerTests: XCTestCase {
+    func testAPublishedStreamAppearsWithin6SecondsAndEndsFor15SecondsAfterItStops() throws {
+        let nginx = try NginxServer()
+        try nginx.start()
+        let deadPort = freeLocalPort()
+        let local = LiveServer(id: "local", title: "Local", stats: nginx.statsURL,
+                               play: StreamURLTemplate("rtmp://127.0.0.1:\(nginx.rtmpPort)/live/{stream}"))
+        let gone = LiveServer(id: "gone", title: "Gone", stats: "http://127.0.0.1:\(deadPort)/stat",
+                              play: StreamURLTemplate("rtmp://127.0.0.1:\(deadPort)/live/{stream}"))
+        let driver = DirectoryDriver(servers: [gone, local])
+        XCTAssertTrue(driver.run(for: 5) { driver.directory.section("local")?.reachability == .reachable })
+        let publisher = try FFmpegPublisher(url: nginx.rtmpURL("cam"), size: "640x360")
+        let published = driver.now
+        XCTAssertTrue(driver.run(for: 6) { driver.directory.room("local/cam") != nil
+            && driver.directory.section("local")?.streams.first?.info.resolution == "640x360" },
+                      "listed LIVE with its size within a refresh")
+        print("listed after \(String(format: "%.2f", driver.now - published)) s")
+        guard case .unreachable(let reason, _, let nextTry)? = driver.directory.section("gone")?.reachability else {
+            return XCTFail("the dead server's section says it cannot be reached")
+        }
+        XCTAssertFalse(reason.description.isEmpty)
+        XCTAssertGreaterThan(nextTry, published - 5)
+        XCTAssertEqual(driver.directory.room("local/cam")?.media, .live(source: .url(nginx.rtmpURL("cam"))))
+        publisher.stop()
+        let stopped = driver.now
+        XCTAssertTrue(driver.run(for: 25) { driver.directory.room("local/cam") == nil }, "the row goes")
+        let ended = driver.events.compactMap { event -> Double? in
+            if case .ended(_, let stream) = event.effect, stream.name == "cam" { event.time } else { nil }
+        }
+        XCTAssertEqual(ended.count, 1)
+        let endedAfter = (ended.first ?? 0) - stopped
+        print("ended for good after \(String(format: "%.2f", endedAfter)) s")
+        XCTAssertGreaterThanOrEqual(endedAfter, ServerDirectory.goneAfter)
+        XCTAssertLessThanOrEqual(endedAfter, ServerDirectory.goneAfter + ServerDirectory.refreshInterval + 0.2,
+                                 "released within 20 s of the stop")
+    }
+}

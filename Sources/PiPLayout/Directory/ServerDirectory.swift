@@ -67,7 +67,7 @@ public struct ServerDirectory: Hashable, Sendable {
         switch result {
         case .success(let infos):
             reachability = .reachable
-            return merge(infos.filter(\.isPublishing), now: now)
+            return merge(infos.filter(\.isPublishing), askedAt: lastFetchStart ?? now, now: now)
         case .failure(let error):
             let since = if case .unreachable(_, let since, _) = reachability { since } else { now }
             reachability = .unreachable(reason: error, since: since, nextTry: now + Self.refreshInterval)
@@ -84,7 +84,9 @@ public struct ServerDirectory: Hashable, Sendable {
         return .fetch(serverID: server.id, url: server.stats, serial: serial)
     }
 
-    private mutating func merge(_ infos: [LiveStreamInfo], now: Double) -> [DirectoryEffect] {
+    /// Takes a fresh list; a stream missing from it counts as gone since the request was sent
+    /// (`askedAt`), the latest time the server can have answered for.
+    private mutating func merge(_ infos: [LiveStreamInfo], askedAt: Double, now: Double) -> [DirectoryEffect] {
         var effects: [DirectoryEffect] = []
         var listed: Set<String> = []
         for info in infos where listed.insert(info.name).inserted {
@@ -100,7 +102,7 @@ public struct ServerDirectory: Hashable, Sendable {
             }
         }
         for index in streams.indices where !listed.contains(streams[index].name) && streams[index].goneSince == nil {
-            streams[index].goneSince = now
+            streams[index].goneSince = askedAt
         }
         return effects + endStreams(now: now)
     }
