@@ -62,13 +62,13 @@ final class LiveDirectoryTests: XCTestCase {
     func testAStreamGoneFor15SecondsEnds() {
         var section = ServerDirectory(server: server)
         _ = section.received(.success([stream("a"), stream("b")]), serial: fetchSerial(section.tick(now: 0)), now: 0)
-        _ = section.received(.success([stream("b")]), serial: fetchSerial(section.tick(now: 4.6)), now: 5)
-        XCTAssertEqual(section.streams.first { $0.name == "a" }?.goneSince, 4.6, "gone since the request that missed it")
-        _ = section.received(.success([]), serial: fetchSerial(section.tick(now: 10)), now: 10)
-        XCTAssertEqual(endedNames(section.received(.success([stream("a")]), serial: fetchSerial(section.tick(now: 15)), now: 15)), [])
+        _ = section.received(.success([stream("b")]), serial: fetchSerial(section.tick(now: 5)), now: 5.4)
+        XCTAssertEqual(section.streams.first { $0.name == "a" }?.goneSince, 5, "gone since the request that missed it")
+        _ = section.received(.success([]), serial: fetchSerial(section.tick(now: 10.4)), now: 10.4)
+        XCTAssertEqual(endedNames(section.received(.success([stream("a")]), serial: fetchSerial(section.tick(now: 15.4)), now: 15.4)), [])
         XCTAssertNil(section.streams.first { $0.name == "a" }?.goneSince, "a came back")
-        XCTAssertEqual(endedNames(section.tick(now: 24.9)), [])
-        XCTAssertEqual(endedNames(section.tick(now: 25)), ["b"])
+        XCTAssertEqual(endedNames(section.tick(now: 25.3)), [])
+        XCTAssertEqual(endedNames(section.tick(now: 25.4)), ["b"])
         XCTAssertEqual(section.streams.map(\.name), ["a"])
     }
 
