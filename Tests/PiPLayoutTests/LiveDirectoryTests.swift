@@ -62,13 +62,13 @@ final class LiveDirectoryTests: XCTestCase {
     func testAStreamGoneFor15SecondsEnds() {
         var section = ServerDirectory(server: server)
         _ = section.received(.success([stream("a"), stream("b")]), serial: fetchSerial(section.tick(now: 0)), now: 0)
-        _ = section.received(.success([stream("b")]), serial: fetchSerial(section.tick(now: 5)), now: 5.4)
+        _ = section.received(.success([stream("b")]), serial: fetchSerial(section.tick(now: 5)), now: 5.5)
         XCTAssertEqual(section.streams.first { $0.name == "a" }?.goneSince, 5, "gone since the request that missed it")
-        _ = section.received(.success([]), serial: fetchSerial(section.tick(now: 10.4)), now: 10.4)
-        XCTAssertEqual(endedNames(section.received(.success([stream("a")]), serial: fetchSerial(section.tick(now: 15.4)), now: 15.4)), [])
+        _ = section.received(.success([]), serial: fetchSerial(section.tick(now: 10.5)), now: 10.5)
+        XCTAssertEqual(endedNames(section.received(.success([stream("a")]), serial: fetchSerial(section.tick(now: 15.5)), now: 15.5)), [])
         XCTAssertNil(section.streams.first { $0.name == "a" }?.goneSince, "a came back")
-        XCTAssertEqual(endedNames(section.tick(now: 25.3)), [])
-        XCTAssertEqual(endedNames(section.tick(now: 25.4)), ["b"])
+        XCTAssertEqual(endedNames(section.tick(now: 25.25)), [])
+        XCTAssertEqual(endedNames(section.tick(now: 25.5)), ["b"])
         XCTAssertEqual(section.streams.map(\.name), ["a"])
     }
 

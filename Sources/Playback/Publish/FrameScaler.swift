@@ -8,7 +8,15 @@ final class FrameScaler {
     deinit { sws_freeContext(context) }
 
     /// A new `width`x`height` YUV420P frame holding `frame`'s picture, or nil if swscale refuses.
+    /// A picture already in that format and size is shared, not copied.
     func convert(_ frame: Frame, width: Int, height: Int) -> Frame? {
+        if frame.format == AV_PIX_FMT_YUV420P.rawValue && frame.width == width && frame.height == height {
+            let shared = Frame()
+            guard av_frame_ref(shared.pointer, frame.pointer) >= 0 else { return nil }
+            // A raw source marks every picture as a key frame; the encoder must choose its own.
+            shared.pointer.pointee.pict_type = AV_PICTURE_TYPE_NONE
+            return shared
+        }
         let wanted = [Int32(frame.width), Int32(frame.height), frame.format, Int32(width), Int32(height)]
         if wanted != key {
             sws_freeContext(context)
