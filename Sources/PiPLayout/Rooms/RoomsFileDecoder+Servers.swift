@@ -9,11 +9,11 @@ extension RoomsFileDecoder {
             return nil
         }
         var servers: [LiveServer] = []
-        var firstIndex: [String: Int] = [:]
         for (index, element) in elements.enumerated() {
             let elementPath = path.appending(index)
             guard let fields = object(element, path: elementPath, allowed: Self.serverFields) else { continue }
-            let id = decodeServerID(fields, of: element, index: index, firstIndex: &firstIndex, path: elementPath)
+            let id = uniqueID(fields, of: element, index: index, path: elementPath, seen: \.firstIndexOfServerID,
+                              noun: "server id", listName: "servers")
             let title = require("title", in: fields, of: element, path: elementPath, why: nil)
                 .flatMap { nonEmptyString($0.value, path: elementPath.appending("title")) }
             let stats = require("stats", in: fields, of: element, path: elementPath, why: "the statistics page's URL")
@@ -28,26 +28,6 @@ extension RoomsFileDecoder {
             servers.append(server)
         }
         return servers.count == elements.count ? servers : nil
-    }
-
-    private mutating func decodeServerID(_ fields: [String: JSONMember], of value: JSONValue, index: Int,
-                                         firstIndex: inout [String: Int], path: JSONPath) -> String? {
-        guard let member = require("id", in: fields, of: value, path: path, why: nil),
-              let id = string(member.value, path: path.appending("id"))
-        else { return nil }
-        guard RoomsFile.isValidID(id) else {
-            report("invalid id \(Self.quoted(id)): use 1 to 64 characters from A-Z, a-z, 0-9, _ and -",
-                   at: member.value.position, path: path.appending("id"))
-            return nil
-        }
-        serverIDsSeen.insert(id)
-        if let first = firstIndex[id] {
-            report("duplicate server id \(Self.quoted(id)) (first at servers[\(first)])",
-                   at: member.value.position, path: path.appending("id"))
-            return nil
-        }
-        firstIndex[id] = index
-        return id
     }
 
     // MARK: Broadcast
@@ -91,8 +71,8 @@ extension RoomsFileDecoder {
     private mutating func serverPublishURL(_ value: JSONValue, roomID: RoomID, path: JSONPath) -> String? {
         guard let id = string(value, path: path) else { return nil }
         guard let server = serversByID[id] else {
-            if !serverIDsSeen.contains(id) {
-                let known = serverIDsSeen.sorted().map { Self.quoted($0) }
+            if firstIndexOfServerID[id] == nil {
+                let known = firstIndexOfServerID.keys.sorted().map { Self.quoted($0) }
                 report("unknown server \(Self.quoted(id))" + (known.isEmpty ? " (the file has no servers)" : " (servers: \(Self.list(known)))"),
                        at: value.position, path: path)
             }

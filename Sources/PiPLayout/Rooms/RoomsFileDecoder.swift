@@ -2,12 +2,12 @@
 struct RoomsFileDecoder {
     let fileName: String
     private(set) var problems: [RoomsFileProblem] = []
-    private var firstIndexOfID: [String: Int] = [:]
+    private(set) var firstIndexOfID: [String: Int] = [:]
     /// The servers that decoded without problems, by id.
     var serversByID: [String: LiveServer] = [:]
-    /// The id of every server entry that has one, valid or not (a room naming a broken server
-    /// gets no second message for it).
-    var serverIDsSeen: Set<String> = []
+    /// The index of the first server entry with each valid id, whether or not the entry has
+    /// other problems (a room naming a broken server gets no second message for it).
+    var firstIndexOfServerID: [String: Int] = [:]
 
     init(fileName: String) {
         self.fileName = fileName
@@ -98,6 +98,12 @@ struct RoomsFileDecoder {
     }
 
     private mutating func decodeID(_ fields: [String: JSONMember], of value: JSONValue, index: Int, path: JSONPath) -> RoomID? {
+        uniqueID(fields, of: value, index: index, path: path, seen: \.firstIndexOfID, noun: "id", listName: "rooms")
+    }
+
+    /// The `id` field when it is a valid id (R2) that `seen` does not hold yet; records its index.
+    mutating func uniqueID(_ fields: [String: JSONMember], of value: JSONValue, index: Int, path: JSONPath,
+                           seen: WritableKeyPath<Self, [String: Int]>, noun: String, listName: String) -> String? {
         guard let member = require("id", in: fields, of: value, path: path, why: nil),
               let id = string(member.value, path: path.appending("id"))
         else { return nil }
@@ -106,12 +112,12 @@ struct RoomsFileDecoder {
                    at: member.value.position, path: path.appending("id"))
             return nil
         }
-        if let first = firstIndexOfID[id] {
-            report("duplicate id \(Self.quoted(id)) (first at rooms[\(first)])",
+        if let first = self[keyPath: seen][id] {
+            report("duplicate \(noun) \(Self.quoted(id)) (first at \(listName)[\(first)])",
                    at: member.value.position, path: path.appending("id"))
             return nil
         }
-        firstIndexOfID[id] = index
+        self[keyPath: seen][id] = index
         return id
     }
 
