@@ -64,7 +64,9 @@ final class PublisherTests: XCTestCase {
         XCTAssertGreaterThan(stats.liveSeconds, 1)
         XCTAssertGreaterThan(stats.sentFrames, 30)
         XCTAssertEqual(stats.bitsPerSecond, 2_500_000, accuracy: 2_000_000, "about the asked bitrate")
+        let stopping = Date()
         publisher.stop()
+        XCTAssertLessThan(Date().timeIntervalSince(stopping), 1, "the last packets go out at once")
         XCTAssertEqual(publisher.status, .stopped)
         XCTAssertEqual(publisher.workingThreads, 0)
         XCTAssertTrue(pollUntil(3) { nginx.streams(using: fetcher)?.contains { $0.isPublishing } == false },
@@ -89,6 +91,27 @@ final class PublisherTests: XCTestCase {
         XCTAssertTrue(waitUntil(2) { (publisher.currentPreview()?.serial ?? 0) > serial + 5 }, "the preview keeps running")
         publisher.stop()
         XCTAssertEqual(publisher.workingThreads, 0)
+    }
+
+    /// D6: a server that accepts the connection and never answers, and a capture that cannot
+    /// open, neither hang nor leak: stop returns at once and every thread ends.
+    func testStopWhileConnectingToASilentServerAndABadCaptureEndPromptly() throws {
+        let silent = ListeningSocket()
+        let publisher = Publisher(source: Self.source, url: "rtmp://127.0.0.1:\(silent.port)/live/me")
+        XCTAssertTrue(silent.waitForClient(timeout: 10), "the publisher connects")
+        XCTAssertEqual(publisher.status, .connecting)
+        let started = Date()
+        publisher.stop()
+        XCTAssertLessThan(Date().timeIntervalSince(started), 0.5, "nothing to end cleanly: the connect is cut")
+        XCTAssertEqual(publisher.status, .stopped)
+        XCTAssertEqual(publisher.workingThreads, 0)
+
+        let camera = Publisher(source: "v4l2:/dev/video-floatapp-missing", url: nginx.rtmpURL("cam"))
+        XCTAssertTrue(waitUntil(10) { camera.status.isFinal }, "status \(camera.status)")
+        guard case .failed = camera.status else { return XCTFail("\(camera.status)") }
+        XCTAssertTrue(waitUntil(2) { camera.workingThreads == 0 })
+        XCTAssertNil(camera.currentPreview())
+        XCTAssertTrue(waitUntil(3) { threadCount(named: Self.threadName) == 0 })
     }
 
     /// D4: the server is killed and restarted five times; the broadcast comes back each time.

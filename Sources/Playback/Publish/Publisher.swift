@@ -61,10 +61,13 @@ public final class Publisher: @unchecked Sendable {
         set { core.onStatusChange = newValue }
     }
 
-    /// Ends the broadcast cleanly (the server sees the stream end) and stops the capture. Waits up
-    /// to about two seconds for the last packets; a connection stuck longer is cut.
+    /// Ends the broadcast cleanly (the server sees the stream end) and stops the capture. While
+    /// live, waits up to about two seconds for the last packets (a connection stuck longer is cut);
+    /// a connection still being made is cut at once. Usually returns within a few milliseconds.
     public func stop() {
+        let wasLive = core.currentStatus == .live
         core.close()
+        if !wasLive { core.outputInterrupt.interrupt() }
         if !core.waitForThreads(until: MonotonicTime.seconds() + 2) {
             core.outputInterrupt.interrupt()
             _ = core.waitForThreads(until: MonotonicTime.seconds() + 1)
