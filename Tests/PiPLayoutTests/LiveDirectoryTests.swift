@@ -111,3 +111,32 @@ final class LiveDirectoryTests: XCTestCase {
         XCTAssertEqual(directory.section("tv")?.streams, [])
     }
 }
+
+/// W8: the words a section header and a directory row show.
+final class LiveDirectoryTextTests: XCTestCase {
+    private let server = LiveServer(id: "local", title: "Local server", stats: "http://h/stat",
+                                    play: StreamURLTemplate("rtmp://h/live/{stream}"))
+
+    func testARowShowsLiveViewersSizeAndTimeLive() {
+        let info = LiveStreamInfo(name: "cam", application: "live", isPublishing: true, clients: 4, age: 0,
+                                  width: 1280, height: 720)
+        let stream = DirectoryStream(id: "local/cam", name: "cam", info: info, liveSince: 100)
+        XCTAssertEqual(stream.rowDetail(now: 100 + 725.9), "LIVE · 3 watching · 1280x720 · 12:05")
+        var alone = stream
+        alone.info = LiveStreamInfo(name: "cam", application: "live", isPublishing: true, clients: 2, age: 0)
+        XCTAssertEqual(alone.rowDetail(now: 100 + 3 * 3600 + 61), "LIVE · 1 watching · 3:01:01")
+    }
+
+    func testTheHeaderSaysWhyAServerCannotBeReachedAndWhenItIsTriedAgain() {
+        var section = ServerDirectory(server: server)
+        XCTAssertEqual(section.header(now: 0), "Local server — connecting…")
+        guard case .fetch(_, _, let serial)? = section.tick(now: 0).first else { return XCTFail("no first fetch") }
+        _ = section.received(.failure(.unreachable("Could not connect to the server.")), serial: serial, now: 0.5)
+        XCTAssertEqual(section.header(now: 1.2), "Local server — unreachable: Could not connect to the server. (next try in 5 s)")
+        XCTAssertEqual(section.header(now: 5.6), "Local server — unreachable: Could not connect to the server. (trying again now)")
+        let next = section.tick(now: 5.6)
+        guard case .fetch(_, _, let retry)? = next.first else { return XCTFail("\(next)") }
+        _ = section.received(.success([]), serial: retry, now: 5.7)
+        XCTAssertEqual(section.header(now: 6), "Local server — nobody is live")
+    }
+}

@@ -12,6 +12,15 @@ public struct DirectoryStream: Identifiable, Hashable, Sendable {
     /// When a refresh first missed it; nil while the server lists it.
     public var goneSince: Double?
 
+    /// Creates a directory entry.
+    public init(id: RoomID, name: String, info: LiveStreamInfo, liveSince: Double, goneSince: Double? = nil) {
+        self.id = id
+        self.name = name
+        self.info = info
+        self.liveSince = liveSince
+        self.goneSince = goneSince
+    }
+
     /// The room id of stream `name` on server `serverID`.
     public static func roomID(server serverID: String, stream name: String) -> RoomID {
         serverID + "/" + name
