@@ -28,9 +28,8 @@ final class Capture {
     private let audio: (stream: InputStream, decoder: Decoder, resampler: Resampler)?
     let format: CaptureFormat
     private let sendScaler = FrameScaler()
-    private let previewScaler = Scaler()
+    private let previewScaler = FrameScaler()
     private let previewBox: (width: Int, height: Int)
-    private var serial = 0
     /// Pacing: the wall time and the stream time of the first packet (sources like lavfi are not real time).
     private var pacingStart: (wall: Double, stream: Double)?
 
@@ -108,8 +107,7 @@ final class Capture {
         while try videoDecoder.receive(into: frame) == .done {
             defer { frame.unref() }
             let time = MonotonicTime.seconds()
-            serial += 1
-            if let picture = previewScaler.convert(frame, width: previewBox.width, height: previewBox.height, pts: time, serial: serial) {
+            if let picture = previewScaler.preview(frame, width: previewBox.width, height: previewBox.height, time: time) {
                 preview(picture)
             }
             if let picture = sendScaler.convert(frame, width: format.width, height: format.height) {
