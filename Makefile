@@ -4,7 +4,7 @@ CONFIG ?= debug
 PREFIX ?= /usr/local
 BIN_DIR = $(shell $(SWIFT) build -c $(CONFIG) --show-bin-path)
 
-.PHONY: all deps deps-test deps-bench build build-tests run test bench install clean
+.PHONY: all deps deps-test deps-bench build build-tests run test bench install clean server
 
 all: build
 
@@ -32,6 +32,10 @@ test: build-tests
 bench: deps-bench
 	$(SWIFT) build -c release --product floatapp
 	bench/run.sh
+
+server:
+	@scripts/deps.sh server
+	scripts/server.sh
 
 install: deps
 	$(SWIFT) build -c release --product floatapp
