@@ -43,7 +43,7 @@ final class PublisherTests: XCTestCase {
         defer { session.close() }
         var first: VideoFrame?
         return waitUntil(20) {
-            guard let frame = session.currentFrame() else { return false }
+            guard let frame = session.peekFrame() else { return false }
             if first == nil { first = frame }
             return frame.serial != first?.serial && frame.storage != first?.storage
         }

@@ -1,5 +1,6 @@
 import CFFmpeg
 import Glibc
+import PiPLayout
 
 /// The picture and sound format a capture hands to the encoders.
 struct CaptureFormat: Equatable {
@@ -35,14 +36,18 @@ final class Capture {
 
     /// Opens `source` and its decoders (blocking, bounded by the options' timeout).
     init(source: String, options: PublishOptions, interrupt: InterruptFlag) throws(PlaybackError) {
-        let locator = try SourceLocator.parse(source)
+        let spec: SourceSpec
+        switch SourceSpec.parse(source) {
+        case .success(let parsed): spec = parsed
+        case .failure(let why): throw .refusedSource(why)
+        }
         do {
-            input = try InputContext(url: locator.url, formatName: locator.formatName, interrupt: interrupt,
+            input = try InputContext(url: spec.openName, formatName: spec.formatName, interrupt: interrupt,
                                      openTimeout: options.ioTimeout, ioTimeout: options.ioTimeout, deviceOptions: [:])
         } catch {
             throw .openFailed(error.message)
         }
-        guard let video = input.bestStream(.video) else { throw .invalidSource("the capture has no picture") }
+        guard let video = input.bestStream(.video) else { throw .noPlayableStream }
         videoStream = video
         do {
             videoDecoder = try Decoder(stream: video, threads: 1)
