@@ -209,13 +209,16 @@ public struct JSONParser {
 
     // MARK: Strings
 
+    /// Collects the string's UTF-8 bytes (runs copied as they are, escapes encoded)
+    /// and decodes them once at the end, so the work is linear in the string's length
+    /// however many escapes it has.
     private mutating func parseString() throws(JSONSyntaxError) -> String {
         let opening = position
         advance()
-        var scalars = String.UnicodeScalarView()
+        var utf8: [UInt8] = []
         var runStart = index
         func flushRun(upTo end: Int) {
-            scalars.append(contentsOf: String(decoding: bytes[runStart..<end], as: UTF8.self).unicodeScalars)
+            utf8.append(contentsOf: bytes[runStart..<end])
         }
         while true {
             guard let byte = current, byte != UInt8(ascii: "\n") else {
@@ -225,10 +228,10 @@ public struct JSONParser {
             case UInt8(ascii: "\""):
                 flushRun(upTo: index)
                 advance()
-                return String(scalars)
+                return String(decoding: utf8, as: UTF8.self)
             case UInt8(ascii: "\\"):
                 flushRun(upTo: index)
-                scalars.append(try parseEscape())
+                utf8.append(contentsOf: String(try parseEscape()).utf8)
                 runStart = index
             case 0..<0x20:
                 throw error("control character U+\(Self.hex(UInt32(byte))) in string; write it as an escape")
