@@ -52,6 +52,41 @@ final class ReliabilityE2ETests: AppE2ETestCase {
         XCTAssertTrue(app.isRunning)
     }
 
+    func testAnUnwritableStateFileIsReportedOnceInOneSentence() throws {
+        let desktop = try startDesktop()
+        let blocker = try TestPaths.makeTemporaryFolder(prefix: "floatapp-nostate")
+        addTeardownBlock { try? FileManager.default.removeItem(at: blocker) }
+        // XDG_STATE_HOME under a regular file: no folder can be made there.
+        let notAFolder = blocker.appendingPathComponent("file")
+        try Data().write(to: notAFolder)
+        let roomsFile = try RoomsFixture(rooms: [.live("a", title: "A", source: RoomsFixture.colorSource("2a6f97"))])
+            .write(in: desktop.workFolder)
+        let session = try RunningApp(roomsFile: roomsFile, arguments: ["--open", "a", "--float"], on: desktop) { arguments in
+            try AppProcess.launch(arguments, on: desktop, for: self, environment: ["XDG_STATE_HOME": notAFolder.path])
+        }
+        try session.run {
+            let float = try session.waitForFloat(of: "A")
+            try desktop.focus(float)
+            for key in [Key.left, .up, .right] {
+                let before = desktop.geometry(of: float)
+                desktop.key(key)
+                var last = before
+                try eventually("the float moves after \(key) and settles", timeout: 5, poll: 0.25) {
+                    let now = desktop.geometry(of: float)
+                    defer { last = now }
+                    return now != before && now == last
+                }
+            }
+            desktop.requestClose(session.mainWindow)
+            XCTAssertEqual(session.app.waitForExit(timeout: 5), .exited(0))
+            let stderr = (try? String(contentsOf: session.app.process.stderrURL, encoding: .utf8)) ?? ""
+            let warnings = stderr.split(separator: "\n").filter { $0.contains("place will not be remembered") }
+            XCTAssertEqual(warnings.count, 1, "one warning for four failed saves:\n\(stderr)")
+            XCTAssertTrue(warnings.first?.contains("\(notAFolder.path)/floatapp: Not a directory") ?? false, "\(warnings)")
+            XCTAssertFalse(stderr.contains("Code=") || stderr.contains("(null)"), stderr)
+        }
+    }
+
     /// A pid that no process has now.
     private static func pidOfNoProcess() throws -> pid_t {
         for pid in stride(from: pid_t(4_000_000), to: 10, by: -99_991) where kill(pid, 0) != 0 && errno == ESRCH {
