@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# Builds the unit tests under ThreadSanitizer and under AddressSanitizer (with LeakSanitizer)
+# and runs them: Playback, PiPLayout, and AppCore where that test target exists. Each
+# sanitizer has its own build folder. Suppressions: scripts/sanitize/*.supp, each with its reason.
+# Usage: scripts/sanitize.sh [thread|address]...   (default: both)
+set -uo pipefail
+cd "$(dirname "$0")/.."
+SWIFT="${SWIFT:-swift}"
+sanitizers=("$@")
+[ ${#sanitizers[@]} -gt 0 ] || sanitizers=(thread address)
+
+targets=()
+for t in PlaybackTests PiPLayoutTests AppCoreTests; do
+  [ -d "Tests/$t" ] && targets+=("$t")
+done
+filter="^($(IFS='|'; echo "${targets[*]}"))\\."
+supp="$(pwd)/scripts/sanitize"
+export TSAN_OPTIONS="halt_on_error=0 second_deadlock_stack=1 suppressions=$supp/tsan.supp"
+export ASAN_OPTIONS="detect_leaks=1 abort_on_error=0 detect_stack_use_after_return=1"
+export LSAN_OPTIONS="suppressions=$supp/lsan.supp print_suppressions=1"
+
+failed=()
+for s in "${sanitizers[@]}"; do
+  scratch=".build/sanitize-$s"
+  log="$scratch.log"
+  start=$(date +%s)
+  echo "== $s sanitizer: building ${targets[*]} in $scratch"
+  if ! $SWIFT build --build-tests --scratch-path "$scratch" -Xswiftc "-sanitize=$s" >"$log" 2>&1; then
+    tail -40 "$log"; failed+=("$s (build)"); continue
+  fi
+  echo "== $s sanitizer: running tests matching $filter"
+  $SWIFT test --skip-build --scratch-path "$scratch" --filter "$filter" >>"$log" 2>&1
+  status=$?
+  grep -E "Executed [0-9]+ tests" "$log" | tail -1
+  if [ $status -ne 0 ] || grep -qE "^(WARNING: ThreadSanitizer|==[0-9]+==ERROR: (Address|Leak)Sanitizer)" "$log"; then
+    grep -E -A30 "^(WARNING: ThreadSanitizer|==[0-9]+==ERROR)|error: |failed \(" "$log" | head -150
+    failed+=("$s")
+  fi
+  echo "== $s sanitizer: $(( $(date +%s) - start )) s, log in $log"
+done
+if [ ${#failed[@]} -gt 0 ]; then
+  echo "sanitize: FAILED under: ${failed[*]}" >&2
+  exit 1
+fi
+echo "sanitize: no data race, memory error or leak found"
