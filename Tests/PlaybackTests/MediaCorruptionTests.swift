@@ -123,6 +123,12 @@ struct FreezeWatcher {
 
     init(limit: Double) { self.limit = limit }
 
+    /// Starts measuring the longest freeze afresh (a freeze under way counts from its start).
+    mutating func resetLongest() {
+        longest = 0
+        longestAt = 0
+    }
+
     mutating func observe(frame: VideoFrame?, status: PlaybackStatus, at now: Double) {
         if status == .playing {
             if playingSince == nil { playingSince = now }
