@@ -25,7 +25,7 @@ import Foundation
 let builtIn = [UInt8](try Data(contentsOf: URL(fileURLWithPath: "$root/assets/rooms.json")))
 var fuzzer = RoomsFileFuzzer(corpus: [builtIn] + RoomsFileFuzzer.samples.map { Array(\$0.utf8) },
                              random: .seeded(for: "rooms-file fuzz (release)"))
-let report = fuzzer.run(cases: $cases)
+let report = fuzzer.run(cases: $cases, retimeAbove: 0.0125)
 print("\(report.cases) cases: \(report.valid) valid, \(report.errors) located errors, \(report.unlocated.count) unlocated")
 print("total \(report.totalSeconds) s, mean \(report.totalSeconds / Double(report.cases) * 1000) ms, slowest \(report.worstSeconds * 1000) ms")
 print("slowest: \(report.worstCase)")

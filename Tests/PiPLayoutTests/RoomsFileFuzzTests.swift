@@ -30,7 +30,7 @@ final class RoomsFileFuzzTests: XCTestCase {
         }
 
         var fuzzer = RoomsFileFuzzer(corpus: corpus, random: .seeded(for: "rooms-file fuzz"))
-        let report = fuzzer.run(cases: Self.cases)
+        let report = fuzzer.run(cases: Self.cases, retimeAbove: Self.slowestCaseSeconds / 4)
         print("rooms-file fuzz: \(report.cases) cases, \(report.valid) valid, \(report.errors) errors, "
             + "total \(report.totalSeconds) s, slowest \(report.worstSeconds) s: \(report.worstCase)")
 

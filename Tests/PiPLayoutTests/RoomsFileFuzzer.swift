@@ -41,16 +41,18 @@ struct RoomsFileFuzzer {
         self.random = random
     }
 
-    /// Runs `cases` mutants through `RoomsFile.parse`, timing each.
-    mutating func run(cases: Int) -> Report {
+    /// Runs `cases` mutants through `RoomsFile.parse`, timing each; a case slower than
+    /// `retimeAbove` seconds is timed again.
+    mutating func run(cases: Int, retimeAbove: Double) -> Report {
         var report = Report()
         for number in 0..<cases {
             var bytes = random.pick(corpus)
             var applied: [String] = []
             for _ in 0..<Int.random(in: 1...3, using: &random) { applied.append(mutate(&bytes)) }
-            let start = DispatchTime.now().uptimeNanoseconds
-            let result = RoomsFile.parse(bytes, fileName: "fuzz.json")
-            let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+            var (result, seconds) = Self.timedParse(bytes)
+            // A slow case is timed twice more and its quickest run kept: on a shared machine a
+            // single run can be preempted for tens of milliseconds; a slow parser stays slow.
+            for _ in 0..<2 where seconds > retimeAbove { seconds = min(seconds, Self.timedParse(bytes).1) }
             report.cases += 1
             report.totalSeconds += seconds
             if seconds > report.worstSeconds {
@@ -67,6 +69,12 @@ struct RoomsFileFuzzer {
             }
         }
         return report
+    }
+
+    private static func timedParse(_ bytes: [UInt8]) -> (Result<RoomsConfig, RoomsFileError>, Double) {
+        let start = DispatchTime.now().uptimeNanoseconds
+        let result = RoomsFile.parse(bytes, fileName: "fuzz.json")
+        return (result, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
     }
 
     // MARK: Mutations
@@ -140,14 +148,19 @@ struct RoomsFileFuzzer {
     }
 
     private mutating func longString() -> String {
-        let count = Int(pow2(Double.random(in: 8...17, using: &random)))
+        let count = Int(pow2(Double.random(in: 8...largestExponent(), using: &random)))
         return "\"" + String(repeating: random.pick(["a", "é", "😀", " ", "/"]), count: count) + "\""
     }
 
     private mutating func longEscapes() -> String {
-        let count = Int(pow2(Double.random(in: 6...17, using: &random)))
+        let count = Int(pow2(Double.random(in: 6...largestExponent(), using: &random)))
         let escape = random.pick(["\\u00e9", "\\ud83d\\ude00", "\\n", "\\\\", "\\ud800", "\\u12", "\\x"])
         return "\"" + String(repeating: escape, count: count) + "\""
+    }
+
+    /// Strings and escape runs go up to 2^17 (128k) in one case out of ten, else to 2^14.
+    private mutating func largestExponent() -> Double {
+        Int.random(in: 0..<10, using: &random) == 0 ? 17 : 14
     }
 
     private func pow2(_ exponent: Double) -> Double {
