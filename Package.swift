@@ -7,6 +7,9 @@ let package = Package(
         .executable(name: "floatapp", targets: ["FloatApp"]),
         .library(name: "PiPLayout", targets: ["PiPLayout"]),
         .library(name: "Playback", targets: ["Playback"]),
+        .library(name: "AppCore", targets: ["AppCore"]),
+        .library(name: "MPRIS", targets: ["MPRIS"]),
+        .library(name: "DesktopSettings", targets: ["DesktopSettings"]),
     ],
     targets: [
         .systemLibrary(
@@ -26,15 +29,26 @@ let package = Package(
             pkgConfig: "x11",
             providers: [.apt(["libx11-dev", "libxtst-dev"])]
         ),
+        .systemLibrary(
+            name: "CDBus",
+            pkgConfig: "dbus-1",
+            providers: [.apt(["libdbus-1-dev"])]
+        ),
         .target(name: "PiPLayout"),
+        .target(name: "MPRIS", dependencies: ["CDBus"]),
+        .target(name: "DesktopSettings", dependencies: ["CSDL"]),
         .target(name: "Playback", dependencies: ["CFFmpeg"]),
+        .target(name: "AppCore", dependencies: ["PiPLayout"]),
         .executableTarget(
             name: "FloatApp",
-            dependencies: ["CSDL", "PiPLayout", "Playback"]
+            dependencies: ["CSDL", "PiPLayout", "AppCore", "Playback"]
         ),
         .testTarget(name: "PiPLayoutTests", dependencies: ["PiPLayout"]),
+        .testTarget(name: "AppCoreTests", dependencies: ["AppCore", "PiPLayout"]),
         .testTarget(name: "PlaybackTests", dependencies: ["Playback", "CFFmpeg"]),
-        .testTarget(name: "FloatAppTests", dependencies: ["CX11", "PiPLayout"]),
+        .testTarget(name: "FloatAppTests", dependencies: ["CX11", "PiPLayout", "DesktopSettings"]),
+        .testTarget(name: "MPRISTests", dependencies: ["MPRIS"]),
+        .testTarget(name: "DesktopSettingsTests", dependencies: ["DesktopSettings"]),
     ],
     swiftLanguageModes: [.v6]
 )

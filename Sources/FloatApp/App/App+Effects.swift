@@ -1,128 +1,95 @@
+import AppCore
 import CSDL
 import PiPLayout
 import Playback
 
-/// Actions go through the session reducer; the shell carries out its effects in order.
+/// Carrying out the app state's effects: windows, playback, files, logs.
 @MainActor
 extension App {
-    func send(_ action: SessionAction) {
-        let before = model
-        let effects = model.reduce(action)
-        for effect in effects { perform(effect) }
-        if model != before || !effects.isEmpty {
-            mainDirty = true
-            floatDirty = true
+    /// What an effect asks of the loop once it is carried out.
+    enum Followup {
+        /// Reduce this event next.
+        case event(AppEvent)
+        /// Paint the float that just appeared, with its current frame (P17).
+        case paintFloat
+    }
+
+    /// Performs one effect; returns what the loop must do next because of it, if anything.
+    func perform(_ effect: AppEffect) -> Followup? {
+        switch effect {
+        case .openPlayback(let room):
+            _ = playback.open(room)
+            // One texture per participant: a smaller room frees the textures of a bigger one.
+            main.video = []
+        case .closePlayback(let id): closePlayback(id)
+        case .setVideo(let id, let source, let video):
+            guard let player = playback.players[id], source < player.sessions.count else { break }
+            player.sessions[source].setVideoEnabled(video.enabled)
+            if video.enabled { player.sessions[source].setOutputSize(width: video.width, height: video.height) }
+        case .setAudio(let id, let muted, let volume): playback.players[id]?.setAudio(muted: muted, volume: volume)
+        case .readDisplays: return .event(.displaysRead(Self.currentDisplays()))
+        case .checkRoomsFile: return files.checkRooms().map { .event($0) }
+        case .showFloat(let id, let frame, let title): return showFloat(id, frame: frame, title: title)
+        case .hideFloat:
+            floatWindow?.window.hide()
+            floatWindow?.video.reset()
+        case .moveFloat(let rect):
+            let r = SDL_Rect(PixelRect(rect))
+            floatWindow?.window.setFrame(x: r.x, y: r.y, width: r.w, height: r.h)
+        case .raiseMainWindow:
+            if main.window.isMinimized { main.window.restore() }
+            main.window.show()
+            main.window.raise()
+        case .resetMainVideo: main.resetVideo()
+        case .savePlacement(let placement): files.placement.save(placement)
+        case .publish(let event): events.publish(event)
+        case .log(let level, let message): Log.write(level, message)
+        case .stats(let event): files.log(event)
+        case .quit: break
         }
-        if floatFailedToShow {
-            // The model entered PiP but no float could be shown: take it back to the full view.
-            floatFailedToShow = false
-            send(.floatClicked)
-        }
+        return nil
+    }
+
+    /// Logs a room's totals and stops its playback.
+    func closePlayback(_ id: RoomID) {
+        guard let player = playback.close(id) else { return }
+        for event in player.counters() { files.log(event) }
     }
 
     /// The app's own observers of PiP events (M3, M4): the debug log and the stats log.
     func observePiPEvents() {
         events.subscribe { event in Log.debug("pip: \(event)") }
         events.subscribe { [weak self] event in
-            guard let self else { return }
             switch event {
-            case .lifecycle(let e): self.stats?.event("lifecycle", at: self.nanos, [("event", e.description)])
-            case .layout(let e): self.stats?.event("layout", at: self.nanos, [("event", e.description)])
+            case .lifecycle(let e): self?.files.log(.lifecycle(e.description))
+            case .layout(let e): self?.files.log(.layout(e.description))
             }
         }
     }
 
-    private func perform(_ effect: SessionEffect) {
-        switch effect {
-        case .openPlayback(let room):
-            openPlayback(room)
-        case .stopPlayback(let id):
-            stopPlayback(id)
-        case .showFloat(let id):
-            showFloat(id)
-        case .closeFloat:
-            hideFloat()
-        case .showMainWindow(let content):
-            if case .room = content { mainVideoNeedsRefresh() }
-            if mainWindow.isMinimized { mainWindow.restore() }
-            mainWindow.show()
-            mainWindow.raise()
-            showControls()
-        case .showList:
-            stats?.event("main_content", at: nanos, [("content", "list")])
-            hoveredControl = nil
-            draggingVolume = false
-            list.hovered = nil
-        case .showRoom(let id):
-            stats?.event("main_content", at: nanos, [("content", "room"), ("room", id)])
-            draggingVolume = false
-            mainVideoNeedsRefresh()
-            showControls()
-        case .toast(let message):
-            toasts.show(message, now: now)
-            stats?.event("toast", at: nanos, [("message", message)])
-        case .lifecycle(let event):
-            events.publish(.lifecycle(event))
-        case .layout(let event):
-            events.publish(.layout(event))
-        case .log(let level, let message):
-            Log.write(Options.LogLevel(rawValue: level.rawValue) ?? .info, message)
+    /// Makes the float window ahead of time, hidden, so that floating shows
+    /// its first frame without waiting for a new window and renderer (P17).
+    func prepareFloatWindow() {
+        guard floatWindow == nil else { return }
+        do {
+            floatWindow = try FloatWindow(fonts: fonts, frame: SDL_Rect(0, 0, 320, 180))
+            if state.environment.compositorMovesFloat {
+                floatWindow?.enableCompositorDrag(buttonSize: Int32(state.environment.metrics.px(44)))
+            }
+        } catch {
+            Log.warn("cannot prepare the float window: \(error)")
         }
     }
 
-    /// The main view shows a room again: draw its current frame at once (no black frame, P17).
-    private func mainVideoNeedsRefresh() {
-        for v in mainVideo { v.reset() }
-        mainDirty = true
-    }
-
-    private func openPlayback(_ room: Room) {
-        if let old = players[room.id] { old.close() }
-        // Live rooms reconnect (D4); for measurement, --exit-on-end lets the source end.
-        let player = RoomPlayer(room: room, mixer: mixer, now: now, liveness: options.exitOnEnd ? .recorded : .live)
-        players[room.id] = player
-        for s in player.sessions { wakeOnFrames(s) }
-        lastStatus[room.id] = nil
-        // One texture per participant: a smaller room frees the textures of a bigger one.
-        mainVideo = []
-        stats?.event("open", at: nanos, [("room", room.id), ("sources", player.sessions.count)])
-        Log.info("opened \(room.id)")
-    }
-
-    private func stopPlayback(_ id: RoomID) {
-        guard let player = players.removeValue(forKey: id) else { return }
-        logCounters(player)
-        player.close()
-        lastStatus[id] = nil
-        for v in mainVideo { v.reset() }
-        stats?.event("stop", at: nanos, [("room", id)])
-        Log.info("stopped \(id)")
-    }
-
-    /// Logs each session's decode, convert and present totals to the stats file.
-    func logCounters(_ player: RoomPlayer) {
-        guard let stats else { return }
-        for (i, s) in player.sessions.enumerated() {
-            let c = s.counters
-            stats.event("counters", at: nanos, [
-                ("room", player.room.id), ("source", i), ("opens", s.openCount), ("decoded", c.decoded),
-                ("converted", c.converted), ("presented", c.presented), ("dropped", c.dropped),
-                ("economy", c.economyFrames), ("scaler_builds", c.scalerBuilds),
-            ])
-        }
-    }
-}
-
-extension RoomStatus {
-    /// The session model's view of a playback status.
-    init(_ s: MediaStatus) {
-        switch s {
-        case .connecting: self = .connecting
-        case .buffering(let p): self = .buffering(percent: p)
-        case .playing: self = .playing
-        case .reconnecting(let n, let next): self = .reconnecting(attempt: n, retryIn: next)
-        case .ended: self = .ended
-        case .failed(let m): self = .failed(message: m)
-        }
+    /// Shows the float: the current frame is drawn before the window appears on screen (P17).
+    private func showFloat(_ id: RoomID, frame: Rect, title: String) -> Followup {
+        prepareFloatWindow()
+        guard let fw = floatWindow else { return .event(.floatFailedToShow) }
+        fw.window.title = title
+        let r = SDL_Rect(PixelRect(frame))
+        fw.window.setFrame(x: r.x, y: r.y, width: r.w, height: r.h)
+        fw.video.reset()
+        fw.window.show()
+        return .paintFloat
     }
 }

@@ -1,10 +1,11 @@
 import Foundation
+import PiPLayout
 
 /// Leveled logging to standard error.
 enum Log {
-    nonisolated(unsafe) static var level: Options.LogLevel = .warn
+    nonisolated(unsafe) static var level: LogLevel = .warn
 
-    static func write(_ l: Options.LogLevel, _ message: @autoclosure () -> String) {
+    static func write(_ l: LogLevel, _ message: @autoclosure () -> String) {
         guard l <= level else { return }
         FileHandle.standardError.write(Data("floatapp: \(l.rawValue): \(message())\n".utf8))
     }

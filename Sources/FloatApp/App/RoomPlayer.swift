@@ -1,3 +1,4 @@
+import AppCore
 import PiPLayout
 import Playback
 
@@ -7,16 +8,11 @@ import Playback
 final class RoomPlayer {
     let room: Room
     let sessions: [PlaybackSession]
-    /// App time (seconds) when the room was opened, for the elapsed clock.
-    let openedAt: Double
-    /// Per session, how many source opens the stats log has reported.
-    var reportedOpens: [Int]
     private let mixer: AudioMixer
 
-    init(room: Room, mixer: AudioMixer, now: Double, liveness: PlaybackOptions.Liveness) {
+    init(room: Room, mixer: AudioMixer, liveness: PlaybackOptions.Liveness) {
         self.room = room
         self.mixer = mixer
-        openedAt = now
         let sources: [SourceSpec]
         switch room.media {
         case .live(let source): sources = [source]
@@ -24,12 +20,10 @@ final class RoomPlayer {
         }
         let options = PlaybackOptions(liveness: liveness)
         sessions = sources.map { PlaybackSession(source: $0.text, options: options) }
-        reportedOpens = Array(repeating: 0, count: sessions.count)
-        for s in sessions {
-            if room.role == .host { s.isMuted = true }
-            mixer.add(s)
-        }
+        for s in sessions { mixer.add(s) }
     }
+
+    var isCall: Bool { room.kind == .call }
 
     /// Stops every session and removes its audio.
     func close() {
@@ -37,23 +31,43 @@ final class RoomPlayer {
         PlaybackSession.close(sessions)
     }
 
-    var isCall: Bool { room.kind == .call }
-
-    /// The room's status: a live room's session, or for a call the best of its participants.
-    var status: MediaStatus {
-        guard sessions.count > 1 else { return sessions.first?.status ?? .ended }
-        let all = sessions.map(\.status)
-        if all.contains(.playing) { return .playing }
-        return all.first { if case .failed = $0 { return false } else { return true } } ?? all[0]
+    /// Sets every session's mute and volume.
+    func setAudio(muted: Bool, volume: Float) {
+        for s in sessions {
+            s.isMuted = muted
+            s.volume = volume
+        }
     }
 
-    var isMuted: Bool {
-        get { sessions.first?.isMuted ?? false }
-        set { for s in sessions { s.isMuted = newValue } }
+    /// What each session reports now, for the app state.
+    var reports: [SourceReport] {
+        sessions.map { s in
+            SourceReport(status: RoomStatus(s.status), opens: s.openCount, level: Double(s.audioLevel),
+                         videoSize: s.videoSize.map { Size(width: Double($0.width), height: Double($0.height)) })
+        }
     }
 
-    var volume: Float {
-        get { sessions.first?.volume ?? 1 }
-        set { for s in sessions { s.volume = newValue } }
+    /// Each session's totals, for the stats log.
+    func counters() -> [StatsEvent] {
+        sessions.enumerated().map { i, s in
+            let c = s.counters
+            return .counters(room.id, source: i, .init(
+                opens: s.openCount, decoded: c.decoded, converted: c.converted, presented: c.presented,
+                dropped: c.dropped, economy: c.economyFrames, scalerBuilds: c.scalerBuilds))
+        }
+    }
+}
+
+extension RoomStatus {
+    /// The app's view of a playback session's status.
+    init(_ s: MediaStatus) {
+        switch s {
+        case .connecting: self = .connecting
+        case .buffering(let p): self = .buffering(percent: p)
+        case .playing: self = .playing
+        case .reconnecting(let n, let next): self = .reconnecting(attempt: n, retryIn: next)
+        case .ended: self = .ended
+        case .failed(let m): self = .failed(message: m)
+        }
     }
 }

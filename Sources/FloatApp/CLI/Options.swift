@@ -1,13 +1,7 @@
+import PiPLayout
+
 /// The command line (SPEC section 6), parsed.
 struct Options: Equatable {
-    enum LogLevel: String, CaseIterable, Comparable {
-        case error, warn, info, debug
-
-        static func < (a: LogLevel, b: LogLevel) -> Bool {
-            allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
-        }
-    }
-
     /// What the invocation asks for.
     enum Command: Equatable {
         case run

@@ -1,3 +1,4 @@
+import AppCore
 import Foundation
 
 /// The `--stats FILE` measurement log: one JSON object per line (SPEC section 6).
@@ -22,10 +23,10 @@ final class StatsLog {
         (Double(now &- start) / 1e6 * 1000).rounded() / 1000
     }
 
-    /// Appends one event; `fields` are already JSON-encodable scalars.
-    func event(_ ev: String, at now: UInt64, _ fields: [(String, Any)] = []) {
-        var obj: [String] = ["\"t\":\(ms(now))", "\"ev\":\(Self.json(ev))"]
-        for (k, v) in fields { obj.append("\(Self.json(k)):\(Self.json(v))") }
+    /// Appends one event, encoded by its own fields.
+    func write(_ event: StatsEvent, at now: UInt64) {
+        var obj: [String] = ["\"t\":\(ms(now))", "\"ev\":\(Self.json(.text(event.name)))"]
+        for (k, v) in event.fields { obj.append("\(Self.json(.text(k))):\(Self.json(v))") }
         buffer.append(Data(("{" + obj.joined(separator: ",") + "}\n").utf8))
         if now &- lastFlush > 200_000_000 || buffer.count > 64 * 1024 { flush(now: now) }
     }
@@ -42,9 +43,9 @@ final class StatsLog {
         lastFlush = now
     }
 
-    static func json(_ v: Any) -> String {
+    static func json(_ v: StatsValue) -> String {
         switch v {
-        case let s as String:
+        case .text(let s):
             var out = "\""
             for u in s.unicodeScalars {
                 switch u {
@@ -58,11 +59,9 @@ final class StatsLog {
                 }
             }
             return out + "\""
-        case let b as Bool: return b ? "true" : "false"
-        case let i as Int: return String(i)
-        case let d as Double: return d.isFinite ? String(d) : "null"
-        case let f as Float: return f.isFinite ? String(f) : "null"
-        default: return json(String(describing: v))
+        case .bool(let b): return b ? "true" : "false"
+        case .int(let i): return String(i)
+        case .double(let d): return d.isFinite ? String(d) : "null"
         }
     }
 }

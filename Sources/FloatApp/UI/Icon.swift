@@ -1,10 +1,9 @@
+import AppCore
 import CSDL
 import Foundation
 
 /// Vector icons drawn with lines, so they stay crisp at every size.
-enum Icon {
-    case pip, close, restore, muted, unmuted, leave, layout, people, retry, live, back
-
+extension Glyph {
     @MainActor
     func draw(_ r: Renderer, in area: SDL_Rect, color c: Color) {
         let s = Float(min(area.w, area.h))

@@ -1,14 +1,13 @@
 import CSDL
-import Playback
+import PiPLayout
 
 /// Draws a room's playback status over its video (W5): spinner, percent,
 /// reconnect countdown, ended, or the error with a Retry control.
 @MainActor
 enum StatusOverlay {
-    /// Draws the status in `area`; returns the Retry button's rect when one is shown.
-    @discardableResult
-    static func draw(_ ctx: DrawContext, _ status: MediaStatus, in area: SDL_Rect, hasFrame: Bool,
-                     compact: Bool, retryHovered: Bool = false) -> SDL_Rect? {
+    /// Draws the status in `area`; `retry` is where its view laid out the Retry button.
+    static func draw(_ ctx: DrawContext, _ status: PiPLayout.PlaybackStatus, in area: SDL_Rect, hasFrame: Bool,
+                     compact: Bool, retry: SDL_Rect? = nil, retryHovered: Bool = false) {
         let r = ctx.renderer
         let size: Int32 = compact ? 11 : 15
         let spin = compact ? ctx.px(10) : ctx.px(22)
@@ -23,8 +22,8 @@ enum StatusOverlay {
             }
         }
         switch status {
-        case .playing:
-            return nil
+        case .playing, .idle:
+            return
         case .connecting:
             caption("Connecting…", Theme.text, spinner: true, dim: false)
         case .buffering(let percent):
@@ -39,7 +38,7 @@ enum StatusOverlay {
             r.fill(area, hasFrame ? Theme.scrim : Theme.black)
             if compact {
                 ctx.text.drawCentered("Error", in: area, size: size, bold: true, color: Theme.error)
-                return nil
+                return
             }
             let cy = area.y + area.h / 2
             ctx.text.drawCentered("Playback error", in: SDL_Rect(area.x, cy - ctx.px(60), area.w, ctx.px(26)), size: 18, bold: true, color: Theme.error)
@@ -47,10 +46,7 @@ enum StatusOverlay {
             let font = ctx.text.fonts.font(13)
             let msgW = min(maxW, font.width(of: message))
             ctx.text.drawFitting(message, x: area.x + (area.w - msgW) / 2, y: cy - ctx.px(28), maxWidth: maxW, size: 13, color: Theme.textDim)
-            let font15 = ctx.text.fonts.font(15, bold: true)
-            let bw = font15.width(of: "Retry") + ctx.px(32) + ctx.px(24)
-            return Button.drawLabel(ctx, "Retry", icon: .retry, at: area.x + (area.w - bw) / 2, cy + ctx.px(8), hovered: retryHovered)
+            if let retry { Button.drawLabel(ctx, "Retry", icon: .retry, in: retry, hovered: retryHovered) }
         }
-        return nil
     }
 }

@@ -1,0 +1,125 @@
+import PiPLayout
+
+extension AppState {
+    /// The title overlay's and control bar's heights in unscaled pixels.
+    static let titleOverlayHeight = 56
+    static let controlBarHeight = 64
+
+    /// A status as drawn: a reconnect's wait counts down from when it began (W5).
+    public func shownStatus(_ status: PlaybackStatus, of id: RoomID, now: Double) -> PlaybackStatus {
+        guard case .reconnecting(let attempt, let wait) = status, let since = rooms[id]?.statusSince else { return status }
+        return .reconnecting(attempt: attempt, retryIn: max(0, wait - (now - since)))
+    }
+
+    /// The open room's full view in the main window, laid out for its current size.
+    public func roomLayout(now: Double) -> RoomViewModel? {
+        guard case .room(let id) = session.mainWindow.content, let open = rooms[id], let room = session.room(id) else {
+            return nil
+        }
+        let m = environment.metrics
+        let isCall = room.kind == .call
+        let panelW = isCall && session.participantList == .visible ? m.px(240) : 0
+        let stage = PixelRect(0, 0, main.width - panelW, main.height)
+        let status = shownStatus(open.status, of: id, now: now)
+        let retry = isCall ? nil : retryRect(status, in: stage)
+        var controls = retry.map { [Hotspot(rect: $0, target: RoomControl.retry)] } ?? []
+        let visible = controlsVisible(now: now)
+        let bar = visible ? controlBar(room, open, stage: stage) : ControlBar()
+        controls += bar.buttons.map { Hotspot(rect: $0.rect, target: $0.control) }
+        if let slider = bar.slider { controls.insert(Hotspot(rect: slider, target: .volume), at: controls.count - bar.afterSlider) }
+        let badge = visible ? badge(room, isCall: isCall) : nil
+        let titleX = badge.map { $0.rect.x + $0.rect.w + m.px(10) } ?? m.px(ListLayout.padding)
+        return RoomViewModel(
+            title: room.title, isCall: isCall, status: status,
+            elapsed: now - open.openedAt, muted: open.muted, volume: open.volume,
+            participants: participants(room, open, panelX: panelW > 0 ? main.width - panelW : nil, panelW: panelW), inFloat: session.floatingRoomID == id && float.visible,
+            controlsVisible: visible, stage: stage,
+            panel: panelW > 0 ? PixelRect(main.width - panelW, 0, panelW, main.height) : nil,
+            tiles: isCall ? tiles(open, stage: stage) : [], retry: retry, buttons: bar.buttons,
+            volumeTrack: bar.track, volumeSlider: bar.slider, badge: badge, titleX: titleX,
+            titleMaxWidth: stage.w - titleX - m.px(120), layoutLabel: bar.layoutLabel, controls: controls,
+            topHeight: m.px(Self.titleOverlayHeight), barHeight: m.px(Self.controlBarHeight))
+    }
+
+    /// The participants; with the panel at `panelX`, each one's row there (40 px rows from y = 100).
+    private func participants(_ room: Room, _ open: OpenRoom, panelX: Int?, panelW: Int) -> [ParticipantModel] {
+        guard case .call(let list) = room.media else { return [] }
+        let m = environment.metrics
+        return list.enumerated().map { i, part in
+            let row = panelX.map { PixelRect($0 + m.px(8), m.px(100) + i * (m.px(40) + m.px(4)), panelW - m.px(16), m.px(40)) }
+            return ParticipantModel(name: part.name, level: open.levels[i], isSpeaking: session.activeSpeaker.current == i,
+                                    status: open.sources[i], row: row)
+        }
+    }
+
+    private func tiles(_ open: OpenRoom, stage: PixelRect) -> [RoomViewModel.Tile] {
+        let m = environment.metrics
+        // Tiles keep clear of the title overlay and the control bar, so no control covers a name tag.
+        let top = m.px(Self.titleOverlayHeight), bottom = m.px(Self.controlBarHeight), side = m.px(12)
+        let area = PixelRect(stage.x + side, stage.y + top, max(0, stage.w - 2 * side), max(0, stage.h - top - bottom))
+        return CallTiles.layout(session.callLayout, count: open.sources.count,
+                                active: session.activeSpeaker.current ?? 0, in: area, gap: m.px(8))
+            .map { RoomViewModel.Tile(index: $0.0, rect: $0.1) }
+    }
+
+    /// The Retry button under a failed live room's message.
+    private func retryRect(_ status: PlaybackStatus, in area: PixelRect) -> PixelRect? {
+        guard case .failed = status else { return nil }
+        let m = environment.metrics
+        let label = m.width("Retry", TextStyle(size: 15, bold: true))
+        let h = m.px(36)
+        let w = label + m.px(32) + (h - m.px(12))
+        let bw = label + m.px(32) + m.px(24)
+        return PixelRect(area.x + (area.w - bw) / 2, area.y + area.h / 2 + m.px(8), w, h)
+    }
+
+    private func badge(_ room: Room, isCall: Bool) -> TextBox? {
+        guard !isCall || room.role == .host else { return nil }
+        let m = environment.metrics
+        let label = room.role == .host ? "ON AIR" : "LIVE"
+        let bw = m.width(label, TextStyle(size: 11, bold: true)) + m.px(14)
+        return TextBox(label, PixelRect(m.px(ListLayout.padding), m.px(16), bw, m.px(20)))
+    }
+
+    /// The control bar's buttons and slider, left to right, and Leave at the right.
+    private struct ControlBar {
+        var buttons: [RoomButton] = []
+        var track: PixelRect?
+        var slider: PixelRect?
+        /// How many buttons follow the slider.
+        var afterSlider = 0
+        var layoutLabel: TextBox?
+    }
+
+    private func controlBar(_ room: Room, _ open: OpenRoom, stage: PixelRect) -> ControlBar {
+        let m = environment.metrics
+        let barH = m.px(Self.controlBarHeight), b = m.px(40)
+        let by = main.height - barH + (barH - b) / 2
+        var bx = m.px(ListLayout.padding)
+        var bar = ControlBar()
+        func button(_ glyph: Glyph, _ c: RoomControl, active: Bool = false, alert: Bool = false) {
+            bar.buttons.append(RoomButton(control: c, glyph: glyph, rect: PixelRect(bx, by, b, b), active: active, alert: alert))
+            bx += b + m.px(10)
+        }
+        if room.role == .host { button(.back, .back) }  // browse the list while the broadcast goes on
+        if session.pipAvailability(for: room.id) == .enabled && room.role != .host { button(.pip, .pip) }
+        button(open.muted ? .muted : .unmuted, .mute, alert: open.muted)
+        let sw = m.px(110)
+        bar.track = PixelRect(bx, by + b / 2 - m.px(2), sw, m.px(4))
+        bar.slider = PixelRect(bx - m.px(6), by, sw + m.px(12), b)
+        let beforeSlider = bar.buttons.count
+        bx += sw + m.px(18)
+        if room.kind == .call {
+            button(.layout, .layout(session.callLayout.next))
+            let label = session.callLayout.title
+            let width = m.width(label, TextStyle(size: 13))
+            bar.layoutLabel = TextBox(label, PixelRect(bx - m.px(4), by, width, b))
+            bx += width + m.px(12)
+            button(.people, .participants, active: session.participantList == .visible)
+        }
+        bar.buttons.append(RoomButton(control: .leave, glyph: .leave, rect: PixelRect(stage.w - b - m.px(ListLayout.padding), by, b, b),
+                                      active: false, alert: true))
+        bar.afterSlider = bar.buttons.count - beforeSlider
+        return bar
+    }
+}

@@ -1,0 +1,166 @@
+import PiPLayout
+
+/// The room list's geometry (W1): rows, header, scrollbar; selection and scrolling kept in view.
+public struct ListLayout: Sendable {
+    /// Scale and label widths.
+    public let metrics: UIMetrics
+
+    /// A row's height and the header's, in unscaled pixels.
+    public static let rowHeight = 64
+    public static let headerHeight = 64
+    /// Outer padding of views, in unscaled pixels.
+    public static let padding = 16
+
+    /// Creates the layout for these metrics.
+    public init(metrics: UIMetrics) {
+        self.metrics = metrics
+    }
+
+    private func px(_ v: Int) -> Int { metrics.px(v) }
+
+    /// The header's height in pixels; rows scroll under it.
+    public var headerHeight: Int { px(Self.headerHeight) }
+
+    /// Row `i`'s rectangle in a window `width` wide, scrolled by `scroll`.
+    public func rowRect(_ i: Int, scroll: Int, width: Int) -> PixelRect {
+        let pad = px(Self.padding)
+        let h = px(Self.rowHeight)
+        let top = px(Self.headerHeight) + pad / 2
+        return PixelRect(pad, top + i * (h + px(8)) - scroll, width - 2 * pad, h)
+    }
+
+    /// The row under a point in window pixels.
+    public func row(at x: Int, _ y: Int, list: ListState, rows: Int, width: Int) -> Int? {
+        guard y >= px(Self.headerHeight) else { return nil }
+        return (0..<rows).first { rowRect($0, scroll: list.scrollOffset, width: width).contains(x, y) }
+    }
+
+    private func contentHeight(rows: Int) -> Int {
+        rows * (px(Self.rowHeight) + px(8)) + px(Self.padding)
+    }
+
+    /// The list scrolled by wheel steps, clamped to the content.
+    public func scroll(_ list: ListState, by steps: Int, rows: Int, height: Int) -> ListState {
+        var list = list
+        list.scrollOffset += steps * px(48)
+        return clamped(list, rows: rows, height: height)
+    }
+
+    /// The list with its selection moved by `delta` and kept in view.
+    public func moveSelection(_ list: ListState, by delta: Int, rows: Int, height: Int) -> ListState {
+        guard rows > 0 else { return list }
+        var list = list
+        list.selected = max(0, min(rows - 1, list.selected + delta))
+        let rowSpan = px(Self.rowHeight) + px(8)
+        let top = list.selected * rowSpan
+        let view = height - px(Self.headerHeight) - px(Self.padding)
+        if top < list.scrollOffset { list.scrollOffset = top }
+        if top + rowSpan > list.scrollOffset + view { list.scrollOffset = top + rowSpan - view }
+        return clamped(list, rows: rows, height: height)
+    }
+
+    private func clamped(_ list: ListState, rows: Int, height: Int) -> ListState {
+        var list = list
+        let maxOffset = max(0, contentHeight(rows: rows) - (height - px(Self.headerHeight)))
+        list.scrollOffset = max(0, min(maxOffset, list.scrollOffset))
+        return list
+    }
+
+    /// The scrollbar's thumb, when the rows do not fit.
+    public func scrollbar(_ list: ListState, rows: Int, width: Int, height: Int) -> PixelRect? {
+        let content = contentHeight(rows: rows)
+        let view = height - px(Self.headerHeight)
+        guard content > view, view > 0 else { return nil }
+        let barH = max(px(24), view * view / content)
+        let y = px(Self.headerHeight) + (view - barH) * list.scrollOffset / max(1, content - view)
+        return PixelRect(width - px(6), y, px(4), barH)
+    }
+}
+
+/// One row of the room list, as shown (W1).
+public struct RoomRowModel: Hashable, Sendable {
+    /// A room's state as its row's pill names it.
+    public enum Status: Hashable, Sendable {
+        case idle, connecting, playing, onAir, floating, reconnecting, ended, error
+
+        /// The pill's text.
+        public var label: String {
+            switch self {
+            case .idle: "Idle"
+            case .connecting: "Connecting"
+            case .playing: "Playing"
+            case .onAir: "On air"
+            case .floating: "Floating"
+            case .reconnecting: "Reconnecting"
+            case .ended: "Ended"
+            case .error: "Error"
+            }
+        }
+    }
+
+    public let id: String
+    public let title: String
+    public let isCall: Bool
+    public let detail: String
+    public let status: Status
+    /// Where the row is drawn.
+    public let rect: PixelRect
+    public let isSelected: Bool
+    public let isHovered: Bool
+}
+
+/// The main window's list view (W1): the rows on screen, the header and the scrollbar.
+public struct ListViewModel: Hashable, Sendable {
+    /// The rows at least partly below the header.
+    public let rows: [RoomRowModel]
+    /// The header's height in pixels.
+    public let headerHeight: Int
+    /// "3 rooms".
+    public let countLabel: String
+    /// Whether there are no rooms at all.
+    public let isEmpty: Bool
+    /// The scrollbar's thumb, when the rows do not fit.
+    public let scrollbar: PixelRect?
+}
+
+extension AppState {
+    /// The list view for the main window's current size.
+    public func listViewModel() -> ListViewModel {
+        let layout = listLayout
+        let all = session.rooms
+        var rows: [RoomRowModel] = []
+        for (i, room) in all.enumerated() {
+            let rect = layout.rowRect(i, scroll: main.list.scrollOffset, width: main.width)
+            if rect.y + rect.h < layout.headerHeight || rect.y > main.height { continue }
+            rows.append(RoomRowModel(
+                id: room.id, title: room.title, isCall: room.kind == .call,
+                detail: Self.detail(room), status: rowStatus(room), rect: rect,
+                isSelected: i == main.list.selected, isHovered: i == main.list.hovered))
+        }
+        return ListViewModel(
+            rows: rows, headerHeight: layout.headerHeight, countLabel: "\(all.count) room\(all.count == 1 ? "" : "s")",
+            isEmpty: all.isEmpty,
+            scrollbar: layout.scrollbar(main.list, rows: all.count, width: main.width, height: main.height))
+    }
+
+    private func rowStatus(_ room: Room) -> RoomRowModel.Status {
+        if session.floatingRoomID == room.id { return .floating }
+        guard let open = rooms[room.id] else { return .idle }
+        switch open.status {
+        case .idle: return .idle
+        case .connecting, .buffering: return .connecting
+        case .playing: return room.role == .host ? .onAir : .playing
+        case .reconnecting: return .reconnecting
+        case .ended: return .ended
+        case .failed: return .error
+        }
+    }
+
+    private static func detail(_ room: Room) -> String {
+        var detail = room.kind == .call ? "Call" : "Live stream"
+        if case .call(let ps) = room.media { detail += " · \(ps.count) participant\(ps.count == 1 ? "" : "s")" }
+        detail += room.role == .host ? " · Host" : " · Audience"
+        if !room.pip { detail += " · No PiP" }
+        return detail
+    }
+}

@@ -1,0 +1,107 @@
+import PiPLayout
+
+/// A participant's content, as their tile and their row in the panel show it.
+public struct ParticipantModel: Hashable, Sendable {
+    public let name: String
+    /// The audio level in dBFS.
+    public let level: Double
+    public let isSpeaking: Bool
+    public let status: PlaybackStatus
+    /// Their row in the participant panel, when it shows.
+    public let row: PixelRect?
+
+    /// How full their level meter is, 0...1, from -60 dBFS to 0.
+    public var meter: Double { max(0, min(1, (level + 60) / 60)) }
+}
+
+/// A round icon button of the control bar.
+public struct RoomButton: Hashable, Sendable {
+    public let control: RoomControl
+    public let glyph: Glyph
+    public let rect: PixelRect
+    /// Drawn filled, as a toggle that is on.
+    public let active: Bool
+    /// Tinted as a warning (mute on, leave).
+    public let alert: Bool
+}
+
+/// What the full view of a room shows (W3, W4, W5) and where: the painter draws these
+/// rectangles and hit-testing reads the same ones.
+public struct RoomViewModel: Hashable, Sendable {
+    public let title: String
+    public let isCall: Bool
+    /// The status as drawn: a reconnect's wait counts down (W5).
+    public let status: PlaybackStatus
+    /// Seconds since the room opened.
+    public let elapsed: Double
+    public let muted: Bool
+    public let volume: Float
+    public let participants: [ParticipantModel]
+    /// The room plays in the float: the view says so rather than show a still picture.
+    public let inFloat: Bool
+    /// Whether the title overlay and control bar show (W3).
+    public let controlsVisible: Bool
+    /// The video area (the window less the participant panel).
+    public let stage: PixelRect
+    /// The participant panel, when shown.
+    public let panel: PixelRect?
+    /// A call's participant tiles by index.
+    public let tiles: [Tile]
+    /// The live room's Retry button, when its playback failed.
+    public let retry: PixelRect?
+    /// The control bar's buttons.
+    public let buttons: [RoomButton]
+    /// The volume slider's track and its (wider) hit area.
+    public let volumeTrack: PixelRect?
+    public let volumeSlider: PixelRect?
+    /// The LIVE or ON AIR badge.
+    public let badge: TextBox?
+    /// Where the title starts and how wide it may be.
+    public let titleX: Int
+    public let titleMaxWidth: Int
+    /// The call layout's name beside its button.
+    public let layoutLabel: TextBox?
+    /// Every clickable control, topmost last.
+    public let controls: [Hotspot<RoomControl>]
+    /// The title overlay's and control bar's heights in pixels.
+    public let topHeight: Int
+    public let barHeight: Int
+
+    /// One call participant's tile.
+    public struct Tile: Hashable, Sendable {
+        public let index: Int
+        public let rect: PixelRect
+
+        /// Creates a tile.
+        public init(index: Int, rect: PixelRect) {
+            self.index = index
+            self.rect = rect
+        }
+    }
+
+    /// The value a pointer at `x` sets on the volume slider whose hit area is `slider`.
+    public func volume(at x: Int, in slider: PixelRect) -> Float {
+        let inner = slider.w - sliderInset * 2
+        return max(0, min(1, Float(x - slider.x - sliderInset) / Float(max(1, inner))))
+    }
+
+    /// How far the slider's hit area reaches past its track on each side.
+    public var sliderInset: Int { volumeSlider.map { s in volumeTrack.map { $0.x - s.x } ?? 0 } ?? 0 }
+}
+
+/// The glyphs of icon buttons.
+public enum Glyph: Hashable, Sendable {
+    case pip, close, restore, muted, unmuted, leave, layout, people, retry, live, back
+}
+
+/// A text and the rectangle it is drawn in (left-aligned or centred by its view).
+public struct TextBox: Hashable, Sendable {
+    public let text: String
+    public let rect: PixelRect
+
+    /// Creates a text box.
+    public init(_ text: String, _ rect: PixelRect) {
+        self.text = text
+        self.rect = rect
+    }
+}

@@ -1,0 +1,60 @@
+/// A font as views use it: a size in unscaled pixels and a weight.
+public struct TextStyle: Hashable, Sendable {
+    /// The size in unscaled pixels.
+    public var size: Int
+    /// Whether the bold face is used.
+    public var bold: Bool
+
+    /// Creates a style.
+    public init(size: Int, bold: Bool = false) {
+        self.size = size
+        self.bold = bold
+    }
+}
+
+/// What layout needs to know about the screen and the fonts, measured once by the shell
+/// so that layout stays pure: the UI scale and the widths of the fixed labels that
+/// place controls.
+public struct UIMetrics: Hashable, Sendable {
+    /// UI scale from the display's DPI (1 at 96 dpi).
+    public var scale: Double
+    /// Widths in pixels of the labels in ``UIMetrics/labels``.
+    public var labelWidths: [LabelKey: Int]
+
+    /// A fixed label and the style it is drawn in.
+    public struct LabelKey: Hashable, Sendable {
+        /// The text.
+        public var text: String
+        /// Its style.
+        public var style: TextStyle
+
+        /// Creates a key.
+        public init(_ text: String, _ style: TextStyle) {
+            self.text = text
+            self.style = style
+        }
+    }
+
+    /// Every fixed label whose width places a control; the shell measures each one.
+    public static let labels: [LabelKey] = [
+        LabelKey("Retry", TextStyle(size: 15, bold: true)),
+        LabelKey("LIVE", TextStyle(size: 11, bold: true)),
+        LabelKey("ON AIR", TextStyle(size: 11, bold: true)),
+    ] + ["Tiles", "Spotlight", "Sidebar"].map { LabelKey($0, TextStyle(size: 13)) }
+
+    /// Creates metrics; `measure` gives a label's width in pixels at this scale.
+    public init(scale: Double, measure: (String, TextStyle) -> Int) {
+        self.scale = scale
+        var widths: [LabelKey: Int] = [:]
+        for key in Self.labels { widths[key] = measure(key.text, key.style) }
+        labelWidths = widths
+    }
+
+    /// Scales a length in unscaled pixels.
+    public func px(_ v: Int) -> Int { Int((Double(v) * scale).rounded()) }
+
+    /// The measured width of a fixed label (0 for a label not in ``labels``).
+    public func width(_ text: String, _ style: TextStyle) -> Int {
+        labelWidths[LabelKey(text, style)] ?? 0
+    }
+}

@@ -1,0 +1,37 @@
+import PiPLayout
+
+/// Work the shell carries out, in order, after a reduction.
+public enum AppEffect: Equatable, Sendable {
+    /// Start playing a room.
+    case openPlayback(Room)
+    /// Stop a room's playback.
+    case closePlayback(RoomID)
+    /// Set how a source converts its pictures: off, or on to fit a size.
+    case setVideo(RoomID, source: Int, SourceVideo)
+    /// Set a room's mute and volume.
+    case setAudio(RoomID, muted: Bool, volume: Float)
+    /// Read the displays and answer with ``AppEvent/displaysRead(_:)``.
+    case readDisplays
+    /// Check the rooms file and answer with a reload event when it changed.
+    case checkRoomsFile
+    /// Show the float at a frame, titled, showing the room's current frame at once (P17).
+    case showFloat(RoomID, frame: Rect, title: String)
+    /// Hide the float (it is kept for the next time).
+    case hideFloat
+    /// Move and size the float.
+    case moveFloat(Rect)
+    /// Show, restore, raise and focus the main window.
+    case raiseMainWindow
+    /// Forget the main window's uploaded frames, so a room shown again draws its current one.
+    case resetMainVideo
+    /// Persist the float's placement (P15).
+    case savePlacement(Placement)
+    /// Tell PiP observers about a lifecycle or layout step (M3, M4).
+    case publish(PiPEvent)
+    /// Write a log line.
+    case log(LogLevel, String)
+    /// Write a stats event.
+    case stats(StatsEvent)
+    /// End the app with this status.
+    case quit(Int32)
+}

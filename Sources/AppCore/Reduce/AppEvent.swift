@@ -1,0 +1,72 @@
+import PiPLayout
+
+/// Something that happened, in the app's terms: the shell translates SDL's event union,
+/// its polls of playback and files, and the clock into these, in one place.
+public enum AppEvent: Equatable, Sendable {
+    /// The app starts: `--open ROOM` (and `--float`) are carried out.
+    case started(openRoom: RoomID?, float: Bool)
+    /// A key went down in a window (`isRepeat` for auto-repeat).
+    case key(Key, window: WindowKind, ctrl: Bool, isRepeat: Bool)
+    /// The pointer moved to window pixels (x, y) of `window`, at global point `global`.
+    case pointerMoved(window: WindowKind, x: Int, y: Int, global: Point, time: Double)
+    /// The left button went down.
+    case pointerPressed(window: WindowKind, x: Int, y: Int, global: Point, time: Double)
+    /// The left button went up; `overFloat` says whether the pointer is over the float now.
+    case pointerReleased(window: WindowKind, x: Int, y: Int, global: Point, time: Double, overFloat: Bool)
+    /// The wheel turned in a window; positive steps are away from the user.
+    case wheel(window: WindowKind, steps: Int)
+    /// The pointer entered a window.
+    case pointerEntered(WindowKind)
+    /// The pointer left a window.
+    case pointerLeft(WindowKind)
+    /// A window's output size is now (width, height) pixels.
+    case resized(WindowKind, width: Int, height: Int)
+    /// A window was exposed or shown and must be painted again.
+    case exposed(WindowKind)
+    /// The main window was minimized.
+    case minimized
+    /// The main window was restored from minimized.
+    case restored
+    /// The main window got the focus; `minimized` says whether it still is.
+    case focused(minimized: Bool)
+    /// The main window lost the focus.
+    case focusLost
+    /// A window's close button, or the app was asked to quit.
+    case closed(WindowKind)
+    /// The displays or their work areas as read now (P13).
+    case displaysRead([Display])
+    /// The display's refresh rate in Hz.
+    case refreshRateRead(Double)
+    /// The float window could not be shown.
+    case floatFailedToShow
+    /// The sources of an open room as polled now.
+    case playbackPolled(RoomID, [SourceReport])
+    /// A source has a frame with this serial ready to show.
+    case frameReady(RoomID, source: Int, serial: Int)
+    /// New frames were uploaded to a window and wait for their present.
+    case framesUploaded(WindowKind)
+    /// A window was painted and presented.
+    case painted(WindowKind)
+    /// The rooms file was read again and is valid (M5).
+    case roomsReloaded(RoomsConfig)
+    /// The rooms file changed but has problems; the current rooms stay.
+    case roomsFileFailed(problems: Int)
+    /// The loop woke; `pointer` is the global pointer now.
+    case tick(pointer: Point)
+}
+
+/// The keys the app acts on.
+public enum Key: Hashable, Sendable {
+    case up, down, left, right, pageUp, pageDown, home, end, enter, space, escape, backspace
+    case plus, minus
+    case letter(Character)
+
+    /// Keys whose auto-repeat is acted on: a repeated Esc must not restore the float and then
+    /// leave the room.
+    public var repeats: Bool {
+        switch self {
+        case .up, .down, .left, .right, .pageUp, .pageDown, .plus, .minus: true
+        default: false
+        }
+    }
+}

@@ -1,0 +1,109 @@
+import PiPLayout
+
+/// Frames, painting and the float's speaker: what each window shows and when it is painted.
+extension AppState {
+    /// The participant the float shows (0 for a live room).
+    public var floatSource: Int {
+        guard let id = session.floatingRoomID, session.room(id)?.kind == .call else { return 0 }
+        return float.speaker.shown ?? session.activeSpeaker.current ?? 0
+    }
+
+    /// The sources whose frames the float needs: the one shown and the one about to be.
+    public var floatSources: [Int] {
+        guard float.visible, session.floatingRoomID != nil else { return [] }
+        return [floatSource] + [float.speaker.pending].compactMap { $0 }.filter { $0 != floatSource }
+    }
+
+    /// Whether the main window shows a room's video now (not the float's room, not minimized).
+    public var mainShowsVideo: RoomID? {
+        guard case .room(let id) = session.mainWindow.content, session.mainWindow.presence == .shown,
+              rooms[id] != nil, !(session.floatingRoomID == id && float.visible)
+        else { return nil }
+        return id
+    }
+
+    /// A source has a frame ready: a pending speaker with a fresh frame takes over the float.
+    mutating func frameReady(_ id: RoomID, source: Int, serial: Int) -> [AppEffect] {
+        guard var room = rooms[id], room.serials.indices.contains(source) else { return [] }
+        room.serials[source] = serial
+        rooms[id] = room
+        guard session.floatingRoomID == id, float.speaker.pending == source else { return [] }
+        if let stale = float.speaker.staleSerial {
+            if serial > stale {
+                float.speaker = FloatSpeaker(shown: source)
+                float.paint.dirty = true
+            }
+        } else {
+            float.speaker.staleSerial = serial
+        }
+        return []
+    }
+
+    /// Follows the active speaker in a call's float (see ``FloatSpeaker``).
+    mutating func settleFloatSpeaker(now: Double) {
+        guard float.visible, let id = session.floatingRoomID, let room = rooms[id],
+              session.room(id)?.kind == .call
+        else {
+            if float.speaker != FloatSpeaker() { float.speaker = FloatSpeaker() }
+            return
+        }
+        let active = session.activeSpeaker.current ?? 0
+        guard let shown = float.speaker.shown, shown < room.sources.count else {
+            float.speaker = FloatSpeaker(shown: active)
+            return
+        }
+        guard active != shown else {
+            float.speaker = FloatSpeaker(shown: shown)
+            return
+        }
+        if float.speaker.pending != active {
+            float.speaker = FloatSpeaker(shown: shown, pending: active, staleSerial: nil, since: now)
+        }
+        if now - float.speaker.since > FloatSpeaker.patience {
+            float.speaker = FloatSpeaker(shown: active)
+            float.paint.dirty = true
+        }
+    }
+
+    mutating func framesUploaded(_ window: WindowKind) -> [AppEffect] {
+        if window == .main { main.paint.framePending = true } else { float.paint.framePending = true }
+        return []
+    }
+
+    mutating func painted(_ window: WindowKind, now: Double) -> [AppEffect] {
+        if window == .main {
+            main.paint = PaintState(dirty: false, framePending: false, lastPresent: now)
+            main.controlsDrawn = controlsVisible(now: now)
+        } else {
+            float.paint = PaintState(dirty: false, framePending: false, lastPresent: now)
+        }
+        return []
+    }
+
+    /// Whether a window must be painted now: something changed, a frame is due, or a status
+    /// animates (spinners and countdowns at about 30 Hz; call frames at most at the display rate).
+    public func shouldPaint(_ window: WindowKind, now: Double) -> Bool {
+        window == .main ? mainShouldPaint(now: now) : floatShouldPaint(now: now)
+    }
+
+    private func mainShouldPaint(now: Double) -> Bool {
+        guard session.mainWindow.presence == .shown else { return false }
+        let paint = main.paint
+        guard case .room(let id) = session.mainWindow.content else { return paint.dirty }
+        guard let room = rooms[id] else { return false }
+        let animating = room.status != .playing && now - paint.lastPresent > AppState.animationStep
+        let frameDue = paint.framePending && now - paint.lastPresent >= 1 / environment.refreshRate
+        return paint.dirty || frameDue || animating || controlsVisible(now: now) != main.controlsDrawn
+    }
+
+    private func floatShouldPaint(now: Double) -> Bool {
+        guard float.visible, let id = session.floatingRoomID, let room = rooms[id],
+              room.sources.indices.contains(floatSource)
+        else { return false }
+        let animating = room.sources[floatSource] != .playing && now - float.paint.lastPresent > AppState.animationStep
+        return float.paint.dirty || float.paint.framePending || animating
+    }
+
+    /// How often spinners, countdowns and toasts' fades are painted.
+    public static let animationStep = 1.0 / 30
+}

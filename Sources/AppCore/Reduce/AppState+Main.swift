@@ -1,0 +1,158 @@
+import PiPLayout
+
+/// The main window's keys and pointer: the list (W1) and a room's view (W3, W4, W5).
+extension AppState {
+    mutating func keyPressed(_ key: Key, window: WindowKind, ctrl: Bool, now: Double) -> [AppEffect] {
+        if isFloat(window) { return floatKey(key, ctrl: ctrl, now: now) }
+        showControls(now: now)
+        if key == .letter("q") && ctrl {
+            exit = 0
+            return [.quit(0)]
+        }
+        switch session.mainWindow.content {
+        case .list: return listKey(key, now: now)
+        case .room(let id): return roomKey(key, id, now: now)
+        }
+    }
+
+    private mutating func listKey(_ key: Key, now: Double) -> [AppEffect] {
+        let rows = session.rooms.count
+        let delta: Int
+        switch key {
+        case .up: delta = -1
+        case .down: delta = 1
+        case .pageUp: delta = -5
+        case .pageDown: delta = 5
+        case .home: delta = -rows
+        case .end: delta = rows
+        case .enter, .space:
+            main.paint.dirty = true
+            guard session.rooms.indices.contains(main.list.selected) else { return [] }
+            return send(.roomSelected(session.rooms[main.list.selected].id), now: now)
+        default: return []
+        }
+        main.list = listLayout.moveSelection(main.list, by: delta, rows: rows, height: main.height)
+        main.paint.dirty = true
+        return []
+    }
+
+    private mutating func roomKey(_ key: Key, _ id: RoomID, now: Double) -> [AppEffect] {
+        let effects: [AppEffect]
+        switch key {
+        case .letter("p"): effects = send(.pipRequested(origin: .key), now: now)
+        case .letter("m"): effects = toggleMute(id)
+        case .escape, .backspace:
+            // A host goes back to the list with the broadcast running; others leave the room.
+            effects = send(session.isHosting ? .backToListClicked : .leaveClicked, now: now)
+        case .letter("l"):
+            guard session.room(id)?.kind == .call, rooms[id] != nil else { return [] }
+            effects = send(.callLayoutSelected(session.callLayout.next), now: now)
+        case .letter("u"): effects = send(.participantListToggled, now: now)
+        case .letter("r"): effects = send(.retryClicked, now: now)
+        case .up: effects = changeVolume(id, by: 0.1)
+        case .down: effects = changeVolume(id, by: -0.1)
+        default: return []
+        }
+        main.paint.dirty = true
+        return effects
+    }
+
+    var listLayout: ListLayout { ListLayout(metrics: environment.metrics) }
+
+    mutating func mainPointerMoved(_ x: Int, _ y: Int, now: Double) -> [AppEffect] {
+        switch session.mainWindow.content {
+        case .list:
+            let row = listLayout.row(at: x, y, list: main.list, rows: session.rooms.count, width: main.width)
+            if row != main.list.hovered {
+                main.list.hovered = row
+                main.paint.dirty = true
+            }
+            return []
+        case .room(let id):
+            showControls(now: now)
+            let hit: RoomControl? = roomLayout(now: now)?.controls.hit(x, y)
+            if hit != main.hovered {
+                main.hovered = hit
+                main.paint.dirty = true
+            }
+            return main.draggingVolume ? setVolume(id, x: x, now: now) : []
+        }
+    }
+
+    mutating func mainPressed(_ x: Int, _ y: Int, now: Double) -> [AppEffect] {
+        switch session.mainWindow.content {
+        case .list:
+            guard let row = listLayout.row(at: x, y, list: main.list, rows: session.rooms.count, width: main.width)
+            else { return [] }
+            main.list.selected = row
+            main.paint.dirty = true
+            return []
+        case .room(let id):
+            showControls(now: now)
+            guard roomLayout(now: now)?.controls.hit(x, y) == RoomControl.volume, rooms[id] != nil else { return [] }
+            main.draggingVolume = true
+            rooms[id]?.muted = false
+            return setVolume(id, x: x, now: now)
+        }
+    }
+
+    /// Sets a room's volume from a pointer position on the volume slider.
+    private mutating func setVolume(_ id: RoomID, x: Int, now: Double) -> [AppEffect] {
+        guard let layout = roomLayout(now: now), let slider = layout.volumeSlider, var room = rooms[id] else { return [] }
+        room.volume = layout.volume(at: x, in: slider)
+        rooms[id] = room
+        main.paint.dirty = true
+        return [.setAudio(id, muted: room.muted, volume: room.volume)]
+    }
+
+    mutating func mainReleased(_ x: Int, _ y: Int, now: Double) -> [AppEffect] {
+        if main.draggingVolume {
+            main.draggingVolume = false
+            return []
+        }
+        switch session.mainWindow.content {
+        case .list:
+            guard let row = listLayout.row(at: x, y, list: main.list, rows: session.rooms.count, width: main.width),
+                  row == main.list.selected
+            else { return [] }
+            return send(.roomSelected(session.rooms[row].id), now: now)
+        case .room(let id):
+            guard let control: RoomControl = roomLayout(now: now)?.controls.hit(x, y) else { return [] }
+            main.paint.dirty = true
+            return roomControlClicked(control, id, now: now)
+        }
+    }
+
+    private mutating func roomControlClicked(_ control: RoomControl, _ id: RoomID, now: Double) -> [AppEffect] {
+        switch control {
+        case .pip: send(.pipRequested(origin: .control), now: now)
+        case .mute: toggleMute(id)
+        case .volume: []
+        case .leave: send(.leaveClicked, now: now)
+        case .layout(let layout): send(.callLayoutSelected(layout), now: now)
+        case .participants: send(.participantListToggled, now: now)
+        case .retry: send(.retryClicked, now: now)
+        case .back: send(.backToListClicked, now: now)
+        }
+    }
+}
+
+extension CallLayout {
+    /// The layout the switch control goes to next.
+    public var next: CallLayout {
+        switch self {
+        case .tile: .spotlight
+        case .spotlight: .sidebar
+        case .sidebar: .tile
+        }
+    }
+
+    /// The layout's name on the control bar.
+    public var title: String {
+        switch self {
+        case .tile: "Tiles"
+        case .spotlight: "Spotlight"
+        case .sidebar: "Sidebar"
+        }
+    }
+}

@@ -1,0 +1,169 @@
+import PiPLayout
+
+extension AppState {
+    /// Applies one event at time `now` (seconds on the clock event timestamps use) and returns
+    /// the effects for the shell to carry out, in order.
+    public mutating func reduce(_ event: AppEvent, now: Double) -> [AppEffect] {
+        var effects: [AppEffect]
+        switch event {
+        case .started(let id, let float): effects = started(openRoom: id, float: float, now: now)
+        case .key(let key, let window, let ctrl, let isRepeat):
+            effects = isRepeat && !key.repeats ? [] : keyPressed(key, window: window, ctrl: ctrl, now: now)
+        case .pointerMoved(let w, let x, let y, let global, let time):
+            effects = routesToFloat(w) ? floatPointerMoved(x, y, global, time: time, now: now)
+                : mainPointerMoved(x, y, now: now)
+        case .pointerPressed(let w, let x, let y, let global, let time):
+            effects = isFloat(w) ? floatPressed(x, y, global, time: time, now: now) : mainPressed(x, y, now: now)
+        case .pointerReleased(let w, let x, let y, let global, let time, let overFloat):
+            effects = routesToFloat(w)
+                ? floatReleased(x, y, global, time: time, overFloat: overFloat, now: now) : mainReleased(x, y, now: now)
+        case .wheel(let w, let steps): effects = wheel(w, steps: steps, now: now)
+        case .pointerEntered(let w), .pointerLeft(let w), .resized(let w, _, _), .exposed(let w), .closed(let w):
+            effects = windowEvent(event, isFloat(w), now: now)
+        case .minimized, .restored, .focused, .focusLost:
+            effects = mainWindowEvent(event, now: now)
+        case .displaysRead(let displays): effects = displaysRead(displays, now: now)
+        case .refreshRateRead(let rate):
+            environment.refreshRate = rate > 0 ? rate : 60
+            effects = []
+        case .floatFailedToShow: effects = floatFailedToShow(now: now)
+        case .playbackPolled(let id, let reports): effects = playbackPolled(id, reports, now: now)
+        case .frameReady(let id, let source, let serial): effects = frameReady(id, source: source, serial: serial)
+        case .framesUploaded(let w): effects = framesUploaded(w)
+        case .painted(let w): effects = painted(w, now: now)
+        case .roomsReloaded(let config): effects = roomsReloaded(config, now: now)
+        case .roomsFileFailed(let problems):
+            showToast("The rooms file has \(problems) problem\(problems == 1 ? "" : "s"); keeping the current rooms", now: now)
+            effects = []
+        case .tick(let pointer): effects = tick(pointer: pointer, now: now)
+        }
+        settleFloatSpeaker(now: now)
+        return effects + videoEffects(now: now)
+    }
+
+    /// Whether an event of `window` is the float's: a hidden float takes no input.
+    func isFloat(_ window: WindowKind) -> Bool {
+        window == .float && float.visible
+    }
+
+    /// A held float keeps the pointer's moves and release even off its window.
+    private func routesToFloat(_ window: WindowKind) -> Bool {
+        isFloat(window) || float.pointerDown
+    }
+
+    private mutating func started(openRoom: RoomID?, float wantsFloat: Bool, now: Double) -> [AppEffect] {
+        var effects: [AppEffect] = []
+        if environment.compositorMovesFloat {
+            effects.append(.log(.warn, "Wayland: the float is moved by the compositor; corner snapping is off"))
+            showToast("Wayland: drag the float with the compositor; snapping is off", now: now)
+        }
+        guard let id = openRoom else { return effects }
+        guard let index = session.rooms.firstIndex(where: { $0.id == id }) else {
+            showToast("No room with id \u{201C}\(id)\u{201D}", now: now)
+            return effects + [.log(.error, "no room with id '\(id)'")]
+        }
+        main.list.selected = index
+        effects += send(.roomSelected(id), now: now)
+        if wantsFloat { effects += send(.pipRequested(origin: .commandLine), now: now) }
+        return effects
+    }
+
+    /// Adds a toast (the newest at the bottom, at most ``Toast/limit``).
+    mutating func showToast(_ message: String, now: Double) {
+        toasts.removeAll { $0.message == message }
+        toasts.append(Toast(message: message, until: now + Toast.duration))
+        if toasts.count > Toast.limit { toasts.removeFirst(toasts.count - Toast.limit) }
+        main.paint.dirty = true
+    }
+
+    /// Shows the control bar for ``MainState/controlsTimeout`` seconds (W3).
+    mutating func showControls(now: Double) {
+        if now >= main.controlsUntil { main.paint.dirty = true }
+        main.controlsUntil = now + MainState.controlsTimeout
+    }
+
+    /// Whether the room view shows its control bar: for a while after pointer motion (W3),
+    /// while the room is not playing, and while the volume is dragged.
+    public func controlsVisible(now: Double) -> Bool {
+        guard case .room(let id) = session.mainWindow.content else { return false }
+        return now < main.controlsUntil || rooms[id]?.status != .playing || main.draggingVolume
+    }
+
+    private mutating func quit(_ status: Int32) -> [AppEffect] {
+        exit = status
+        return [.quit(status)]
+    }
+
+    private mutating func windowEvent(_ event: AppEvent, _ onFloat: Bool, now: Double) -> [AppEffect] {
+        switch event {
+        case .pointerEntered where onFloat:
+            float.hover = true
+            float.paint.dirty = true
+        case .pointerLeft where onFloat:
+            guard !float.pointerDown else { return [] }
+            float.hover = false
+            float.hovered = nil
+            float.paint.dirty = true
+        case .pointerLeft:
+            main.list.hovered = nil
+            main.hovered = nil
+            main.paint.dirty = true
+        case .resized(let w, let width, let height):
+            if w == .main {
+                main.width = width
+                main.height = height
+                main.paint.dirty = true
+            } else {
+                float.width = width
+                float.height = height
+                float.paint.dirty = true
+            }
+        case .exposed(let w):
+            if w == .main { main.paint.dirty = true } else { float.paint.dirty = true }
+        case .closed(let w):
+            if w == .float { return onFloat ? send(.floatCloseClicked, now: now) : [] }
+            return quit(0)
+        default:
+            break
+        }
+        return []
+    }
+
+    private mutating func mainWindowEvent(_ event: AppEvent, now: Double) -> [AppEffect] {
+        switch event {
+        case .minimized:
+            main.draggingVolume = false
+            return send(.mainWindowMinimized, now: now)
+        case .focusLost:
+            main.draggingVolume = false
+        case .restored:
+            main.paint.dirty = true
+            return send(.mainWindowRestored, now: now)
+        case .focused(let minimized):
+            if !minimized { return send(.mainWindowRestored, now: now) }
+        default:
+            break
+        }
+        return []
+    }
+
+    private mutating func roomsReloaded(_ config: RoomsConfig, now: Double) -> [AppEffect] {
+        var effects: [AppEffect] = [.stats(.roomsReloaded(rooms: config.rooms.count))]
+        effects += send(.roomsReloaded(config), now: now)
+        main.list.selected = min(main.list.selected, max(0, config.rooms.count - 1))
+        main.list = ListLayout(metrics: environment.metrics)
+            .moveSelection(main.list, by: 0, rows: config.rooms.count, height: main.height)
+        return effects
+    }
+
+    private mutating func wheel(_ window: WindowKind, steps: Int, now: Double) -> [AppEffect] {
+        if isFloat(window) {
+            return environment.compositorMovesFloat ? [] : sendMotion(.wheel(steps: steps), now: now)
+        }
+        guard window == .main, case .list = session.mainWindow.content else { return [] }
+        main.list = ListLayout(metrics: environment.metrics)
+            .scroll(main.list, by: -steps, rows: session.rooms.count, height: main.height)
+        main.paint.dirty = true
+        return []
+    }
+}

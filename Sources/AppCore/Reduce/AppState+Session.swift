@@ -1,0 +1,119 @@
+import PiPLayout
+
+/// The one place where the session model's effects become the app's: each is carried out
+/// on the app state or turned into effects for the shell.
+extension AppState {
+    /// Reduces a session action and maps its effects.
+    mutating func send(_ action: SessionAction, now: Double) -> [AppEffect] {
+        let before = session
+        let sessionEffects = session.reduce(action)
+        var effects: [AppEffect] = []
+        for effect in sessionEffects { effects += map(effect, now: now) }
+        if session != before || !sessionEffects.isEmpty {
+            main.paint.dirty = true
+            float.paint.dirty = true
+        }
+        return effects
+    }
+
+    private mutating func map(_ effect: SessionEffect, now: Double) -> [AppEffect] {
+        switch effect {
+        case .openPlayback(let room): return openPlayback(room, now: now)
+        case .stopPlayback(let id): return stopPlayback(id)
+        case .showFloat(let id): return showFloat(id)
+        case .closeFloat: return hideFloat()
+        case .showMainWindow(let content):
+            showControls(now: now)
+            if case .room = content { return [.resetMainVideo, .raiseMainWindow] }
+            return [.raiseMainWindow]
+        case .showList:
+            main.hovered = nil
+            main.draggingVolume = false
+            main.list.hovered = nil
+            return [.stats(.mainContent(nil))]
+        case .showRoom(let id):
+            main.draggingVolume = false
+            showControls(now: now)
+            return [.stats(.mainContent(id)), .resetMainVideo]
+        case .toast(let message):
+            showToast(message, now: now)
+            return [.stats(.toast(message))]
+        case .lifecycle(let event): return [.publish(.lifecycle(event))]
+        case .layout(let event): return [.publish(.layout(event))]
+        case .log(let level, let message): return [.log(level, message)]
+        }
+    }
+
+    private mutating func openPlayback(_ room: Room, now: Double) -> [AppEffect] {
+        let count: Int
+        switch room.media {
+        case .live: count = 1
+        case .call(let participants): count = participants.count
+        }
+        let open = OpenRoom(openedAt: now, count: count, muted: room.role == .host)
+        rooms[room.id] = open
+        return [
+            .openPlayback(room), .setAudio(room.id, muted: open.muted, volume: open.volume),
+            .stats(.open(room.id, sources: count)), .log(.info, "opened \(room.id)"),
+        ]
+    }
+
+    private mutating func stopPlayback(_ id: RoomID) -> [AppEffect] {
+        guard rooms.removeValue(forKey: id) != nil else { return [] }
+        return [.closePlayback(id), .resetMainVideo, .stats(.stop(id)), .log(.info, "stopped \(id)")]
+    }
+
+    /// Mutes or unmutes a room's sound.
+    mutating func toggleMute(_ id: RoomID?) -> [AppEffect] {
+        guard let id, var room = rooms[id] else { return [] }
+        room.muted.toggle()
+        rooms[id] = room
+        main.paint.dirty = true
+        float.paint.dirty = true
+        return [.setAudio(id, muted: room.muted, volume: room.volume), .stats(.mute(id, muted: room.muted))]
+    }
+
+    /// Changes a room's volume by `delta`; turning it up unmutes.
+    mutating func changeVolume(_ id: RoomID, by delta: Float) -> [AppEffect] {
+        guard var room = rooms[id] else { return [] }
+        room.volume = max(0, min(1, room.volume + delta))
+        if room.muted && delta > 0 { room.muted = false }
+        rooms[id] = room
+        return [.setAudio(id, muted: room.muted, volume: room.volume)]
+    }
+
+    /// A room's sources as polled: opens, levels, video size and statuses.
+    mutating func playbackPolled(_ id: RoomID, _ reports: [SourceReport], now: Double) -> [AppEffect] {
+        guard var room = rooms[id], reports.count == room.sources.count else { return [] }
+        var effects: [AppEffect] = []
+        for (i, report) in reports.enumerated() where report.opens > room.opens[i] {
+            room.opens[i] = report.opens
+            effects.append(.stats(.sourceOpen(id, source: i, count: report.opens)))
+        }
+        room.levels = reports.map(\.level)
+        if let size = reports.first?.videoSize, size.width > 0, size.height > 0 {
+            room.videoAspect = size.width / size.height
+        }
+        let statuses = reports.map(\.status)
+        if statuses != room.sources {
+            room.sources = statuses
+            main.paint.dirty = true
+            float.paint.dirty = true
+        }
+        let status = room.status
+        guard status != room.reportedStatus else {
+            rooms[id] = room
+            return effects
+        }
+        room.reportedStatus = status
+        room.statusSince = now
+        rooms[id] = room
+        effects.append(.stats(.status(id, status)))
+        effects += send(.playbackStatusChanged(id, status), now: now)
+        if status == .ended, environment.exitWhenEnded == id {
+            exit = 0
+            effects.append(.quit(0))
+        }
+        return effects
+    }
+}

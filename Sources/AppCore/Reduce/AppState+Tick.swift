@@ -1,0 +1,83 @@
+import PiPLayout
+
+/// The loop's tick: animations, polls that are due, levels and toasts.
+extension AppState {
+    /// How often the displays and the rooms file are checked.
+    static let checkInterval = 1.0
+    /// How often the open call's audio levels feed the active speaker.
+    static let levelsInterval = 0.1
+
+    mutating func tick(pointer: Point, now: Double) -> [AppEffect] {
+        var effects: [AppEffect] = []
+        if motion?.isAnimating == true { effects += sendMotion(.frameTicked(now: now), now: now) }
+        effects += heldPointerPolled(pointer, now: now)
+        effects += floatAspectChecked(now: now)
+        if now - checks.displaysAt >= Self.checkInterval {
+            checks.displaysAt = now
+            effects.append(.readDisplays)
+        }
+        if now - checks.roomsFileAt >= Self.checkInterval {
+            checks.roomsFileAt = now
+            effects.append(.checkRoomsFile)
+        }
+        if now - checks.levelsAt >= Self.levelsInterval { effects += levelsMeasured(now: now) }
+        pruneToasts(now: now)
+        return effects
+    }
+
+    private mutating func levelsMeasured(now: Double) -> [AppEffect] {
+        checks.levelsAt = now
+        guard let id = session.openRoomID, let room = rooms[id], session.room(id)?.kind == .call else { return [] }
+        var levels: [Int: Double] = [:]
+        for (i, level) in room.levels.enumerated() { levels[i] = level }
+        return send(.audioLevelsMeasured(at: now, levels: levels), now: now)
+    }
+
+    /// Drops expired toasts; the main window is painted when one goes and while one fades.
+    private mutating func pruneToasts(now: Double) {
+        guard !toasts.isEmpty else { return }
+        let before = toasts.count
+        toasts.removeAll { $0.until <= now }
+        if toasts.count != before || toasts.contains(where: { $0.until - now < Toast.fade }) {
+            main.paint.dirty = true
+        }
+    }
+
+    /// When the loop must wake next at the latest: the next frame due (`frameDelay`, the
+    /// earliest ``PlaybackSession/nextFrameDelay`` of ``sourcesAwaitingFrames``), a spring
+    /// step, a toast fade, the control bar's timeout, a spinner, or the next poll.
+    public func nextWake(now: Double, frameDelay: Double?) -> Double {
+        var delay = 0.25  // idle: rooms file, displays and control-bar timeouts stay prompt
+        let step = 1 / environment.refreshRate
+        if motion?.isAnimating == true || float.pointerDown { delay = min(delay, step) }
+        if !toasts.isEmpty || main.draggingVolume { delay = min(delay, Self.animationStep) }
+        if case .room = session.mainWindow.content, main.controlsUntil > now {
+            delay = min(delay, main.controlsUntil - now + 0.01)
+        }
+        if main.paint.framePending { delay = min(delay, max(0, main.paint.lastPresent + step - now)) }
+        for (id, index) in visibleSources {
+            switch rooms[id]?.sources[index] {
+            case .playing: if let frameDelay { delay = min(delay, frameDelay) }
+            case .connecting, .buffering, .reconnecting: delay = min(delay, Self.animationStep)
+            default: break
+            }
+        }
+        if !rooms.isEmpty { delay = min(delay, Self.levelsInterval) }
+        return now + max(0, delay)
+    }
+
+    /// The sources a visible window shows now.
+    public var visibleSources: [(RoomID, Int)] {
+        var out: [(RoomID, Int)] = []
+        if let id = session.floatingRoomID, let room = rooms[id] {
+            out += floatSources.filter { room.sources.indices.contains($0) }.map { (id, $0) }
+        }
+        if let id = mainShowsVideo, let room = rooms[id] { out += room.sources.indices.map { (id, $0) } }
+        return out
+    }
+
+    /// The visible sources that play, whose next frame decides the wake-up.
+    public var sourcesAwaitingFrames: [(RoomID, Int)] {
+        visibleSources.filter { rooms[$0.0]?.sources[$0.1] == .playing }
+    }
+}

@@ -1,0 +1,104 @@
+import PiPLayout
+
+/// Everything the app decides, in one value: the session and the float motion as child
+/// states, plus list, room view, float pointer, statuses, toasts and what needs painting.
+///
+/// Change it only through ``reduce(_:now:)``, which returns the effects the shell carries
+/// out. Time enters only as the `now` of each event.
+public struct AppState: Equatable, Sendable {
+    /// Rooms, windows, PiP mode and call view (PiPLayout's session model).
+    public var session: SessionState
+    /// The float's motion; nil until a float is first shown.
+    public var motion: FloatMotion?
+    /// The main window: size, list, room view controls, paint pacing.
+    public var main: MainState
+    /// The float window: visibility, pointer, speaker, paint pacing.
+    public var float: FloatState
+    /// Per open room: source statuses, audio, levels and frames.
+    public var rooms: [RoomID: OpenRoom]
+    /// Notices over the main window.
+    public var toasts: [Toast]
+    /// The displays as last read, for placing the float.
+    public var displays: [Display]
+    /// When the loop should read the displays and the rooms file next.
+    public var checks: Checks
+    /// Fixed facts of this run: scale, label widths, refresh rate, options.
+    public var environment: AppEnvironment
+    /// Whether the app should end, and its exit status.
+    public var exit: Int32?
+
+    /// The state at start: the list shown, nothing open.
+    public init(session: SessionState, environment: AppEnvironment, displays: [Display] = []) {
+        self.session = session
+        motion = nil
+        main = MainState()
+        float = FloatState()
+        rooms = [:]
+        toasts = []
+        self.displays = displays
+        checks = Checks()
+        self.environment = environment
+        exit = nil
+    }
+}
+
+/// Facts of the run the shell measures once (or when displays change).
+public struct AppEnvironment: Equatable, Sendable {
+    /// UI scale and label widths.
+    public var metrics: UIMetrics
+    /// The display's refresh rate in Hz.
+    public var refreshRate: Double
+    /// Whether the compositor moves the float (Wayland, P18): no snapping, no wheel resizing.
+    public var compositorMovesFloat: Bool
+    /// `--exit-on-end` with `--open ROOM`: the room whose end quits the app.
+    public var exitWhenEnded: RoomID?
+    /// The float placement saved by a previous run (P15).
+    public var savedPlacement: Placement?
+
+    /// Creates an environment.
+    public init(metrics: UIMetrics, refreshRate: Double = 60, compositorMovesFloat: Bool = false,
+                exitWhenEnded: RoomID? = nil, savedPlacement: Placement? = nil) {
+        self.metrics = metrics
+        self.refreshRate = refreshRate
+        self.compositorMovesFloat = compositorMovesFloat
+        self.exitWhenEnded = exitWhenEnded
+        self.savedPlacement = savedPlacement
+    }
+}
+
+/// When the loop last read things it polls.
+public struct Checks: Equatable, Sendable {
+    /// When the displays were last read while the float showed.
+    public var displaysAt: Double = -.infinity
+    /// When the rooms file was last checked.
+    public var roomsFileAt: Double = 0
+    /// When the open call's audio levels were last measured.
+    public var levelsAt: Double = -.infinity
+}
+
+/// A short notice at the bottom of the main window.
+public struct Toast: Equatable, Sendable {
+    /// The text.
+    public var message: String
+    /// When it goes away.
+    public var until: Double
+
+    /// How long a toast stays.
+    public static let duration = 4.0
+    /// How long a toast fades out before it goes.
+    public static let fade = 0.3
+    /// The most toasts shown at once.
+    public static let limit = 3
+
+    /// Creates a toast.
+    public init(message: String, until: Double) {
+        self.message = message
+        self.until = until
+    }
+}
+
+/// Which window an event happened in.
+public enum WindowKind: Hashable, Sendable {
+    case main
+    case float
+}

@@ -1,0 +1,66 @@
+import PiPLayout
+
+/// The main window as the app decides it: size, list, room view controls, paint pacing.
+public struct MainState: Equatable, Sendable {
+    /// The renderer's output size in pixels.
+    public var width = 0
+    /// The renderer's output height in pixels.
+    public var height = 0
+    /// The room list's selection, scroll and hover (W1).
+    public var list = ListState()
+    /// The room view control under the pointer.
+    public var hovered: RoomControl?
+    /// Whether the volume slider is being dragged.
+    public var draggingVolume = false
+    /// Until when the control bar shows after pointer motion or a key (W3).
+    public var controlsUntil = -Double.infinity
+    /// Whether the last painted room view showed its control bar.
+    public var controlsDrawn = false
+    /// Paint pacing and what changed.
+    public var paint = PaintState()
+
+    /// How long the control bar stays after the last pointer motion (W3).
+    public static let controlsTimeout = 3.0
+
+    /// Creates the state at start.
+    public init() {}
+}
+
+/// The room list's selection, scroll offset and hovered row (W1).
+public struct ListState: Equatable, Sendable {
+    /// The selected row.
+    public var selected = 0
+    /// How far the rows are scrolled up, in pixels.
+    public var scrollOffset = 0
+    /// The row under the pointer.
+    public var hovered: Int?
+
+    /// Creates a list state.
+    public init(selected: Int = 0, scrollOffset: Int = 0, hovered: Int? = nil) {
+        self.selected = selected
+        self.scrollOffset = scrollOffset
+        self.hovered = hovered
+    }
+}
+
+/// A window's paint pacing: whether it must be painted, and when it last was.
+public struct PaintState: Equatable, Sendable {
+    /// Something shown changed: paint at the next chance.
+    public var dirty = true
+    /// A new video frame was uploaded and waits for its present.
+    public var framePending = false
+    /// When the window was last presented.
+    public var lastPresent = -Double.infinity
+
+    /// Creates a paint state; by default one that wants a first paint.
+    public init(dirty: Bool = true, framePending: Bool = false, lastPresent: Double = -.infinity) {
+        self.dirty = dirty
+        self.framePending = framePending
+        self.lastPresent = lastPresent
+    }
+}
+
+/// The controls of a room's full view.
+public enum RoomControl: Hashable, Sendable {
+    case pip, mute, volume, leave, layout(CallLayout), participants, retry, back
+}

@@ -1,0 +1,69 @@
+import PiPLayout
+
+/// An open room as the app tracks it: its sources' statuses, audio settings, levels and frames.
+public struct OpenRoom: Equatable, Sendable {
+    /// When the room was opened, for the elapsed clock.
+    public var openedAt: Double
+    /// Each source's status (one for a live room, one per participant for a call).
+    public var sources: [PlaybackStatus]
+    /// The combined status last reported to the session model (nil before the first poll).
+    public var reportedStatus: PlaybackStatus?
+    /// When the room's combined status last changed, for the reconnect countdown (W5).
+    public var statusSince: Double
+    /// Each source's count of real opens (first open and reconnections) reported so far.
+    public var opens: [Int]
+    /// Each source's audio level in dBFS.
+    public var levels: [Double]
+    /// Each source's newest frame serial seen, for the float's fresh-frame rule.
+    public var serials: [Int?]
+    /// Each source's picture conversion as last set (nil before it was).
+    public var video: [SourceVideo?]
+    /// Whether the room's sound is muted.
+    public var muted: Bool
+    /// The room's volume, 0...1.
+    public var volume: Float
+    /// The first source's video aspect (width / height) once known.
+    public var videoAspect: Double?
+
+    /// A room just opened with `count` sources, all connecting.
+    public init(openedAt: Double, count: Int, muted: Bool) {
+        self.openedAt = openedAt
+        sources = Array(repeating: .connecting, count: count)
+        reportedStatus = nil
+        statusSince = openedAt
+        opens = Array(repeating: 0, count: count)
+        levels = Array(repeating: -90, count: count)
+        serials = Array(repeating: nil, count: count)
+        video = Array(repeating: nil, count: count)
+        self.muted = muted
+        volume = 1
+        videoAspect = nil
+    }
+
+    /// The room's status: a live room's source, or for a call the best of its participants.
+    public var status: PlaybackStatus {
+        guard sources.count > 1 else { return sources.first ?? .ended }
+        if sources.contains(.playing) { return .playing }
+        return sources.first { if case .failed = $0 { return false } else { return true } } ?? sources[0]
+    }
+}
+
+/// What one source reported when the shell polled it.
+public struct SourceReport: Equatable, Sendable {
+    /// Its status.
+    public var status: PlaybackStatus
+    /// How many times it opened its source so far.
+    public var opens: Int
+    /// Its audio level in dBFS.
+    public var level: Double
+    /// Its video size once known.
+    public var videoSize: Size?
+
+    /// Creates a report.
+    public init(status: PlaybackStatus, opens: Int = 1, level: Double = -90, videoSize: Size? = nil) {
+        self.status = status
+        self.opens = opens
+        self.level = level
+        self.videoSize = videoSize
+    }
+}

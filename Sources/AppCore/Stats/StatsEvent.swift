@@ -1,0 +1,119 @@
+import PiPLayout
+
+/// One line of the `--stats FILE` log (SPEC section 6), typed; ``name`` and ``fields``
+/// are its JSON encoding, kept in this one place.
+public enum StatsEvent: Equatable, Sendable {
+    case lifecycle(String)
+    case layout(String)
+    case mainContent(RoomID?)
+    case toast(String)
+    case mute(RoomID, muted: Bool)
+    case open(RoomID, sources: Int)
+    case stop(RoomID)
+    case status(RoomID, PlaybackStatus)
+    case sourceOpen(RoomID, source: Int, count: Int)
+    case roomsReloaded(rooms: Int)
+    case floatShown(RoomID, PixelRect)
+    case floatHidden
+    case floatMove(PixelRect)
+    case snapTarget(String)
+    case frame(window: WindowKind, RoomID, pts: Double)
+    case blank(window: WindowKind, RoomID)
+    case counters(RoomID, source: Int, Counters)
+
+    /// A session's totals when it stops.
+    public struct Counters: Equatable, Sendable {
+        public var opens, decoded, converted, presented, dropped, economy, scalerBuilds: Int
+
+        /// Creates totals.
+        public init(opens: Int, decoded: Int, converted: Int, presented: Int, dropped: Int,
+                    economy: Int, scalerBuilds: Int) {
+            self.opens = opens
+            self.decoded = decoded
+            self.converted = converted
+            self.presented = presented
+            self.dropped = dropped
+            self.economy = economy
+            self.scalerBuilds = scalerBuilds
+        }
+    }
+
+    /// The `ev` field.
+    public var name: String {
+        switch self {
+        case .lifecycle: "lifecycle"
+        case .layout: "layout"
+        case .mainContent: "main_content"
+        case .toast: "toast"
+        case .mute: "mute"
+        case .open: "open"
+        case .stop: "stop"
+        case .status: "status"
+        case .sourceOpen: "source_open"
+        case .roomsReloaded: "rooms_reloaded"
+        case .floatShown: "float_shown"
+        case .floatHidden: "float_hidden"
+        case .floatMove: "float_move"
+        case .snapTarget: "snap_target"
+        case .frame: "frame"
+        case .blank: "blank"
+        case .counters: "counters"
+        }
+    }
+
+    /// The other fields, in order.
+    public var fields: [(String, StatsValue)] {
+        switch self {
+        case .lifecycle(let e), .layout(let e): [("event", .text(e))]
+        case .mainContent(nil): [("content", .text("list"))]
+        case .mainContent(let id?): [("content", .text("room")), ("room", .text(id))]
+        case .toast(let m): [("message", .text(m))]
+        case .mute(let id, let muted): [("room", .text(id)), ("muted", .bool(muted))]
+        case .open(let id, let n): [("room", .text(id)), ("sources", .int(n))]
+        case .stop(let id): [("room", .text(id))]
+        case .status(let id, let s): [("room", .text(id)), ("status", .text(Self.label(s)))]
+        case .sourceOpen(let id, let i, let n): [("room", .text(id)), ("source", .int(i)), ("count", .int(n))]
+        case .roomsReloaded(let n): [("rooms", .int(n))]
+        case .floatShown(let id, let r): [("room", .text(id))] + Self.rect(r)
+        case .floatHidden: []
+        case .floatMove(let r): Self.rect(r)
+        case .snapTarget(let t): [("target", .text(t))]
+        case .frame(let w, let id, let pts): [("window", .text(Self.window(w))), ("room", .text(id)), ("pts", .double(pts))]
+        case .blank(let w, let id): [("window", .text(Self.window(w))), ("room", .text(id))]
+        case .counters(let id, let i, let c): Self.counters(id, i, c)
+        }
+    }
+
+    private static func rect(_ r: PixelRect) -> [(String, StatsValue)] {
+        [("x", .int(r.x)), ("y", .int(r.y)), ("w", .int(r.w)), ("h", .int(r.h))]
+    }
+
+    private static func window(_ w: WindowKind) -> String { w == .main ? "main" : "float" }
+
+    private static func counters(_ id: RoomID, _ i: Int, _ c: Counters) -> [(String, StatsValue)] {
+        [("room", .text(id)), ("source", .int(i)), ("opens", .int(c.opens)), ("decoded", .int(c.decoded)),
+         ("converted", .int(c.converted)), ("presented", .int(c.presented)), ("dropped", .int(c.dropped)),
+         ("economy", .int(c.economy)), ("scaler_builds", .int(c.scalerBuilds))]
+    }
+
+    /// A status as the log has always named it (the playback session's own labels).
+    static func label(_ s: PlaybackStatus) -> String {
+        switch s {
+        case .idle: "idle"
+        case .connecting: "connecting"
+        case .buffering(let p): "buffering(percent: \(p.map { "Optional(\($0))" } ?? "nil"))"
+        case .playing: "playing"
+        case .reconnecting(let n, let wait): "reconnecting(attempt: \(n), nextTryIn: \(wait))"
+        case .ended: "ended"
+        case .failed(let m): "failed(\(String(reflecting: m)))"
+        }
+    }
+}
+
+/// A JSON scalar in a stats line.
+public enum StatsValue: Equatable, Sendable {
+    case text(String)
+    case int(Int)
+    case double(Double)
+    case bool(Bool)
+}

@@ -1,0 +1,61 @@
+import AppCore
+import CSDL
+import PiPLayout
+import Playback
+
+/// The open rooms' playback sessions and the sound output they mix into.
+@MainActor
+final class Players {
+    private(set) var players: [RoomID: RoomPlayer] = [:]
+    let mixer = AudioMixer()
+    private var audio: AudioOutput?
+    /// Live rooms reconnect (D4); for measurement, `--exit-on-end` lets the source end.
+    let liveness: PlaybackOptions.Liveness
+    /// The SDL event a session posts to wake the loop for a new frame.
+    let wakeEventType: UInt32
+
+    init(liveness: PlaybackOptions.Liveness, wakeEventType: UInt32) {
+        self.liveness = liveness
+        self.wakeEventType = wakeEventType
+    }
+
+    /// Opens the sound device, when there is one.
+    func startAudio() {
+        guard SDL_WasInit(SDL_INIT_AUDIO) != 0 else { return }
+        let mixer = self.mixer
+        do {
+            audio = try AudioOutput { buffer, frames in mixer.render(into: buffer, frameCount: frames) }
+        } catch {
+            Log.warn("no audio device: \(error); playing without sound")
+        }
+    }
+
+    func stopAudio() {
+        audio = nil
+    }
+
+    /// Starts a room's playback, replacing any running one of the same room.
+    func open(_ room: Room) -> RoomPlayer {
+        players[room.id]?.close()
+        let player = RoomPlayer(room: room, mixer: mixer, liveness: liveness)
+        players[room.id] = player
+        let type = wakeEventType
+        // A session wakes the loop when a frame becomes due while none was queued: it posts
+        // an SDL event, which is safe from any thread.
+        for session in player.sessions {
+            session.onFrameQueued = {
+                var event = SDL_Event()
+                event.type = type
+                SDL_PushEvent(&event)
+            }
+        }
+        return player
+    }
+
+    /// Stops a room's playback; returns the player that was stopped.
+    func close(_ id: RoomID) -> RoomPlayer? {
+        guard let player = players.removeValue(forKey: id) else { return nil }
+        player.close()
+        return player
+    }
+}

@@ -1,0 +1,70 @@
+import AppCore
+import CSDL
+
+/// Paints the room list (W1) from its view model.
+@MainActor
+enum ListView {
+    static func draw(_ ctx: DrawContext, _ m: ListViewModel, width: Int32, height: Int32) {
+        let r = ctx.renderer
+        r.clear(Theme.background)
+        for row in m.rows { drawRow(ctx, row) }
+        // Header over the scrolled rows.
+        let top = Int32(m.headerHeight)
+        r.fill(SDL_Rect(0, 0, width, top), Theme.background)
+        r.fill(SDL_Rect(0, top - 1, width, 1), Theme.border)
+        let pad = ctx.px(Theme.padding)
+        let titleH = ctx.text.fonts.font(24, bold: true).lineHeight
+        ctx.text.draw("FloatApp", x: pad, y: (top - titleH) / 2, size: 24, bold: true, color: Theme.text)
+        let cw = ctx.text.fonts.font(13).width(of: m.countLabel)
+        ctx.text.draw(m.countLabel, x: width - pad - cw, y: (top - ctx.text.fonts.font(13).lineHeight) / 2,
+                      size: 13, color: Theme.textDim)
+        if m.isEmpty {
+            ctx.text.drawCentered("No rooms", in: SDL_Rect(0, top, width, height - top), size: 18, color: Theme.textDim)
+        }
+        if let bar = m.scrollbar { r.fillRounded(SDL_Rect(bar), radius: ctx.px(2), Theme.border) }
+    }
+
+    private static func drawRow(_ ctx: DrawContext, _ row: RoomRowModel) {
+        let r = ctx.renderer
+        let rect = SDL_Rect(row.rect)
+        let bg = row.isSelected ? Theme.surfaceSelected : (row.isHovered ? Theme.surfaceHover : Theme.surface)
+        r.fillRounded(rect, radius: ctx.px(Theme.radius), bg)
+        if row.isSelected {
+            r.fillRounded(SDL_Rect(rect.x, rect.y + ctx.px(10), ctx.px(4), rect.h - ctx.px(20)), radius: ctx.px(2), Theme.accent)
+        }
+        // Kind badge.
+        let d = rect.h - ctx.px(24)
+        let badge = SDL_Rect(rect.x + ctx.px(16), rect.y + ctx.px(12), d, d)
+        r.fillRounded(badge, radius: d / 2, row.isCall ? Theme.accent.withAlpha(60) : Theme.live.withAlpha(60))
+        (row.isCall ? Glyph.people : Glyph.live).draw(r, in: badge.inset(d / 5), color: row.isCall ? Theme.accent : Theme.live)
+        // Texts.
+        let tx = badge.x + badge.w + ctx.px(14)
+        let pillW = ctx.px(116)
+        let maxW = rect.x + rect.w - tx - pillW - ctx.px(24)
+        ctx.text.drawFitting(row.title, x: tx, y: rect.y + ctx.px(11), maxWidth: maxW, size: 15, bold: true, color: Theme.text)
+        ctx.text.drawFitting(row.detail, x: tx, y: rect.y + ctx.px(35), maxWidth: maxW, size: 13, color: Theme.textDim)
+        // Status pill.
+        let pillH = ctx.px(26)
+        let pill = SDL_Rect(rect.x + rect.w - pillW - ctx.px(16), rect.y + (rect.h - pillH) / 2, pillW, pillH)
+        let color = row.status.color
+        r.fillRounded(pill, radius: pillH / 2, color.withAlpha(40))
+        r.fillCircle(cx: pill.x + ctx.px(14), cy: pill.y + pillH / 2, radius: ctx.px(4), color)
+        ctx.text.draw(row.status.label, x: pill.x + ctx.px(26),
+                      y: pill.y + (pillH - ctx.text.fonts.font(13, bold: true).lineHeight) / 2,
+                      size: 13, bold: true, color: color)
+    }
+}
+
+extension RoomRowModel.Status {
+    /// The pill's colour.
+    var color: Color {
+        switch self {
+        case .idle, .ended: Theme.textDim
+        case .connecting, .reconnecting: Theme.warn
+        case .playing: Theme.ok
+        case .onAir: Theme.live
+        case .floating: Theme.accent
+        case .error: Theme.error
+        }
+    }
+}

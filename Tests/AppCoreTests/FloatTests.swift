@@ -1,0 +1,216 @@
+import AppCore
+import PiPLayout
+import XCTest
+
+/// P1, P5, P9-P13, P16: the float's showing, hover buttons, pointer, keys and bounds.
+final class FloatTests: XCTestCase {
+    private let first = FloatMotion(displays: [F.display], videoAspect: 16.0 / 9.0, placement: nil)
+    private let inside = Point(x: 1600, y: 900)
+
+    /// The effects of leaving the float at rest at its first place.
+    private var leaveEffects: [AppEffect] {
+        [.publish(.lifecycle(.willStop)), .savePlacement(.initial), .hideFloat, .stats(.floatHidden),
+         .publish(.layout(.pipLayoutDisabled)), .publish(.lifecycle(.didStop))]
+    }
+
+    func testThePiPKeyShowsTheFloatAtItsFirstPlaceAndTakesTheMainWindowToTheList() {
+        var state = F.open(F.liveA)
+        XCTAssertEqual(first.frame, Rect(x: 1920 - 16 - 480, y: 1080 - 16 - 270, width: 480, height: 270))
+        assertStep(&state, F.key(.letter("p")), now: 2,
+                   effects: enterFloatEffects("live-a", title: "Live A", frame: first.frame)
+                    + [.stats(.mainContent(nil)), .setVideo("live-a", source: 0, video(480, 270))]) {
+            var session = $0.session
+            _ = session.reduce(.pipRequested(origin: .key))
+            $0.session = session
+            $0.motion = self.first
+            $0.float = FloatState()
+            $0.float.visible = true
+            $0.float.width = 480
+            $0.float.height = 270
+            $0.main.paint.dirty = true
+            $0.main.controlsUntil = 5
+            $0.rooms["live-a"]?.video = [video(480, 270)]
+        }
+        XCTAssertEqual(state.session.mainWindow.content, .list)
+        XCTAssertEqual(state.floatSources, [0])
+        XCTAssertTrue(state.shouldPaint(.float, now: 2))
+    }
+
+    func testTheFloatUsesTheVideosAspectAndTheSavedPlacement() {
+        let saved = Placement(anchor: .corner(.topLeft), widthFraction: 0.3)
+        var state = F.start(environment: AppEnvironment(metrics: F.metrics, savedPlacement: saved))
+        _ = state.reduce(.started(openRoom: "live-a", float: false), now: 1)
+        _ = state.reduce(.playbackPolled("live-a", [SourceReport(status: .playing, videoSize: Size(width: 400, height: 300))]), now: 1)
+        _ = state.reduce(F.key(.letter("p")), now: 2)
+        XCTAssertEqual(state.motion, FloatMotion(displays: [F.display], videoAspect: 4.0 / 3.0, placement: saved))
+    }
+
+    func testHoverRevealsTheButtonsWhichFollowThePointer() {
+        var state = F.floating(F.liveA)
+        XCTAssertEqual(state.floatLayout(now: 2).buttons, [])
+        assertStep(&state, .pointerEntered(.float), now: 3, effects: []) {
+            $0.float.hover = true
+            $0.float.paint.dirty = true
+        }
+        XCTAssertEqual(state.floatLayout(now: 3).buttons, [
+            Hotspot(rect: PixelRect(6, 6, 32, 32), target: .restore),
+            Hotspot(rect: PixelRect(442, 6, 32, 32), target: .close),
+            Hotspot(rect: PixelRect(6, 232, 32, 32), target: .mute),
+        ])
+        _ = state.reduce(.painted(.float), now: 3)
+        assertStep(&state, .pointerMoved(window: .float, x: 450, y: 10, global: inside, time: 3), now: 3, effects: []) {
+            $0.float.hovered = .close
+            $0.float.paint.dirty = true
+        }
+        assertStep(&state, .pointerLeft(.float), now: 4, effects: []) {
+            $0.float.hover = false
+            $0.float.hovered = nil
+        }
+    }
+
+    func testTheRestoreButtonRestoresTheFullView() {
+        var state = F.floating(F.liveA)
+        _ = state.reduce(.pointerEntered(.float), now: 3)
+        assertStep(&state, .pointerPressed(window: .float, x: 10, y: 10, global: inside, time: 3), now: 3, effects: []) {
+            $0.float.pressed = .restore
+        }
+        let effects = state.reduce(.pointerReleased(window: .float, x: 12, y: 12, global: inside, time: 3.1, overFloat: true), now: 3.1)
+        XCTAssertEqual(effects, leaveEffects + [.resetMainVideo, .raiseMainWindow, .setVideo("live-a", source: 0, video(960, 600))])
+        XCTAssertEqual(state.session.mainWindow, MainWindowState(content: .room("live-a"), presence: .shown))
+        XCTAssertEqual(state.float, FloatState())
+        XCTAssertEqual(state.motion, first, "the float rests where it was for the next time")
+        XCTAssertEqual(state.main.controlsUntil, 6.1)
+    }
+
+    func testAButtonReleasedElsewhereDoesNothing() {
+        var state = F.floating(F.liveA)
+        _ = state.reduce(.pointerEntered(.float), now: 3)
+        _ = state.reduce(.pointerPressed(window: .float, x: 10, y: 10, global: inside, time: 3), now: 3)
+        assertStep(&state, .pointerReleased(window: .float, x: 200, y: 100, global: inside, time: 3.1, overFloat: true),
+                   now: 3.1, effects: []) { $0.float.pressed = nil }
+    }
+
+    func testTheCloseButtonAndControlWReleaseTheFloat() {
+        for closing in [0, 1] {
+            var state = F.floating(F.liveA)
+            _ = state.reduce(.pointerEntered(.float), now: 3)
+            var effects = [AppEffect]()
+            if closing == 0 {
+                _ = state.reduce(.pointerPressed(window: .float, x: 450, y: 10, global: inside, time: 3), now: 3)
+                effects = state.reduce(.pointerReleased(window: .float, x: 450, y: 10, global: inside, time: 3, overFloat: true), now: 3)
+            } else {
+                effects = state.reduce(F.key(.letter("w"), .float, ctrl: true), now: 3)
+            }
+            XCTAssertEqual(effects, leaveEffects + [
+                .closePlayback("live-a"), .resetMainVideo, .stats(.stop("live-a")), .log(.info, "stopped live-a"),
+                .stats(.mainContent(nil)),
+            ])
+            XCTAssertNil(state.session.openRoomID)
+            XCTAssertTrue(state.rooms.isEmpty)
+            XCTAssertFalse(state.float.visible)
+        }
+    }
+
+    func testATapRestoresAndADragMovesTheFloatWithoutRestoring() {
+        var state = F.floating(F.liveA)
+        assertStep(&state, .pointerPressed(window: .float, x: 200, y: 100, global: inside, time: 3), now: 3, effects: []) {
+            var m = self.first
+            _ = m.send(.pointerPressed(self.inside, time: 3))
+            $0.motion = m
+            $0.float.hover = true
+            $0.float.pointerDown = true
+            $0.float.heldPointer = self.inside
+        }
+        let tap = state.reduce(.pointerReleased(window: .float, x: 201, y: 100, global: Point(x: 1601, y: 900), time: 3.1, overFloat: true), now: 3.1)
+        XCTAssertEqual(tap, leaveEffects + [.resetMainVideo, .raiseMainWindow, .setVideo("live-a", source: 0, video(960, 600))])
+
+        state = F.floating(F.liveA)
+        _ = state.reduce(.pointerPressed(window: .float, x: 200, y: 100, global: inside, time: 3), now: 3)
+        let drag = state.reduce(.pointerMoved(window: .float, x: 200, y: 100, global: Point(x: 1500, y: 900), time: 3.05), now: 3.05)
+        XCTAssertEqual(drag, [.moveFloat(first.frame.offset(by: Vector(dx: -100, dy: 0))),
+                              .stats(.floatMove(PixelRect(first.frame.offset(by: Vector(dx: -100, dy: 0)))))])
+        // A leave while held is held back; the pointer is polled while the window follows it.
+        XCTAssertEqual(state.reduce(.pointerLeft(.float), now: 3.06), [])
+        XCTAssertTrue(state.float.hover)
+        let polled = state.reduce(.tick(pointer: Point(x: 1450, y: 900)), now: 3.07)
+        XCTAssertTrue(polled.contains(.moveFloat(first.frame.offset(by: Vector(dx: -150, dy: 0)))))
+        XCTAssertEqual(state.float.heldPointer, Point(x: 1450, y: 900))
+        let release = state.reduce(.pointerReleased(window: .float, x: 0, y: 0, global: Point(x: 1450, y: 900), time: 3.3, overFloat: false), now: 3.3)
+        XCTAssertTrue(release.contains { if case .stats(.snapTarget) = $0 { true } else { false } })
+        XCTAssertTrue(state.float.visible, "a drag does not restore")
+        XCTAssertFalse(state.float.hover, "hover follows where the pointer is after the drag")
+        XCTAssertTrue(state.motion?.isAnimating == true)
+    }
+
+    func testFloatKeysRestoreMuteResizeAndMove() {
+        var state = F.floating(F.liveA)
+        XCTAssertEqual(state.reduce(F.key(.letter("m"), .float), now: 3),
+                       [.setAudio("live-a", muted: true, volume: 1), .stats(.mute("live-a", muted: true))])
+        let grown = state.reduce(F.key(.plus, .float), now: 3)
+        let bigger = Rect(x: 1920 - 16 - 528, y: 1080 - 16 - 297, width: 528, height: 297)
+        XCTAssertEqual(grown, [.moveFloat(bigger), .stats(.floatMove(PixelRect(bigger))),
+                               .savePlacement(Placement(anchor: .corner(.bottomRight), widthFraction: 0.275))])
+        let moved = state.reduce(F.key(.up, .float), now: 3)
+        XCTAssertEqual(moved.first, .stats(.snapTarget("\(SnapTarget(anchor: .corner(.topRight), frame: Rect(x: 1920 - 16 - 528, y: 16, width: 528, height: 297)))")))
+        XCTAssertTrue(state.motion?.isAnimating == true)
+        XCTAssertEqual(state.reduce(F.key(.escape, .float), now: 3.2).first, .publish(.lifecycle(.willStop)))
+        XCTAssertEqual(state.session.mainWindow.content, .room("live-a"))
+    }
+
+    func testTheWheelResizesAVisibleFloatAndScrollsTheListOtherwise() {
+        var state = F.floating(F.liveA)
+        // A step down divides the size by 1.1 (436.36 x 245.45), keeping the bottom-right corner.
+        let effects = state.reduce(.wheel(window: .float, steps: -1), now: 3)
+        guard effects.count == 3, case .moveFloat(let frame) = effects[0], case .savePlacement(let placement) = effects[2] else {
+            return XCTFail("expected a move, its stats and a placement: \(effects)")
+        }
+        XCTAssertEqual(frame.width, 480 / 1.1, accuracy: 1e-9)
+        XCTAssertEqual(frame.maxX, 1920 - 16, accuracy: 1e-9)
+        XCTAssertEqual(frame.maxY, 1080 - 16, accuracy: 1e-9)
+        XCTAssertEqual(effects[1], .stats(.floatMove(PixelRect(1468, 819, 436, 245))))
+        XCTAssertEqual(placement.anchor, .corner(.bottomRight))
+        XCTAssertEqual(placement.widthFraction, 0.25 / 1.1, accuracy: 1e-9)
+        _ = state.reduce(F.key(.escape, .float), now: 4)
+        XCTAssertEqual(state.reduce(.wheel(window: .float, steps: -1), now: 5), [], "a hidden float takes no input")
+    }
+
+    func testAFloatThatCannotShowGoesBackToTheFullViewWithAToast() {
+        var state = F.floating(F.liveA)
+        let effects = state.reduce(.floatFailedToShow, now: 2.1)
+        XCTAssertEqual(effects, [.publish(.lifecycle(.willStop)), .publish(.layout(.pipLayoutDisabled)),
+                                 .publish(.lifecycle(.didStop)), .resetMainVideo, .raiseMainWindow,
+                                 .setVideo("live-a", source: 0, video(960, 600))])
+        XCTAssertEqual(state.toasts, [Toast(message: "Cannot open the float window", until: 6.1)])
+        XCTAssertEqual(state.session.mainWindow.content, .room("live-a"))
+        XCTAssertFalse(state.float.visible)
+    }
+
+    func testMinimizingAPlayingRoomFloatsItAndRestoringTheMainWindowEndsPiP() {
+        var state = F.open(F.liveA)
+        XCTAssertEqual(state.reduce(.minimized, now: 2), enterFloatEffects("live-a", title: "Live A", frame: first.frame)
+                       + [.setVideo("live-a", source: 0, video(480, 270))])
+        XCTAssertEqual(state.session.mainWindow, MainWindowState(content: .room("live-a"), presence: .minimized))
+        XCTAssertEqual(state.reduce(.focused(minimized: true), now: 3), [], "focus while still minimized changes nothing")
+        XCTAssertEqual(state.reduce(.restored, now: 3), leaveEffects + [.setVideo("live-a", source: 0, video(960, 600))])
+        XCTAssertEqual(state.session.mainWindow, MainWindowState(content: .room("live-a"), presence: .shown))
+        XCTAssertNotNil(state.rooms["live-a"], "playback continues")
+    }
+
+    func testNewDisplaysReSettleAVisibleFloat() {
+        var state = F.floating(F.liveA)
+        let smaller = Display(full: Rect(x: 0, y: 0, width: 1280, height: 720))
+        let effects = state.reduce(.displaysRead([smaller]), now: 3)
+        XCTAssertEqual(state.displays, [smaller])
+        XCTAssertTrue(effects.contains { if case .moveFloat = $0 { true } else { false } })
+        XCTAssertEqual(state.reduce(.displaysRead([smaller]), now: 4), [], "the same displays change nothing")
+    }
+
+    func testAStashedFloatHasNoButtons() {
+        var state = F.floating(F.liveA)
+        state.motion = FloatMotion(displays: [F.display], videoAspect: 16.0 / 9.0,
+                                   placement: Placement(anchor: .stashed(.right, heightFraction: 0.5), widthFraction: 0.25))
+        _ = state.reduce(.pointerEntered(.float), now: 3)
+        XCTAssertTrue(state.floatIsStashed)
+        XCTAssertEqual(state.floatLayout(now: 3).buttons, [])
+    }
+}

@@ -1,0 +1,145 @@
+import AppCore
+import PiPLayout
+import XCTest
+
+/// The call float's speaker, toasts, wake-up scheduling and the stats encoding.
+final class SpeakerToastWakeTests: XCTestCase {
+    private let origin = Point(x: 0, y: 0)
+
+    /// A call floating, P0 speaking and shown.
+    private func floatingCall() -> AppState {
+        var state = F.floating(F.call)
+        _ = state.reduce(.playbackPolled("call", F.reports(F.call, .playing, levels: [-10, -90, -90])), now: 2)
+        _ = state.reduce(.tick(pointer: origin), now: 2)
+        return state
+    }
+
+    /// P1 leads from `t` and takes over as the active speaker a second later.
+    private func p1Speaks(_ state: inout AppState, from t: Double) {
+        _ = state.reduce(.playbackPolled("call", F.reports(F.call, .playing, levels: [-90, -10, -90])), now: t)
+        _ = state.reduce(.tick(pointer: origin), now: t)
+        _ = state.reduce(.tick(pointer: origin), now: t + 1)
+    }
+
+    func testANewSpeakerTakesTheFloatOnlyOnceTheirVideoHasAFreshFrame() {
+        var state = floatingCall()
+        XCTAssertEqual(state.float.speaker, FloatSpeaker(shown: 0))
+        p1Speaks(&state, from: 3)
+        XCTAssertEqual(state.session.activeSpeaker.current, 1)
+        XCTAssertEqual(state.float.speaker, FloatSpeaker(shown: 0, pending: 1, since: 4))
+        XCTAssertEqual(state.floatSources, [0, 1], "the speaker about to be shown is converted too")
+        XCTAssertEqual(state.floatLayout(now: 4).speakerName, "P0")
+
+        assertStep(&state, .frameReady("call", source: 1, serial: 7), now: 4.1, effects: []) {
+            $0.rooms["call"]?.serials[1] = 7
+            $0.float.speaker.staleSerial = 7
+        }
+        assertStep(&state, .frameReady("call", source: 1, serial: 7), now: 4.2, effects: [])
+        assertStep(&state, .frameReady("call", source: 1, serial: 8), now: 4.3,
+                   effects: [.setVideo("call", source: 0, .off)]) {
+            $0.rooms["call"]?.serials[1] = 8
+            $0.rooms["call"]?.video[0] = .off
+            $0.float.speaker = FloatSpeaker(shown: 1)
+            $0.float.paint.dirty = true
+        }
+        XCTAssertEqual(state.floatLayout(now: 4.3).speakerName, "P1")
+        XCTAssertEqual(state.floatSource, 1)
+    }
+
+    func testASpeakerWithoutVideoTakesTheFloatAfterASecond() {
+        var state = floatingCall()
+        p1Speaks(&state, from: 3)
+        _ = state.reduce(.tick(pointer: origin), now: 5)
+        XCTAssertEqual(state.float.speaker, FloatSpeaker(shown: 0, pending: 1, since: 4))
+        _ = state.reduce(.tick(pointer: origin), now: 5.01)
+        XCTAssertEqual(state.float.speaker, FloatSpeaker(shown: 1))
+    }
+
+    func testTheSpeakerChoiceIsForgottenWhenTheFloatCloses() {
+        var state = floatingCall()
+        _ = state.reduce(F.key(.escape, .float), now: 3)
+        XCTAssertEqual(state.float.speaker, FloatSpeaker())
+        XCTAssertEqual(state.floatSources, [])
+    }
+
+    func testToastsStackUpToThreeExpireAndAreRepaintedWhileFading() {
+        var state = F.start()
+        _ = state.reduce(.roomsFileFailed(problems: 1), now: 1)
+        _ = state.reduce(.roomsFileFailed(problems: 2), now: 2)
+        _ = state.reduce(.started(openRoom: "nope", float: false), now: 3)
+        _ = state.reduce(.roomsFileFailed(problems: 3), now: 3.5)
+        XCTAssertEqual(state.toasts.map(\.message), [
+            "The rooms file has 2 problems; keeping the current rooms", "No room with id \u{201C}nope\u{201D}",
+            "The rooms file has 3 problems; keeping the current rooms",
+        ])
+        XCTAssertEqual(state.toastLayout(now: 3.5).map(\.y), [600 - 16 - 40, 600 - 16 - 88, 600 - 16 - 136],
+                       "the newest lowest, 8 px apart")
+        _ = state.reduce(.painted(.main), now: 3.5)
+        _ = state.reduce(.tick(pointer: origin), now: 5.6)
+        XCTAssertFalse(state.main.paint.dirty)
+        _ = state.reduce(.tick(pointer: origin), now: 5.85)
+        XCTAssertTrue(state.main.paint.dirty, "the oldest fades out")
+        XCTAssertEqual(state.toastLayout(now: 5.85).last?.opacity ?? 0, 0.5, accuracy: 1e-9)
+        _ = state.reduce(.tick(pointer: origin), now: 6)
+        XCTAssertEqual(state.toasts.count, 2)
+        _ = state.reduce(.tick(pointer: origin), now: 8)
+        XCTAssertEqual(state.toasts, [])
+    }
+
+    func testAToastSitsAboveAVisibleControlBar() {
+        var state = F.open(F.liveA)
+        _ = state.reduce(F.key(.letter("p")), now: 1.5)
+        _ = state.reduce(F.key(.escape, .float), now: 1.6)
+        state.toasts = [Toast(message: "x", until: 9)]
+        XCTAssertEqual(state.toastLayout(now: 2).first?.y, 600 - 64 - 16 - 40)
+        XCTAssertEqual(state.toastLayout(now: 4.7).first?.y, 600 - 16 - 40)
+    }
+
+    func testTheLoopSleepsAQuarterSecondWhenIdleAndWakesForWhatIsDue() {
+        var state = F.start()
+        XCTAssertEqual(state.nextWake(now: 10, frameDelay: nil), 10.25)
+        state = F.open(F.liveA)
+        // Controls until 4, a room open: statuses and levels every 0.1 s.
+        XCTAssertEqual(state.nextWake(now: 3.95, frameDelay: nil), 3.95 + 0.06, accuracy: 1e-9)
+        XCTAssertEqual(state.nextWake(now: 10, frameDelay: nil), 10.1, accuracy: 1e-9)
+        XCTAssertEqual(state.sourcesAwaitingFrames.map(\.0), ["live-a"])
+        XCTAssertEqual(state.nextWake(now: 10, frameDelay: 0.02), 10.02, accuracy: 1e-9)
+        _ = state.reduce(.playbackPolled("live-a", [SourceReport(status: .buffering(percent: nil))]), now: 10)
+        XCTAssertEqual(state.nextWake(now: 10, frameDelay: 0.02), 10 + 1.0 / 30, accuracy: 1e-9, "a spinner, not frames")
+        XCTAssertEqual(state.sourcesAwaitingFrames.count, 0)
+    }
+
+    func testTheLoopWakesAtTheDisplayRateWhileTheFloatSpringsOrIsHeld() {
+        var state = F.floating(F.liveA)
+        _ = state.reduce(F.key(.up, .float), now: 10)
+        XCTAssertTrue(state.motion?.isAnimating == true)
+        XCTAssertEqual(state.nextWake(now: 10, frameDelay: nil), 10 + 1.0 / 60, accuracy: 1e-9)
+        _ = state.reduce(.refreshRateRead(144), now: 10)
+        XCTAssertEqual(state.nextWake(now: 10, frameDelay: nil), 10 + 1.0 / 144, accuracy: 1e-9)
+        _ = state.reduce(.framesUploaded(.main), now: 10)
+        XCTAssertEqual(state.nextWake(now: 10, frameDelay: nil), 10, accuracy: 1e-9, "an uploaded frame is overdue, never in the past")
+    }
+
+    func testTicksAskForDisplaysAndTheRoomsFileOnceASecond() {
+        var state = F.start()
+        XCTAssertEqual(state.reduce(.tick(pointer: origin), now: 1), [.readDisplays, .checkRoomsFile])
+        XCTAssertEqual(state.reduce(.tick(pointer: origin), now: 1.5), [])
+        XCTAssertEqual(state.reduce(.tick(pointer: origin), now: 2), [.readDisplays, .checkRoomsFile])
+    }
+
+    func testStatsEventsEncodeAsTheLogAlwaysHas() {
+        func encode(_ e: StatsEvent) -> String {
+            e.name + " " + e.fields.map { "\($0.0)=\($0.1)" }.joined(separator: " ")
+        }
+        XCTAssertEqual(encode(.status("a", .reconnecting(attempt: 2, retryIn: 0.5))),
+                       "status room=text(\"a\") status=text(\"reconnecting(attempt: 2, nextTryIn: 0.5)\")")
+        XCTAssertEqual(encode(.status("a", .buffering(percent: 40))),
+                       "status room=text(\"a\") status=text(\"buffering(percent: Optional(40))\")")
+        XCTAssertEqual(encode(.status("a", .failed(message: "no \"x\""))),
+                       "status room=text(\"a\") status=text(\"failed(\\\"no \\\\\\\"x\\\\\\\"\\\")\")")
+        XCTAssertEqual(encode(.mainContent(nil)), "main_content content=text(\"list\")")
+        XCTAssertEqual(encode(.floatShown("a", PixelRect(1, 2, 3, 4))),
+                       "float_shown room=text(\"a\") x=int(1) y=int(2) w=int(3) h=int(4)")
+        XCTAssertEqual(encode(.frame(window: .float, "a", pts: 1.5)), "frame window=text(\"float\") room=text(\"a\") pts=double(1.5)")
+    }
+}

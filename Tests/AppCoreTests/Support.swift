@@ -1,0 +1,103 @@
+import AppCore
+import PiPLayout
+import XCTest
+
+/// Rooms, metrics and states the app-core tests start from.
+enum F {
+    static let liveA = Room(id: "live-a", title: "Live A", media: .live(source: .lavfi(graph: "testsrc2")))
+    static let liveB = Room(id: "live-b", title: "Live B", media: .live(source: .url("https://example.com/b.m3u8")))
+    static let call = Room(id: "call", title: "Call", media: .call(participants: [
+        Participant(name: "P0", source: .lavfi(graph: "testsrc2")),
+        Participant(name: "P1", source: .lavfi(graph: "smptebars")),
+        Participant(name: "P2", source: .lavfi(graph: "rgbtestsrc")),
+    ]))
+    static let host = Room(id: "host", title: "Host", role: .host, media: .live(source: .v4l2(device: "/dev/video0")))
+    static let noPiP = Room(id: "no-pip", title: "No PiP", pip: false, media: .live(source: .file(path: "/tmp/a.mp4")))
+    static let rooms = [liveA, liveB, call, host, noPiP]
+
+    /// Labels 7 px per character, as a stand-in for a font.
+    static let metrics = UIMetrics(scale: 1) { text, _ in text.count * 7 }
+    static let display = Display(full: Rect(x: 0, y: 0, width: 1920, height: 1080))
+
+    /// The start state: list shown in a 960x600 window, nothing open.
+    static func start(rooms: [Room] = rooms, settings: RoomsSettings = RoomsSettings(),
+                      environment: AppEnvironment = AppEnvironment(metrics: metrics)) -> AppState {
+        var state = AppState(session: SessionState(config: RoomsConfig(rooms: rooms, settings: settings)),
+                             environment: environment, displays: [display])
+        _ = state.reduce(.resized(.main, width: 960, height: 600), now: 0)
+        _ = state.reduce(.painted(.main), now: 0)
+        return state
+    }
+
+    /// `room` open in the main window at t = 1, its sources polled as `status` at t = 1.
+    static func open(_ room: Room, status: PlaybackStatus = .playing) -> AppState {
+        var state = start()
+        let index = rooms.firstIndex(of: room)!
+        state.main.list.selected = index
+        _ = state.reduce(.key(.enter, window: .main, ctrl: false, isRepeat: false), now: 1)
+        _ = state.reduce(.playbackPolled(room.id, reports(room, status)), now: 1)
+        _ = state.reduce(.painted(.main), now: 1)
+        return state
+    }
+
+    /// `room` floating by the PiP key at t = 2.
+    static func floating(_ room: Room) -> AppState {
+        var state = open(room)
+        _ = state.reduce(.key(.letter("p"), window: .main, ctrl: false, isRepeat: false), now: 2)
+        _ = state.reduce(.painted(.main), now: 2)
+        _ = state.reduce(.painted(.float), now: 2)
+        return state
+    }
+
+    /// Each source of `room` reporting `status`, opened once.
+    static func reports(_ room: Room, _ status: PlaybackStatus, levels: [Double]? = nil) -> [SourceReport] {
+        let count: Int
+        switch room.media {
+        case .live: count = 1
+        case .call(let ps): count = ps.count
+        }
+        return (0..<count).map { SourceReport(status: status, opens: 1, level: levels?[$0] ?? -90) }
+    }
+
+    static func key(_ key: Key, _ window: WindowKind = .main, ctrl: Bool = false) -> AppEvent {
+        .key(key, window: window, ctrl: ctrl, isRepeat: false)
+    }
+}
+
+/// The effects of entering the float with a room of `title` at `frame`.
+func enterFloatEffects(_ id: RoomID, title: String, frame: Rect) -> [AppEffect] {
+    [.publish(.lifecycle(.willStart)), .showFloat(id, frame: frame, title: "\(title) - PiP"),
+     .stats(.floatShown(id, PixelRect(frame))), .publish(.layout(.pipLayoutEnabled)), .publish(.lifecycle(.didStart))]
+}
+
+/// A source converting its pictures to fit `width` x `height`.
+func video(_ width: Int, _ height: Int) -> SourceVideo {
+    SourceVideo(enabled: true, width: width, height: height)
+}
+
+/// A room just opened at `t` in the 960x600 main window (a live room converts at the window's size).
+func justOpened(_ room: Room, at t: Double, muted: Bool = false) -> OpenRoom {
+    var open = OpenRoom(openedAt: t, count: 1, muted: muted)
+    open.video = [video(960, 600)]
+    return open
+}
+
+extension XCTestCase {
+    /// Reduces `event` at `now` and asserts the exact effects and the whole new state,
+    /// which is the old state changed only by `update`.
+    func assertStep(
+        _ state: inout AppState,
+        _ event: AppEvent,
+        now: Double,
+        effects expectedEffects: [AppEffect],
+        file: StaticString = #filePath,
+        line: UInt = #line,
+        changes update: (inout AppState) -> Void = { _ in }
+    ) {
+        var expected = state
+        update(&expected)
+        let effects = state.reduce(event, now: now)
+        XCTAssertEqual(effects, expectedEffects, "effects of \(event)", file: file, line: line)
+        XCTAssertEqual(state, expected, "state after \(event)", file: file, line: line)
+    }
+}
