@@ -8,7 +8,7 @@ RSS, threads and descriptors from /proc. A crash (the app gone without being ask
 counted and the app restarted. Seeded: prints FLOATAPP_SEED, which replays the input.
 
 RSS, threads and descriptors are compared in one state, the list with no room open: once after
-the warm-up (30 s, or a quarter of a short run) and once at the end. The last line is
+the warm-up (a sixth of the run, 30 s to 5 minutes; a quarter of a short run) and once at the end. The last line is
 machine-readable: `soak: crashes=N rss_warm_kb=.. rss_end_kb=.. rss_growth_pct=.. threads_warm=..
 threads_end=.. threads_max=.. fds_warm=.. fds_end=.. fds_max=..` (the maxima over the run after
 the warm-up, rooms open or not).
@@ -211,6 +211,13 @@ class Soak:
         self.desk.forget(self.app)
         self.start_app()
 
+    def warm_up(self):
+        """Seconds before the first comparison: a quarter of a short run, a sixth of a long one
+        from 30 s up to 5 minutes (fonts, textures and allocator arenas fill during the first
+        minutes of use)."""
+        total = self.end - self.started
+        return min(total / 4, max(WARM_UP, min(300.0, total / 6)))
+
     def run(self):
         """Plays the input until the end; returns the actions' counts and the list-state samples
         after the warm-up and at the end."""
@@ -219,7 +226,7 @@ class Soak:
         actions = {}
         warm = None
         while time.monotonic() < self.end:
-            if warm is None and time.monotonic() - self.started >= min(WARM_UP, (self.end - self.started) / 4):
+            if warm is None and time.monotonic() - self.started >= self.warm_up():
                 warm = self.to_list()
             name = self.act()
             actions[name] = actions.get(name, 0) + 1
