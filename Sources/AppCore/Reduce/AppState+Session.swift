@@ -107,10 +107,18 @@ extension AppState {
         rooms[id] = room
         effects.append(.stats(.status(id, status)))
         effects += send(.playbackStatusChanged(id, status), now: now)
-        if status == .ended, environment.exitWhenEnded == id {
-            exit = 0
-            effects.append(.quit(0))
-        }
+        if status.isFinal, environment.exitWhenEnded == id { effects += exitOnEnd(id, status) }
         return effects
+    }
+
+    /// `--exit-on-end`: the opened room's end quits with status 0; a failure for good says why
+    /// on standard error and quits with status 1.
+    private mutating func exitOnEnd(_ id: RoomID, _ status: PlaybackStatus) -> [AppEffect] {
+        guard case .failed(let message) = status else {
+            exit = 0
+            return [.quit(0)]
+        }
+        exit = 1
+        return [.log(.error, "\(id): \(message)"), .quit(1)]
     }
 }

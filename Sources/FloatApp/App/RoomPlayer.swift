@@ -10,7 +10,7 @@ final class RoomPlayer {
     let sessions: [PlaybackSession]
     private let mixer: AudioMixer
 
-    init(room: Room, mixer: AudioMixer, liveness: PlaybackOptions.Liveness) {
+    init(room: Room, mixer: AudioMixer, liveness: PlaybackOptions.Liveness, observers: PlaybackObservers) {
         self.room = room
         self.mixer = mixer
         let sources: [SourceSpec]
@@ -19,7 +19,7 @@ final class RoomPlayer {
         case .call(let participants): sources = participants.map(\.source)
         }
         let options = PlaybackOptions(liveness: liveness)
-        sessions = sources.map { PlaybackSession(source: $0.text, options: options) }
+        sessions = sources.map { PlaybackSession(source: $0.text, options: options, observers: observers) }
         for s in sessions { mixer.add(s) }
     }
 
@@ -42,7 +42,7 @@ final class RoomPlayer {
     /// What each session reports now, for the app state.
     var reports: [SourceReport] {
         sessions.map { s in
-            SourceReport(status: RoomStatus(s.status), opens: s.openCount, level: Double(s.audioLevel),
+            SourceReport(status: s.status, opens: s.openCount, level: Double(s.audioLevel),
                          videoSize: s.videoSize.map { Size(width: Double($0.width), height: Double($0.height)) })
         }
     }
@@ -54,20 +54,6 @@ final class RoomPlayer {
             return .counters(room.id, source: i, .init(
                 opens: s.openCount, decoded: c.decoded, converted: c.converted, presented: c.presented,
                 dropped: c.dropped, economy: c.economyFrames, scalerBuilds: c.scalerBuilds))
-        }
-    }
-}
-
-extension RoomStatus {
-    /// The app's view of a playback session's status.
-    init(_ s: MediaStatus) {
-        switch s {
-        case .connecting: self = .connecting
-        case .buffering(let p): self = .buffering(percent: p)
-        case .playing: self = .playing
-        case .reconnecting(let n, let next): self = .reconnecting(attempt: n, retryIn: next)
-        case .ended: self = .ended
-        case .failed(let m): self = .failed(message: m)
         }
     }
 }

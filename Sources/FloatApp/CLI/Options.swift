@@ -36,7 +36,7 @@ struct Options: Equatable {
           --open ROOM_ID      open this room at start
           --float             float the opened room at start (needs --open)
           --no-pip            disable picture-in-picture
-          --check-rooms FILE  validate a rooms file, exit 0 if valid, 2 if not
+          --check-rooms FILE  validate a rooms file (- reads standard input), exit 0 if valid, 2 if not
           --stats FILE        write measurement events as JSON lines to FILE
           --exit-on-end       quit when the opened room's source ends
           --log-level LEVEL   error, warn (default), info or debug

@@ -6,7 +6,7 @@ import PiPLayout
 @MainActor
 enum StatusOverlay {
     /// Draws the status in `area`; `retry` is where its view laid out the Retry button.
-    static func draw(_ ctx: DrawContext, _ status: PiPLayout.PlaybackStatus, in area: SDL_Rect, hasFrame: Bool,
+    static func draw(_ ctx: DrawContext, _ status: PlaybackStatus, in area: SDL_Rect, hasFrame: Bool,
                      compact: Bool, retry: SDL_Rect? = nil, retryHovered: Bool = false) {
         let r = ctx.renderer
         let size: Int32 = compact ? 11 : 15
