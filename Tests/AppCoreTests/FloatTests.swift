@@ -56,6 +56,7 @@ final class FloatTests: XCTestCase {
             Hotspot(rect: PixelRect(6, 6, 32, 32), target: .restore),
             Hotspot(rect: PixelRect(442, 6, 32, 32), target: .close),
             Hotspot(rect: PixelRect(6, 232, 32, 32), target: .mute),
+            Hotspot(rect: PixelRect(44, 232, 140, 32), target: .volume),
         ])
         _ = state.reduce(.painted(.float), now: 3)
         assertStep(&state, .pointerMoved(window: .float, x: 450, y: 10, global: inside, time: 3), now: 3, effects: []) {

@@ -71,12 +71,13 @@ final class RoomViewTests: XCTestCase {
         var state = F.open(F.liveA)
         XCTAssertEqual(click(&state, 86, 568, at: 2), [.setAudio("live-a", muted: true, volume: 1), .stats(.mute("live-a", muted: true))])
         XCTAssertEqual(state.reduce(F.key(.up), now: 2), [.setAudio("live-a", muted: false, volume: 1)], "turning up unmutes")
-        XCTAssertEqual(state.reduce(F.key(.down), now: 2), [.setAudio("live-a", muted: false, volume: 0.9)])
+        XCTAssertEqual(state.reduce(F.key(.down), now: 2), [.setAudio("live-a", muted: false, volume: 0.9), .stats(.volume("live-a", volume: 0.9))])
         XCTAssertEqual(state.reduce(F.key(.letter("m")), now: 2), [.setAudio("live-a", muted: true, volume: 0.9), .stats(.mute("live-a", muted: true))])
         // Pressing on the slider unmutes and sets the volume; dragging follows the pointer.
         XCTAssertEqual(state.reduce(.pointerPressed(window: .main, x: 116 + 55, y: 568, global: origin, time: 3), now: 3),
-                       [.setAudio("live-a", muted: false, volume: 0.5)])
-        XCTAssertEqual(state.reduce(move(116 + 300, 10, at: 3.1), now: 3.1), [.setAudio("live-a", muted: false, volume: 1)])
+                       [.setAudio("live-a", muted: false, volume: 0.5), .stats(.volume("live-a", volume: 0.5))])
+        XCTAssertEqual(state.reduce(move(116 + 300, 10, at: 3.1), now: 3.1),
+                       [.setAudio("live-a", muted: false, volume: 1), .stats(.volume("live-a", volume: 1))])
         XCTAssertEqual(state.reduce(.pointerReleased(window: .main, x: 0, y: 10, global: origin, time: 3.2, overFloat: false), now: 3.2), [])
         XCTAssertFalse(state.main.draggingVolume)
         XCTAssertEqual(state.reduce(move(0, 568, at: 3.3), now: 3.3), [], "after release, motion changes nothing")

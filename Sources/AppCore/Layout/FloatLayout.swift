@@ -1,7 +1,9 @@
 import PiPLayout
 
 /// What the float shows (P5) and where: video only, a small LIVE badge, or the active
-/// speaker's name; on hover, the overlay buttons.
+/// speaker's name; on hover, the float's controls as ``FloatControlsLayout`` places them for
+/// its size (a call: restore, mute, volume, the speaker's name and Leave; a live room:
+/// restore, close, mute and volume), the least important hidden first on a small float.
 public struct FloatViewModel: Hashable, Sendable {
     public let isCall: Bool
     /// The participant shown (0 for a live room).
@@ -10,13 +12,26 @@ public struct FloatViewModel: Hashable, Sendable {
     /// The shown source's status, with the reconnect countdown (W5).
     public let status: PlaybackStatus
     public let muted: Bool
-    /// Whether the overlay buttons show.
+    /// The room's volume, 0...1.
+    public let volume: Float
+    /// Whether the media controls paused the room.
+    public let paused: Bool
+    /// Whether the controls show.
     public let hover: Bool
     public let hovered: FloatControl?
     /// Whether the float is small enough for small buttons and badges.
     public let small: Bool
-    /// The overlay buttons (none unless hovered).
+    /// The controls (none unless hovered).
     public let buttons: [Hotspot<FloatControl>]
+    /// Where the speaker's name shows among the controls, when it fits.
+    public let nameRect: PixelRect?
+    /// How far the volume slider's track is inset from its hit area on each side.
+    public let sliderInset: Int
+
+    /// The volume a pointer at `x` sets on the volume control at `slider`.
+    public func volume(at x: Int, in slider: PixelRect) -> Float {
+        max(0, min(1, Float(x - slider.x - sliderInset) / Float(max(1, slider.w - 2 * sliderInset))))
+    }
 }
 
 extension AppState {
@@ -29,22 +44,28 @@ extension AppState {
         let source = floatSource
         let status = open.flatMap { $0.sources.indices.contains(source) ? $0.sources[source] : nil } ?? .connecting
         let hover = float.hover && !float.pointerDown && !floatIsStashed
-        let small = float.width < m.px(240)
         var buttons: [Hotspot<FloatControl>] = []
+        var nameRect: PixelRect?
         if hover {
-            let b = m.px(small ? 26 : 32), m6 = m.px(6)
-            buttons = [
-                Hotspot(rect: PixelRect(m6, m6, b, b), target: .restore),
-                Hotspot(rect: PixelRect(float.width - b - m6, m6, b, b), target: .close),
-                Hotspot(rect: PixelRect(m6, float.height - b - m6, b, b), target: .mute),
-            ]
+            let layout = FloatControlsLayout(kind: room?.kind == .call ? .call : .live,
+                                             size: Size(width: Double(float.width), height: Double(float.height)),
+                                             scale: m.scale)
+            for placement in layout.placements {
+                if let control = FloatControl(placement.control) {
+                    buttons.append(Hotspot(rect: PixelRect(placement.rect), target: control))
+                } else {
+                    nameRect = PixelRect(placement.rect)
+                }
+            }
         }
         var name: String?
         if case .call(let ps) = room?.media, source < ps.count { name = ps[source].name }
         return FloatViewModel(
             isCall: room?.kind == .call, source: source, speakerName: name,
             status: id.map { shownStatus(status, of: $0, now: now) } ?? status,
-            muted: open?.muted ?? false, hover: hover, hovered: float.hovered, small: small, buttons: buttons)
+            muted: open?.muted ?? false, volume: open?.volume ?? 1, paused: open?.paused ?? false,
+            hover: hover, hovered: float.hovered, small: float.width < m.px(240), buttons: buttons,
+            nameRect: nameRect, sliderInset: m.px(8))
     }
 
     /// The toasts laid out from the bottom of the main window up, newest lowest.
@@ -74,4 +95,18 @@ public struct ToastModel: Hashable, Sendable {
     public let maxWidth: Int
     /// 0...1, fading out in the last ``Toast/fade`` seconds.
     public let opacity: Double
+}
+
+extension FloatControl {
+    /// The control a layout placement stands for; nil for the speaker's name, a label.
+    init?(_ control: FloatControlsLayout.Control) {
+        switch control {
+        case .restore: self = .restore
+        case .close: self = .close
+        case .mute: self = .mute
+        case .volume: self = .volume
+        case .leave: self = .leave
+        case .speakerName: return nil
+        }
+    }
 }

@@ -20,6 +20,8 @@ public enum AppEffect: Equatable, Sendable {
     case hideFloat
     /// Move and size the float.
     case moveFloat(Rect)
+    /// Resize the main window (the scale changed) and set its smallest size.
+    case resizeMainWindow(width: Int, height: Int, minimumWidth: Int, minimumHeight: Int)
     /// Show, restore, raise and focus the main window.
     case raiseMainWindow
     /// Forget the main window's uploaded frames, so a room shown again draws its current one.

@@ -94,6 +94,8 @@ extension AppState {
             return cancelled.isEmpty ? send(.floatClicked, now: now) : cancelled
         case .letter("m"): return toggleMute(session.floatingRoomID)
         case .letter("w") where ctrl: return send(.floatCloseClicked, now: now)
+        case .up where ctrl: return floatVolumeStep(by: 1)
+        case .down where ctrl: return floatVolumeStep(by: -1)
         case .up: return sendMotion(.arrowKeyPressed(.up), now: now)
         case .down: return sendMotion(.arrowKeyPressed(.down), now: now)
         case .left: return sendMotion(.arrowKeyPressed(.left), now: now)
@@ -108,7 +110,7 @@ extension AppState {
         float.hover = true
         if let control: FloatControl = floatLayout(now: now).buttons.hit(x, y) {
             float.pressed = control
-            return []
+            return control == .volume ? setFloatVolume(x: x, now: now) : []
         }
         float.pointerDown = true
         guard !environment.compositorMovesFloat else { return [] }
@@ -117,6 +119,7 @@ extension AppState {
     }
 
     mutating func floatPointerMoved(_ x: Int, _ y: Int, _ global: Point, time: Double, now: Double) -> [AppEffect] {
+        if float.pressed == .volume { return setFloatVolume(x: x, now: now) }
         if float.pointerDown {
             guard !environment.compositorMovesFloat else { return [] }
             float.heldPointer = global
@@ -138,6 +141,7 @@ extension AppState {
                                 now: Double) -> [AppEffect] {
         if let pressed = float.pressed {
             float.pressed = nil
+            guard pressed != .volume else { return [] }
             return floatLayout(now: now).buttons.hit(x, y) == pressed ? floatControlClicked(pressed, now: now) : []
         }
         guard float.pointerDown else { return [] }
@@ -159,7 +163,23 @@ extension AppState {
         case .close: send(.floatCloseClicked, now: now)
         case .restore: send(.floatClicked, now: now)
         case .mute: toggleMute(session.floatingRoomID)
+        case .leave: send(.leaveClicked, now: now)
+        case .volume: []
         }
+    }
+
+    /// Changes the floating room's volume by `steps` tenths (Ctrl+Up/Down, a wheel with a modifier).
+    mutating func floatVolumeStep(by steps: Int) -> [AppEffect] {
+        guard let id = session.floatingRoomID else { return [] }
+        return changeVolume(id, by: Float(steps) / 10)
+    }
+
+    /// Sets the floating room's volume from a pointer at `x` on the float's volume slider.
+    private mutating func setFloatVolume(x: Int, now: Double) -> [AppEffect] {
+        let layout = floatLayout(now: now)
+        guard let id = session.floatingRoomID, let slider = layout.buttons.first(where: { $0.target == .volume })
+        else { return [] }
+        return setRoomVolume(id, layout.volume(at: x, in: slider.rect), unmute: true)
     }
 
     /// Feeds the float motion a pointer move the window events did not report while the float

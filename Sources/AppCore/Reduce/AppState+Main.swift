@@ -91,18 +91,14 @@ extension AppState {
             showControls(now: now)
             guard roomLayout(now: now)?.controls.hit(x, y) == RoomControl.volume, rooms[id] != nil else { return [] }
             main.draggingVolume = true
-            rooms[id]?.muted = false
             return setVolume(id, x: x, now: now)
         }
     }
 
-    /// Sets a room's volume from a pointer position on the volume slider.
+    /// Sets a room's volume from a pointer position on the volume slider, unmuting it.
     private mutating func setVolume(_ id: RoomID, x: Int, now: Double) -> [AppEffect] {
-        guard let layout = roomLayout(now: now), let slider = layout.volumeSlider, var room = rooms[id] else { return [] }
-        room.volume = layout.volume(at: x, in: slider)
-        rooms[id] = room
-        main.paint.dirty = true
-        return [.setAudio(id, muted: room.muted, volume: room.volume)]
+        guard let layout = roomLayout(now: now), let slider = layout.volumeSlider else { return [] }
+        return setRoomVolume(id, layout.volume(at: x, in: slider), unmute: true)
     }
 
     mutating func mainReleased(_ x: Int, _ y: Int, now: Double) -> [AppEffect] {

@@ -18,6 +18,10 @@ extension AppState {
             effects = routesToFloat(w)
                 ? floatReleased(x, y, global, time: time, overFloat: overFloat, now: now) : mainReleased(x, y, now: now)
         case .wheel(let w, let steps): effects = wheel(w, steps: steps, now: now)
+        case .wheelWithModifier(let w, let steps):
+            effects = isFloat(w) ? floatVolumeStep(by: steps) : wheel(w, steps: steps, now: now)
+        case .media(let command): effects = mediaCommand(command, now: now)
+        case .scaleChanged(let metrics): effects = scaleChanged(metrics, now: now)
         case .pointerEntered(let w), .pointerLeft(let w), .resized(let w, _, _), .exposed(let w), .closed(let w):
             effects = windowEvent(event, isFloat(w), now: now)
         case .minimized, .restored, .focused, .focusLost:

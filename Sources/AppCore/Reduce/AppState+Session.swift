@@ -70,16 +70,13 @@ extension AppState {
         rooms[id] = room
         main.paint.dirty = true
         float.paint.dirty = true
-        return [.setAudio(id, muted: room.muted, volume: room.volume), .stats(.mute(id, muted: room.muted))]
+        return [audioEffect(id), .stats(.mute(id, muted: room.muted))].compactMap { $0 }
     }
 
     /// Changes a room's volume by `delta`; turning it up unmutes.
     mutating func changeVolume(_ id: RoomID, by delta: Float) -> [AppEffect] {
-        guard var room = rooms[id] else { return [] }
-        room.volume = max(0, min(1, room.volume + delta))
-        if room.muted && delta > 0 { room.muted = false }
-        rooms[id] = room
-        return [.setAudio(id, muted: room.muted, volume: room.volume)]
+        guard let room = rooms[id] else { return [] }
+        return setRoomVolume(id, max(0, min(1, room.volume + delta)), unmute: delta > 0)
     }
 
     /// A room's sources as polled: opens, levels, video size and statuses.

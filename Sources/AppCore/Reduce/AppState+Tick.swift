@@ -67,8 +67,10 @@ extension AppState {
     }
 
     /// The sources a visible window shows now.
+    /// A paused room's sources are not shown.
     public var visibleSources: [(RoomID, Int)] {
         var out: [(RoomID, Int)] = []
+        if let id = session.openRoomID, isPaused(id) { return out }
         if let id = session.floatingRoomID, let room = rooms[id] {
             out += floatSources.filter { room.sources.indices.contains($0) }.map { (id, $0) }
         }

@@ -22,6 +22,8 @@ public struct OpenRoom: Equatable, Sendable {
     public var muted: Bool
     /// The room's volume, 0...1.
     public var volume: Float
+    /// Whether the media controls paused the room: no frames presented, no sound.
+    public var paused: Bool
     /// The first source's video aspect (width / height) once known.
     public var videoAspect: Double?
 
@@ -37,6 +39,7 @@ public struct OpenRoom: Equatable, Sendable {
         video = Array(repeating: nil, count: count)
         self.muted = muted
         volume = 1
+        paused = false
         videoAspect = nil
     }
 

@@ -8,6 +8,9 @@ public enum StatsEvent: Equatable, Sendable {
     case mainContent(RoomID?)
     case toast(String)
     case mute(RoomID, muted: Bool)
+    case volume(RoomID, volume: Double)
+    case paused(RoomID, paused: Bool)
+    case scale(Double)
     case open(RoomID, sources: Int)
     case stop(RoomID)
     case status(RoomID, PlaybackStatus)
@@ -46,6 +49,9 @@ public enum StatsEvent: Equatable, Sendable {
         case .mainContent: "main_content"
         case .toast: "toast"
         case .mute: "mute"
+        case .volume: "volume"
+        case .paused: "paused"
+        case .scale: "scale"
         case .open: "open"
         case .stop: "stop"
         case .status: "status"
@@ -69,6 +75,9 @@ public enum StatsEvent: Equatable, Sendable {
         case .mainContent(let id?): [("content", .text("room")), ("room", .text(id))]
         case .toast(let m): [("message", .text(m))]
         case .mute(let id, let muted): [("room", .text(id)), ("muted", .bool(muted))]
+        case .volume(let id, let volume): [("room", .text(id)), ("volume", .double(volume))]
+        case .paused(let id, let paused): [("room", .text(id)), ("paused", .bool(paused))]
+        case .scale(let factor): [("factor", .double(factor))]
         case .open(let id, let n): [("room", .text(id)), ("sources", .int(n))]
         case .stop(let id): [("room", .text(id))]
         case .status(let id, let s): [("room", .text(id)), ("status", .text(Self.label(s)))]

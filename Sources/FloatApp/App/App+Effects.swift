@@ -36,6 +36,9 @@ extension App {
         case .moveFloat(let rect):
             let r = SDL_Rect(PixelRect(rect))
             floatWindow?.window.setFrame(x: r.x, y: r.y, width: r.w, height: r.h)
+        case .resizeMainWindow(let width, let height, let minimumWidth, let minimumHeight):
+            main.resize(width: Int32(width), height: Int32(height),
+                        minimumWidth: Int32(minimumWidth), minimumHeight: Int32(minimumHeight))
         case .raiseMainWindow:
             if main.window.isMinimized { main.window.restore() }
             main.window.show()

@@ -30,7 +30,7 @@ extension App {
     private func renderMain() {
         guard main.window.isShown, !main.window.isMinimized else { return }
         reportSize(.main, main.renderer)
-        if let id = state.mainShowsVideo, let player = playback.players[id], uploadMainFrames(player) {
+        if let id = state.mainShowsVideo, !state.isPaused(id), let player = playback.players[id], uploadMainFrames(player) {
             dispatch(.framesUploaded(.main))
         }
         let t = now
@@ -86,7 +86,7 @@ extension App {
               let player = playback.players[id]
         else { return }
         reportSize(.float, fw.renderer)
-        let wanted = state.floatSources.filter { $0 < player.sessions.count }
+        let wanted = state.isPaused(id) ? [] : state.floatSources.filter { $0 < player.sessions.count }
         for i in wanted {
             if let f = player.sessions[i].peekFrame() { dispatch(.frameReady(id, source: i, serial: f.serial)) }
         }
@@ -96,7 +96,8 @@ extension App {
         let out = fw.renderer.outputSize
         // The session keeps handing out its current frame, so a float that appears has it at once.
         // The speaker's freshness check above only peeks; the frame shown is the one taken.
-        if let f = player.sessions[m.source].takeFrame(), fw.video.frame !== f {
+        // A paused room presents nothing new.
+        if !state.isPaused(id), let f = player.sessions[m.source].takeFrame(), fw.video.frame !== f {
             fw.video.upload(f)
             dispatch(.framesUploaded(.float))
         }

@@ -32,6 +32,11 @@ final class TextCache {
         self.fonts = fonts
     }
 
+    /// Frees every texture: the fonts were opened again at a new size.
+    func removeAll() {
+        entries = [:]
+    }
+
     /// Call once per rendered frame; frees textures unused for 120 frames.
     func beginFrame() {
         generation += 1

@@ -52,11 +52,7 @@ enum RoomView {
                         tint: b.alert ? Theme.error : Theme.text)
         }
         if let t = m.volumeTrack {
-            let track = SDL_Rect(t)
-            r.fillRounded(track, radius: ctx.px(2), Theme.border)
-            let filled = Int32(Float(track.w) * (m.muted ? 0 : m.volume))
-            r.fillRounded(SDL_Rect(track.x, track.y, max(ctx.px(4), filled), track.h), radius: ctx.px(2), Theme.accent)
-            r.fillCircle(cx: track.x + filled, cy: track.y + track.h / 2, radius: ctx.px(hovered == .volume ? 8 : 6), Theme.text)
+            VolumeSlider.draw(ctx, track: SDL_Rect(t), value: m.muted ? 0 : m.volume, hovered: hovered == .volume)
         }
         if let label = m.layoutLabel {
             let y = Int32(label.rect.y) + (Int32(label.rect.h) - ctx.text.fonts.font(13).lineHeight) / 2
