@@ -27,6 +27,7 @@ final class FloatTests: XCTestCase {
             $0.float.visible = true
             $0.float.width = 480
             $0.float.height = 270
+            $0.checks.displaysAt = 2
             $0.main.paint.dirty = true
             $0.main.controlsUntil = 5
             $0.rooms["live-a"]?.video = [video(480, 270)]

@@ -143,7 +143,9 @@ final class RoomViewTests: XCTestCase {
         XCTAssertEqual(state.roomLayout(now: 2)?.participants[1].meter ?? 0, 50.0 / 60, accuracy: 1e-9)
         XCTAssertNil(state.roomLayout(now: 2)?.participants[1].row, "no panel, no rows")
         _ = state.reduce(F.key(.letter("l")), now: 2)
-        XCTAssertEqual(try XCTUnwrap(state.roomLayout(now: 2)).tiles, [RoomViewModel.Tile(index: 1, rect: area)], "spotlight")
+        let spotlight = try XCTUnwrap(state.roomLayout(now: 2)).tiles
+        XCTAssertEqual(spotlight.map(\.index), [1], "spotlight")
+        XCTAssertEqual(spotlight.map(\.rect), [area], "spotlight")
         _ = state.reduce(F.key(.letter("l")), now: 2)
         let sidebar = try XCTUnwrap(state.roomLayout(now: 2)).tiles
         XCTAssertEqual(sidebar.map(\.index), [1, 0, 2], "sidebar: the speaker big, the others in the strip")
@@ -208,7 +210,7 @@ final class RoomViewTests: XCTestCase {
         var state = F.start(environment: AppEnvironment(metrics: F.metrics, exitWhenEnded: "live-a"))
         _ = state.reduce(.started(openRoom: "live-a", float: false), now: 1)
         let effects = state.reduce(.playbackPolled("live-a", [SourceReport(status: .ended)]), now: 9)
-        XCTAssertEqual(effects, [.stats(.sourceOpen("live-a", source: 0, count: 1)), .stats(.status("live-a", .ended)), .quit(0)])
+        XCTAssertEqual(effects, [.stats(.sourceOpen("live-a", source: 0, count: 1)), .stats(.status("live-a", .ended)), .quit(status: 0, message: nil)])
         XCTAssertEqual(state.exit, 0)
     }
 

@@ -35,10 +35,7 @@ final class App {
         fonts = try FontSet(scale: scale)
         main = try MainWindow(fonts: fonts, scale: scale)
         playback = Players(liveness: options.exitOnEnd ? .recorded : .live, wakeEventType: SDL_RegisterEvents(1))
-        let fonts = self.fonts
-        let metrics = UIMetrics(scale: scale) { text, style in
-            Int(fonts.font(Int32(style.size), bold: style.bold).width(of: text))
-        }
+        let metrics = UIMetrics(scale: scale, measure: Self.measuring(fonts))
         let environment = AppEnvironment(
             metrics: metrics, compositorMovesFloat: String(cString: SDL_GetCurrentVideoDriver()) == "wayland",
             exitWhenEnded: options.exitOnEnd ? options.openRoom : nil, savedPlacement: files.placement.load())

@@ -39,17 +39,25 @@ final class Players {
         players[room.id]?.close()
         let player = RoomPlayer(room: room, mixer: mixer, liveness: liveness)
         players[room.id] = player
-        let type = wakeEventType
-        // A session wakes the loop when a frame becomes due while none was queued: it posts
-        // an SDL event, which is safe from any thread.
-        for session in player.sessions {
-            session.onFrameQueued = {
-                var event = SDL_Event()
-                event.type = type
-                SDL_PushEvent(&event)
-            }
-        }
+        for session in player.sessions { wakeOnFrames(session) }
         return player
+    }
+
+    /// Opens one source of an open room again from scratch.
+    func reopen(_ id: RoomID, source: Int) {
+        guard let player = players[id], player.sessions.indices.contains(source) else { return }
+        wakeOnFrames(player.reopen(source))
+    }
+
+    /// A session wakes the loop when a frame becomes due while none was queued: it posts an
+    /// SDL event, which is safe from any thread.
+    private func wakeOnFrames(_ session: PlaybackSession) {
+        let type = wakeEventType
+        session.onFrameQueued = {
+            var event = SDL_Event()
+            event.type = type
+            SDL_PushEvent(&event)
+        }
     }
 
     /// Stops a room's playback; returns the player that was stopped.
