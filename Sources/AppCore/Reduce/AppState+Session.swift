@@ -97,6 +97,7 @@ extension AppState {
         for (i, report) in reports.enumerated() where report.status != room.sources[i] {
             room.sources[i] = report.status
             room.sourceSince[i] = now
+            if room.sources.count > 1 { effects.append(.stats(.sourceStatus(id, source: i, report.status))) }
             main.paint.dirty = true
             float.paint.dirty = true
         }
@@ -139,7 +140,8 @@ extension AppState {
         var effects: [AppEffect] = []
         for i in indices where room.failedSources.contains(i) {
             room.reopen(i, now: now)
-            effects += [.reopenSource(id, source: i), .log(.info, "retrying source \(i) of \(id)")]
+            effects += [.reopenSource(id, source: i), .stats(.sourceStatus(id, source: i, .connecting)),
+                        .log(.info, "retrying source \(i) of \(id)")]
         }
         guard !effects.isEmpty else { return [] }
         rooms[id] = room
