@@ -8,6 +8,8 @@ let package = Package(
         .library(name: "PiPLayout", targets: ["PiPLayout"]),
         .library(name: "Playback", targets: ["Playback"]),
         .library(name: "AppCore", targets: ["AppCore"]),
+        .library(name: "MPRIS", targets: ["MPRIS"]),
+        .library(name: "DesktopSettings", targets: ["DesktopSettings"]),
     ],
     targets: [
         .systemLibrary(
@@ -27,7 +29,14 @@ let package = Package(
             pkgConfig: "x11",
             providers: [.apt(["libx11-dev", "libxtst-dev"])]
         ),
+        .systemLibrary(
+            name: "CDBus",
+            pkgConfig: "dbus-1",
+            providers: [.apt(["libdbus-1-dev"])]
+        ),
         .target(name: "PiPLayout"),
+        .target(name: "MPRIS", dependencies: ["CDBus"]),
+        .target(name: "DesktopSettings", dependencies: ["CSDL"]),
         .target(name: "Playback", dependencies: ["CFFmpeg"]),
         .target(name: "AppCore", dependencies: ["PiPLayout"]),
         .executableTarget(
@@ -37,7 +46,9 @@ let package = Package(
         .testTarget(name: "PiPLayoutTests", dependencies: ["PiPLayout"]),
         .testTarget(name: "AppCoreTests", dependencies: ["AppCore", "PiPLayout"]),
         .testTarget(name: "PlaybackTests", dependencies: ["Playback", "CFFmpeg"]),
-        .testTarget(name: "FloatAppTests", dependencies: ["CX11", "PiPLayout"]),
+        .testTarget(name: "FloatAppTests", dependencies: ["CX11", "PiPLayout", "DesktopSettings"]),
+        .testTarget(name: "MPRISTests", dependencies: ["MPRIS"]),
+        .testTarget(name: "DesktopSettingsTests", dependencies: ["DesktopSettings"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,13 +1,23 @@
 #!/usr/bin/env bash
-# Installs FloatApp under a prefix: binary, assets, desktop file and icons.
+# Installs FloatApp under a prefix: binary, assets, desktop file and icons. The PNG icons
+# are rendered from assets/floatapp.svg with rsvg-convert (librsvg2-bin).
 # Usage: scripts/install.sh PREFIX BINARY
 set -euo pipefail
 prefix=${1:?prefix}
 binary=${2:?binary}
 root=$(cd "$(dirname "$0")/.." && pwd)
+command -v rsvg-convert >/dev/null || { echo "install.sh: rsvg-convert (librsvg2-bin) is needed to render the icons" >&2; exit 1; }
+icons=$(mktemp -d)
+trap 'rm -rf "$icons"' EXIT
+for size in 48 64 128 256; do
+  rsvg-convert --width "$size" --height "$size" --format png --output "$icons/$size.png" "$root/assets/floatapp.svg"
+done
+
 install -Dm755 "$binary" "$prefix/bin/floatapp"
 install -Dm644 "$root/assets/rooms.json" "$prefix/share/floatapp/rooms.json"
 install -Dm644 "$root/assets/floatapp.desktop" "$prefix/share/applications/floatapp.desktop"
 install -Dm644 "$root/assets/floatapp.svg" "$prefix/share/icons/hicolor/scalable/apps/floatapp.svg"
-install -Dm644 "$root/assets/floatapp.png" "$prefix/share/icons/hicolor/128x128/apps/floatapp.png"
+for size in 48 64 128 256; do
+  install -Dm644 "$icons/$size.png" "$prefix/share/icons/hicolor/${size}x${size}/apps/floatapp.png"
+done
 echo "installed floatapp in $prefix"

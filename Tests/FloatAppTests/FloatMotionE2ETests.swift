@@ -108,8 +108,8 @@ final class FloatMotionE2ETests: DesktopTestCase {
                 floating.snapTargets().count > seen && floating.snapTargets().last?.contains("stashed") == true
             }
             let stashed = try floating.waitForFrame(
-                DesktopRect(x: workArea.maxX - 32, y: opened.minY, width: size.width, height: size.height),
-                "the float stashes at the right edge with 32 px visible")
+                DesktopRect(x: workArea.maxX - 32, y: opened.minY, width: 32, height: size.height),
+                "the float stashes at the right edge as a 32 px strip")
             assertNear(workArea.maxX - stashed.minX, 32, "visible strip width")
             let strip = DesktopRect(x: stashed.minX, y: stashed.minY, width: 32, height: stashed.height)
             let stripImage = try desktop.grab(strip)

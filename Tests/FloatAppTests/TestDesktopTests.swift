@@ -39,6 +39,21 @@ final class TestDesktopTests: DesktopTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: desktop.workFolder.path))
     }
 
+    func testTearDownEndsXfwm4WithItsSessionBusAndSettingsDaemon() throws {
+        let desktop = try TestDesktop(testName: name, windowManager: .xfwm4(panel: .bottom))
+        let group = try XCTUnwrap(desktop.windowManagerProcess?.pid)
+        let names = ProcessTable.members(ofGroup: group).compactMap { pid in
+            try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8).trimmingCharacters(in: .newlines)
+        }
+        XCTAssertTrue(
+            Set(names).isSuperset(of: ["dbus-run-sessio", "dbus-daemon", "xfwm4"]), "group \(group) holds \(names)")
+        XCTAssertEqual(desktop.workArea(), DesktopRect(x: 0, y: 0, width: 1920, height: 1080 - TestDesktop.xfwm4PanelHeight))
+
+        desktop.tearDown()
+
+        XCTAssertEqual(ProcessTable.members(ofGroup: group), [], "xfwm4's group outlived teardown")
+    }
+
     func testTwoDesktopsGetDistinctDisplays() throws {
         let first = try startDesktop(windowManager: .none)
         let second = try startDesktop(windowManager: .none)

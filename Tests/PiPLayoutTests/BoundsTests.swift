@@ -38,7 +38,8 @@ final class BoundsTests: XCTestCase {
             displays: [wide], videoAspect: 16.0 / 9,
             placement: Placement(anchor: .stashed(.right, heightFraction: 0.5), widthFraction: 0.25))
         _ = motion.send(.displaysChanged([panelledDisplay]))
-        XCTAssertEqual(motion.frame, Rect(x: 1920 - 32, y: 16 + 365, width: 480, height: 270))
+        XCTAssertEqual(motion.floatFrame, Rect(x: 1920 - 32, y: 16 + 365, width: 480, height: 270))
+        XCTAssertEqual(motion.frame, Rect(x: 1920 - 32, y: 16 + 365, width: 32, height: 270))
     }
 
     func testBoundsChangeDuringAnAnimationJumpsToTheNewRestingPlace() {

@@ -17,7 +17,8 @@ final class FloatMotionTests: XCTestCase {
         let motion = makeMotion(Placement(anchor: .corner(.topLeft), widthFraction: 0.3))
         XCTAssertEqual(motion.frame, Rect(x: 16, y: 16, width: 576, height: 324))
         let stashed = makeMotion(Placement(anchor: .stashed(.left, heightFraction: 0.5), widthFraction: 0.25))
-        XCTAssertEqual(stashed.frame, Rect(x: 32 - 480, y: 16 + 365, width: 480, height: 270))
+        XCTAssertEqual(stashed.floatFrame, Rect(x: 32 - 480, y: 16 + 365, width: 480, height: 270))
+        XCTAssertEqual(stashed.frame, Rect(x: 0, y: 16 + 365, width: 32, height: 270), "the window is the strip")
     }
 
     func testEmptyDisplayListUsesTheFallback() {
@@ -35,7 +36,8 @@ final class FloatMotionTests: XCTestCase {
             [.setFrame(Rect(x: 1414, y: 736, width: 480, height: 270))])
         XCTAssertEqual(
             motion.send(.pointerMoved(Point(x: -100, y: 2000), time: 0.03)),
-            [.setFrame(Rect(x: -176, y: 1946, width: 480, height: 270))], "partly off-screen is allowed")
+            [.setFrame(Rect(x: -176, y: 1946, width: 480, height: 270)), .dismissTargetShown(DismissTarget(on: panelledDisplay))],
+            "partly off-screen is allowed; more than 40 px from the press shows the dismiss target")
         XCTAssertFalse(motion.isAnimating)
     }
 
@@ -72,16 +74,17 @@ final class FloatMotionTests: XCTestCase {
         _ = motion.tickUntilRest(from: drag.end + 0.2)
         guard case .stashed(.left, _) = motion.placement.anchor else { return XCTFail("\(motion.placement)") }
         XCTAssertEqual(motion.frame.maxX, 32)
-        // Released at y 316 moving down at 500 px/s: the glide adds 25 px.
-        XCTAssertEqual(motion.frame.minY, 341, accuracy: 1e-9)
+        // Released at y 316 moving down at 500 px/s: the glide adds 500/600 of half the area's
+        // 730 px height.
+        XCTAssertEqual(motion.frame.minY, 316 + 365 * 500 / 600, accuracy: 1e-9)
 
         let strip = Point(x: 16, y: motion.frame.midY)
         _ = motion.send(.pointerPressed(strip, time: 10))
         let effects = motion.send(.pointerReleased(strip, time: 10.05))
         XCTAssertFalse(effects.contains(.tapped), "a click on a stash unstashes instead of restoring")
-        XCTAssertEqual(motion.placement.anchor, .corner(.topLeft))
+        XCTAssertEqual(motion.placement.anchor, .corner(.bottomLeft))
         _ = motion.tickUntilRest(from: 10.05)
-        XCTAssertEqual(motion.frame.origin, Point(x: 16, y: 16))
+        XCTAssertEqual(motion.frame.origin, Point(x: 16, y: 746))
     }
 
     func testSidewaysFlingFasterThan3000Stashes() {
@@ -100,7 +103,8 @@ final class FloatMotionTests: XCTestCase {
         _ = motion.send(.pointerMoved(Point(x: 1400, y: 700), time: 0.1))
         _ = motion.send(.pointerMoved(Point(x: 1500, y: 800), time: 0.2))
         let target = SnapTarget(anchor: .corner(.bottomRight), frame: before)
-        XCTAssertEqual(motion.send(.pointerReleased(Point(x: 1500, y: 800), time: 0.5)), [.snapTargetChosen(target)])
+        XCTAssertEqual(
+            motion.send(.pointerReleased(Point(x: 1500, y: 800), time: 0.5)), [.dismissTargetHidden, .snapTargetChosen(target)])
         XCTAssertFalse(motion.isAnimating)
         XCTAssertEqual(motion.frame, before)
     }
@@ -129,7 +133,7 @@ final class FloatMotionTests: XCTestCase {
         // Dragging it on from there keeps the grab offset.
         let grab = Point(x: seen.midX, y: seen.midY) - caught.origin
         let moved = motion.send(.pointerMoved(Point(x: 1000, y: 700), time: drag.end + 0.2))
-        XCTAssertEqual(moved, [.setFrame(caught.with(origin: Point(x: 1000, y: 700) - grab))])
+        XCTAssertEqual(moved.first, .setFrame(caught.with(origin: Point(x: 1000, y: 700) - grab)))
     }
 
     func testAClickThatCatchesTheAnimationRestoresAndLetsItLand() {
@@ -200,9 +204,10 @@ final class FloatMotionTests: XCTestCase {
     func testResizeOfAStashKeepsItStashed() {
         var motion = makeMotion(Placement(anchor: .stashed(.left, heightFraction: 0), widthFraction: 0.25))
         _ = motion.send(.wheel(steps: 2))
-        XCTAssertEqual(motion.frame.maxX, 32)
-        XCTAssertEqual(motion.frame.minY, 16)
-        XCTAssertEqual(motion.frame.width, 480 * 1.21, accuracy: 1e-9)
+        XCTAssertEqual(motion.floatFrame.maxX, 32)
+        XCTAssertEqual(motion.floatFrame.minY, 16)
+        XCTAssertEqual(motion.floatFrame.width, 480 * 1.21, accuracy: 1e-9)
+        XCTAssertEqual(motion.frame, Rect(x: 0, y: 16, width: 32, height: motion.floatFrame.height), "the window stays the strip")
     }
 
     func testResizeDuringTheAnimationRetargetsTheSpring() {
@@ -244,7 +249,7 @@ final class FloatMotionTests: XCTestCase {
     func testFullSequenceAcrossTwoDisplays() {
         let right = Display(full: Rect(x: 1920, y: 0, width: 2560, height: 1440))
         var motion = FloatMotion(displays: [panelledDisplay, right], videoAspect: 16.0 / 9, placement: nil)
-        let drag = motion.drag(from: Point(x: 1600, y: 900), to: Point(x: 2500, y: 300), at: 0, duration: 2)
+        let drag = motion.drag(from: Point(x: 1600, y: 900), to: Point(x: 2500, y: 300), at: 0, duration: 2, rest: 0.1)
         _ = motion.tickUntilRest(from: drag.end)
         XCTAssertEqual(motion.placement.anchor, .corner(.topLeft))
         XCTAssertEqual(motion.frame.origin, Point(x: 1936, y: 16))

@@ -110,4 +110,47 @@ final class GestureTests: XCTestCase {
         tracker.press(at: .zero, time: 1.3)
         XCTAssertEqual(tracker.release(at: .zero, time: 1.35), .tap(clickCount: 1))
     }
+
+    /// Moves at 125 Hz along x at `speed` px/s for 0.2 s, then plays `tail` (x, time) moves, then
+    /// releases at `release`; answers the release velocity.
+    private func velocity(speed: Double, tail: [(Double, Double)] = [], release: (x: Double, time: Double)?) -> Vector? {
+        var tracker = GestureTracker()
+        tracker.press(at: .zero, time: 0)
+        for step in 1...25 {
+            let t = Double(step) * 0.008
+            tracker.move(to: Point(x: speed * t, y: 0), time: t)
+        }
+        for (x, t) in tail { tracker.move(to: Point(x: x, y: 0), time: t) }
+        let end = release ?? (speed * 0.2, 0.2)
+        guard case .drag(let velocity) = tracker.release(at: Point(x: end.x, y: 0), time: end.time) else { return nil }
+        return velocity
+    }
+
+    func testVelocityRulesTable() {
+        let cases: [(tail: [(Double, Double)], release: (x: Double, time: Double)?, expected: Double, why: String)] = [
+            ([], (200, 0.2), 1000, "released with the last move"),
+            ([], (200, 0.212), 1000, "a release 12 ms after the last move adds no stationary sample"),
+            ([], (200, 0.239), 1000, "39 ms without motion still counts"),
+            ([], (200, 0.241), 0, "41 ms without motion is a rest: zero"),
+            ([], (204, 0.204), 1000, "a release that moved adds its sample"),
+            ([(190, 0.2), (200, 0.2)], (200, 0.21), 1000, "a burst at one time keeps only its last position"),
+            ([(150, 0.19)], (200, 0.21), 1000, "an older sample is dropped"),
+            ([(200, 0.25), (210, 0.258)], (210, 0.26), 1250, "a 50 ms pause forgets the motion before it"),
+        ]
+        for item in cases {
+            guard let velocity = velocity(speed: 1000, tail: item.tail, release: item.release) else {
+                XCTFail("not a drag: \(item.why)")
+                continue
+            }
+            XCTAssertEqual(velocity.dx, item.expected, accuracy: 1e-6, item.why)
+            XCTAssertEqual(velocity.dy, 0, item.why)
+        }
+    }
+
+    func testFitReachesBackOnly100MillisecondsFromTheNewestSample() {
+        let old = [PointerSample(point: Point(x: -500, y: 0), time: 0.0)]
+        let recent = (0...10).map { PointerSample(point: Point(x: Double($0) * 8, y: 0), time: 0.1 + Double($0) * 0.008) }
+        let velocity = VelocityEstimator.velocity(samples: old + recent, at: 0.19)
+        XCTAssertEqual(velocity.dx, 1000, accuracy: 1e-6, "the sample 180 ms old does not count")
+    }
 }

@@ -52,6 +52,12 @@ final class PropertyTests: XCTestCase {
             let end = Point(x: random.double(-400...(span + 400)), y: random.double(-400...2500))
             let duration = random.pick([0.05, 0.1, 0.3, 1])
             let drag = motion.drag(from: start, to: end, at: 0, duration: duration)
+            if drag.effects.last == .dismissed {
+                // Released on the dismiss target: the float is released, so it rests nowhere.
+                let target = DismissTarget(on: displays.owner(of: end))
+                XCTAssertEqual(motion.frame.center.distance(to: target.center), 0, accuracy: 1e-9, "case \(index)")
+                continue
+            }
             _ = motion.tickUntilRest(from: drag.end + random.double(0...0.02), rate: random.pick([60, 144, 10]))
             XCTAssertFalse(motion.isAnimating, "case \(index)")
             guard isValidRest(motion.frame, anchor: motion.placement.anchor, displays: displays) else {
@@ -70,9 +76,15 @@ final class PropertyTests: XCTestCase {
                 x: random.double(area.origins.minX...area.origins.maxX),
                 y: random.double(area.origins.minY...area.origins.maxY))
             let corner = random.pick(Corner.allCases)
+            // Fast enough along each axis that the glide ends past the middle toward the corner,
+            // and never a sideways stash fling.
+            let needX = max(corner.column == .left ? origin.x - area.origins.midX : area.origins.midX - origin.x, 0) + 1
+            let needY = max(corner.row == .top ? origin.y - area.origins.midY : area.origins.midY - origin.y, 0) + 1
+            let slowestX = needX * SnapRule.crossingSpeed / (area.origins.width / 2)
+            let slowestY = needY * SnapRule.crossingSpeed / (area.origins.height / 2)
             let velocity = Vector(
-                dx: random.double(SnapRule.flingSpeed...StashRule.flingSpeed) * (corner.column == .left ? -1 : 1),
-                dy: random.double(SnapRule.flingSpeed...8000) * (corner.row == .top ? -1 : 1))
+                dx: random.double(slowestX...(StashRule.flingSpeed - 1)) * (corner.column == .left ? -1 : 1),
+                dy: random.double(slowestY...8000) * (corner.row == .top ? -1 : 1))
             let target = SnapTarget.release(frame: Rect(origin: origin, size: size), velocity: velocity, displays: [display])
             XCTAssertEqual(target.anchor, .corner(corner), "case \(index): from \(origin) at \(velocity)")
             XCTAssertEqual(target.origin, area.origin(at: corner), "case \(index)")
@@ -101,12 +113,14 @@ final class PropertyTests: XCTestCase {
         for index in 0..<PropertyRandom.cases {
             let start = Point(x: random.double(region.minX...region.maxX), y: random.double(region.minY...region.maxY))
             let target = Point(x: random.double(region.minX...region.maxX), y: random.double(region.minY...region.maxY))
-            // Away from the target at most at the fling speed (faster would have chosen another
-            // target); toward it at any speed.
+            // Away from the target at most so fast that the glide still ends on the target's half
+            // of the region (faster would have chosen another target); toward it at any speed.
             let away = Vector(dx: start.x < target.x ? -1 : 1, dy: start.y < target.y ? -1 : 1)
+            let awayX = max(1 - abs(start.x - target.x) / (region.width / 2), 0) * SnapRule.crossingSpeed
+            let awayY = max(1 - abs(start.y - target.y) / (region.height / 2), 0) * SnapRule.crossingSpeed
             let velocity = Vector(
-                dx: away.dx * random.double(-20000...SnapRule.flingSpeed),
-                dy: away.dy * random.double(-20000...SnapRule.flingSpeed))
+                dx: away.dx * random.double(-20000...awayX),
+                dy: away.dy * random.double(-20000...awayY))
             var spring = Spring(from: start, velocity: velocity, to: target, configuration: .snap)
             let dt = random.pick([1.0 / 60, 1.0 / 144, 1.0 / 30, 0.1])
             var time = 0.0

@@ -23,17 +23,20 @@ final class SnapTests: XCTestCase {
     }
 
     func testCornerTable() {
+        // The origins span x 16...1424 and y 16...746: the middles are x 720 and y 381. A release
+        // at 600 px/s glides half the area: 704 px across, 365 px down.
         let cases: [(origin: Point, velocity: Vector, expected: Corner, why: String)] = [
             (Point(x: 100, y: 100), .zero, .topLeft, "slow release near top-left"),
             (Point(x: 1300, y: 100), .zero, .topRight, "slow release near top-right"),
             (Point(x: 100, y: 700), .zero, .bottomLeft, "slow release near bottom-left"),
             (Point(x: 1300, y: 700), .zero, .bottomRight, "slow release near bottom-right"),
+            (Point(x: 719, y: 380), .zero, .topLeft, "just left of and above the middle"),
             (Point(x: 100, y: 100), Vector(dx: 2000, dy: 1000), .bottomRight, "fling from the far side"),
-            (Point(x: 1400, y: 740), Vector(dx: -900, dy: -900), .topLeft, "fling just above the threshold"),
-            (Point(x: 1400, y: 100), Vector(dx: -799, dy: 0), .topRight, "slow, glides only 64 px"),
-            (Point(x: 700, y: 100), Vector(dx: 700, dy: 0), .topRight, "glide carries across the middle"),
-            (Point(x: 650, y: 100), Vector(dx: 700, dy: 0), .topLeft, "glide does not reach the middle"),
-            (Point(x: 100, y: 100), Vector(dx: 3000, dy: 0), .topRight, "per axis: only x is a fling"),
+            (Point(x: 1400, y: 740), Vector(dx: -900, dy: -900), .topLeft, "slow-end diagonal fling from a corner"),
+            (Point(x: 1424, y: 746), Vector(dx: -610, dy: 0), .bottomLeft, "610 px/s glides past the middle"),
+            (Point(x: 1424, y: 746), Vector(dx: -590, dy: 0), .bottomRight, "590 px/s glides short of it"),
+            (Point(x: 1424, y: 746), Vector(dx: -2800, dy: -330), .bottomLeft, "sideways fling 7° off stays in its row"),
+            (Point(x: 100, y: 100), Vector(dx: 3000, dy: 0), .topRight, "fast sideways keeps the row"),
             (Point(x: 1424, y: 746), .zero, .bottomRight, "already at the target"),
         ]
         for item in cases {
@@ -42,10 +45,19 @@ final class SnapTests: XCTestCase {
         }
     }
 
-    func testGlideDistanceIsSignedAndZeroAtRest() {
-        XCTAssertEqual(SnapRule.glideDistance(speed: 0), 0)
-        XCTAssertEqual(SnapRule.glideDistance(speed: 1000), 100)
-        XCTAssertEqual(SnapRule.glideDistance(speed: -1000), -100)
+    func testProjectionGlidesInProportionToSpeedAndArea() {
+        let origin = Point(x: 10, y: 20)
+        XCTAssertEqual(SnapRule.projected(origin, velocity: .zero, area: area), origin)
+        let crossing = SnapRule.projected(origin, velocity: Vector(dx: 600, dy: -600), area: area)
+        XCTAssertEqual(crossing.x, 10 + 704, accuracy: 1e-9, "600 px/s glides half the area's width")
+        XCTAssertEqual(crossing.y, 20 - 365, accuracy: 1e-9, "and half its height")
+        // No cliff: the glide grows in proportion to the speed, with no jump anywhere.
+        var previous = 0.0
+        for speed in stride(from: 0.0, through: 4000, by: 50) {
+            let glide = SnapRule.projected(.zero, velocity: Vector(dx: speed, dy: 0), area: area).x
+            XCTAssertEqual(glide - previous, speed == 0 ? 0 : 50 * 704 / 600, accuracy: 1e-6)
+            previous = glide
+        }
     }
 
     func testArrowKeysMoveToTheAdjacentCorner() {
@@ -70,7 +82,10 @@ final class SnapTests: XCTestCase {
             (frame(600), Vector(dx: 3000, dy: 0), nil, "3000 px/s is not faster than 3000"),
             (frame(600), Vector(dx: 3500, dy: 4000), nil, "more vertical than sideways"),
             (frame(-300), Vector(dx: 900, dy: 0), nil, "off the edge but flung back in"),
-            (frame(-300), Vector(dx: 500, dy: 0), .left, "off the edge, drifting in slowly"),
+            (frame(-300), Vector(dx: 52, dy: 0), nil, "its glide (60 px at 51 px/s) brings the centre back"),
+            (frame(-300), Vector(dx: 50, dy: 0), .left, "off the edge, drifting in too slowly to come back"),
+            (frame(-300), Vector(dx: -2800, dy: 0), .left, "off the edge and flung further out"),
+            (frame(1500), Vector(dx: 2800, dy: 0), nil, "an ordinary sideways fling never stashes"),
         ]
         for item in cases {
             XCTAssertEqual(

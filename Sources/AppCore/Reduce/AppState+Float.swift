@@ -66,6 +66,13 @@ extension AppState {
             return [.stats(.snapTarget("\(target)"))]
         case .placementChanged(let placement):
             return [.savePlacement(placement)]
+        case .stashStripChanged:
+            float.paint.dirty = true
+            return []
+        case .dismissTargetShown, .dismissTargetChanged, .dismissTargetHidden:
+            return []
+        case .dismissed:
+            return send(.floatCloseClicked, now: now)
         }
     }
 
@@ -84,7 +91,10 @@ extension AppState {
 
     mutating func floatKey(_ key: Key, ctrl: Bool, now: Double) -> [AppEffect] {
         switch key {
-        case .escape: return send(.floatClicked, now: now)
+        case .escape:
+            // Esc cancels a drag in progress (P19); otherwise it restores the full view (P12).
+            let cancelled = sendMotion(.cancelKeyPressed, now: now)
+            return cancelled.isEmpty ? send(.floatClicked, now: now) : cancelled
         case .letter("m"): return toggleMute(session.floatingRoomID)
         case .letter("w") where ctrl: return send(.floatCloseClicked, now: now)
         case .up: return sendMotion(.arrowKeyPressed(.up), now: now)

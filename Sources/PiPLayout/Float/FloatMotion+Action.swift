@@ -20,6 +20,9 @@ extension FloatMotion {
         case resizeKeyPressed(ResizeChange)
         /// An arrow key was pressed on the float.
         case arrowKeyPressed(Direction)
+        /// Esc was pressed: a drag in progress returns to where it came from (P19). Answers no
+        /// effects when no drag is in progress, so the shell gives Esc its usual meaning (P12).
+        case cancelKeyPressed
     }
 
     /// Which way a resize key changes the size.

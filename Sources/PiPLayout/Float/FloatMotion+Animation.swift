@@ -6,7 +6,7 @@ extension FloatMotion {
         }
         animation.clock = max(now, animation.clock ?? now)
         phase = animation.spring.isSettled ? .resting : .animating(animation)
-        return setFrame(frame.with(origin: animation.spring.position))
+        return setFrame(floatFrame.with(origin: animation.spring.position))
     }
 
     /// Heads for `target`: records the new placement (its anchor, and `widthFraction` when
@@ -21,13 +21,13 @@ extension FloatMotion {
             placement = updated
             effects.append(.placementChanged(placement))
         }
-        let spring = Spring(from: frame.origin, velocity: velocity, to: target.origin, configuration: configuration)
+        let spring = Spring(from: floatFrame.origin, velocity: velocity, to: target.origin, configuration: configuration)
         if spring.isSettled {
             phase = .resting
             effects += setFrame(target.frame)
         } else {
             phase = .animating(Animation(spring: spring, clock: clock))
-            effects += setFrame(frame.with(size: target.frame.size))
+            effects += setFrame(floatFrame.with(size: target.frame.size))
         }
         return effects
     }

@@ -27,8 +27,8 @@ extension FloatMotion {
             let display = currentDisplay
             let corner = fixedCorner
             let origin = Point(
-                x: corner.column == .left ? frame.minX : frame.maxX - size.width,
-                y: corner.row == .top ? frame.minY : frame.maxY - size.height
+                x: corner.column == .left ? floatFrame.minX : floatFrame.maxX - size.width,
+                y: corner.row == .top ? floatFrame.minY : floatFrame.maxY - size.height
             )
             let target = MovementArea(display: display, windowSize: size).origin(for: placement.anchor)
             animation.spring = Spring(
@@ -37,10 +37,14 @@ extension FloatMotion {
             phase = animation.spring.isSettled ? .resting : .animating(animation)
             return setFrame(Rect(origin: animation.spring.position, size: size))
         case .held(var hold):
-            let scale = frame.width > 0 ? size.width / frame.width : 1
+            let scale = hold.size.width > 0 ? size.width / hold.size.width : 1
             hold.grabOffset = hold.grabOffset * scale
+            hold.size = size
             phase = .held(hold)
-            return setFrame(frame.with(size: size))
+            if let target = hold.dismissTarget, target.isPulling {
+                return setFrame(target.pulledFrame(for: size))
+            }
+            return setFrame(floatFrame.with(size: size))
         }
     }
 

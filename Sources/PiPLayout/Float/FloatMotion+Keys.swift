@@ -3,7 +3,7 @@ extension FloatMotion {
     mutating func resize(steps: Int) -> [Effect] {
         guard steps != 0, !isHeld else { return [] }
         let usable = currentDisplay.usable.size
-        let size = FloatSizing.resized(frame.size, steps: steps, aspect: videoAspect, usable: usable)
+        let size = FloatSizing.resized(floatFrame.size, steps: steps, aspect: videoAspect, usable: usable)
         var effects = apply(size: size)
         let fraction = widthFraction(of: size.width, usable: usable)
         if fraction != placement.widthFraction {
@@ -18,7 +18,7 @@ extension FloatMotion {
         guard !isHeld else { return [] }
         let anchor = Anchor.corner(placement.anchor.nearestCorner.moved(direction))
         if anchor == placement.anchor, !isAnimating { return [] }
-        let area = MovementArea(display: currentDisplay, windowSize: frame.size)
+        let area = MovementArea(display: currentDisplay, windowSize: floatFrame.size)
         let target = SnapTarget(anchor: anchor, frame: area.frame(for: anchor))
         if case .animating(let animation) = phase {
             return move(to: target, velocity: animation.spring.velocity, configuration: .resettle, clock: animation.clock)

@@ -23,5 +23,15 @@ extension FloatMotion {
         public var grabOffset: Vector
         /// The spring the press caught, resumed if the press turns out to be a click.
         public var caught: Spring?
+        /// The pointer at the press.
+        public internal(set) var pressPoint: Point
+        /// The float's own size (a float pulled onto the dismiss target is drawn smaller).
+        public internal(set) var size: Size
+        /// Where the float rested or was headed at the press: where a cancelled drag returns.
+        public internal(set) var returnFrame: Rect
+        /// When the drag left the slop; `nil` while within it.
+        public internal(set) var dragStart: Double?
+        /// The dismiss target, once shown.
+        public internal(set) var dismissTarget: DismissTarget?
     }
 }

@@ -2,54 +2,94 @@ extension FloatMotion {
     mutating func pointerPressed(_ point: Point, time: Double) -> [Effect] {
         var effects: [Effect] = []
         var caught: Spring?
+        let returnFrame = committedFrame
         if case .animating(var animation) = phase {
             if let clock = animation.clock, time > clock {
                 animation.spring.advance(by: time - clock)
             }
-            effects += setFrame(frame.with(origin: animation.spring.position))
+            effects += setFrame(floatFrame.with(origin: animation.spring.position))
             caught = animation.spring
         }
         gestures.press(at: point, time: time)
-        phase = .held(Hold(grabOffset: point - frame.origin, caught: caught))
+        phase = .held(Hold(
+            grabOffset: point - floatFrame.origin, caught: caught, pressPoint: point, size: floatFrame.size,
+            returnFrame: returnFrame))
         return effects
     }
 
+    /// Follows the pointer 1:1 once past the slop, or sits pulled on the dismiss target.
     mutating func pointerMoved(_ point: Point, time: Double) -> [Effect] {
-        guard case .held(let hold) = phase else { return [] }
+        guard case .held(var hold) = phase else { return [] }
         guard gestures.move(to: point, time: time) == .dragging else { return [] }
-        return setFrame(frame.with(origin: point - hold.grabOffset))
+        let dragStart = hold.dragStart ?? time
+        hold.dragStart = dragStart
+        let follow = Rect(origin: point - hold.grabOffset, size: hold.size)
+        var targetEffects: [Effect] = []
+        if hold.dismissTarget != nil
+            || DismissTarget.shows(afterDragOf: time - dragStart, distance: point.distance(to: hold.pressPoint)) {
+            var target = DismissTarget(on: displays.owner(of: point))
+            target.isPulling = target.pulls(floatCenter: follow.center)
+            if hold.dismissTarget == nil {
+                targetEffects = [.dismissTargetShown(target)]
+            } else if hold.dismissTarget != target {
+                targetEffects = [.dismissTargetChanged(target)]
+            }
+            hold.dismissTarget = target
+        }
+        phase = .held(hold)
+        let frame = hold.dismissTarget.flatMap { $0.isPulling ? $0.pulledFrame(for: hold.size) : nil } ?? follow
+        return setFrame(frame) + targetEffects
     }
 
     mutating func pointerReleased(_ point: Point, time: Double) -> [Effect] {
         guard case .held(let hold) = phase, let release = gestures.release(at: point, time: time) else { return [] }
         switch release {
         case .drag(let velocity):
-            // Keep the pixel size across displays, within the limits of the display released on
-            // (shrinking around the centre, so the float stays on that display).
-            let dragged = frame.with(origin: point - hold.grabOffset)
-            let display = displays.owner(of: dragged.center)
-            let size = FloatSizing.size(width: dragged.width, aspect: videoAspect, usable: display.usable.size)
-            let fraction = widthFraction(of: size.width, usable: display.usable.size)
-            let released = size == dragged.size ? dragged : Rect(
-                origin: Point(x: dragged.midX - size.width / 2, y: dragged.midY - size.height / 2), size: size)
-            var effects = setFrame(released)
-            let target = SnapTarget.release(frame: released, velocity: velocity, on: display, displays: displays)
-            let configuration: SpringConfiguration = if case .stashed = target.anchor { .stash } else { .snap }
-            effects += move(
-                to: target, widthFraction: fraction, velocity: velocity, configuration: configuration, clock: time)
-            return effects
+            let hidden: [Effect] = hold.dismissTarget == nil ? [] : [.dismissTargetHidden]
+            if hold.dismissTarget?.isPulling == true, DismissTarget.dismisses(releaseVelocity: velocity) {
+                phase = .resting
+                return hidden + [.dismissed]
+            }
+            return hidden + settle(Rect(origin: point - hold.grabOffset, size: hold.size), velocity: velocity, time: time)
         case .tap:
             if case .stashed(let side, _) = placement.anchor {
-                let target = SnapTarget.unstash(frame: frame, side: side, displays: displays)
+                let target = SnapTarget.unstash(frame: floatFrame, side: side, displays: displays)
                 return move(to: target, velocity: .zero, configuration: .unstash, clock: time)
             }
             if let caught = hold.caught {
-                let spring = Spring(from: frame.origin, velocity: .zero, to: caught.target, configuration: caught.configuration)
+                let spring = Spring(from: floatFrame.origin, velocity: .zero, to: caught.target, configuration: caught.configuration)
                 phase = .animating(Animation(spring: spring, clock: time))
             } else {
                 phase = .resting
             }
             return [.tapped]
         }
+    }
+
+    /// Sends a float released at `dragged` with `velocity` to its corner or stash.
+    private mutating func settle(_ dragged: Rect, velocity: Vector, time: Double) -> [Effect] {
+        // Keep the pixel size across displays, within the limits of the display released on
+        // (shrinking around the centre, so the float stays on that display).
+        let display = displays.owner(of: dragged.center)
+        let size = FloatSizing.size(width: dragged.width, aspect: videoAspect, usable: display.usable.size)
+        let fraction = widthFraction(of: size.width, usable: display.usable.size)
+        let released = size == dragged.size ? dragged : Rect(
+            origin: Point(x: dragged.midX - size.width / 2, y: dragged.midY - size.height / 2), size: size)
+        var effects = setFrame(released)
+        let target = SnapTarget.release(frame: released, velocity: velocity, on: display, displays: displays)
+        let configuration: SpringConfiguration = if case .stashed = target.anchor { .stash } else { .snap }
+        effects += move(to: target, widthFraction: fraction, velocity: velocity, configuration: configuration, clock: time)
+        return effects
+    }
+
+    /// Esc during a drag: the float springs back to where it rested or was headed at the press,
+    /// and the rest of the press (moves, release) is ignored.
+    mutating func cancelDrag() -> [Effect] {
+        guard case .held(let hold) = phase, gestures.phase == .dragging else { return [] }
+        gestures.cancel()
+        phase = .resting
+        let hidden: [Effect] = hold.dismissTarget == nil ? [] : [.dismissTargetHidden]
+        let target = SnapTarget(anchor: placement.anchor, frame: hold.returnFrame)
+        return hidden + move(to: target, velocity: .zero, configuration: .resettle, clock: nil)
     }
 }

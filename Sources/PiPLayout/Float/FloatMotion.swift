@@ -1,8 +1,9 @@
 /// The float window's motion as a state machine: the shell sends actions, applies the effects.
 ///
-/// It owns the one source of truth for the float's frame: followed 1:1 while dragged, sprung
-/// toward a corner or stash after release, resized by wheel and keys, re-settled when displays
-/// change. Time only enters through action timestamps and ``Action/frameTicked(now:)``; the
+/// It owns the one source of truth for the float's frame: followed 1:1 while dragged (or pulled
+/// onto the ``DismissTarget``), sprung toward a corner or stash after release, resized by wheel
+/// and keys, re-settled when displays change. While stashed, the window is only the
+/// ``StashStrip``. Time only enters through action timestamps and ``Action/frameTicked(now:)``; the
 /// shell keeps ticking at the display rate while ``isAnimating`` is true.
 public struct FloatMotion: Sendable, Equatable {
     /// The displays, the first being the primary one (where a remembered placement first appears).
@@ -11,8 +12,13 @@ public struct FloatMotion: Sendable, Equatable {
     public internal(set) var videoAspect: Double
     /// The resting place the float is at or headed to, and its size; what the state file keeps.
     public internal(set) var placement: Placement
-    /// The window frame now: at rest, in motion, or under the pointer.
-    public internal(set) var frame: Rect
+    /// The window frame now: the float's frame, or the strip while it rests stashed.
+    public private(set) var frame: Rect
+    /// The float's whole frame now: at rest, in motion, or under the pointer; when stashed,
+    /// partly beyond the display edge.
+    public internal(set) var floatFrame: Rect
+    /// The strip the window shows while the float rests stashed; `nil` otherwise.
+    public private(set) var stashStrip: StashStrip?
     /// What the float is doing.
     public internal(set) var phase: Phase
     var gestures = GestureTracker()
@@ -25,8 +31,10 @@ public struct FloatMotion: Sendable, Equatable {
         self.displays = displays
         self.videoAspect = videoAspect
         self.placement = placement
-        self.frame = placement.frame(on: displays[0], aspect: videoAspect)
+        self.floatFrame = placement.frame(on: displays[0], aspect: videoAspect)
+        self.frame = floatFrame
         self.phase = .resting
+        _ = syncWindow()
     }
 
     /// Whether a spring is moving the float; the shell sends ``Action/frameTicked(now:)`` while true.
@@ -37,6 +45,11 @@ public struct FloatMotion: Sendable, Equatable {
 
     /// Applies one action and returns the effects for the shell to carry out, in order.
     public mutating func send(_ action: Action) -> [Effect] {
+        let effects = apply(action)
+        return effects + syncWindow()
+    }
+
+    private mutating func apply(_ action: Action) -> [Effect] {
         switch action {
         case .displaysChanged(let displays):
             displaysChanged(displays)
@@ -56,7 +69,15 @@ public struct FloatMotion: Sendable, Equatable {
             resize(steps: change == .grow ? 1 : -1)
         case .arrowKeyPressed(let direction):
             arrowKeyPressed(direction)
+        case .cancelKeyPressed:
+            cancelDrag()
         }
+    }
+
+    /// The dismiss target while it is shown (during a drag).
+    public var dismissTarget: DismissTarget? {
+        if case .held(let hold) = phase { return hold.dismissTarget }
+        return nil
     }
 
     /// The display the float belongs to, judged from where it rests or is headed.
@@ -67,15 +88,38 @@ public struct FloatMotion: Sendable, Equatable {
     /// The frame the float rests at or is headed to; the frame under the pointer while held.
     var committedFrame: Rect {
         if case .animating(let animation) = phase {
-            return frame.with(origin: animation.spring.target)
+            return floatFrame.with(origin: animation.spring.target)
         }
-        return frame
+        return floatFrame
     }
 
-    /// Moves the window to `newFrame`, answering the effect when it actually changed.
+    /// Moves the float to `newFrame`, answering the effects when the window actually changed.
     mutating func setFrame(_ newFrame: Rect) -> [Effect] {
-        guard newFrame != frame else { return [] }
-        frame = newFrame
-        return [.setFrame(newFrame)]
+        floatFrame = newFrame
+        return syncWindow()
+    }
+
+    /// Makes the window the strip while the float rests stashed (or is pressed there without
+    /// dragging), else the float; answers the effects of what changed.
+    mutating func syncWindow() -> [Effect] {
+        var strip: StashStrip?
+        if case .stashed(let side, _) = placement.anchor, gestures.phase != .dragging {
+            let display = currentDisplay
+            let rest = MovementArea(display: display, windowSize: floatFrame.size).frame(for: placement.anchor)
+            if rest == floatFrame {
+                strip = StashStrip(side: side, floatFrame: floatFrame, usable: display.usable)
+            }
+        }
+        var effects: [Effect] = []
+        let window = strip?.frame ?? floatFrame
+        if window != frame {
+            frame = window
+            effects.append(.setFrame(window))
+        }
+        if strip != stashStrip {
+            stashStrip = strip
+            effects.append(.stashStripChanged(strip))
+        }
+        return effects
     }
 }

@@ -3,6 +3,12 @@
 /// A press followed by moves that stay within ``slop`` of the press point is a tap; leaving
 /// the slop starts a drag. Two taps whose presses are at most ``doubleClickInterval`` apart
 /// and within ``doubleClickDistance`` make a double-click.
+///
+/// Times are the events' own (seconds, one monotonic clock); the release velocity follows
+/// ``VelocityEstimator``'s rules. The release adds a sample only when it moved, since a real
+/// button goes up after the pointer stopped reporting motion. Bursts are tolerated: a sample
+/// at the time of the previous one replaces it, an older one only moves the pointer, and a
+/// pause longer than ``VelocityEstimator/stoppedTime`` forgets the motion before it.
 public struct GestureTracker: Sendable, Equatable {
     /// Distance (px) the pointer must exceed to start a drag.
     public static let slop = 4.0
@@ -44,7 +50,9 @@ public struct GestureTracker: Sendable, Equatable {
     /// Records the release and classifies the gesture; `nil` when no press was seen.
     public mutating func release(at point: Point, time: Double) -> GestureRelease? {
         guard let press else { return nil }
-        move(to: point, time: time)
+        if point != samples.last?.point {
+            move(to: point, time: time)
+        }
         let result: GestureRelease
         if phase == .dragging {
             result = .drag(velocity: VelocityEstimator.velocity(samples: samples, at: time))
@@ -64,9 +72,30 @@ public struct GestureTracker: Sendable, Equatable {
         return result
     }
 
+    /// Forgets the press in progress (a cancelled drag): the release that follows is ignored.
+    public mutating func cancel() {
+        press = nil
+        samples = []
+        previousTap = nil
+        phase = .idle
+    }
+
     private mutating func record(_ sample: PointerSample) {
+        guard let last = samples.last else {
+            samples = [sample]
+            return
+        }
+        if sample.time < last.time { return }
+        if sample.time == last.time {
+            samples[samples.count - 1] = sample
+            return
+        }
+        if sample.time - last.time > VelocityEstimator.stoppedTime {
+            samples = [sample]
+            return
+        }
         samples.append(sample)
-        let oldest = sample.time - VelocityEstimator.window
+        let oldest = sample.time - VelocityEstimator.horizon
         if samples.count > Self.sampleLimit || samples.first.map({ $0.time < oldest }) == true {
             samples.removeAll { $0.time < oldest }
             if samples.count > Self.sampleLimit {

@@ -29,7 +29,7 @@ extension SnapTarget {
         let area = MovementArea(display: display, windowSize: frame.size)
         let anchor: Anchor
         if let side = StashRule.side(frame: frame, velocity: velocity, display: display, displays: displays) {
-            let glidedY = SnapRule.projected(frame.origin, velocity: Vector(dx: 0, dy: velocity.dy)).y
+            let glidedY = SnapRule.projected(frame.origin, velocity: velocity, area: area).y
             anchor = .stashed(side, heightFraction: area.heightFraction(ofOriginY: glidedY))
         } else {
             anchor = .corner(SnapRule.corner(releaseOrigin: frame.origin, velocity: velocity, area: area))

@@ -1,9 +1,11 @@
 /// Decides when a released float stashes behind a display edge, and where it then rests.
 ///
 /// A float stashes when released with its centre beyond the left or right usable edge (more
-/// than half its width off), unless it is being flung back inward; or when flung sideways
-/// faster than ``flingSpeed`` (and more sideways than vertically) toward an outer edge, one with
-/// no other display beyond it.
+/// than half its width off), unless it is flung back inward so far that ``SnapRule``'s
+/// projection brings its centre back over the edge; or when flung sideways faster than
+/// ``flingSpeed`` (and more sideways than vertically) toward an outer edge, one with no other
+/// display beyond it. Only the release position and speed count, never the projection alone:
+/// an ordinary sideways fling toward a corner glides far past the edge but does not stash.
 public enum StashRule {
     /// Width of the strip left visible when stashed.
     public static let visibleWidth = 32.0
@@ -25,10 +27,12 @@ public enum StashRule {
                 return side
             }
         }
-        if frame.midX < display.usable.minX, velocity.dx < SnapRule.flingSpeed {
+        let area = MovementArea(display: display, windowSize: frame.size)
+        let glidedMidX = SnapRule.projected(frame.origin, velocity: velocity, area: area).x + frame.width / 2
+        if frame.midX < display.usable.minX, glidedMidX < display.usable.minX {
             return .left
         }
-        if frame.midX > display.usable.maxX, velocity.dx > -SnapRule.flingSpeed {
+        if frame.midX > display.usable.maxX, glidedMidX > display.usable.maxX {
             return .right
         }
         return nil

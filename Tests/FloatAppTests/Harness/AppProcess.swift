@@ -16,7 +16,9 @@ final class AppProcess {
     /// desktop) ends it.
     ///
     /// The environment holds only DISPLAY, SDL_AUDIODRIVER=dummy, HOME, XDG_CONFIG_HOME,
-    /// XDG_STATE_HOME, PATH and LANG, plus `environment`.
+    /// XDG_STATE_HOME, PATH and LANG, plus `environment`. DBUS_SESSION_BUS_ADDRESS names a
+    /// socket that does not exist, so no session bus is autolaunched behind the test's back
+    /// (it would outlive the test); a test that wants a bus passes its own address.
     static func launch(
         _ arguments: [String], on desktop: TestDesktop, for testCase: XCTestCase,
         environment: [String: String] = [:], binary: URL = TestPaths.floatappBinary
@@ -43,6 +45,7 @@ final class AppProcess {
             "SDL_AUDIODRIVER": "dummy",
             "XDG_CONFIG_HOME": configHome.path,
             "XDG_STATE_HOME": stateHome.path,
+            "DBUS_SESSION_BUS_ADDRESS": "unix:path=" + folder.appendingPathComponent("no-session-bus").path,
         ]
         extra.merge(environment) { _, new in new }
         let logName = "floatapp-\(Int(Date().timeIntervalSince1970 * 1000) % 100_000_000)"

@@ -36,6 +36,23 @@ struct DesktopRect: Equatable, CustomStringConvertible {
         point.x >= minX && point.y >= minY && point.x < maxX && point.y < maxY
     }
 
+    /// The part this rectangle shares with `other`; nil when they do not overlap.
+    func intersection(_ other: DesktopRect) -> DesktopRect? {
+        let left = max(minX, other.minX)
+        let top = max(minY, other.minY)
+        let right = min(maxX, other.maxX)
+        let bottom = min(maxY, other.maxY)
+        guard right > left, bottom > top else { return nil }
+        return DesktopRect(x: left, y: top, width: right - left, height: bottom - top)
+    }
+
+    /// The smallest rectangle holding this one and `other`.
+    func union(_ other: DesktopRect) -> DesktopRect {
+        let left = min(minX, other.minX)
+        let top = min(minY, other.minY)
+        return DesktopRect(x: left, y: top, width: max(maxX, other.maxX) - left, height: max(maxY, other.maxY) - top)
+    }
+
     /// This rectangle shrunk by `amount` on every side.
     func insetBy(_ amount: Int) -> DesktopRect {
         DesktopRect(x: x + amount, y: y + amount, width: width - 2 * amount, height: height - 2 * amount)
@@ -53,4 +70,33 @@ struct EdgeInsets: Equatable, CustomStringConvertible {
     static let zero = EdgeInsets()
 
     var description: String { "left \(left) right \(right) top \(top) bottom \(bottom)" }
+}
+
+/// The size of a test desktop's screen in pixels.
+struct ScreenSize: Equatable, CustomStringConvertible {
+    var width: Int
+    var height: Int
+
+    var description: String { "\(width)x\(height)" }
+}
+
+/// The screen edge a panel (taskbar, toolbar, dock) sits along.
+enum PanelEdge: CustomStringConvertible {
+    case top, bottom
+
+    var description: String { self == .top ? "top" : "bottom" }
+
+    /// Whether `workArea` on `screen` is shortened at this edge only, as a panel here does.
+    func isReserved(in workArea: DesktopRect, of screen: DesktopRect) -> Bool {
+        let sidesFree = workArea.minX == screen.minX && workArea.maxX == screen.maxX
+        switch self {
+        case .top: return sidesFree && workArea.minY > screen.minY && workArea.maxY == screen.maxY
+        case .bottom: return sidesFree && workArea.minY == screen.minY && workArea.maxY < screen.maxY
+        }
+    }
+
+    /// Openbox margins (or a dock's strut) reserving `thickness` px along this edge.
+    func insets(_ thickness: Int) -> EdgeInsets {
+        self == .top ? EdgeInsets(top: thickness) : EdgeInsets(bottom: thickness)
+    }
 }

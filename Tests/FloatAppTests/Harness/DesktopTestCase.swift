@@ -18,8 +18,11 @@ class DesktopTestCase: XCTestCase {
     }
 
     /// Starts a test desktop whose processes are checked for leaks at the end of the test.
-    func startDesktop(windowManager: TestDesktop.WindowManager = .openbox(margins: .zero)) throws -> TestDesktop {
-        let desktop = try TestDesktop.start(for: self, windowManager: windowManager)
+    func startDesktop(
+        windowManager: TestDesktop.WindowManager = .openbox(margins: .zero),
+        screenSize: ScreenSize = TestDesktop.defaultScreenSize
+    ) throws -> TestDesktop {
+        let desktop = try TestDesktop.start(for: self, windowManager: windowManager, screenSize: screenSize)
         startedGroups += desktop.processGroups
         let socket = "/tmp/.X11-unix/X\(desktop.displayNumber)"
         startedSockets.append((socket, Self.identity(of: socket)))

@@ -153,6 +153,22 @@ final class FloatingApp {
         }
     }
 
+    /// Waits for the first `snap_target` event after the first `count` and returns the corner it
+    /// names, or nil for any other target (a stash); then waits until the float rests there.
+    func waitForLanding(after count: Int, size: (width: Int, height: Int), timeout: TimeInterval = 5) throws
+        -> FloatCorner?
+    {
+        let target = try eventuallyValue(
+            "a snap_target event after the first \(count): \(snapTargets())", timeout: timeout
+        ) { () -> String? in
+            let targets = snapTargets()
+            return targets.count > count ? targets.last : nil
+        }
+        guard let corner = FloatCorner.allCases.first(where: { target.contains(".\($0))") }) else { return nil }
+        try waitForCorner(corner, size: size, "the float settles where the snap_target event \(target) says")
+        return corner
+    }
+
     /// The centre of the float now; fails when the float is gone.
     func center() throws -> DesktopPoint {
         try XCTUnwrap(frame, "the float exists").center

@@ -29,10 +29,12 @@ final class ProbeWindow {
     /// - Parameters:
     ///   - states: `_NET_WM_STATE` atoms requested at map time, e.g. "_NET_WM_STATE_ABOVE".
     ///   - motif: `_MOTIF_WM_HINTS` to set (e.g. no decorations), if any.
+    ///   - cardinals: CARDINAL properties to set before mapping, e.g. a dock's `_NET_WM_STRUT`.
     init(
         on display: String, title: String, wmClass: (instance: String, className: String),
         origin: DesktopPoint, size: (width: Int, height: Int), color: RGB,
-        states: [String] = [], windowType: String? = nil, role: String? = nil, motif: MotifHints? = nil
+        states: [String] = [], windowType: String? = nil, role: String? = nil, motif: MotifHints? = nil,
+        cardinals: [(name: String, values: [Int])] = []
     ) throws {
         guard let connection = XConnection(name: display) else {
             throw HarnessError("probe cannot connect to \(display)")
@@ -62,6 +64,9 @@ final class ProbeWindow {
         if let motif {
             let hints = [motif.flags, motif.functions, motif.decorations, 0, 0].map { CLong(bitPattern: $0) }
             setLongs("_MOTIF_WM_HINTS", hints, type: connection.atom("_MOTIF_WM_HINTS"))
+        }
+        for property in cardinals {
+            setLongs(property.name, property.values.map { CLong($0) }, type: XA_CARDINAL)
         }
         var sizeHints = XSizeHints()
         sizeHints.flags = USPosition | PPosition | USSize | PSize

@@ -21,6 +21,22 @@ extension TestDesktop {
 
     /// Where the pointer is, in root coordinates.
     func pointerPosition() -> DesktopPoint {
+        queryPointer().position
+    }
+
+    /// Releases every pointer button the server reports as held down.
+    func releaseHeldButtons() {
+        let mask = queryPointer().buttons
+        let held: [(UInt32, MouseButton)] = [
+            (UInt32(Button1Mask), .left), (UInt32(Button2Mask), .middle), (UInt32(Button3Mask), .right),
+        ]
+        for (bit, button) in held where mask & bit != 0 {
+            release(button)
+        }
+    }
+
+    /// The pointer's root position and the button and modifier mask.
+    private func queryPointer() -> (position: DesktopPoint, buttons: UInt32) {
         var root: Window = 0
         var child: Window = 0
         var rootX: Int32 = 0
@@ -29,7 +45,7 @@ extension TestDesktop {
         var winY: Int32 = 0
         var mask: UInt32 = 0
         XQueryPointer(connection.display, connection.root, &root, &child, &rootX, &rootY, &winX, &winY, &mask)
-        return DesktopPoint(x: Int(rootX), y: Int(rootY))
+        return (DesktopPoint(x: Int(rootX), y: Int(rootY)), mask)
     }
 
     /// Presses `button` where the pointer is.

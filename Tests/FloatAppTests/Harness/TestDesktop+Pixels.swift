@@ -64,19 +64,9 @@ extension TestDesktop {
 
     /// Saves the whole screen as a PNG at `file`.
     func screenshot(to file: URL) throws {
-        let logs = workFolder.appendingPathComponent("import")
-        let importer = try ChildProcess(
-            executable: "/usr/bin/import",
-            arguments: ["-display", display, "-window", "root", file.path],
-            environment: clientEnvironment(home: workFolder),
-            stdoutURL: logs.appendingPathExtension("stdout.log"),
-            stderrURL: logs.appendingPathExtension("stderr.log"))
-        guard let status = importer.waitForExit(timeout: 20) else {
-            importer.terminate(grace: 0)
-            throw HarnessError("import did not finish a screenshot in 20 s")
-        }
-        guard status == .exited(0), FileManager.default.fileExists(atPath: file.path) else {
-            throw HarnessError("import failed (\(status))\n\(importer.outputTail())")
+        try runTool("/usr/bin/import", ["-display", display, "-window", "root", file.path])
+        guard FileManager.default.fileExists(atPath: file.path) else {
+            throw HarnessError("import wrote no screenshot at \(file.path)")
         }
     }
 }

@@ -76,3 +76,30 @@ extension TestDesktop {
         connection.sync()
     }
 }
+
+/// Running desktop tools (wmctrl, xprop...) against this desktop.
+extension TestDesktop {
+    /// Runs `executable` with `arguments` on this desktop and waits for it; fails unless it exits 0.
+    func runTool(_ executable: String, _ arguments: [String], timeout: TimeInterval = 20) throws {
+        let name = URL(fileURLWithPath: executable).lastPathComponent
+        let logs = workFolder.appendingPathComponent("\(name)-\(UUID().uuidString)")
+        let tool = try ChildProcess(
+            executable: executable, arguments: arguments, environment: clientEnvironment(home: workFolder),
+            stdoutURL: logs.appendingPathExtension("stdout.log"), stderrURL: logs.appendingPathExtension("stderr.log"))
+        guard let status = tool.waitForExit(timeout: timeout) else {
+            tool.terminate(grace: 0)
+            throw HarnessError("\(name) did not finish in \(Int(timeout)) s")
+        }
+        guard status == .exited(0) else {
+            throw HarnessError("\(name) failed (\(status))\n\(tool.outputTail())")
+        }
+    }
+
+    /// Switches to workspace `index` with `wmctrl -s` and waits until the window manager shows it.
+    func switchWorkspace(to index: Int, timeout: TimeInterval = 5) throws {
+        try runTool("/usr/bin/wmctrl", ["-s", "\(index)"])
+        try eventually("the window manager shows workspace \(index)", timeout: timeout) {
+            connection.cardinals(connection.root, "_NET_CURRENT_DESKTOP")?.first == UInt(index)
+        }
+    }
+}

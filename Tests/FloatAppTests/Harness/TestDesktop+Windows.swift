@@ -32,6 +32,13 @@ extension TestDesktop {
         }
     }
 
+    /// Client windows (those with a `WM_CLASS`) whose `_NET_WM_PID` is `pid`, in tree order.
+    func clientWindows(ofProcess pid: pid_t) -> [Window] {
+        allWindows().filter { window in
+            wmClass(of: window) != nil && connection.cardinals(window, "_NET_WM_PID")?.first == UInt(pid)
+        }
+    }
+
     /// Waits until exactly one window matches `query` (viewable, if asked) and returns it.
     @discardableResult
     func waitForWindow(

@@ -2,18 +2,36 @@ import CX11
 import Foundation
 import XCTest
 
-/// A private headless X desktop for one test: an Xvfb server, optionally openbox, and an
-/// Xlib connection for input and inspection.
+/// A private headless X desktop for one test (or one test class): an Xvfb server, optionally a
+/// window manager (openbox, fluxbox, icewm or xfwm4) with a panel, and an Xlib connection for
+/// input and inspection.
 ///
 /// Everything it starts is ended by `tearDown()`, which `start(for:...)` registers as a
 /// teardown block; every child also dies on its own if the test process disappears.
 final class TestDesktop {
     /// The window manager a test desktop runs.
-    enum WindowManager {
+    enum WindowManager: CustomStringConvertible {
         /// openbox 3.6 with the given screen-edge margins standing in for panels.
         case openbox(margins: EdgeInsets)
+        /// fluxbox 1.3 with its own toolbar along `panel`.
+        case fluxbox(panel: PanelEdge)
+        /// icewm 3 with its own taskbar along `panel`.
+        case icewm(panel: PanelEdge)
+        /// xfwm4 4.18 (no compositor, on a private session bus) with a dock window along
+        /// `panel` reserving space, as xfce4-panel does.
+        case xfwm4(panel: PanelEdge)
         /// No window manager: no `_NET_WORKAREA`, no always-on-top, no frames.
         case none
+
+        var description: String {
+            switch self {
+            case .openbox(let margins): "openbox (margins \(margins))"
+            case .fluxbox(let panel): "fluxbox (toolbar at the \(panel))"
+            case .icewm(let panel): "icewm (taskbar at the \(panel))"
+            case .xfwm4(let panel): "xfwm4 (dock panel at the \(panel))"
+            case .none: "no window manager"
+            }
+        }
     }
 
     /// The X display name, e.g. ":7".
@@ -33,34 +51,42 @@ final class TestDesktop {
 
     /// The X server process.
     let server: ChildProcess
-    /// The window manager process, if any.
+    /// The window manager process, if any (its helpers, like xfwm4's bus, share its group).
     private(set) var windowManagerProcess: ChildProcess?
+    /// The dock window standing in for a panel, when the window manager draws none itself.
+    var panelWindow: ProbeWindow?
     private var apps: [AppProcess] = []
     private var isTornDown = false
 
-    /// Screen size every test desktop has.
-    static let screenSize = (width: 1920, height: 1080)
+    /// Screen size a test desktop has unless asked for another.
+    static let defaultScreenSize = ScreenSize(width: 1920, height: 1080)
 
     /// Starts a desktop for `testCase` and registers its teardown with the test case.
     static func start(
         for testCase: XCTestCase,
         windowManager: WindowManager = .openbox(margins: .zero),
+        screenSize: ScreenSize = defaultScreenSize,
         timeout: TimeInterval = 15
     ) throws -> TestDesktop {
-        let desktop = try TestDesktop(testName: testCase.name, windowManager: windowManager, timeout: timeout)
+        let desktop = try TestDesktop(
+            testName: testCase.name, windowManager: windowManager, screenSize: screenSize, timeout: timeout)
         testCase.addTeardownBlock { desktop.tearDown() }
         return desktop
     }
 
-    /// Starts Xvfb on a free display, then the window manager, and waits until both are ready.
-    init(testName: String, windowManager: WindowManager, timeout: TimeInterval = 15) throws {
+    /// Starts Xvfb of `screenSize` on a free display, then the window manager, and waits until
+    /// both are ready.
+    init(
+        testName: String, windowManager: WindowManager, screenSize: ScreenSize = defaultScreenSize,
+        timeout: TimeInterval = 15
+    ) throws {
         self.testName = testName
         artifactsFolder = try TestPaths.artifactsFolder(for: testName)
         workFolder = try TestPaths.makeTemporaryFolder(prefix: "floatapp-desktop")
         let deadline = Date().addingTimeInterval(timeout)
 
         let (server, number) = try Self.startServer(
-            logsIn: artifactsFolder, until: deadline)
+            size: screenSize, logsIn: artifactsFolder, until: deadline)
         self.server = server
         displayNumber = number
         display = ":\(number)"
@@ -85,13 +111,11 @@ final class TestDesktop {
             width: Int(XDisplayWidth(connection.display, screenNumber)),
             height: Int(XDisplayHeight(connection.display, screenNumber)))
 
-        if case .openbox(let margins) = windowManager {
-            do {
-                windowManagerProcess = try startOpenbox(margins: margins, until: deadline)
-            } catch {
-                tearDown()
-                throw error
-            }
+        do {
+            windowManagerProcess = try startWindowManager(windowManager, until: deadline)
+        } catch {
+            tearDown()
+            throw error
         }
     }
 
@@ -125,6 +149,8 @@ final class TestDesktop {
         for app in apps.reversed() {
             app.terminate()
         }
+        panelWindow?.destroy()
+        panelWindow = nil
         windowManagerProcess?.terminate(grace: 1)
         connection.close()
         server.terminate(grace: 2)
@@ -137,7 +163,9 @@ final class TestDesktop {
     }
 
     /// Starts Xvfb with `-displayfd` so the server itself picks a free display number.
-    private static func startServer(logsIn folder: URL, until deadline: Date) throws -> (ChildProcess, Int) {
+    private static func startServer(
+        size: ScreenSize, logsIn folder: URL, until deadline: Date
+    ) throws -> (ChildProcess, Int) {
         var descriptors: [Int32] = [0, 0]
         guard pipe(&descriptors) == 0 else {
             throw HarnessError("pipe failed: \(String(cString: strerror(errno)))")
@@ -153,7 +181,7 @@ final class TestDesktop {
                 executable: "/usr/bin/Xvfb",
                 arguments: [
                     "-displayfd", "3", "-screen", "0",
-                    "\(screenSize.width)x\(screenSize.height)x24", "-nolisten", "tcp",
+                    "\(size.width)x\(size.height)x24", "-nolisten", "tcp",
                 ],
                 environment: ["PATH": "/usr/bin:/bin"],
                 stdoutURL: folder.appendingPathComponent("xvfb.stdout.log"),

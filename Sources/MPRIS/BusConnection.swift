@@ -1,0 +1,111 @@
+import CDBus
+import Foundation
+
+/// A private libdbus connection to a message bus, closed (releasing its names) on deinit.
+///
+/// After `MPRISService.start` hands it to the bus thread, only that thread uses it.
+final class BusConnection: @unchecked Sendable {
+    /// The libdbus `DBusConnection`.
+    let raw: OpaquePointer
+    /// How long a call to the bus daemon may take, in milliseconds.
+    private let timeout: Int32
+
+    /// The session bus address from `environment`: `DBUS_SESSION_BUS_ADDRESS`, else the
+    /// per-user bus socket in `XDG_RUNTIME_DIR`. Nil when there is neither, so libdbus never
+    /// tries to autolaunch a bus.
+    static func sessionAddress(in environment: [String: String]) -> String? {
+        if let address = environment["DBUS_SESSION_BUS_ADDRESS"], !address.isEmpty { return address }
+        guard let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty else { return nil }
+        let socket = runtime + "/bus"
+        var info = stat()
+        guard stat(socket, &info) == 0, info.st_mode & S_IFMT == S_IFSOCK else { return nil }
+        return "unix:path=" + socket
+    }
+
+    /// Connects to the bus at `address` and says hello to it, waiting at most `timeout` seconds.
+    init(address: String, timeout: Double) throws {
+        var error = DBusError()
+        dbus_error_init(&error)
+        guard let connection = dbus_connection_open_private(address, &error) else {
+            throw Self.failure(&error, "cannot connect to the session bus")
+        }
+        dbus_connection_set_exit_on_disconnect(connection, 0)
+        raw = connection
+        self.timeout = Int32(timeout * 1000)
+        // libdbus waits for the bus's authentication reply without a timeout; a bus that
+        // accepts the connection and never answers would block here for good. After
+        // `timeout`, the socket is shut down, which ends the wait with an error.
+        var socket: Int32 = -1
+        _ = dbus_connection_get_socket(connection, &socket)
+        let deadline = HandshakeDeadline(socket: socket)
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { deadline.expire() }
+        defer { deadline.finish() }
+        _ = try call("Hello", [], failing: "the session bus refused the connection or did not answer")
+    }
+
+    deinit {
+        dbus_connection_close(raw)
+        dbus_connection_unref(raw)
+    }
+
+    /// Asks for `name` without queueing; true if this connection now owns it.
+    func requestName(_ name: String) throws -> Bool {
+        let flags = DBusValue.uint32(UInt32(DBUS_NAME_FLAG_DO_NOT_QUEUE))
+        let reply = try call("RequestName", [.string(name), flags], failing: "cannot request the name \(name)")
+        let owner = [DBUS_REQUEST_NAME_REPLY_PRIMARY_OWNER, DBUS_REQUEST_NAME_REPLY_ALREADY_OWNER].map { DBusValue.uint32(UInt32($0)) }
+        return reply.first.map(owner.contains) ?? false
+    }
+
+    /// Calls `method` of the bus daemon and waits for its reply's arguments.
+    private func call(_ method: String, _ arguments: [DBusValue], failing what: String) throws -> [DBusValue] {
+        guard let message = dbus_message_new_method_call(
+            "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", method) else {
+            throw MPRISUnavailable(description: "\(what) (out of memory); media controls are off")
+        }
+        defer { dbus_message_unref(message) }
+        DBusMessageWriter.append(arguments, to: message)
+        var error = DBusError()
+        dbus_error_init(&error)
+        guard let reply = dbus_connection_send_with_reply_and_block(raw, message, timeout, &error) else {
+            throw Self.failure(&error, what)
+        }
+        defer { dbus_message_unref(reply) }
+        return DBusMessageReader.arguments(of: reply) ?? []
+    }
+
+    /// The connection's socket, for `poll`.
+    var fileDescriptor: Int32? {
+        var fd: Int32 = -1
+        return dbus_connection_get_unix_fd(raw, &fd) != 0 ? fd : nil
+    }
+
+    private static func failure(_ error: inout DBusError, _ what: String) -> MPRISUnavailable {
+        defer { dbus_error_free(&error) }
+        let detail = error.message.map { String(cString: $0) } ?? "unknown error"
+        return MPRISUnavailable(description: "\(what) (\(detail)); media controls are off")
+    }
+}
+
+/// Shuts a connecting socket down when the handshake takes too long, unless it finished first.
+private final class HandshakeDeadline: @unchecked Sendable {
+    private let lock = NSLock()
+    private let socket: Int32
+    private var isDone = false
+
+    init(socket: Int32) {
+        self.socket = socket
+    }
+
+    /// The handshake ended (either way); the socket may be closed from now on.
+    func finish() {
+        lock.withLock { isDone = true }
+    }
+
+    /// The time ran out: ends the handshake by shutting the socket down, if it is still going.
+    func expire() {
+        lock.withLock {
+            if !isDone, socket >= 0 { shutdown(socket, Int32(SHUT_RDWR)) }
+            isDone = true
+        }
+    }
+}

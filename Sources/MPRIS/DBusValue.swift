@@ -1,0 +1,44 @@
+/// A D-Bus value of the few types MPRIS properties use, free of any bus library.
+public enum DBusValue: Equatable, Sendable {
+    case string(String)
+    case objectPath(String)
+    case bool(Bool)
+    case double(Double)
+    case int64(Int64)
+    case uint32(UInt32)
+    case stringArray([String])
+    /// An `a{sv}` dictionary, kept in key order so messages are reproducible.
+    case dictionary([(key: String, value: DBusValue)])
+    /// A variant (`v`) holding a value of any of these types.
+    indirect case variant(DBusValue)
+
+    /// The value's D-Bus type signature.
+    public var signature: String {
+        switch self {
+        case .string: "s"
+        case .objectPath: "o"
+        case .bool: "b"
+        case .double: "d"
+        case .int64: "x"
+        case .uint32: "u"
+        case .stringArray: "as"
+        case .dictionary: "a{sv}"
+        case .variant: "v"
+        }
+    }
+
+    public static func == (a: DBusValue, b: DBusValue) -> Bool {
+        switch (a, b) {
+        case let (.string(x), .string(y)), let (.objectPath(x), .objectPath(y)): x == y
+        case let (.bool(x), .bool(y)): x == y
+        case let (.double(x), .double(y)): x == y
+        case let (.int64(x), .int64(y)): x == y
+        case let (.uint32(x), .uint32(y)): x == y
+        case let (.stringArray(x), .stringArray(y)): x == y
+        case let (.variant(x), .variant(y)): x == y
+        case let (.dictionary(x), .dictionary(y)):
+            x.count == y.count && zip(x, y).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+        default: false
+        }
+    }
+}

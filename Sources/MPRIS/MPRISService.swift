@@ -1,0 +1,93 @@
+import Foundation
+
+/// FloatApp as an MPRIS 2 player on the session bus (`org.mpris.MediaPlayer2.floatapp`).
+///
+/// A bus thread answers media controllers (panels, media keys, `playerctl`) from the state
+/// the app last published and queues their commands. Use it from the app's main thread:
+/// - `start` once (e.g. when a room opens); it returns at once.
+/// - `update(_:)` whenever the title, speaker, status or volume change; changed properties
+///   go out as `PropertiesChanged`.
+/// - when `wake` is called (on the bus thread), post an event to the main loop; there,
+///   `takeCommands()` and carry them out.
+/// - `stop()` (e.g. when the room closes) releases the name; it is also called on deinit.
+public final class MPRISService: @unchecked Sendable {
+    /// The well-known name the app owns: `org.mpris.MediaPlayer2.floatapp`, or
+    /// `org.mpris.MediaPlayer2.floatapp.instance<PID>` when another FloatApp has that.
+    public let busName: String
+
+    private let mailbox: MPRISMailbox
+    private let finished = DispatchSemaphore(value: 0)
+    private var isStopped = false
+
+    /// Seconds a call to the bus daemon (hello, name requests) may take before `start` gives up.
+    public static let busTimeout = 2.0
+
+    /// The name FloatApp asks for first.
+    public static let preferredName = "org.mpris.MediaPlayer2.floatapp"
+
+    private init(busName: String, mailbox: MPRISMailbox) {
+        self.busName = busName
+        self.mailbox = mailbox
+    }
+
+    /// Connects to the session bus, owns the player's name and starts the bus thread.
+    ///
+    /// - Parameters:
+    ///   - state: what to show until the first `update(_:)`.
+    ///   - address: the bus to use; nil means the session bus found in `environment`.
+    ///   - wake: called on the bus thread after a command is queued; must be thread-safe
+    ///     (e.g. `SDL_PushEvent`).
+    /// - Throws: `MPRISUnavailable` with a one-line reason when there is no session bus or
+    ///   it refuses; the app then runs without media controls.
+    public static func start(
+        state: MPRISState = MPRISState(),
+        address: String? = nil,
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        wake: @escaping @Sendable () -> Void
+    ) throws -> MPRISService {
+        guard let address = address ?? BusConnection.sessionAddress(in: environment) else {
+            throw MPRISUnavailable(description: "no session bus (DBUS_SESSION_BUS_ADDRESS is not set); media controls are off")
+        }
+        let connection = try BusConnection(address: address, timeout: busTimeout)
+        var name = preferredName
+        if try !connection.requestName(name) {
+            name = "\(preferredName).instance\(getpid())"
+            guard try connection.requestName(name) else {
+                throw MPRISUnavailable(description: "the session bus gave neither \(preferredName) nor \(name); media controls are off")
+            }
+        }
+        let service = MPRISService(busName: name, mailbox: try MPRISMailbox())
+        let loop = MPRISBusLoop(connection: connection, mailbox: service.mailbox, state: state, wake: wake)
+        let finished = service.finished
+        let thread = Thread {
+            loop.run()
+            finished.signal()
+        }
+        thread.name = "floatapp-mpris"
+        thread.start()
+        return service
+    }
+
+    deinit {
+        stop()
+    }
+
+    /// Publishes the app's current state; properties that changed are signalled.
+    public func update(_ state: MPRISState) {
+        mailbox.post(state)
+    }
+
+    /// The commands received since the last call, oldest first.
+    public func takeCommands() -> [MPRISCommand] {
+        mailbox.takeCommands()
+    }
+
+    /// Ends the bus thread and closes the connection, which releases the name. Waits for the
+    /// thread; safe to call more than once.
+    public func stop() {
+        guard !isStopped else { return }
+        isStopped = true
+        mailbox.requestStop()
+        finished.wait()
+    }
+}

@@ -1,0 +1,100 @@
+import PiPLayout
+import XCTest
+
+/// How often the float lands where a person meant, over seeded human-like gestures
+/// (``HandTrace``) played through ``FloatMotion``: 10,000 flings per event rate on the
+/// 1920x1080 desktop with a 48 px panel, a fifth as many on two other screens.
+final class IntentAccuracyTests: XCTestCase {
+    /// Flings per event rate on the main screen; every other kind gets a fifth as many.
+    private static let flings = 10_000
+    private static let rates: [(name: String, hertz: Double)] = [
+        ("125 Hz mouse", 125), ("60 Hz touchpad", 60), ("1000 Hz mouse", 1000),
+    ]
+
+    private func goal(of anchor: Anchor) -> HandGoal {
+        switch anchor {
+        case .corner(let corner): .corner(corner.rawValue)
+        case .stashed(let side, _): .stash(left: side == .left)
+        }
+    }
+
+    /// Plays `trace` on a float resting at its start corner; answers where the float settles.
+    private func play(_ trace: HandTrace, on display: Display) -> HandGoal {
+        guard case .corner(let name) = trace.start, let corner = Corner(rawValue: name) else { return trace.start }
+        var motion = FloatMotion(
+            displays: [display], videoAspect: 16.0 / 9, placement: Placement(anchor: .corner(corner), widthFraction: 0.25))
+        var effects: [FloatMotion.Effect] = []
+        for event in trace.events {
+            let point = Point(x: event.x, y: event.y)
+            switch event.kind {
+            case .press: effects = motion.send(.pointerPressed(point, time: event.time))
+            case .move: effects = motion.send(.pointerMoved(point, time: event.time))
+            case .release: effects = motion.send(.pointerReleased(point, time: event.time))
+            }
+        }
+        return effects.contains(.dismissed) ? .dismiss : goal(of: motion.placement.anchor)
+    }
+
+    func testHumanGesturesLandWhereMeant() {
+        var random = PropertyRandom.seeded(for: #function)
+        let displays: [(name: String, display: Display, flings: Int)] = [
+            ("1920x1080, 48 px bottom panel", panelledDisplay, Self.flings),
+            ("1280x720, 28 px top panel", Display(
+                full: Rect(x: 0, y: 0, width: 1280, height: 720), usable: Rect(x: 0, y: 28, width: 1280, height: 692)),
+             Self.flings / 5),
+            ("2560x1440", Display(full: Rect(x: 0, y: 0, width: 2560, height: 1440)), Self.flings / 5),
+        ]
+        for (name, display, flings) in displays {
+            measure(on: display, named: name, flings: flings, using: &random)
+        }
+    }
+
+    private func measure(on display: Display, named name: String, flings: Int, using random: inout PropertyRandom) {
+        let size = FloatMotion(displays: [display], videoAspect: 16.0 / 9, placement: nil).frame.size
+        let target = DismissTarget(on: display)
+        let arena = HandArena(
+            usableX: display.usable.minX, usableY: display.usable.minY, usableWidth: display.usable.width,
+            usableHeight: display.usable.height, floatWidth: size.width, floatHeight: size.height,
+            dismissX: target.center.x, dismissY: target.center.y,
+            dismissReach: DismissTarget.radius * DismissTarget.magnetFactor)
+        for rate in Self.rates {
+            var hits: [HandTrace.Kind: (hit: Int, all: Int)] = [:]
+            var unwanted = (stashes: 0, dismissals: 0)
+            var misses: [HandTrace.Kind: [String]] = [:]
+            for kind in HandTrace.Kind.allCases {
+                let count = kind == .fling ? flings : flings / 5
+                for _ in 0..<count {
+                    let trace = HandTrace.make(kind, on: arena, rate: rate.hertz, using: &random)
+                    let landed = play(trace, on: display)
+                    let hit = landed == trace.meant
+                    hits[kind, default: (0, 0)].all += 1
+                    if hit { hits[kind, default: (0, 0)].hit += 1 }
+                    if case .stash = landed, !hit { unwanted.stashes += 1 }
+                    if landed == .dismiss, !hit { unwanted.dismissals += 1 }
+                    if !hit, misses[kind, default: []].count < 3 {
+                        misses[kind, default: []].append("from \(trace.start) to \(landed), meant \(trace.meant): \(trace.events)")
+                    }
+                }
+            }
+            report("\(name), \(rate.name)", hits: hits, unwanted: unwanted, misses: misses)
+        }
+    }
+
+    private func report(
+        _ rate: String, hits: [HandTrace.Kind: (hit: Int, all: Int)], unwanted: (stashes: Int, dismissals: Int),
+        misses: [HandTrace.Kind: [String]]
+    ) {
+        let goals: [HandTrace.Kind: Double] = [
+            .fling: 0.995, .fastSideways: 0.995, .slow: 1, .stashFling: 0.995, .stashDrag: 1, .dismiss: 1,
+        ]
+        for kind in HandTrace.Kind.allCases {
+            let (hit, all) = hits[kind] ?? (0, 0)
+            let accuracy = all > 0 ? Double(hit) / Double(all) : 0
+            print("intent accuracy \(rate) \(kind.rawValue): \(String(format: "%.2f", accuracy * 100))% of \(all)")
+            XCTAssertGreaterThanOrEqual(accuracy, goals[kind] ?? 1, "\(rate) \(kind.rawValue); first misses: \(misses[kind] ?? [])")
+        }
+        print("intent accuracy \(rate): \(unwanted.stashes) stashes and \(unwanted.dismissals) dismissals not meant")
+        XCTAssertEqual(unwanted.stashes, 0, "\(rate): stashes where none was meant")
+        XCTAssertEqual(unwanted.dismissals, 0, "\(rate): dismissals where none was meant")
+    }
+}
