@@ -94,11 +94,7 @@ final class FloatMotionE2ETests: DesktopTestCase {
             // floats wider than 320 px: shrink the float below that first.
             let size = FloatingApp.defaultSize(in: workArea, steps: -5)
             XCTAssertLessThanOrEqual(size.width, 320)
-            // The window manager resizes and moves a shrinking float in steps of its own, and in
-            // between the float may lie at its old top-left with its new size: only points near the
-            // top-left of the smallest frame stay over the float through every step.
-            let smallest = FloatingApp.frame(at: .bottomRight, size: size, in: workArea)
-            desktop.scroll(-5, at: DesktopPoint(x: smallest.minX + 12, y: smallest.minY + 12))
+            desktop.scroll(-5, at: DesktopPoint(x: workArea.maxX - 50, y: workArea.maxY - 50))
             let opened = try floating.waitForCorner(.bottomRight, size: size, "five wheel steps down")
 
             // Grab near the float's left edge and carry it to the screen's right edge, so that
