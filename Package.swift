@@ -37,7 +37,7 @@ let package = Package(
         .target(name: "PiPLayout"),
         .target(name: "MPRIS", dependencies: ["CDBus"]),
         .target(name: "DesktopSettings", dependencies: ["CSDL"]),
-        .target(name: "Playback", dependencies: ["CFFmpeg"]),
+        .target(name: "Playback", dependencies: ["CFFmpeg", "PiPLayout"]),
         .target(name: "AppCore", dependencies: ["PiPLayout"]),
         .executableTarget(
             name: "FloatApp",
@@ -45,7 +45,7 @@ let package = Package(
         ),
         .testTarget(name: "PiPLayoutTests", dependencies: ["PiPLayout"]),
         .testTarget(name: "AppCoreTests", dependencies: ["AppCore", "PiPLayout"]),
-        .testTarget(name: "PlaybackTests", dependencies: ["Playback", "CFFmpeg"]),
+        .testTarget(name: "PlaybackTests", dependencies: ["Playback", "PiPLayout", "CFFmpeg"]),
         .testTarget(name: "FloatAppTests", dependencies: ["CX11", "PiPLayout", "DesktopSettings"]),
         .testTarget(name: "MPRISTests", dependencies: ["MPRIS"]),
         .testTarget(name: "DesktopSettingsTests", dependencies: ["DesktopSettings"]),

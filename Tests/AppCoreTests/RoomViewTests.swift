@@ -214,6 +214,37 @@ final class RoomViewTests: XCTestCase {
         XCTAssertEqual(state.exit, 0)
     }
 
+    func testARoomThatFailsForGoodQuitsWithStatusOneAndSaysWhyWhenTheRunAskedToExitOnEnd() {
+        var state = F.start(environment: AppEnvironment(metrics: F.metrics, exitWhenEnded: "live-a"))
+        _ = state.reduce(.started(openRoom: "live-a", float: false), now: 1)
+        let retrying = state.reduce(.playbackPolled("live-a", [SourceReport(status: .reconnecting(attempt: 1, retryIn: 1))]), now: 2)
+        XCTAssertFalse(retrying.contains { if case .quit = $0 { true } else { false } }, "a live source that retries is not final")
+        XCTAssertNil(state.exit)
+        let effects = state.reduce(.playbackPolled("live-a", [SourceReport(status: .failed(message: "no such file"))]), now: 9)
+        XCTAssertEqual(effects.last, .quit(status: 1, message: "cannot play \"live-a\": no such file"))
+        XCTAssertTrue(effects.contains(.stats(.status("live-a", .failed(message: "no such file")))))
+        XCTAssertEqual(state.exit, 1)
+    }
+
+    func testAnotherRoomFailingDoesNotQuit() {
+        var state = F.start(environment: AppEnvironment(metrics: F.metrics, exitWhenEnded: "live-b"))
+        _ = state.reduce(.started(openRoom: "live-a", float: false), now: 1)
+        let effects = state.reduce(.playbackPolled("live-a", [SourceReport(status: .failed(message: "gone"))]), now: 2)
+        XCTAssertFalse(effects.contains { if case .quit = $0 { return true } else { return false } })
+        XCTAssertNil(state.exit)
+    }
+
+    func testMainSourcesAreTheParticipantsTheLayoutShows() {
+        XCTAssertEqual(F.open(F.liveA).mainSources, [0])
+        var state = F.open(F.call)
+        XCTAssertEqual(state.mainSources, [0, 1, 2], "tiles show everyone")
+        _ = state.reduce(.playbackPolled("call", F.reports(F.call, .playing, levels: [-90, -10, -90])), now: 2)
+        _ = state.reduce(.tick(pointer: origin), now: 2)
+        _ = state.reduce(F.key(.letter("l")), now: 2)
+        XCTAssertEqual(state.mainSources, [1], "spotlight shows the active speaker only")
+        XCTAssertEqual(F.floating(F.call).mainSources, [], "a room in the float is not on the main window")
+    }
+
     func testSourceOpensAreLoggedOncePerOpen() {
         var state = F.open(F.liveA)
         XCTAssertEqual(state.reduce(.playbackPolled("live-a", [SourceReport(status: .playing, opens: 1)]), now: 2), [])

@@ -106,8 +106,9 @@ extension AppState {
     }
 
     /// Tells the session model a room's combined status when it changed; with `--exit-on-end`,
-    /// the opened room's end quits, and so does its failure for good (a network source
-    /// reconnects instead of failing, so only a source that cannot open at all gets there).
+    /// the opened room's end quits with status 0 and its failure for good with status 1 and
+    /// the error (a live source reconnects instead of failing: only one that cannot be played
+    /// at all, like a missing file, gets there).
     private mutating func statusReported(_ id: RoomID, now: Double) -> [AppEffect] {
         guard var room = rooms[id], room.status != room.reportedStatus else { return [] }
         let status = room.status

@@ -100,7 +100,7 @@ public enum StatsEvent: Equatable, Sendable {
          ("economy", .int(c.economy)), ("scaler_builds", .int(c.scalerBuilds))]
     }
 
-    /// A status as the log has always named it (the playback session's own labels).
+    /// A status as the log has always named it; the tools that read the log rely on these labels.
     static func label(_ s: PlaybackStatus) -> String {
         switch s {
         case .idle: "idle"

@@ -69,12 +69,15 @@ extension App {
         }
     }
 
-    /// Uploads each participant's newest frame; says whether any changed.
+    /// Uploads each participant's newest frame; says whether any changed. Only the frames the
+    /// view shows are taken (presented); a hidden participant's is peeked, so it is ready the
+    /// moment the layout shows it (P17) without counting as presented.
     private func uploadMainFrames(_ player: RoomPlayer) -> Bool {
         while main.video.count < player.sessions.count { main.video.append(VideoTexture(renderer: main.renderer)) }
         var changed = false
+        let shown = Set(state.mainSources)
         for (i, s) in player.sessions.enumerated() {
-            guard let f = s.currentFrame() else { continue }
+            guard let f = shown.contains(i) ? s.takeFrame() : s.peekFrame() else { continue }
             if main.video[i].frame !== f {
                 main.video[i].upload(f)
                 changed = true
@@ -93,14 +96,15 @@ extension App {
         reportSize(.float, fw.renderer)
         let wanted = state.floatSources.filter { $0 < player.sessions.count }
         for i in wanted {
-            if let f = player.sessions[i].currentFrame() { dispatch(.frameReady(id, source: i, serial: f.serial)) }
+            if let f = player.sessions[i].peekFrame() { dispatch(.frameReady(id, source: i, serial: f.serial)) }
         }
         let t = now
         let m = state.floatLayout(now: t, measure: measure)
         guard m.source < player.sessions.count else { return }
         let out = fw.renderer.outputSize
         // The session keeps handing out its current frame, so a float that appears has it at once.
-        if let f = player.sessions[m.source].currentFrame(), fw.video.frame !== f {
+        // The speaker's freshness check above only peeks; the frame shown is the one taken.
+        if let f = player.sessions[m.source].takeFrame(), fw.video.frame !== f {
             fw.video.upload(f)
             dispatch(.framesUploaded(.float))
         }
