@@ -71,14 +71,10 @@ extension App {
 
     private func seconds(_ timestamp: UInt32) -> Double { Double(timestamp) / 1000 }
 
-    /// The global pointer position now (XTEST-driven input included): from the X server on X11.
+    /// The global pointer position (XTEST-driven input included).
     func globalPointer() -> Point {
         var x: Int32 = 0, y: Int32 = 0
-        if let p = X11Hints.pointer(main.window) {
-            (x, y) = p
-        } else {
-            SDL_GetGlobalMouseState(&x, &y)
-        }
+        SDL_GetGlobalMouseState(&x, &y)
         return Point(x: Double(x), y: Double(y))
     }
 

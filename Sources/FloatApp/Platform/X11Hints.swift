@@ -1,7 +1,7 @@
 import CSDL
 
-/// What SDL does not expose on X11: the class and role desktop rules match PiP windows
-/// by (P2), and the pointer as the X server has it now.
+/// Window-manager hints SDL does not expose: the class and role desktop rules
+/// match PiP windows by (P2).
 @MainActor
 enum X11Hints {
     /// The X display and window behind an SDL window, when it runs on X11.
@@ -36,16 +36,5 @@ enum X11Hints {
             }
         }
         XFlush(display)
-    }
-
-    /// The pointer's position on the screen, asked of the X server (nil when not on X11).
-    /// SDL's global mouse state is a cache that only raw motion events refresh, and during a
-    /// drag it can lag or stop following the pointer.
-    static func pointer(_ window: Window) -> (x: Int32, y: Int32)? {
-        guard let (display, xid) = x11(window) else { return nil }
-        var root: UInt = 0, child: UInt = 0, mask: UInt32 = 0
-        var x: Int32 = 0, y: Int32 = 0, winX: Int32 = 0, winY: Int32 = 0
-        guard XQueryPointer(display, xid, &root, &child, &x, &y, &winX, &winY, &mask) != 0 else { return nil }
-        return (x, y)
     }
 }
