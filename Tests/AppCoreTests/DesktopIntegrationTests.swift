@@ -81,7 +81,7 @@ final class DesktopIntegrationTests: XCTestCase {
         XCTAssertNil(stopped.session.openRoomID)
 
         var quitting = F.open(F.liveA)
-        XCTAssertEqual(quitting.reduce(.media(.quit), now: 2), [.quit(0)])
+        XCTAssertEqual(quitting.reduce(.media(.quit), now: 2), [.quit(status: 0, message: nil)])
         XCTAssertEqual(quitting.exit, 0)
     }
 

@@ -9,8 +9,8 @@ public struct FloatViewModel: Hashable, Sendable {
     /// The participant shown (0 for a live room).
     public let source: Int
     public let speakerName: String?
-    /// The shown source's status, with the reconnect countdown (W5).
-    public let status: PlaybackStatus
+    /// The shown source's status over the picture, with the reconnect countdown (W5).
+    public let overlay: StatusOverlayModel?
     public let muted: Bool
     /// The room's volume, 0...1.
     public let volume: Float
@@ -35,14 +35,19 @@ public struct FloatViewModel: Hashable, Sendable {
 }
 
 extension AppState {
-    /// The float's view for its current size.
-    public func floatLayout(now: Double) -> FloatViewModel {
+    /// The float's view for its current size; `measure` measures the status's text.
+    public func floatLayout(now: Double, measure: TextMeasure? = nil) -> FloatViewModel {
         let m = environment.metrics
         let id = session.floatingRoomID
         let open = id.flatMap { rooms[$0] }
         let room = id.flatMap { session.room($0) }
         let source = floatSource
-        let status = open.flatMap { $0.sources.indices.contains(source) ? $0.sources[source] : nil } ?? .connecting
+        var status = PlaybackStatus.connecting
+        if let open, open.sources.indices.contains(source) {
+            status = shownStatus(open.sources[source], since: open.sourceSince[source], now: now)
+        }
+        let overlay = StatusLayout(metrics: m, measure: measure ?? m.width)
+            .overlay(status, in: PixelRect(0, 0, float.width, float.height), compact: true, retry: false)
         let hover = float.hover && !float.pointerDown && !floatIsStashed
         var buttons: [Hotspot<FloatControl>] = []
         var nameRect: PixelRect?
@@ -62,14 +67,15 @@ extension AppState {
         if case .call(let ps) = room?.media, source < ps.count { name = ps[source].name }
         return FloatViewModel(
             isCall: room?.kind == .call, source: source, speakerName: name,
-            status: id.map { shownStatus(status, of: $0, now: now) } ?? status,
+            overlay: overlay,
             muted: open?.muted ?? false, volume: open?.volume ?? 1, paused: open?.paused ?? false,
             hover: hover, hovered: float.hovered, small: float.width < m.px(240), buttons: buttons,
             nameRect: nameRect, sliderInset: m.px(8))
     }
 
-    /// The toasts laid out from the bottom of the main window up, newest lowest.
-    public func toastLayout(now: Double) -> [ToastModel] {
+    /// The toasts laid out from the bottom of the main window up, newest lowest; each pill is
+    /// as wide as `measure` says its text is, within the window.
+    public func toastLayout(now: Double, measure: TextMeasure? = nil) -> [ToastModel] {
         let m = environment.metrics
         let controls = roomLayout(now: now)?.controlsVisible == true
         var y = main.height - (controls ? m.px(Self.controlBarHeight) : 0) - m.px(16)
@@ -77,7 +83,10 @@ extension AppState {
         for toast in toasts.reversed() {
             let h = m.px(40)
             y -= h
-            out.append(ToastModel(message: toast.message, y: y, height: h, maxWidth: main.width - m.px(32),
+            let w = min(main.width - m.px(32), (measure ?? m.width)(toast.message, TextStyle(size: 15)) + m.px(40))
+            let pill = PixelRect((main.width - w) / 2, y, w, h)
+            out.append(ToastModel(message: toast.message, pill: pill,
+                                  text: PixelRect(pill.x + m.px(20), y, max(0, w - m.px(40)), h),
                                   opacity: min(1, max(0, (toast.until - now) / Toast.fade))))
             y -= m.px(8)
         }
@@ -85,14 +94,13 @@ extension AppState {
     }
 }
 
-/// One toast as drawn: a pill centred at `y`, as wide as its text allows.
+/// One toast as drawn: a pill as wide as its text, centred across the window.
 public struct ToastModel: Hashable, Sendable {
     public let message: String
-    /// The pill's top edge.
-    public let y: Int
-    public let height: Int
-    /// The widest the pill may be.
-    public let maxWidth: Int
+    /// The pill.
+    public let pill: PixelRect
+    /// Where the message is drawn in it (vertically centred, shortened when wider).
+    public let text: PixelRect
     /// 0...1, fading out in the last ``Toast/fade`` seconds.
     public let opacity: Double
 }

@@ -6,6 +6,8 @@ public enum AppEffect: Equatable, Sendable {
     case openPlayback(Room)
     /// Stop a room's playback.
     case closePlayback(RoomID)
+    /// Open one source of an open room again from scratch (a call participant's Retry).
+    case reopenSource(RoomID, source: Int)
     /// Set how a source converts its pictures: off, or on to fit a size.
     case setVideo(RoomID, source: Int, SourceVideo)
     /// Set a room's mute and volume.
@@ -34,6 +36,6 @@ public enum AppEffect: Equatable, Sendable {
     case log(LogLevel, String)
     /// Write a stats event.
     case stats(StatsEvent)
-    /// End the app with this status.
-    case quit(Int32)
+    /// End the app with this status, telling the user `message` first when there is one.
+    case quit(status: Int32, message: String?)
 }

@@ -11,7 +11,7 @@ extension AppState {
     }
 
     /// Shows the float where the user left it in this run, else where the last run did (P15).
-    mutating func showFloat(_ id: RoomID) -> [AppEffect] {
+    mutating func showFloat(_ id: RoomID, now: Double) -> [AppEffect] {
         guard rooms[id] != nil, let room = session.room(id) else { return [] }
         var m = FloatMotion(displays: displays, videoAspect: videoAspect(id),
                             placement: motion?.placement ?? environment.savedPlacement)
@@ -21,7 +21,10 @@ extension AppState {
         float.visible = true
         float.width = Int(m.frame.width.rounded())
         float.height = Int(m.frame.height.rounded())
-        return [.showFloat(id, frame: m.frame, title: "\(room.title) - PiP"), .stats(.floatShown(id, PixelRect(m.frame)))]
+        checks.displaysAt = now
+        // Placed on the displays as last read, then settled again at once if they changed meanwhile.
+        return [.showFloat(id, frame: m.frame, title: "\(room.title) - PiP"), .stats(.floatShown(id, PixelRect(m.frame))),
+                .readDisplays]
     }
 
     /// Hides the float and saves where it was; a hold or a spring in progress ends with it.

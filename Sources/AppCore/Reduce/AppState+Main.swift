@@ -5,10 +5,7 @@ extension AppState {
     mutating func keyPressed(_ key: Key, window: WindowKind, ctrl: Bool, now: Double) -> [AppEffect] {
         if isFloat(window) { return floatKey(key, ctrl: ctrl, now: now) }
         showControls(now: now)
-        if key == .letter("q") && ctrl {
-            exit = 0
-            return [.quit(0)]
-        }
+        if key == .letter("q") && ctrl { return quit(0) }
         switch session.mainWindow.content {
         case .list: return listKey(key, now: now)
         case .room(let id): return roomKey(key, id, now: now)
@@ -48,7 +45,7 @@ extension AppState {
             guard session.room(id)?.kind == .call, rooms[id] != nil else { return [] }
             effects = send(.callLayoutSelected(session.callLayout.next), now: now)
         case .letter("u"): effects = send(.participantListToggled, now: now)
-        case .letter("r"): effects = send(.retryClicked, now: now)
+        case .letter("r"): effects = retry(id, now: now)
         case .up: effects = changeVolume(id, by: 0.1)
         case .down: effects = changeVolume(id, by: -0.1)
         default: return []
@@ -127,7 +124,8 @@ extension AppState {
         case .leave: send(.leaveClicked, now: now)
         case .layout(let layout): send(.callLayoutSelected(layout), now: now)
         case .participants: send(.participantListToggled, now: now)
-        case .retry: send(.retryClicked, now: now)
+        case .retry: retry(id, now: now)
+        case .retrySource(let index): reopenSources(id, [index], now: now)
         case .back: send(.backToListClicked, now: now)
         }
     }

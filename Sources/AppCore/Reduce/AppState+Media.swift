@@ -58,7 +58,7 @@ extension AppState {
             return [.raiseMainWindow]
         case .quit:
             exit = 0
-            return [.quit(0)]
+            return [.quit(status: 0, message: nil)]
         case .playPause: return setPaused(session.openRoomID.map { !isPaused($0) } ?? false)
         case .play: return setPaused(false)
         case .pause: return setPaused(true)

@@ -93,9 +93,10 @@ extension AppState {
         return now < main.controlsUntil || rooms[id]?.status != .playing || main.draggingVolume
     }
 
-    private mutating func quit(_ status: Int32) -> [AppEffect] {
+    /// Ends the app with `status`, telling the user `message` first when there is one.
+    mutating func quit(_ status: Int32, message: String? = nil) -> [AppEffect] {
         exit = status
-        return [.quit(status)]
+        return [.quit(status: status, message: message)]
     }
 
     private mutating func windowEvent(_ event: AppEvent, _ onFloat: Bool, now: Double) -> [AppEffect] {

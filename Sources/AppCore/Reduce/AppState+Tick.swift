@@ -2,7 +2,7 @@ import PiPLayout
 
 /// The loop's tick: animations, polls that are due, levels and toasts.
 extension AppState {
-    /// How often the displays and the rooms file are checked.
+    /// How often the displays (while the float shows) and the rooms file are checked.
     static let checkInterval = 1.0
     /// How often the open call's audio levels feed the active speaker.
     static let levelsInterval = 0.1
@@ -12,7 +12,8 @@ extension AppState {
         if motion?.isAnimating == true { effects += sendMotion(.frameTicked(now: now), now: now) }
         effects += heldPointerPolled(pointer, now: now)
         effects += floatAspectChecked(now: now)
-        if now - checks.displaysAt >= Self.checkInterval {
+        // The displays only matter while the float shows (P13); showing it reads them fresh.
+        if float.visible, now - checks.displaysAt >= Self.checkInterval {
             checks.displaysAt = now
             effects.append(.readDisplays)
         }

@@ -69,7 +69,7 @@ public struct AppEnvironment: Equatable, Sendable {
 
 /// When the loop last read things it polls.
 public struct Checks: Equatable, Sendable {
-    /// When the displays were last read while the float showed.
+    /// When the displays were last read while the float showed (or when it was shown).
     public var displaysAt: Double = -.infinity
     /// When the rooms file was last checked.
     public var roomsFileAt: Double = 0

@@ -10,6 +10,8 @@ public struct OpenRoom: Equatable, Sendable {
     public var reportedStatus: PlaybackStatus?
     /// When the room's combined status last changed, for the reconnect countdown (W5).
     public var statusSince: Double
+    /// When each source's status last changed, for its tile's reconnect countdown (W5).
+    public var sourceSince: [Double]
     /// Each source's count of real opens (first open and reconnections) reported so far.
     public var opens: [Int]
     /// Each source's audio level in dBFS.
@@ -33,6 +35,7 @@ public struct OpenRoom: Equatable, Sendable {
         sources = Array(repeating: .connecting, count: count)
         reportedStatus = nil
         statusSince = openedAt
+        sourceSince = Array(repeating: openedAt, count: count)
         opens = Array(repeating: 0, count: count)
         levels = Array(repeating: -90, count: count)
         serials = Array(repeating: nil, count: count)
@@ -41,6 +44,22 @@ public struct OpenRoom: Equatable, Sendable {
         volume = 1
         paused = false
         videoAspect = nil
+    }
+
+    /// The sources whose playback failed, which Retry reopens.
+    public var failedSources: [Int] {
+        sources.indices.filter { if case .failed = sources[$0] { true } else { false } }
+    }
+
+    /// Source `index` opening again from scratch at `now`: connecting, nothing opened or
+    /// shown yet, its picture conversion to be set again.
+    mutating func reopen(_ index: Int, now: Double) {
+        sources[index] = .connecting
+        sourceSince[index] = now
+        opens[index] = 0
+        levels[index] = -90
+        serials[index] = nil
+        video[index] = nil
     }
 
     /// The room's status: a live room's source, or for a call the best of its participants.

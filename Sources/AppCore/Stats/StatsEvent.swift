@@ -15,6 +15,8 @@ public enum StatsEvent: Equatable, Sendable {
     case stop(RoomID)
     case status(RoomID, PlaybackStatus)
     case sourceOpen(RoomID, source: Int, count: Int)
+    /// A call participant's own status changed (the room's `status` is their best).
+    case sourceStatus(RoomID, source: Int, PlaybackStatus)
     case roomsReloaded(rooms: Int)
     case floatShown(RoomID, PixelRect)
     case floatHidden
@@ -56,6 +58,7 @@ public enum StatsEvent: Equatable, Sendable {
         case .stop: "stop"
         case .status: "status"
         case .sourceOpen: "source_open"
+        case .sourceStatus: "source_status"
         case .roomsReloaded: "rooms_reloaded"
         case .floatShown: "float_shown"
         case .floatHidden: "float_hidden"
@@ -82,6 +85,7 @@ public enum StatsEvent: Equatable, Sendable {
         case .stop(let id): [("room", .text(id))]
         case .status(let id, let s): [("room", .text(id)), ("status", .text(Self.label(s)))]
         case .sourceOpen(let id, let i, let n): [("room", .text(id)), ("source", .int(i)), ("count", .int(n))]
+        case .sourceStatus(let id, let i, let s): [("room", .text(id)), ("source", .int(i)), ("status", .text(Self.label(s)))]
         case .roomsReloaded(let n): [("rooms", .int(n))]
         case .floatShown(let id, let r): [("room", .text(id))] + Self.rect(r)
         case .floatHidden: []

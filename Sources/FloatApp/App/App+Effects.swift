@@ -22,6 +22,7 @@ extension App {
             // One texture per participant: a smaller room frees the textures of a bigger one.
             main.video = []
         case .closePlayback(let id): closePlayback(id)
+        case .reopenSource(let id, let source): playback.reopen(id, source: source)
         case .setVideo(let id, let source, let video):
             guard let player = playback.players[id], source < player.sessions.count else { break }
             player.sessions[source].setVideoEnabled(video.enabled)
@@ -48,7 +49,7 @@ extension App {
         case .publish(let event): events.publish(event)
         case .log(let level, let message): Log.write(level, message)
         case .stats(let event): files.log(event)
-        case .quit: break
+        case .quit(_, let message): if let message { Log.error(message) }
         }
         return nil
     }

@@ -12,6 +12,9 @@ extension App {
         renderFloat(force: false)
     }
 
+    /// Text widths in pixels with the app's fonts, for laying out text that is not a fixed label.
+    private var measure: TextMeasure { fonts.measure }
+
     private func drawContext(_ renderer: Renderer, _ text: TextCache) -> DrawContext {
         DrawContext(renderer: renderer, text: text, scale: state.environment.metrics.scale, time: now)
     }
@@ -40,13 +43,13 @@ extension App {
         main.text.beginFrame()
         var room: RoomID?
         if case .room(let id) = state.session.mainWindow.content {
-            guard let m = state.roomLayout(now: t), let player = playback.players[id] else { return }
+            guard let m = state.roomLayout(now: t, measure: measure), let player = playback.players[id] else { return }
             room = id
             paintRoom(ctx, m, player)
         } else {
             ListView.draw(ctx, state.listViewModel(), width: Int32(state.main.width), height: Int32(state.main.height))
         }
-        ToastView.draw(ctx, state.toastLayout(now: t), width: Int32(state.main.width))
+        ToastView.draw(ctx, state.toastLayout(now: t, measure: measure))
         main.renderer.present()
         if newFrame, let room, let f = main.video.first?.frame ?? nil {
             files.log(.frame(window: .main, room, pts: f.pts))
@@ -91,7 +94,7 @@ extension App {
             if let f = player.sessions[i].peekFrame() { dispatch(.frameReady(id, source: i, serial: f.serial)) }
         }
         let t = now
-        let m = state.floatLayout(now: t)
+        let m = state.floatLayout(now: t, measure: measure)
         guard m.source < player.sessions.count else { return }
         let out = fw.renderer.outputSize
         // The session keeps handing out its current frame, so a float that appears has it at once.

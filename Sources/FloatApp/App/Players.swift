@@ -42,6 +42,12 @@ final class Players {
         return player
     }
 
+    /// Opens one source of an open room again from scratch.
+    func reopen(_ id: RoomID, source: Int) {
+        guard let player = players[id], player.sessions.indices.contains(source) else { return }
+        player.reopen(source)
+    }
+
     /// Observers that let a session wake the loop when a frame becomes due while none was
     /// queued: they post an SDL event, which is safe from any thread.
     private func frameWakeObservers() -> PlaybackObservers {

@@ -68,8 +68,13 @@ final class FontSet {
         return table[nearest]!
     }
 
+    /// Text widths in pixels in these fonts, for layout.
+    var measure: TextMeasure {
+        { text, style in Int(self.font(Int32(style.size), bold: style.bold).width(of: text)) }
+    }
+
     /// The layout metrics at `scale`, with the fixed labels measured in these fonts.
     func metrics(scale: Double) -> UIMetrics {
-        UIMetrics(scale: scale) { text, style in Int(self.font(Int32(style.size), bold: style.bold).width(of: text)) }
+        UIMetrics(scale: scale, measure: measure)
     }
 }

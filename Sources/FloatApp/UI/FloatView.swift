@@ -10,7 +10,7 @@ enum FloatView {
         r.clear(Theme.black)
         let area = SDL_Rect(0, 0, width, height)
         let had = video.draw(fitting: area, fill: true) != nil
-        StatusOverlay.draw(ctx, m.status, in: area, hasFrame: had, compact: true)
+        StatusOverlay.draw(ctx, m.overlay, hasFrame: had)
         if !m.hover { drawBadges(ctx, m, width: width, height: height) }
         guard m.hover else { return }
         r.fill(area, Color(r: 0, g: 0, b: 0, a: 90))
