@@ -38,7 +38,8 @@ struct Options: Equatable {
           --no-pip            disable picture-in-picture
           --check-rooms FILE  validate a rooms file (- reads standard input), exit 0 if valid, 2 if not
           --stats FILE        write measurement events as JSON lines to FILE
-          --exit-on-end       quit when the opened room's source ends
+          --exit-on-end       quit when the opened room's source ends (status 0), or with
+                              status 1 and the error when it fails for good
           --log-level LEVEL   error, warn (default), info or debug
           --version           print the version and exit
           --help              print this help and exit
