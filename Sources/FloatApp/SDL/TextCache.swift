@@ -32,9 +32,10 @@ final class TextCache {
         self.fonts = fonts
     }
 
-    /// Frees every texture: the fonts were opened again at a new size.
+    /// Frees every texture and fitted text: the fonts were opened again at a new size.
     func removeAll() {
         entries = [:]
+        fitted = [:]
     }
 
     /// Call once per rendered frame; frees textures unused for 120 frames.
