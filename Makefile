@@ -4,7 +4,7 @@ CONFIG ?= debug
 PREFIX ?= /usr/local
 BIN_DIR = $(shell $(SWIFT) build -c $(CONFIG) --show-bin-path)
 
-.PHONY: all deps deps-test deps-bench build build-tests run test bench install clean
+.PHONY: all deps deps-test deps-bench build build-tests run test sanitize soak bench install clean server
 
 all: build
 
@@ -29,9 +29,21 @@ build-tests: deps-test
 test: build-tests
 	FLOATAPP_BIN=$$($(SWIFT) build --show-bin-path)/floatapp $(SWIFT) test --skip-build
 
+# The unit tests under ThreadSanitizer and AddressSanitizer + LeakSanitizer (own build folders).
+sanitize: deps-test
+	scripts/sanitize.sh
+
+# The real app under random input for MINUTES (default 10) minutes on a private Xvfb.
+soak: build-tests
+	FLOATAPP_BIN=$$($(SWIFT) build --show-bin-path)/floatapp bench/soak.sh $(or $(MINUTES),10)
+
 bench: deps-bench
 	$(SWIFT) build -c release --product floatapp
 	bench/run.sh
+
+server:
+	@scripts/deps.sh server
+	scripts/server.sh
 
 install: deps
 	$(SWIFT) build -c release --product floatapp

@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "AppCore", targets: ["AppCore"]),
         .library(name: "MPRIS", targets: ["MPRIS"]),
         .library(name: "DesktopSettings", targets: ["DesktopSettings"]),
+        .library(name: "ServerFetch", targets: ["ServerFetch"]),
     ],
     targets: [
         .systemLibrary(
@@ -37,15 +38,17 @@ let package = Package(
         .target(name: "PiPLayout"),
         .target(name: "MPRIS", dependencies: ["CDBus"]),
         .target(name: "DesktopSettings", dependencies: ["CSDL"]),
-        .target(name: "Playback", dependencies: ["CFFmpeg"]),
+        .target(name: "Playback", dependencies: ["CFFmpeg", "PiPLayout"]),
         .target(name: "AppCore", dependencies: ["PiPLayout"]),
+        .target(name: "ServerFetch"),
+        .executableTarget(name: "PublishProbe", dependencies: ["Playback"]),
         .executableTarget(
             name: "FloatApp",
-            dependencies: ["CSDL", "PiPLayout", "AppCore", "Playback"]
+            dependencies: ["CSDL", "PiPLayout", "AppCore", "Playback", "MPRIS", "DesktopSettings"]
         ),
         .testTarget(name: "PiPLayoutTests", dependencies: ["PiPLayout"]),
         .testTarget(name: "AppCoreTests", dependencies: ["AppCore", "PiPLayout"]),
-        .testTarget(name: "PlaybackTests", dependencies: ["Playback", "CFFmpeg"]),
+        .testTarget(name: "PlaybackTests", dependencies: ["Playback", "CFFmpeg", "ServerFetch", "PiPLayout"]),
         .testTarget(name: "FloatAppTests", dependencies: ["CX11", "PiPLayout", "DesktopSettings"]),
         .testTarget(name: "MPRISTests", dependencies: ["MPRIS"]),
         .testTarget(name: "DesktopSettingsTests", dependencies: ["DesktopSettings"]),

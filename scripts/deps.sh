@@ -1,21 +1,24 @@
 #!/usr/bin/env bash
 # Installs the Debian packages a FloatApp target needs, and only those missing.
-# Usage: scripts/deps.sh run|test|bench
+# Usage: scripts/deps.sh run|test|bench|server
 set -euo pipefail
 
 run_pkgs=(pkg-config libsdl2-dev libsdl2-ttf-dev libavformat-dev libavcodec-dev
   libavutil-dev libswscale-dev libswresample-dev libavdevice-dev libavfilter-dev
   libx11-dev libfontconfig-dev fontconfig fonts-dejavu-core libdbus-1-dev librsvg2-bin)
 test_pkgs=(xvfb openbox fluxbox icewm xfwm4 xfconf xdotool x11-utils x11-xserver-utils wmctrl imagemagick
-  ffmpeg libxtst-dev weston dbus dbus-daemon dbus-bin playerctl desktop-file-utils)
+  ffmpeg libxtst-dev weston dbus dbus-daemon dbus-bin playerctl desktop-file-utils
+  nginx-light libnginx-mod-rtmp python3 python3-xlib)
 bench_pkgs=(mpv time)
+server_pkgs=(nginx-light libnginx-mod-rtmp)
 
 want=("${run_pkgs[@]}")
 case "${1:-run}" in
   run) ;;
   test) want+=("${test_pkgs[@]}") ;;
   bench) want+=("${test_pkgs[@]}" "${bench_pkgs[@]}") ;;
-  *) echo "deps.sh: unknown set '$1' (run, test or bench)" >&2; exit 2 ;;
+  server) want=("${server_pkgs[@]}") ;;
+  *) echo "deps.sh: unknown set '$1' (run, test, bench or server)" >&2; exit 2 ;;
 esac
 
 missing=()

@@ -24,7 +24,7 @@ func floatappMain() -> Int32 {
     case .checkRooms(let path):
         switch RoomsLoader.load(path: path) {
         case .success(let config):
-            print("\(path): OK, \(config.rooms.count) room\(config.rooms.count == 1 ? "" : "s")")
+            print("\(path == "-" ? "standard input" : path): OK, \(config.rooms.count) room\(config.rooms.count == 1 ? "" : "s")")
             return 0
         case .failure(let error):
             for m in error.messages { FileHandle.standardError.write(Data((m + "\n").utf8)) }

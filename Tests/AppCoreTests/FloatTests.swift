@@ -27,6 +27,7 @@ final class FloatTests: XCTestCase {
             $0.float.visible = true
             $0.float.width = 480
             $0.float.height = 270
+            $0.checks.displaysAt = 2
             $0.main.paint.dirty = true
             $0.main.controlsUntil = 5
             $0.rooms["live-a"]?.video = [video(480, 270)]
@@ -56,6 +57,7 @@ final class FloatTests: XCTestCase {
             Hotspot(rect: PixelRect(6, 6, 32, 32), target: .restore),
             Hotspot(rect: PixelRect(442, 6, 32, 32), target: .close),
             Hotspot(rect: PixelRect(6, 232, 32, 32), target: .mute),
+            Hotspot(rect: PixelRect(44, 232, 140, 32), target: .volume),
         ])
         _ = state.reduce(.painted(.float), now: 3)
         assertStep(&state, .pointerMoved(window: .float, x: 450, y: 10, global: inside, time: 3), now: 3, effects: []) {
@@ -197,6 +199,21 @@ final class FloatTests: XCTestCase {
         XCTAssertEqual(state.reduce(.restored, now: 3), leaveEffects + [.setVideo("live-a", source: 0, video(960, 600))])
         XCTAssertEqual(state.session.mainWindow, MainWindowState(content: .room("live-a"), presence: .shown))
         XCTAssertNotNil(state.rooms["live-a"], "playback continues")
+    }
+
+    func testMinimizingWithAutoPiPOffOnlyStopsPaintingTheMainWindowUntilItIsBack() {
+        var state = F.start(settings: RoomsSettings(autoPiP: false, autoExit: true))
+        state.main.list.selected = 0
+        _ = state.reduce(F.key(.enter), now: 1)
+        _ = state.reduce(.playbackPolled("live-a", F.reports(F.liveA, .playing)), now: 1)
+        XCTAssertEqual(state.reduce(.minimized, now: 2), [], "no float, no lifecycle event")
+        XCTAssertFalse(state.float.visible)
+        _ = state.reduce(.framesUploaded(.main), now: 2)
+        XCTAssertFalse(state.shouldPaint(.main, now: 3), "a minimized window presents no frames")
+        XCTAssertTrue(state.sourcesAwaitingFrames.isEmpty, "nor does the loop wake for them")
+        XCTAssertEqual(state.reduce(.restored, now: 4), [])
+        XCTAssertTrue(state.shouldPaint(.main, now: 4), "frames again once it is back")
+        XCTAssertEqual(state.sourcesAwaitingFrames.map(\.1), [0])
     }
 
     func testNewDisplaysReSettleAVisibleFloat() {

@@ -114,7 +114,7 @@ final class ListTests: XCTestCase {
     func testControlQQuitsAndARepeatedEscapeDoesNothing() {
         var state = F.open(F.liveA)
         assertStep(&state, .key(.escape, window: .main, ctrl: false, isRepeat: true), now: 2, effects: [])
-        assertStep(&state, F.key(.letter("q"), ctrl: true), now: 2, effects: [.quit(0)]) {
+        assertStep(&state, F.key(.letter("q"), ctrl: true), now: 2, effects: [.quit(status: 0, message: nil)]) {
             $0.exit = 0
             $0.main.controlsUntil = 5
         }

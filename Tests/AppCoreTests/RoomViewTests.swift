@@ -71,12 +71,13 @@ final class RoomViewTests: XCTestCase {
         var state = F.open(F.liveA)
         XCTAssertEqual(click(&state, 86, 568, at: 2), [.setAudio("live-a", muted: true, volume: 1), .stats(.mute("live-a", muted: true))])
         XCTAssertEqual(state.reduce(F.key(.up), now: 2), [.setAudio("live-a", muted: false, volume: 1)], "turning up unmutes")
-        XCTAssertEqual(state.reduce(F.key(.down), now: 2), [.setAudio("live-a", muted: false, volume: 0.9)])
+        XCTAssertEqual(state.reduce(F.key(.down), now: 2), [.setAudio("live-a", muted: false, volume: 0.9), .stats(.volume("live-a", volume: 0.9))])
         XCTAssertEqual(state.reduce(F.key(.letter("m")), now: 2), [.setAudio("live-a", muted: true, volume: 0.9), .stats(.mute("live-a", muted: true))])
         // Pressing on the slider unmutes and sets the volume; dragging follows the pointer.
         XCTAssertEqual(state.reduce(.pointerPressed(window: .main, x: 116 + 55, y: 568, global: origin, time: 3), now: 3),
-                       [.setAudio("live-a", muted: false, volume: 0.5)])
-        XCTAssertEqual(state.reduce(move(116 + 300, 10, at: 3.1), now: 3.1), [.setAudio("live-a", muted: false, volume: 1)])
+                       [.setAudio("live-a", muted: false, volume: 0.5), .stats(.volume("live-a", volume: 0.5))])
+        XCTAssertEqual(state.reduce(move(116 + 300, 10, at: 3.1), now: 3.1),
+                       [.setAudio("live-a", muted: false, volume: 1), .stats(.volume("live-a", volume: 1))])
         XCTAssertEqual(state.reduce(.pointerReleased(window: .main, x: 0, y: 10, global: origin, time: 3.2, overFloat: false), now: 3.2), [])
         XCTAssertFalse(state.main.draggingVolume)
         XCTAssertEqual(state.reduce(move(0, 568, at: 3.3), now: 3.3), [], "after release, motion changes nothing")
@@ -143,7 +144,9 @@ final class RoomViewTests: XCTestCase {
         XCTAssertEqual(state.roomLayout(now: 2)?.participants[1].meter ?? 0, 50.0 / 60, accuracy: 1e-9)
         XCTAssertNil(state.roomLayout(now: 2)?.participants[1].row, "no panel, no rows")
         _ = state.reduce(F.key(.letter("l")), now: 2)
-        XCTAssertEqual(try XCTUnwrap(state.roomLayout(now: 2)).tiles, [RoomViewModel.Tile(index: 1, rect: area)], "spotlight")
+        let spotlight = try XCTUnwrap(state.roomLayout(now: 2)).tiles
+        XCTAssertEqual(spotlight.map(\.index), [1], "spotlight")
+        XCTAssertEqual(spotlight.map(\.rect), [area], "spotlight")
         _ = state.reduce(F.key(.letter("l")), now: 2)
         let sidebar = try XCTUnwrap(state.roomLayout(now: 2)).tiles
         XCTAssertEqual(sidebar.map(\.index), [1, 0, 2], "sidebar: the speaker big, the others in the strip")
@@ -208,8 +211,39 @@ final class RoomViewTests: XCTestCase {
         var state = F.start(environment: AppEnvironment(metrics: F.metrics, exitWhenEnded: "live-a"))
         _ = state.reduce(.started(openRoom: "live-a", float: false), now: 1)
         let effects = state.reduce(.playbackPolled("live-a", [SourceReport(status: .ended)]), now: 9)
-        XCTAssertEqual(effects, [.stats(.sourceOpen("live-a", source: 0, count: 1)), .stats(.status("live-a", .ended)), .quit(0)])
+        XCTAssertEqual(effects, [.stats(.sourceOpen("live-a", source: 0, count: 1)), .stats(.status("live-a", .ended)), .quit(status: 0, message: nil)])
         XCTAssertEqual(state.exit, 0)
+    }
+
+    func testARoomThatFailsForGoodQuitsWithStatusOneAndSaysWhyWhenTheRunAskedToExitOnEnd() {
+        var state = F.start(environment: AppEnvironment(metrics: F.metrics, exitWhenEnded: "live-a"))
+        _ = state.reduce(.started(openRoom: "live-a", float: false), now: 1)
+        let retrying = state.reduce(.playbackPolled("live-a", [SourceReport(status: .reconnecting(attempt: 1, retryIn: 1))]), now: 2)
+        XCTAssertFalse(retrying.contains { if case .quit = $0 { true } else { false } }, "a live source that retries is not final")
+        XCTAssertNil(state.exit)
+        let effects = state.reduce(.playbackPolled("live-a", [SourceReport(status: .failed(message: "no such file"))]), now: 9)
+        XCTAssertEqual(effects.last, .quit(status: 1, message: "cannot play \"live-a\": no such file"))
+        XCTAssertTrue(effects.contains(.stats(.status("live-a", .failed(message: "no such file")))))
+        XCTAssertEqual(state.exit, 1)
+    }
+
+    func testAnotherRoomFailingDoesNotQuit() {
+        var state = F.start(environment: AppEnvironment(metrics: F.metrics, exitWhenEnded: "live-b"))
+        _ = state.reduce(.started(openRoom: "live-a", float: false), now: 1)
+        let effects = state.reduce(.playbackPolled("live-a", [SourceReport(status: .failed(message: "gone"))]), now: 2)
+        XCTAssertFalse(effects.contains { if case .quit = $0 { return true } else { return false } })
+        XCTAssertNil(state.exit)
+    }
+
+    func testMainSourcesAreTheParticipantsTheLayoutShows() {
+        XCTAssertEqual(F.open(F.liveA).mainSources, [0])
+        var state = F.open(F.call)
+        XCTAssertEqual(state.mainSources, [0, 1, 2], "tiles show everyone")
+        _ = state.reduce(.playbackPolled("call", F.reports(F.call, .playing, levels: [-90, -10, -90])), now: 2)
+        _ = state.reduce(.tick(pointer: origin), now: 2)
+        _ = state.reduce(F.key(.letter("l")), now: 2)
+        XCTAssertEqual(state.mainSources, [1], "spotlight shows the active speaker only")
+        XCTAssertEqual(F.floating(F.call).mainSources, [], "a room in the float is not on the main window")
     }
 
     func testSourceOpensAreLoggedOncePerOpen() {

@@ -72,7 +72,7 @@ final class SpeakerToastWakeTests: XCTestCase {
             "The rooms file has 2 problems; keeping the current rooms", "No room with id \u{201C}nope\u{201D}",
             "The rooms file has 3 problems; keeping the current rooms",
         ])
-        XCTAssertEqual(state.toastLayout(now: 3.5).map(\.y), [600 - 16 - 40, 600 - 16 - 88, 600 - 16 - 136],
+        XCTAssertEqual(state.toastLayout(now: 3.5).map(\.pill.y), [600 - 16 - 40, 600 - 16 - 88, 600 - 16 - 136],
                        "the newest lowest, 8 px apart")
         _ = state.reduce(.painted(.main), now: 3.5)
         _ = state.reduce(.tick(pointer: origin), now: 5.6)
@@ -91,8 +91,8 @@ final class SpeakerToastWakeTests: XCTestCase {
         _ = state.reduce(F.key(.letter("p")), now: 1.5)
         _ = state.reduce(F.key(.escape, .float), now: 1.6)
         state.toasts = [Toast(message: "x", until: 9)]
-        XCTAssertEqual(state.toastLayout(now: 2).first?.y, 600 - 64 - 16 - 40)
-        XCTAssertEqual(state.toastLayout(now: 4.7).first?.y, 600 - 16 - 40)
+        XCTAssertEqual(state.toastLayout(now: 2).first?.pill.y, 600 - 64 - 16 - 40)
+        XCTAssertEqual(state.toastLayout(now: 4.7).first?.pill.y, 600 - 16 - 40)
     }
 
     func testTheLoopSleepsAQuarterSecondWhenIdleAndWakesForWhatIsDue() {
@@ -120,11 +120,19 @@ final class SpeakerToastWakeTests: XCTestCase {
         XCTAssertEqual(state.nextWake(now: 10, frameDelay: nil), 10, accuracy: 1e-9, "an uploaded frame is overdue, never in the past")
     }
 
-    func testTicksAskForDisplaysAndTheRoomsFileOnceASecond() {
+    func testTicksCheckTheRoomsFileOnceASecondAndTheDisplaysOnlyWhileTheFloatShows() {
         var state = F.start()
-        XCTAssertEqual(state.reduce(.tick(pointer: origin), now: 1), [.readDisplays, .checkRoomsFile])
+        XCTAssertEqual(state.reduce(.tick(pointer: origin), now: 1), [.checkRoomsFile], "no float, no display reads")
         XCTAssertEqual(state.reduce(.tick(pointer: origin), now: 1.5), [])
-        XCTAssertEqual(state.reduce(.tick(pointer: origin), now: 2), [.readDisplays, .checkRoomsFile])
+        XCTAssertEqual(state.reduce(.tick(pointer: origin), now: 2), [.checkRoomsFile])
+        state = F.floating(F.liveA)  // shown at t = 2, its displays read then
+        XCTAssertEqual(state.checks.displaysAt, 2)
+        XCTAssertEqual(state.reduce(.tick(pointer: origin), now: 2.5), [.checkRoomsFile])
+        XCTAssertEqual(state.reduce(.tick(pointer: origin), now: 2.9), [])
+        XCTAssertEqual(state.reduce(.tick(pointer: origin), now: 3), [.readDisplays])
+        _ = state.reduce(F.key(.escape, .float), now: 3.5)
+        XCTAssertFalse(state.float.visible)
+        XCTAssertEqual(state.reduce(.tick(pointer: origin), now: 5), [.checkRoomsFile], "hidden again, no display reads")
     }
 
     func testStatsEventsEncodeAsTheLogAlwaysHas() {

@@ -64,10 +64,12 @@ enum F {
     }
 }
 
-/// The effects of entering the float with a room of `title` at `frame`.
+/// The effects of entering the float with a room of `title` at `frame` (the displays are read
+/// fresh as it shows).
 func enterFloatEffects(_ id: RoomID, title: String, frame: Rect) -> [AppEffect] {
     [.publish(.lifecycle(.willStart)), .showFloat(id, frame: frame, title: "\(title) - PiP"),
-     .stats(.floatShown(id, PixelRect(frame))), .publish(.layout(.pipLayoutEnabled)), .publish(.lifecycle(.didStart))]
+     .stats(.floatShown(id, PixelRect(frame))), .readDisplays,
+     .publish(.layout(.pipLayoutEnabled)), .publish(.lifecycle(.didStart))]
 }
 
 /// A source converting its pictures to fit `width` x `height`.

@@ -13,12 +13,10 @@ final class AppCallViewE2ETests: AppE2ETestCase {
     /// The fill of an active control button (Theme.accent).
     private let accent = RGB(red: 0x4c, green: 0x8d, blue: 0xff)
 
+    /// Each participant's name and the solid colour their source shows.
+    private static let participants = [("Ada", "c0392b"), ("Ben", "27ae60"), ("Cy", "2980b9"), ("Di", "f1c40f")]
     private let room = RoomsFixture.Room.call(
-        "huddle", title: "Huddle",
-        participants: [
-            ("Ada", RoomsFixture.colorSource("c0392b")), ("Ben", RoomsFixture.colorSource("27ae60")),
-            ("Cy", RoomsFixture.colorSource("2980b9")), ("Di", RoomsFixture.colorSource("f1c40f")),
-        ])
+        "huddle", title: "Huddle", participants: participants.map { ($0.0, RoomsFixture.colorSource($0.1)) })
 
     /// The region between the overlays where tiles are drawn while the participant panel is hidden.
     private func stage(_ window: DesktopRect) -> DesktopRect {
@@ -48,6 +46,19 @@ final class AppCallViewE2ETests: AppE2ETestCase {
         }
     }
 
+    /// Waits until every participant's tile shows their colour; returns the stage's pixels.
+    @discardableResult
+    private func waitForEveryTile(in window: DesktopRect, on desktop: TestDesktop) throws -> Image {
+        let colours = Self.participants.map(\.1).map { hex in
+            let v = Int(hex, radix: 16)!
+            return RGB(red: UInt8(v >> 16), green: UInt8(v >> 8 & 0xff), blue: UInt8(v & 0xff))
+        }
+        return try eventuallyValue("four tiles show their video", timeout: 5) { () -> Image? in
+            let image = try desktop.grab(stage(window))
+            return colours.allSatisfy { image.fraction(matching: $0, tolerance: 12) > 0.05 } ? image : nil
+        }
+    }
+
     func testLayoutSwitchesByKeyAndControl() throws {
         let session = try startApp(rooms: [room], arguments: ["--open", "huddle"])
         try session.run {
@@ -55,11 +66,7 @@ final class AppCallViewE2ETests: AppE2ETestCase {
             try session.waitForMainFrames(of: "huddle")
             try session.focusMain()
             let window = try session.mainRect()
-            let tiles = try eventuallyValue("four tiles show their video", timeout: 5) { () -> Image? in
-                let image = try desktop.grab(stage(window))
-                let colored = [RGB(red: 0xc0, green: 0x39, blue: 0x2b), RGB(red: 0xf1, green: 0xc4, blue: 0x0f)]
-                return colored.allSatisfy { image.fraction(matching: $0, tolerance: 12) > 0.05 } ? image : nil
-            }
+            let tiles = try waitForEveryTile(in: window, on: desktop)
             try desktop.screenshot("1-tile")
 
             desktop.key(.character("l"))
@@ -83,6 +90,8 @@ final class AppCallViewE2ETests: AppE2ETestCase {
             try session.waitForMainFrames(of: "huddle")
             try session.focusMain()
             let window = try session.mainRect()
+            // The main window's first frame is one participant's: the others may still be connecting.
+            try waitForEveryTile(in: window, on: desktop)
             let hidden = try desktop.grab(panel(window))
 
             desktop.key(.character("u"))

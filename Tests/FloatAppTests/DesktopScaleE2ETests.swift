@@ -13,18 +13,6 @@ final class DesktopScaleE2ETests: DesktopTestCase {
         var all: [DesktopScale] { lock.withLock { scales } }
     }
 
-    /// Runs `xrdb -merge` with `resources` on `desktop`, as a settings daemon does.
-    private func merge(_ resources: String, on desktop: TestDesktop) throws {
-        let file = desktop.workFolder.appendingPathComponent("resources-\(UUID().uuidString.prefix(8))")
-        try resources.write(to: file, atomically: true, encoding: .utf8)
-        let xrdb = try ChildProcess(
-            executable: "/usr/bin/xrdb", arguments: ["-nocpp", "-merge", file.path],
-            environment: desktop.clientEnvironment(home: desktop.workFolder),
-            stdoutURL: desktop.workFolder.appendingPathComponent("xrdb.out"),
-            stderrURL: desktop.workFolder.appendingPathComponent("xrdb.err"))
-        XCTAssertEqual(xrdb.waitForExit(timeout: 10), .exited(0), xrdb.outputTail())
-    }
-
     private func watch(_ desktop: TestDesktop, environment: [String: String] = [:], reports: Reports) throws
         -> X11ScaleWatcher {
         let watcher = try XCTUnwrap(X11ScaleWatcher.start(display: desktop.display, environment: environment) {
@@ -37,18 +25,18 @@ final class DesktopScaleE2ETests: DesktopTestCase {
 
     func testXftDPIGivesTheScaleAndAChangeIsReported() throws {
         let desktop = try startDesktop(windowManager: .none)
-        try merge("Xcursor.size: 48\nXft.dpi: 192\nXft.rgba: rgb\n", on: desktop)
+        try desktop.mergeResources("Xcursor.size: 48\nXft.dpi: 192\nXft.rgba: rgb\n")
         let reports = Reports()
         let watcher = try watch(desktop, reports: reports)
         XCTAssertEqual(watcher.initial.factor, 2)
         XCTAssertEqual(watcher.initial.source, .xftDPI(192))
 
-        try merge("Xft.dpi: 144\n", on: desktop)
+        try desktop.mergeResources("Xft.dpi: 144\n")
         try eventually("the watcher reports 1.5x, got \(reports.all)", timeout: 5) {
             reports.all.last?.factor == 1.5
         }
-        try merge("Xcursor.theme: Adwaita\n", on: desktop)
-        try merge("Xft.dpi: 96\n", on: desktop)
+        try desktop.mergeResources("Xcursor.theme: Adwaita\n")
+        try desktop.mergeResources("Xft.dpi: 96\n")
         try eventually("the watcher reports 1x, got \(reports.all)", timeout: 5) { reports.all.last?.factor == 1 }
         XCTAssertEqual(reports.all.map(\.factor), [1.5, 1], "a change of another resource reports nothing")
     }
@@ -60,7 +48,7 @@ final class DesktopScaleE2ETests: DesktopTestCase {
         XCTAssertEqual(try watch(desktop, reports: reports).initial.factor, 1)
         let overridden = try watch(desktop, environment: ["GDK_SCALE": "2"], reports: reports)
         XCTAssertEqual(overridden.initial.factor, 2)
-        try merge("Xft.dpi: 144\n", on: desktop)
+        try desktop.mergeResources("Xft.dpi: 144\n")
         try eventually("the unoverridden watchers report 1.5x, got \(reports.all)", timeout: 5) {
             reports.all.count == 2
         }

@@ -46,37 +46,6 @@ final class SessionAutoPiPE2ETests: SessionE2ETestCase {
         }
     }
 
-    func testMinimizingWithAutoPiPOffDoesNotFloat() throws {
-        let session = try startSession([room], settings: #"{"auto_pip": false}"#)
-        try inSession(session) {
-            try openAndPlay(session)
-            session.desktop.iconifyAsTaskbar(session.main)
-            try eventually("the main window is minimized", timeout: 5) { session.desktop.isIconified(session.main) }
-            // The app has handled the minimize once its main window stops presenting frames.
-            var count = -1
-            var unchangedSince = Date()
-            try eventually("the minimized main window stops presenting frames", timeout: 5, poll: 0.05) {
-                let now = session.frames("main", of: room).count
-                if now != count {
-                    count = now
-                    unchangedSince = Date()
-                }
-                return Date().timeIntervalSince(unchangedSince) >= 0.6
-            }
-            XCTAssertEqual(session.viewableFloats(), [], "no float was shown")
-            XCTAssertEqual(session.stats.events(named: "float_shown").count, 0)
-            XCTAssertEqual(session.lifecycle(), [])
-            try session.screenshot("1-minimized")
-
-            session.desktop.activate(session.main)
-            try eventually("the main window presents frames again", timeout: 5) {
-                session.frames("main", of: room).count > count
-            }
-            XCTAssertEqual(session.viewableFloats(), [])
-            XCTAssertEqual(session.lifecycle(), [])
-        }
-    }
-
     func testRepeatedRequestsNeverMakeASecondFloat() throws {
         // With auto_exit off the main window can show the floating room while the float stays,
         // so P reaches a room that already floats.

@@ -1,3 +1,4 @@
+import Dispatch
 import PiPLayout
 import XCTest
 
@@ -97,6 +98,31 @@ final class JSONParserTests: XCTestCase {
 
     func testAByteOrderMarkIsSkipped() {
         XCTAssertEqual(JSONParser.parse([0xEF, 0xBB, 0xBF] + Array("[]".utf8)).success?.content, .array([]))
+    }
+
+    /// The time of the quickest of three parses of a string of `count` `\u00e9` escapes.
+    private func secondsToParse(escapes count: Int) -> Double {
+        let text = Array(("[\"" + String(repeating: "\\u00e9", count: count) + "\"]").utf8)
+        var best = Double.infinity
+        for _ in 0..<3 {
+            let start = DispatchTime.now().uptimeNanoseconds
+            guard case .success(let value) = JSONParser.parse(text),
+                  case .array(let items) = value.content, case .string(let string) = items.first?.content else {
+                XCTFail("the escaped string does not parse")
+                return best
+            }
+            best = min(best, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+            XCTAssertEqual(string.unicodeScalars.count, count)
+            XCTAssertTrue(string.unicodeScalars.allSatisfy { $0 == "\u{e9}" })
+        }
+        return best
+    }
+
+    func testParsingIsLinearInAStringsEscapes() {
+        let small = secondsToParse(escapes: 25_000)
+        let large = secondsToParse(escapes: 200_000)
+        // Eight times the escapes: about 8x the time when linear, 64x when quadratic.
+        XCTAssertLessThan(large / small, 20, "25k escapes: \(small) s, 200k escapes: \(large) s")
     }
 
     func testDeepNestingIsAnErrorNotACrash() {

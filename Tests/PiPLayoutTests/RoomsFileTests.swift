@@ -99,7 +99,7 @@ final class RoomsFileTests: XCTestCase {
         XCTAssertEqual(messages("[]"), ["rooms.json:1:1: top level: expected an object, found an array"])
         XCTAssertEqual(messages("{}"), ["rooms.json:1:1: top level: missing field \"rooms\""])
         XCTAssertEqual(messages(#"{"rooms": {}}"#), ["rooms.json:1:11: rooms: expected an array of rooms, found an object"])
-        XCTAssertEqual(messages(#"{"rooms": []}"#), ["rooms.json:1:11: rooms: no rooms (at least one is needed)"])
+        XCTAssertEqual(messages(#"{"rooms": []}"#), ["rooms.json:1:11: rooms: no rooms (at least one is needed, or a server)"])
         XCTAssertEqual(messages(#"{"rooms": [7]}"#), ["rooms.json:1:12: rooms[0]: expected an object, found a number"])
     }
 
@@ -109,9 +109,9 @@ final class RoomsFileTests: XCTestCase {
          "settings": {"auto_pip": true, "autopip": false}, "theme": 1}
         """
         XCTAssertEqual(messages(text), [
-            "rooms.json:1:75: rooms[0].colour: unknown field \"colour\" (expected id, title, kind, role, pip, source or participants)",
+            "rooms.json:1:75: rooms[0].colour: unknown field \"colour\" (expected id, title, kind, role, pip, source, participants, publish, server or bitrate)",
             "rooms.json:2:33: settings.autopip: unknown field \"autopip\" (expected auto_pip or auto_exit)",
-            "rooms.json:2:52: theme: unknown field \"theme\" (expected rooms or settings)",
+            "rooms.json:2:52: theme: unknown field \"theme\" (expected rooms, servers or settings)",
         ])
     }
 

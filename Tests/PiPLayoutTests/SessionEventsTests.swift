@@ -40,7 +40,7 @@ final class SessionEventsTests: XCTestCase {
         let hub = PiPEvents()
         let recorder = Recorder()
         var secondToken: PiPObserverToken?
-        hub.subscribe { _ in
+        hub.subscribe { [unowned hub] _ in
             if let secondToken { hub.unsubscribe(secondToken) }
         }
         secondToken = hub.subscribe { recorder.events.append($0) }
@@ -53,7 +53,7 @@ final class SessionEventsTests: XCTestCase {
         let hub = PiPEvents()
         let recorder = Recorder()
         var added = false
-        hub.subscribe { _ in
+        hub.subscribe { [unowned hub] _ in
             guard !added else { return }
             added = true
             hub.subscribe { recorder.events.append($0) }

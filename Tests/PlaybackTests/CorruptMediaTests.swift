@@ -1,4 +1,5 @@
 import Foundation
+import PiPLayout
 import Playback
 import XCTest
 
@@ -12,7 +13,7 @@ final class CorruptMediaTests: XCTestCase {
         var serials = Set<Int>()
         let device = FakeAudioDevice(mixer: mixer, chunkFrames: 512, speed: 4)
         let finished = device.run(timeout: 10, afterChunk: {
-            if let frame = session.currentFrame() { serials.insert(frame.serial) }
+            if let frame = session.takeFrame() { serials.insert(frame.serial) }
         }, until: { session.status.isFinal })
         XCTAssertTrue(finished, "\(path) hung in \(session.status)")
         return (session.status, serials.count)

@@ -19,7 +19,7 @@ final class DeviceSourceTests: XCTestCase {
 
         let session = PlaybackSession(source: "x11grab::\(display)")
         defer { session.close() }
-        XCTAssertTrue(waitUntil(5) { session.currentFrame() != nil }, "\(session.status)")
+        XCTAssertTrue(waitUntil(5) { session.takeFrame() != nil }, "\(session.status)")
         XCTAssertEqual(session.status, .playing)
         XCTAssertEqual(session.videoSize?.width, 320)
         XCTAssertEqual(session.videoSize?.height, 240)

@@ -14,7 +14,7 @@ final class FilePlaybackTests: XCTestCase {
         var worstDrift = 0.0
         let device = FakeAudioDevice(mixer: mixer, chunkFrames: 256, speed: 1)
         let ended = device.run(timeout: 8, afterChunk: {
-            guard let frame = session.currentFrame(), frame.serial != shown.last?.serial else { return }
+            guard let frame = session.takeFrame(), frame.serial != shown.last?.serial else { return }
             shown.append((frame.pts, frame.serial))
             if let clock = session.clockTime { worstDrift = max(worstDrift, abs(clock - frame.pts)) }
         }, until: { session.status.isFinal })
@@ -47,7 +47,7 @@ final class FilePlaybackTests: XCTestCase {
         defer { session.close() }
         var sizes: [String] = []
         XCTAssertTrue(waitUntil(6) {
-            if let frame = session.currentFrame(), sizes.last != "\(frame.width)x\(frame.height)" {
+            if let frame = session.takeFrame(), sizes.last != "\(frame.width)x\(frame.height)" {
                 sizes.append("\(frame.width)x\(frame.height)")
             }
             return session.status.isFinal
@@ -63,10 +63,10 @@ final class FilePlaybackTests: XCTestCase {
         let session = PlaybackSession(source: "lavfi:testsrc2=size=640x480:rate=50")
         defer { session.close() }
         session.setOutputSize(width: 200, height: 200)
-        XCTAssertTrue(waitUntil(5) { session.currentFrame()?.width == 200 })
-        XCTAssertEqual(session.currentFrame()?.height, 150)
+        XCTAssertTrue(waitUntil(5) { session.takeFrame()?.width == 200 })
+        XCTAssertEqual(session.takeFrame()?.height, 150)
         session.setOutputSize(width: 1920, height: 1080)
-        XCTAssertTrue(waitUntil(5) { session.currentFrame()?.width == 640 }, "never upscaled past the source")
+        XCTAssertTrue(waitUntil(5) { session.takeFrame()?.width == 640 }, "never upscaled past the source")
         XCTAssertEqual(session.counters.scalerBuilds, 2)
     }
 
@@ -76,7 +76,7 @@ final class FilePlaybackTests: XCTestCase {
         for (box, economical) in [((160, 120), true), ((640, 480), false)] {
             let session = PlaybackSession(source: file)
             session.setOutputSize(width: box.0, height: box.1)
-            XCTAssertTrue(waitUntil(5) { _ = session.currentFrame(); return session.status.isFinal })
+            XCTAssertTrue(waitUntil(5) { _ = session.takeFrame(); return session.status.isFinal })
             let counters = session.counters
             XCTAssertGreaterThan(counters.converted, 20)
             XCTAssertEqual(counters.economyFrames, economical ? counters.converted : 0, "box \(box)")

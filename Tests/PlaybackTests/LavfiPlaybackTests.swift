@@ -12,12 +12,12 @@ final class LavfiPlaybackTests: XCTestCase {
         var serials: [Int] = []
         let device = FakeAudioDevice(mixer: mixer)
         let played = device.run(timeout: 5, afterChunk: {
-            if let frame = session.currentFrame(), frame.serial != serials.last { serials.append(frame.serial) }
+            if let frame = session.takeFrame(), frame.serial != serials.last { serials.append(frame.serial) }
         }, until: { serials.count >= 15 })
         XCTAssertTrue(played, "status \(session.status)")
         XCTAssertEqual(session.status, .playing)
         XCTAssertTrue(session.hasAudio)
-        let frame = session.currentFrame()
+        let frame = session.takeFrame()
         XCTAssertEqual(frame?.width, 320)
         XCTAssertEqual(frame?.height, 180)
         XCTAssertEqual(session.videoSize?.width, 640)
@@ -56,7 +56,7 @@ final class VideoSwitchTests: XCTestCase {
         let mixer = AudioMixer()
         mixer.add(session)
         let device = FakeAudioDevice(mixer: mixer, chunkFrames: 512, speed: 4)
-        XCTAssertTrue(device.run(timeout: 5, afterChunk: { _ = session.currentFrame() },
+        XCTAssertTrue(device.run(timeout: 5, afterChunk: { _ = session.takeFrame() },
                                  until: { session.counters.converted > 5 }))
         session.setVideoEnabled(false)
         _ = device.run(timeout: 1, until: { false })
@@ -67,7 +67,7 @@ final class VideoSwitchTests: XCTestCase {
         XCTAssertGreaterThan((session.clockTime ?? 0) - clock, 1, "the clock went on")
         XCTAssertGreaterThan(session.counters.decoded, converted)
         session.setVideoEnabled(true)
-        XCTAssertTrue(device.run(timeout: 3, afterChunk: { _ = session.currentFrame() },
+        XCTAssertTrue(device.run(timeout: 3, afterChunk: { _ = session.takeFrame() },
                                  until: { session.counters.converted > converted + 5 }))
     }
 
@@ -85,7 +85,7 @@ final class VideoSwitchTests: XCTestCase {
         }, "\(session.status) \(session.bufferedAudio) \(peak)")
         XCTAssertFalse(session.hasVideo)
         XCTAssertTrue(session.hasAudio)
-        XCTAssertNil(session.currentFrame())
+        XCTAssertNil(session.takeFrame())
         session.volume = 0.5
         XCTAssertTrue(waitUntil(2) {
             buffer.withUnsafeMutableBufferPointer { mixer.render(into: $0.baseAddress!, frameCount: 480) }

@@ -1,8 +1,10 @@
+import PiPLayout
 import Playback
 import XCTest
 
-/// A live room whose source is local and cannot be opened fails at once instead of
-/// reconnecting forever (D6): no later try can fix a missing file or a broken graph.
+/// A live room whose file cannot be opened, or whose graph FFmpeg rejects, fails at once
+/// instead of reconnecting forever (D6): no later try can fix them. A camera or a screen that
+/// is not there yet is retried with D4's backoff.
 final class LiveLocalFailureTests: XCTestCase {
     private func assertFails(_ source: String, mentioning text: String, file: StaticString = #filePath, line: UInt = #line) {
         let session = PlaybackSession(source: source, options: .live)
@@ -30,5 +32,26 @@ final class LiveLocalFailureTests: XCTestCase {
             if case .reconnecting = session.status { return true }
             return false
         }, "status \(session.status)")
+    }
+
+    func testScreenNotUpYetIsRetriedUntilItIs() throws {
+        let display = VirtualDisplay()
+        let clock = ManualClock()
+        let session = PlaybackSession(source: "x11grab:" + display.name, options: .live,
+                                      observers: PlaybackObservers(), clock: clock)
+        defer { session.close() }
+        XCTAssertTrue(waitUntil(5) { clock.hasFreshWaiter(until: clock.now() + 0.5) }, "\(session.status)")
+        XCTAssertEqual(session.status, .reconnecting(attempt: 1, retryIn: 0.5))
+        try display.start()
+        clock.advance(by: 0.5)
+        XCTAssertTrue(waitUntil(10) { session.takeFrame() != nil }, "the screen plays once it is up: \(session.status)")
+        XCTAssertEqual(session.openCount, 1)
+    }
+
+    func testScreenNotUpFailsInARecordedRoom() {
+        let session = PlaybackSession(source: "x11grab:" + VirtualDisplay().name)
+        defer { session.close() }
+        XCTAssertTrue(waitUntil(5) { session.status.isFinal }, "\(session.status)")
+        guard case .failed = session.status else { return XCTFail("\(session.status)") }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import PiPLayout
 import Playback
 import XCTest
 
@@ -8,16 +9,16 @@ final class LiveSourceTests: XCTestCase {
         try server.start()
         var options = PlaybackOptions.live
         options.openTimeout = 5
-        let session = PlaybackSession(source: server.url, options: options)
-        defer { session.close() }
         let statuses = StatusLog()
-        session.onStatusChange = { statuses.append($0) }
+        let session = PlaybackSession(source: server.url, options: options,
+                                      observers: PlaybackObservers(onStatusChange: statuses.append))
+        defer { session.close() }
         let mixer = AudioMixer()
         mixer.add(session)
         let device = FakeAudioDevice(mixer: mixer, chunkFrames: 480, speed: 1)
 
         var lastSerial = 0
-        XCTAssertTrue(device.run(timeout: 10, afterChunk: { lastSerial = session.currentFrame()?.serial ?? 0 },
+        XCTAssertTrue(device.run(timeout: 10, afterChunk: { lastSerial = session.takeFrame()?.serial ?? 0 },
                                  until: { session.status == .playing && lastSerial > 10 }), "\(session.status)")
         XCTAssertEqual(session.openCount, 1)
 
@@ -29,27 +30,28 @@ final class LiveSourceTests: XCTestCase {
         guard case .reconnecting(let attempt, let delay) = session.status else { return XCTFail() }
         XCTAssertEqual(attempt, 1)
         XCTAssertEqual(delay, 0.5)
-        XCTAssertNotNil(session.currentFrame(), "the last frame stays on screen while reconnecting")
+        XCTAssertNotNil(session.takeFrame(), "the last frame stays on screen while reconnecting")
 
         try server.start()
-        let before = session.currentFrame()?.serial ?? 0
+        let before = session.takeFrame()?.serial ?? 0
         XCTAssertTrue(device.run(timeout: 15, until: {
-            session.status == .playing && (session.currentFrame()?.serial ?? 0) > before + 5
+            session.status == .playing && (session.takeFrame()?.serial ?? 0) > before + 5
         }), "\(session.status)")
         XCTAssertGreaterThanOrEqual(session.openCount, 2)
-        XCTAssertTrue(statuses.all.contains(.reconnecting(attempt: 1, nextTryIn: 0.5)))
+        XCTAssertTrue(statuses.all.contains(.reconnecting(attempt: 1, retryIn: 0.5)))
     }
 
-    func testBackoffDoublesFromHalfASecondToEight() {
-        let session = PlaybackSession(source: "http://127.0.0.1:\(freeLocalPort())/none.ts", options: .live)
-        defer { session.close() }
+    /// Real-time smoke test of the backoff; ``ClockTests`` checks every step and the cap.
+    func testBackoffDoublesFromHalfASecond() {
         let statuses = StatusLog()
-        session.onStatusChange = { statuses.append($0) }
-        XCTAssertTrue(waitUntil(5) { statuses.all.contains(.reconnecting(attempt: 3, nextTryIn: 2)) },
+        let session = PlaybackSession(source: "http://127.0.0.1:\(freeLocalPort())/none.ts", options: .live,
+                                      observers: PlaybackObservers(onStatusChange: statuses.append))
+        defer { session.close() }
+        XCTAssertTrue(waitUntil(5) { statuses.all.contains(.reconnecting(attempt: 3, retryIn: 2)) },
                       "\(statuses.all)")
         XCTAssertEqual(Array(statuses.all.filter { if case .reconnecting = $0 { true } else { false } }.prefix(3)), [
-            .reconnecting(attempt: 1, nextTryIn: 0.5), .reconnecting(attempt: 2, nextTryIn: 1),
-            .reconnecting(attempt: 3, nextTryIn: 2),
+            .reconnecting(attempt: 1, retryIn: 0.5), .reconnecting(attempt: 2, retryIn: 1),
+            .reconnecting(attempt: 3, retryIn: 2),
         ])
     }
 

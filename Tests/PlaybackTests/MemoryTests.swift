@@ -17,7 +17,7 @@ final class MemoryTests: XCTestCase {
         let mixer = AudioMixer()
         mixer.add(session)
         let device = FakeAudioDevice(mixer: mixer, chunkFrames: 1024, speed: 8)
-        let present: () -> Void = { _ = session.currentFrame() }
+        let present: () -> Void = { _ = session.takeFrame() }
 
         XCTAssertTrue(device.run(timeout: 10, afterChunk: present, until: { (session.clockTime ?? 0) > 4 }))
         let early = residentKilobytes()

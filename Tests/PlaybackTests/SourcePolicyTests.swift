@@ -1,26 +1,37 @@
 import Foundation
+import PiPLayout
 @testable import Playback
 import XCTest
 
 final class SourcePolicyTests: XCTestCase {
+    /// What the rooms check refuses, a session refuses with the same words (R3, D5).
     func testRefusedAndUnknownSchemesFailWithClearMessages() {
-        let cases = [
-            ("concat:/tmp/a.ts|/tmp/b.ts", "The protocol 'concat' is not allowed"),
-            ("subfile:,start,0,end,10,:/etc/passwd", "The protocol 'subfile' is not allowed"),
-            ("gopher://127.0.0.1/x", "The protocol 'gopher' is not allowed"),
-            ("bogus://127.0.0.1/x", "Unknown source type 'bogus:'"),
-            ("lavfi:movie=/etc/passwd", "The protocol 'lavfi movie filter' is not allowed"),
+        let cases: [(String, SourceSpecError)] = [
+            ("concat:/tmp/a.ts|/tmp/b.ts", .unsupportedScheme("concat")),
+            ("subfile:,start,0,end,10,:/etc/passwd", .unsupportedScheme("subfile")),
+            ("gopher://127.0.0.1/x", .unsupportedScheme("gopher")),
+            ("bogus://127.0.0.1/x", .unsupportedScheme("bogus")),
+            ("lavfi:movie=/etc/passwd", .openingFilter("movie")),
+            ("crypto+file:/etc/hostname", .cryptoNeedsKey),
+            ("ftp://127.0.0.1/a.ts", .unsupportedScheme("ftp")),
+            ("v4l2:video0", .badDevice("video0")),
+            ("", .empty),
         ]
         let healthy = PlaybackSession(source: "lavfi:testsrc2=size=160x120:rate=25")
         defer { healthy.close() }
         for (source, message) in cases {
+            if case .failure(let refusal) = SourceSpec.parse(source) {
+                XCTAssertEqual(refusal, message, "the rooms check refuses \(source) alike")
+            } else {
+                XCTFail("the rooms check accepts \(source)")
+            }
             let session = PlaybackSession(source: source)
             XCTAssertTrue(waitUntil(3) { session.status.isFinal }, source)
-            XCTAssertEqual(session.status, .failed(message), source)
+            XCTAssertEqual(session.status, .failed(message: "Cannot play this source: \(message)"), source)
             XCTAssertEqual(session.openCount, 0, source)
             session.close()
         }
-        XCTAssertTrue(waitUntil(3) { healthy.status == .playing && healthy.currentFrame() != nil },
+        XCTAssertTrue(waitUntil(3) { healthy.status == .playing && healthy.takeFrame() != nil },
                       "other sessions keep playing")
     }
 
@@ -33,15 +44,18 @@ final class SourcePolicyTests: XCTestCase {
                                               deviceOptions: [:]))
     }
 
-    func testSourcesAreParsedPerKind() throws {
-        XCTAssertEqual(try SourceLocator.parse("lavfi:sine").formatName, "lavfi")
-        XCTAssertEqual(try SourceLocator.parse("lavfi:sine").url, "sine")
-        XCTAssertEqual(try SourceLocator.parse("v4l2:/dev/video0").formatName, "video4linux2")
-        XCTAssertEqual(try SourceLocator.parse("x11grab::0.0").url, ":0.0")
-        XCTAssertEqual(try SourceLocator.parse("/media/clip.mp4").formatName, nil)
-        XCTAssertEqual(try SourceLocator.parse("https://example.invalid/live.m3u8").isNetwork, true)
-        XCTAssertThrowsError(try SourceLocator.parse("v4l2:video0"))
-        XCTAssertThrowsError(try SourceLocator.parse(""))
+    func testSourcesOpenPerKind() throws {
+        func spec(_ text: String) throws -> SourceSpec { try SourceSpec.parse(text).get() }
+        XCTAssertEqual(try spec("lavfi:sine").formatName, "lavfi")
+        XCTAssertEqual(try spec("lavfi:sine").openName, "sine")
+        XCTAssertEqual(try spec("v4l2:/dev/video0").formatName, "video4linux2")
+        XCTAssertEqual(try spec("x11grab::0.0").openName, ":0.0")
+        XCTAssertEqual(try spec("/media/clip.mp4").formatName, nil)
+        XCTAssertEqual(try spec("file:///media/clip.mp4").openName, "/media/clip.mp4")
+        XCTAssertTrue(try spec("https://example.invalid/live.m3u8").isNetwork)
+        XCTAssertFalse(try spec("hls+file:/media/index.m3u8").isNetwork)
+        XCTAssertTrue(try spec("hls+file:/media/index.m3u8").isFile)
+        XCTAssertFalse(try spec("x11grab::0.0").isFile)
     }
 
     func testMissingFileFails() {

@@ -5,24 +5,29 @@ extension AppState {
     static let titleOverlayHeight = 56
     static let controlBarHeight = 64
 
-    /// A status as drawn: a reconnect's wait counts down from when it began (W5).
-    public func shownStatus(_ status: PlaybackStatus, of id: RoomID, now: Double) -> PlaybackStatus {
-        guard case .reconnecting(let attempt, let wait) = status, let since = rooms[id]?.statusSince else { return status }
+    /// A status as drawn: a reconnect's wait counts down from when it began (W5); `since` is
+    /// when that status began.
+    func shownStatus(_ status: PlaybackStatus, since: Double, now: Double) -> PlaybackStatus {
+        guard case .reconnecting(let attempt, let wait) = status else { return status }
         return .reconnecting(attempt: attempt, retryIn: max(0, wait - (now - since)))
     }
 
-    /// The open room's full view in the main window, laid out for its current size.
-    public func roomLayout(now: Double) -> RoomViewModel? {
+    /// The open room's full view in the main window, laid out for its current size. Text is
+    /// measured by `measure`; without it only the fixed labels are, which is all hit-testing needs.
+    public func roomLayout(now: Double, measure: TextMeasure? = nil) -> RoomViewModel? {
         guard case .room(let id) = session.mainWindow.content, let open = rooms[id], let room = session.room(id) else {
             return nil
         }
         let m = environment.metrics
+        let statusLayout = StatusLayout(metrics: m, measure: measure ?? m.width)
         let isCall = room.kind == .call
         let panelW = isCall && session.participantList == .visible ? m.px(240) : 0
         let stage = PixelRect(0, 0, main.width - panelW, main.height)
-        let status = shownStatus(open.status, of: id, now: now)
-        let retry = isCall ? nil : retryRect(status, in: stage)
-        var controls = retry.map { [Hotspot(rect: $0, target: RoomControl.retry)] } ?? []
+        let status = shownStatus(open.status, since: open.statusSince, now: now)
+        let overlay = isCall ? nil : statusLayout.overlay(status, in: stage, compact: false, retry: true)
+        let tiles = isCall ? tiles(room, open, stage: stage, now: now, statusLayout) : []
+        var controls = overlay?.retry.map { [Hotspot(rect: $0, target: RoomControl.retry)] } ?? []
+        controls += tiles.compactMap { t in t.overlay?.retry.map { Hotspot(rect: $0, target: .retrySource(t.index)) } }
         let visible = controlsVisible(now: now)
         let bar = visible ? controlBar(room, open, stage: stage) : ControlBar()
         controls += bar.buttons.map { Hotspot(rect: $0.rect, target: $0.control) }
@@ -35,7 +40,7 @@ extension AppState {
             participants: participants(room, open, panelX: panelW > 0 ? main.width - panelW : nil, panelW: panelW), inFloat: session.floatingRoomID == id && float.visible,
             controlsVisible: visible, stage: stage,
             panel: panelW > 0 ? PixelRect(main.width - panelW, 0, panelW, main.height) : nil,
-            tiles: isCall ? tiles(open, stage: stage) : [], retry: retry, buttons: bar.buttons,
+            tiles: tiles, overlay: overlay, buttons: bar.buttons,
             volumeTrack: bar.track, volumeSlider: bar.slider, badge: badge, titleX: titleX,
             titleMaxWidth: stage.w - titleX - m.px(120), layoutLabel: bar.layoutLabel, controls: controls,
             topHeight: m.px(Self.titleOverlayHeight), barHeight: m.px(Self.controlBarHeight))
@@ -52,25 +57,27 @@ extension AppState {
         }
     }
 
-    private func tiles(_ open: OpenRoom, stage: PixelRect) -> [RoomViewModel.Tile] {
+    /// The participants' tiles, each with its status, Retry and name tag.
+    private func tiles(_ room: Room, _ open: OpenRoom, stage: PixelRect, now: Double,
+                       _ statusLayout: StatusLayout) -> [RoomViewModel.Tile] {
+        guard case .call(let list) = room.media else { return [] }
         let m = environment.metrics
         // Tiles keep clear of the title overlay and the control bar, so no control covers a name tag.
         let top = m.px(Self.titleOverlayHeight), bottom = m.px(Self.controlBarHeight), side = m.px(12)
         let area = PixelRect(stage.x + side, stage.y + top, max(0, stage.w - 2 * side), max(0, stage.h - top - bottom))
+        let nameStyle = TextStyle(size: 13, bold: true)
         return CallTiles.layout(session.callLayout, count: open.sources.count,
                                 active: session.activeSpeaker.current ?? 0, in: area, gap: m.px(8))
-            .map { RoomViewModel.Tile(index: $0.0, rect: $0.1) }
-    }
-
-    /// The Retry button under a failed live room's message.
-    private func retryRect(_ status: PlaybackStatus, in area: PixelRect) -> PixelRect? {
-        guard case .failed = status else { return nil }
-        let m = environment.metrics
-        let label = m.width("Retry", TextStyle(size: 15, bold: true))
-        let h = m.px(36)
-        let w = label + m.px(32) + (h - m.px(12))
-        let bw = label + m.px(32) + m.px(24)
-        return PixelRect(area.x + (area.w - bw) / 2, area.y + area.h / 2 + m.px(8), w, h)
+            .map { i, rect in
+                let status = shownStatus(open.sources[i], since: open.sourceSince[i], now: now)
+                let name = i < list.count ? list[i].name : ""
+                let tag = PixelRect(rect.x + m.px(8), rect.y + rect.h - m.px(30),
+                                    min(statusLayout.measure(name, nameStyle) + m.px(16), rect.w - m.px(16)), m.px(22))
+                return RoomViewModel.Tile(
+                    index: i, rect: rect, status: status,
+                    overlay: statusLayout.overlay(status, in: rect.inset(m.px(2)), compact: true, retry: true),
+                    tag: tag, name: TextBox(name, PixelRect(tag.x + m.px(8), tag.y, tag.w - m.px(12), tag.h)))
+            }
     }
 
     private func badge(_ room: Room, isCall: Bool) -> TextBox? {

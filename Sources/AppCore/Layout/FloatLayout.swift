@@ -1,24 +1,39 @@
 import PiPLayout
 
 /// What the float shows (P5) and where: video only, a small LIVE badge, or the active
-/// speaker's name; on hover, the overlay buttons.
+/// speaker's name; on hover, the float's controls as ``FloatControlsLayout`` places them for
+/// its size (a call: restore, mute, volume, the speaker's name and Leave; a live room:
+/// restore, close, mute and volume), the least important hidden first on a small float.
 public struct FloatViewModel: Hashable, Sendable {
     public let isCall: Bool
     /// The participant shown (0 for a live room).
     public let source: Int
     public let speakerName: String?
-    /// The shown source's status, with the reconnect countdown (W5).
-    public let status: PlaybackStatus
+    /// The shown source's status over the picture, with the reconnect countdown (W5).
+    public let overlay: StatusOverlayModel?
     public let muted: Bool
-    /// Whether the overlay buttons show.
+    /// The room's volume, 0...1.
+    public let volume: Float
+    /// Whether the media controls paused the room.
+    public let paused: Bool
+    /// Whether the controls show.
     public let hover: Bool
     public let hovered: FloatControl?
     /// Whether the float is small enough for small buttons and badges.
     public let small: Bool
-    /// The overlay buttons (none unless hovered).
+    /// The controls (none unless hovered).
     public let buttons: [Hotspot<FloatControl>]
+    /// Where the speaker's name shows among the controls, when it fits.
+    public let nameRect: PixelRect?
+    /// How far the volume slider's track is inset from its hit area on each side.
+    public let sliderInset: Int
     /// While stashed, the strip the window is (P8); `nil` for the whole float.
     public let strip: StashStripModel?
+
+    /// The volume a pointer at `x` sets on the volume control at `slider`.
+    public func volume(at x: Int, in slider: PixelRect) -> Float {
+        max(0, min(1, Float(x - slider.x - sliderInset) / Float(max(1, slider.w - 2 * sliderInset))))
+    }
 }
 
 /// The stashed float's strip as drawn: the video's edge slice and a grip chevron (P8).
@@ -39,36 +54,47 @@ public struct StashStripModel: Hashable, Sendable {
 }
 
 extension AppState {
-    /// The float's view for its current size.
-    public func floatLayout(now: Double) -> FloatViewModel {
+    /// The float's view for its current size; `measure` measures the status's text.
+    public func floatLayout(now: Double, measure: TextMeasure? = nil) -> FloatViewModel {
         let m = environment.metrics
         let id = session.floatingRoomID
         let open = id.flatMap { rooms[$0] }
         let room = id.flatMap { session.room($0) }
         let source = floatSource
-        let status = open.flatMap { $0.sources.indices.contains(source) ? $0.sources[source] : nil } ?? .connecting
+        var status = PlaybackStatus.connecting
+        if let open, open.sources.indices.contains(source) {
+            status = shownStatus(open.sources[source], since: open.sourceSince[source], now: now)
+        }
+        let overlay = StatusLayout(metrics: m, measure: measure ?? m.width)
+            .overlay(status, in: PixelRect(0, 0, float.width, float.height), compact: true, retry: false)
         let hover = float.hover && !float.pointerDown && !floatIsStashed
-        let small = float.width < m.px(240)
         var buttons: [Hotspot<FloatControl>] = []
+        var nameRect: PixelRect?
         if hover {
-            let b = m.px(small ? 26 : 32), m6 = m.px(6)
-            buttons = [
-                Hotspot(rect: PixelRect(m6, m6, b, b), target: .restore),
-                Hotspot(rect: PixelRect(float.width - b - m6, m6, b, b), target: .close),
-                Hotspot(rect: PixelRect(m6, float.height - b - m6, b, b), target: .mute),
-            ]
+            let layout = FloatControlsLayout(kind: room?.kind == .call ? .call : .live,
+                                             size: Size(width: Double(float.width), height: Double(float.height)),
+                                             scale: m.scale)
+            for placement in layout.placements {
+                if let control = FloatControl(placement.control) {
+                    buttons.append(Hotspot(rect: PixelRect(placement.rect), target: control))
+                } else {
+                    nameRect = PixelRect(placement.rect)
+                }
+            }
         }
         var name: String?
         if case .call(let ps) = room?.media, source < ps.count { name = ps[source].name }
         return FloatViewModel(
             isCall: room?.kind == .call, source: source, speakerName: name,
-            status: id.map { shownStatus(status, of: $0, now: now) } ?? status,
-            muted: open?.muted ?? false, hover: hover, hovered: float.hovered, small: small, buttons: buttons,
-            strip: motion?.stashStrip.map(StashStripModel.init))
+            overlay: overlay,
+            muted: open?.muted ?? false, volume: open?.volume ?? 1, paused: open?.paused ?? false,
+            hover: hover, hovered: float.hovered, small: float.width < m.px(240), buttons: buttons,
+            nameRect: nameRect, sliderInset: m.px(8), strip: motion?.stashStrip.map(StashStripModel.init))
     }
 
-    /// The toasts laid out from the bottom of the main window up, newest lowest.
-    public func toastLayout(now: Double) -> [ToastModel] {
+    /// The toasts laid out from the bottom of the main window up, newest lowest; each pill is
+    /// as wide as `measure` says its text is, within the window.
+    public func toastLayout(now: Double, measure: TextMeasure? = nil) -> [ToastModel] {
         let m = environment.metrics
         let controls = roomLayout(now: now)?.controlsVisible == true
         var y = main.height - (controls ? m.px(Self.controlBarHeight) : 0) - m.px(16)
@@ -76,7 +102,10 @@ extension AppState {
         for toast in toasts.reversed() {
             let h = m.px(40)
             y -= h
-            out.append(ToastModel(message: toast.message, y: y, height: h, maxWidth: main.width - m.px(32),
+            let w = min(main.width - m.px(32), (measure ?? m.width)(toast.message, TextStyle(size: 15)) + m.px(40))
+            let pill = PixelRect((main.width - w) / 2, y, w, h)
+            out.append(ToastModel(message: toast.message, pill: pill,
+                                  text: PixelRect(pill.x + m.px(20), y, max(0, w - m.px(40)), h),
                                   opacity: min(1, max(0, (toast.until - now) / Toast.fade))))
             y -= m.px(8)
         }
@@ -84,14 +113,27 @@ extension AppState {
     }
 }
 
-/// One toast as drawn: a pill centred at `y`, as wide as its text allows.
+/// One toast as drawn: a pill as wide as its text, centred across the window.
 public struct ToastModel: Hashable, Sendable {
     public let message: String
-    /// The pill's top edge.
-    public let y: Int
-    public let height: Int
-    /// The widest the pill may be.
-    public let maxWidth: Int
+    /// The pill.
+    public let pill: PixelRect
+    /// Where the message is drawn in it (vertically centred, shortened when wider).
+    public let text: PixelRect
     /// 0...1, fading out in the last ``Toast/fade`` seconds.
     public let opacity: Double
+}
+
+extension FloatControl {
+    /// The control a layout placement stands for; nil for the speaker's name, a label.
+    init?(_ control: FloatControlsLayout.Control) {
+        switch control {
+        case .restore: self = .restore
+        case .close: self = .close
+        case .mute: self = .mute
+        case .volume: self = .volume
+        case .leave: self = .leave
+        case .speakerName: return nil
+        }
+    }
 }

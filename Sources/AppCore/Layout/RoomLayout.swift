@@ -47,8 +47,8 @@ public struct RoomViewModel: Hashable, Sendable {
     public let panel: PixelRect?
     /// A call's participant tiles by index.
     public let tiles: [Tile]
-    /// The live room's Retry button, when its playback failed.
-    public let retry: PixelRect?
+    /// A live room's status over its stage, with Retry when it failed (nil while playing).
+    public let overlay: StatusOverlayModel?
     /// The control bar's buttons.
     public let buttons: [RoomButton]
     /// The volume slider's track and its (wider) hit area.
@@ -67,17 +67,21 @@ public struct RoomViewModel: Hashable, Sendable {
     public let topHeight: Int
     public let barHeight: Int
 
-    /// One call participant's tile.
+    /// One call participant's tile: where it is, and their own status with its Retry (W5).
     public struct Tile: Hashable, Sendable {
         public let index: Int
         public let rect: PixelRect
-
-        /// Creates a tile.
-        public init(index: Int, rect: PixelRect) {
-            self.index = index
-            self.rect = rect
-        }
+        /// The participant's status as drawn: a reconnect's wait counts down.
+        public let status: PlaybackStatus
+        /// The status over the tile's picture (nil while playing).
+        public let overlay: StatusOverlayModel?
+        /// The name tag's pill and the name's text box in it.
+        public let tag: PixelRect
+        public let name: TextBox
     }
+
+    /// The live room's Retry button, when its playback failed.
+    public var retry: PixelRect? { overlay?.retry }
 
     /// The value a pointer at `x` sets on the volume slider whose hit area is `slider`.
     public func volume(at x: Int, in slider: PixelRect) -> Float {

@@ -16,7 +16,7 @@ public struct TextStyle: Hashable, Sendable {
 /// so that layout stays pure: the UI scale and the widths of the fixed labels that
 /// place controls.
 public struct UIMetrics: Hashable, Sendable {
-    /// UI scale from the display's DPI (1 at 96 dpi).
+    /// UI scale as the desktop publishes it (`Xft.dpi` 96 is 1, `GDK_SCALE`, `FLOATAPP_SCALE`).
     public var scale: Double
     /// Widths in pixels of the labels in ``UIMetrics/labels``.
     public var labelWidths: [LabelKey: Int]

@@ -6,6 +6,8 @@ public enum AppEffect: Equatable, Sendable {
     case openPlayback(Room)
     /// Stop a room's playback.
     case closePlayback(RoomID)
+    /// Open one source of an open room again from scratch (a call participant's Retry).
+    case reopenSource(RoomID, source: Int)
     /// Set how a source converts its pictures: off, or on to fit a size.
     case setVideo(RoomID, source: Int, SourceVideo)
     /// Set a room's mute and volume.
@@ -23,6 +25,8 @@ public enum AppEffect: Equatable, Sendable {
     /// Show the dismiss target (fading in), or change it (pulling the float or not); `nil`
     /// fades it out (P19).
     case dismissTarget(DismissTarget?)
+    /// Resize the main window (the scale changed) and set its smallest size.
+    case resizeMainWindow(width: Int, height: Int, minimumWidth: Int, minimumHeight: Int)
     /// Show, restore, raise and focus the main window.
     case raiseMainWindow
     /// Forget the main window's uploaded frames, so a room shown again draws its current one.
@@ -35,6 +39,6 @@ public enum AppEffect: Equatable, Sendable {
     case log(LogLevel, String)
     /// Write a stats event.
     case stats(StatsEvent)
-    /// End the app with this status.
-    case quit(Int32)
+    /// End the app with this status, telling the user `message` first when there is one.
+    case quit(status: Int32, message: String?)
 }

@@ -15,6 +15,13 @@ public enum AppEvent: Equatable, Sendable {
     case pointerReleased(window: WindowKind, x: Int, y: Int, global: Point, time: Double, overFloat: Bool)
     /// The wheel turned in a window; positive steps are away from the user.
     case wheel(window: WindowKind, steps: Int)
+    /// The wheel turned with Ctrl or Shift held: over the float it changes the volume (P11
+    /// keeps the plain wheel for resizing).
+    case wheelWithModifier(window: WindowKind, steps: Int)
+    /// The desktop's media controls sent a command.
+    case media(MediaCommand)
+    /// The desktop's scale changed: the metrics measured at the new scale.
+    case scaleChanged(UIMetrics)
     /// The pointer entered a window.
     case pointerEntered(WindowKind)
     /// The pointer left a window.

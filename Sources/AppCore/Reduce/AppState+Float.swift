@@ -11,7 +11,7 @@ extension AppState {
     }
 
     /// Shows the float where the user left it in this run, else where the last run did (P15).
-    mutating func showFloat(_ id: RoomID) -> [AppEffect] {
+    mutating func showFloat(_ id: RoomID, now: Double) -> [AppEffect] {
         guard rooms[id] != nil, let room = session.room(id) else { return [] }
         var m = FloatMotion(displays: displays, videoAspect: videoAspect(id),
                             placement: motion?.placement ?? environment.savedPlacement)
@@ -21,7 +21,10 @@ extension AppState {
         float.visible = true
         float.width = Int(m.frame.width.rounded())
         float.height = Int(m.frame.height.rounded())
-        return [.showFloat(id, frame: m.frame, title: "\(room.title) - PiP"), .stats(.floatShown(id, PixelRect(m.frame)))]
+        checks.displaysAt = now
+        // Placed on the displays as last read, then settled again at once if they changed meanwhile.
+        return [.showFloat(id, frame: m.frame, title: "\(room.title) - PiP"), .stats(.floatShown(id, PixelRect(m.frame))),
+                .readDisplays]
     }
 
     /// Hides the float and saves where it was; a hold or a spring in progress ends with it.
@@ -99,6 +102,8 @@ extension AppState {
             return cancelled.isEmpty ? send(.floatClicked, now: now) : cancelled
         case .letter("m"): return toggleMute(session.floatingRoomID)
         case .letter("w") where ctrl: return send(.floatCloseClicked, now: now)
+        case .up where ctrl: return floatVolumeStep(by: 1)
+        case .down where ctrl: return floatVolumeStep(by: -1)
         case .up: return sendMotion(.arrowKeyPressed(.up), now: now)
         case .down: return sendMotion(.arrowKeyPressed(.down), now: now)
         case .left: return sendMotion(.arrowKeyPressed(.left), now: now)
@@ -113,7 +118,7 @@ extension AppState {
         float.hover = true
         if let control: FloatControl = floatLayout(now: now).buttons.hit(x, y) {
             float.pressed = control
-            return []
+            return control == .volume ? setFloatVolume(x: x, now: now) : []
         }
         float.pointerDown = true
         guard !environment.compositorMovesFloat else { return [] }
@@ -122,6 +127,7 @@ extension AppState {
     }
 
     mutating func floatPointerMoved(_ x: Int, _ y: Int, _ global: Point, time: Double, now: Double) -> [AppEffect] {
+        if float.pressed == .volume { return setFloatVolume(x: x, now: now) }
         if float.pointerDown {
             guard !environment.compositorMovesFloat else { return [] }
             float.heldPointer = global
@@ -143,6 +149,7 @@ extension AppState {
                                 now: Double) -> [AppEffect] {
         if let pressed = float.pressed {
             float.pressed = nil
+            guard pressed != .volume else { return [] }
             return floatLayout(now: now).buttons.hit(x, y) == pressed ? floatControlClicked(pressed, now: now) : []
         }
         guard float.pointerDown else { return [] }
@@ -164,7 +171,23 @@ extension AppState {
         case .close: send(.floatCloseClicked, now: now)
         case .restore: send(.floatClicked, now: now)
         case .mute: toggleMute(session.floatingRoomID)
+        case .leave: send(.leaveClicked, now: now)
+        case .volume: []
         }
+    }
+
+    /// Changes the floating room's volume by `steps` tenths (Ctrl+Up/Down, a wheel with a modifier).
+    mutating func floatVolumeStep(by steps: Int) -> [AppEffect] {
+        guard let id = session.floatingRoomID else { return [] }
+        return changeVolume(id, by: Float(steps) / 10)
+    }
+
+    /// Sets the floating room's volume from a pointer at `x` on the float's volume slider.
+    private mutating func setFloatVolume(x: Int, now: Double) -> [AppEffect] {
+        let layout = floatLayout(now: now)
+        guard let id = session.floatingRoomID, let slider = layout.buttons.first(where: { $0.target == .volume })
+        else { return [] }
+        return setRoomVolume(id, layout.volume(at: x, in: slider.rect), unmute: true)
     }
 
     /// Lets the dragged float follow a pointer move the window events did not report (P6): a

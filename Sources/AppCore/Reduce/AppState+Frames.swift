@@ -22,6 +22,15 @@ extension AppState {
         return id
     }
 
+    /// The sources the main view shows on screen now: a live room's one, or the call layout's
+    /// tiles (in spotlight, the active speaker only). Only these frames count as presented.
+    public var mainSources: [Int] {
+        guard let id = mainShowsVideo, let room = rooms[id] else { return [] }
+        guard session.room(id)?.kind == .call else { return [0] }
+        return CallTiles.layout(session.callLayout, count: room.sources.count, active: session.activeSpeaker.current ?? 0,
+                                in: PixelRect(0, 0, main.width, main.height), gap: 0).map(\.0)
+    }
+
     /// A source has a frame ready: a pending speaker with a fresh frame takes over the float.
     mutating func frameReady(_ id: RoomID, source: Int, serial: Int) -> [AppEffect] {
         guard var room = rooms[id], room.serials.indices.contains(source) else { return [] }

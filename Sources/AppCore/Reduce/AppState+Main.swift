@@ -5,10 +5,7 @@ extension AppState {
     mutating func keyPressed(_ key: Key, window: WindowKind, ctrl: Bool, now: Double) -> [AppEffect] {
         if isFloat(window) { return floatKey(key, ctrl: ctrl, now: now) }
         showControls(now: now)
-        if key == .letter("q") && ctrl {
-            exit = 0
-            return [.quit(0)]
-        }
+        if key == .letter("q") && ctrl { return quit(0) }
         switch session.mainWindow.content {
         case .list: return listKey(key, now: now)
         case .room(let id): return roomKey(key, id, now: now)
@@ -48,7 +45,7 @@ extension AppState {
             guard session.room(id)?.kind == .call, rooms[id] != nil else { return [] }
             effects = send(.callLayoutSelected(session.callLayout.next), now: now)
         case .letter("u"): effects = send(.participantListToggled, now: now)
-        case .letter("r"): effects = send(.retryClicked, now: now)
+        case .letter("r"): effects = retry(id, now: now)
         case .up: effects = changeVolume(id, by: 0.1)
         case .down: effects = changeVolume(id, by: -0.1)
         default: return []
@@ -91,18 +88,14 @@ extension AppState {
             showControls(now: now)
             guard roomLayout(now: now)?.controls.hit(x, y) == RoomControl.volume, rooms[id] != nil else { return [] }
             main.draggingVolume = true
-            rooms[id]?.muted = false
             return setVolume(id, x: x, now: now)
         }
     }
 
-    /// Sets a room's volume from a pointer position on the volume slider.
+    /// Sets a room's volume from a pointer position on the volume slider, unmuting it.
     private mutating func setVolume(_ id: RoomID, x: Int, now: Double) -> [AppEffect] {
-        guard let layout = roomLayout(now: now), let slider = layout.volumeSlider, var room = rooms[id] else { return [] }
-        room.volume = layout.volume(at: x, in: slider)
-        rooms[id] = room
-        main.paint.dirty = true
-        return [.setAudio(id, muted: room.muted, volume: room.volume)]
+        guard let layout = roomLayout(now: now), let slider = layout.volumeSlider else { return [] }
+        return setRoomVolume(id, layout.volume(at: x, in: slider), unmute: true)
     }
 
     mutating func mainReleased(_ x: Int, _ y: Int, now: Double) -> [AppEffect] {
@@ -131,7 +124,8 @@ extension AppState {
         case .leave: send(.leaveClicked, now: now)
         case .layout(let layout): send(.callLayoutSelected(layout), now: now)
         case .participants: send(.participantListToggled, now: now)
-        case .retry: send(.retryClicked, now: now)
+        case .retry: retry(id, now: now)
+        case .retrySource(let index): reopenSources(id, [index], now: now)
         case .back: send(.backToListClicked, now: now)
         }
     }

@@ -18,6 +18,10 @@ extension AppState {
             effects = routesToFloat(w)
                 ? floatReleased(x, y, global, time: time, overFloat: overFloat, now: now) : mainReleased(x, y, now: now)
         case .wheel(let w, let steps): effects = wheel(w, steps: steps, now: now)
+        case .wheelWithModifier(let w, let steps):
+            effects = isFloat(w) ? floatVolumeStep(by: steps) : wheel(w, steps: steps, now: now)
+        case .media(let command): effects = mediaCommand(command, now: now)
+        case .scaleChanged(let metrics): effects = scaleChanged(metrics, now: now)
         case .pointerEntered(let w), .pointerLeft(let w), .resized(let w, _, _), .exposed(let w), .closed(let w):
             effects = windowEvent(event, isFloat(w), now: now)
         case .minimized, .restored, .focused, .focusLost:
@@ -89,9 +93,10 @@ extension AppState {
         return now < main.controlsUntil || rooms[id]?.status != .playing || main.draggingVolume
     }
 
-    private mutating func quit(_ status: Int32) -> [AppEffect] {
+    /// Ends the app with `status`, telling the user `message` first when there is one.
+    mutating func quit(_ status: Int32, message: String? = nil) -> [AppEffect] {
         exit = status
-        return [.quit(status)]
+        return [.quit(status: status, message: message)]
     }
 
     private mutating func windowEvent(_ event: AppEvent, _ onFloat: Bool, now: Double) -> [AppEffect] {

@@ -20,7 +20,7 @@ extension AppState {
         switch effect {
         case .openPlayback(let room): return openPlayback(room, now: now)
         case .stopPlayback(let id): return stopPlayback(id)
-        case .showFloat(let id): return showFloat(id)
+        case .showFloat(let id): return showFloat(id, now: now)
         case .closeFloat: return hideFloat()
         case .showMainWindow(let content):
             showControls(now: now)
@@ -70,16 +70,13 @@ extension AppState {
         rooms[id] = room
         main.paint.dirty = true
         float.paint.dirty = true
-        return [.setAudio(id, muted: room.muted, volume: room.volume), .stats(.mute(id, muted: room.muted))]
+        return [audioEffect(id), .stats(.mute(id, muted: room.muted))].compactMap { $0 }
     }
 
     /// Changes a room's volume by `delta`; turning it up unmutes.
     mutating func changeVolume(_ id: RoomID, by delta: Float) -> [AppEffect] {
-        guard var room = rooms[id] else { return [] }
-        room.volume = max(0, min(1, room.volume + delta))
-        if room.muted && delta > 0 { room.muted = false }
-        rooms[id] = room
-        return [.setAudio(id, muted: room.muted, volume: room.volume)]
+        guard let room = rooms[id] else { return [] }
+        return setRoomVolume(id, max(0, min(1, room.volume + delta)), unmute: delta > 0)
     }
 
     /// A room's sources as polled: opens, levels, video size and statuses.
@@ -94,26 +91,60 @@ extension AppState {
         if let size = reports.first?.videoSize, size.width > 0, size.height > 0 {
             room.videoAspect = size.width / size.height
         }
-        let statuses = reports.map(\.status)
-        if statuses != room.sources {
-            room.sources = statuses
+        for (i, report) in reports.enumerated() where report.status != room.sources[i] {
+            room.sources[i] = report.status
+            room.sourceSince[i] = now
+            if room.sources.count > 1 { effects.append(.stats(.sourceStatus(id, source: i, report.status))) }
             main.paint.dirty = true
             float.paint.dirty = true
         }
+        rooms[id] = room
+        return effects + statusReported(id, now: now)
+    }
+
+    /// Tells the session model a room's combined status when it changed; with `--exit-on-end`,
+    /// the opened room's end quits with status 0 and its failure for good with status 1 and
+    /// the error (a live source reconnects instead of failing: only one that cannot be played
+    /// at all, like a missing file, gets there).
+    private mutating func statusReported(_ id: RoomID, now: Double) -> [AppEffect] {
+        guard var room = rooms[id], room.status != room.reportedStatus else { return [] }
         let status = room.status
-        guard status != room.reportedStatus else {
-            rooms[id] = room
-            return effects
-        }
         room.reportedStatus = status
         room.statusSince = now
         rooms[id] = room
-        effects.append(.stats(.status(id, status)))
+        var effects: [AppEffect] = [.stats(.status(id, status))]
         effects += send(.playbackStatusChanged(id, status), now: now)
-        if status == .ended, environment.exitWhenEnded == id {
-            exit = 0
-            effects.append(.quit(0))
+        guard environment.exitWhenEnded == id else { return effects }
+        switch status {
+        case .ended: effects += quit(0)
+        case .failed(let message): effects += quit(1, message: "cannot play \"\(id)\": \(message)")
+        default: break
         }
         return effects
+    }
+
+    /// Retry (the key or a live room's button): a call reopens each failed participant and
+    /// leaves the others playing; otherwise the session model reopens a failed or ended room.
+    mutating func retry(_ id: RoomID, now: Double) -> [AppEffect] {
+        guard session.room(id)?.kind == .call, let failed = rooms[id]?.failedSources, !failed.isEmpty else {
+            return send(.retryClicked, now: now)
+        }
+        return reopenSources(id, failed, now: now)
+    }
+
+    /// Reopens the failed sources among `indices` of a room from scratch.
+    mutating func reopenSources(_ id: RoomID, _ indices: [Int], now: Double) -> [AppEffect] {
+        guard var room = rooms[id] else { return [] }
+        var effects: [AppEffect] = []
+        for i in indices where room.failedSources.contains(i) {
+            room.reopen(i, now: now)
+            effects += [.reopenSource(id, source: i), .stats(.sourceStatus(id, source: i, .connecting)),
+                        .log(.info, "retrying source \(i) of \(id)")]
+        }
+        guard !effects.isEmpty else { return [] }
+        rooms[id] = room
+        main.paint.dirty = true
+        float.paint.dirty = true
+        return effects + statusReported(id, now: now)
     }
 }

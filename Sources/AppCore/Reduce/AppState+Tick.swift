@@ -2,7 +2,7 @@ import PiPLayout
 
 /// The loop's tick: animations, polls that are due, levels and toasts.
 extension AppState {
-    /// How often the displays and the rooms file are checked.
+    /// How often the displays (while the float shows) and the rooms file are checked.
     static let checkInterval = 1.0
     /// How often the open call's audio levels feed the active speaker.
     static let levelsInterval = 0.1
@@ -14,7 +14,8 @@ extension AppState {
         }
         effects += heldPointerPolled(pointer, now: now)
         effects += floatAspectChecked(now: now)
-        if now - checks.displaysAt >= Self.checkInterval {
+        // The displays only matter while the float shows (P13); showing it reads them fresh.
+        if float.visible, now - checks.displaysAt >= Self.checkInterval {
             checks.displaysAt = now
             effects.append(.readDisplays)
         }
@@ -69,8 +70,10 @@ extension AppState {
     }
 
     /// The sources a visible window shows now.
+    /// A paused room's sources are not shown.
     public var visibleSources: [(RoomID, Int)] {
         var out: [(RoomID, Int)] = []
+        if let id = session.openRoomID, isPaused(id) { return out }
         if let id = session.floatingRoomID, let room = rooms[id] {
             out += floatSources.filter { room.sources.indices.contains($0) }.map { (id, $0) }
         }

@@ -23,7 +23,11 @@ extension AppState {
     /// What each source of the room on screen should convert: for the float, the participant
     /// shown and the one about to be at the float's size (D3); for the main view, the
     /// participants of the current layout at their tiles' size (a live room at the stage's).
+    /// A paused room converts nothing: its sources decode on and drop their pictures.
     func wantedVideo(now: Double) -> (RoomID, [SourceVideo])? {
+        if let id = session.openRoomID, let room = rooms[id], room.paused {
+            return (id, Array(repeating: .off, count: room.sources.count))
+        }
         if float.visible, let id = session.floatingRoomID, let room = rooms[id] {
             let isCall = session.room(id)?.kind == .call
             // A stashed float's strip shows the edge slice of the whole float's picture (P8).

@@ -50,7 +50,8 @@ public struct AppEnvironment: Equatable, Sendable {
     public var refreshRate: Double
     /// Whether the compositor moves the float (Wayland, P18): no snapping, no wheel resizing.
     public var compositorMovesFloat: Bool
-    /// `--exit-on-end` with `--open ROOM`: the room whose end quits the app.
+    /// `--exit-on-end` with `--open ROOM`: the room whose end (status 0) or failure for good
+    /// (status 1) quits the app.
     public var exitWhenEnded: RoomID?
     /// The float placement saved by a previous run (P15).
     public var savedPlacement: Placement?
@@ -68,7 +69,7 @@ public struct AppEnvironment: Equatable, Sendable {
 
 /// When the loop last read things it polls.
 public struct Checks: Equatable, Sendable {
-    /// When the displays were last read while the float showed.
+    /// When the displays were last read while the float showed (or when it was shown).
     public var displaysAt: Double = -.infinity
     /// When the rooms file was last checked.
     public var roomsFileAt: Double = 0

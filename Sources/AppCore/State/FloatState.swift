@@ -27,9 +27,10 @@ public struct FloatState: Equatable, Sendable {
     public init() {}
 }
 
-/// The float's overlay buttons, revealed on hover (P5).
+/// The float's controls, revealed on hover (P5): Leave hangs up a call; the volume is a
+/// slider set by a click or a drag.
 public enum FloatControl: Hashable, Sendable {
-    case close, restore, mute
+    case close, restore, mute, volume, leave
 }
 
 /// Which participant a call's float shows. A new active speaker takes over once their

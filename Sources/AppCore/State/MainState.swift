@@ -63,4 +63,6 @@ public struct PaintState: Equatable, Sendable {
 /// The controls of a room's full view.
 public enum RoomControl: Hashable, Sendable {
     case pip, mute, volume, leave, layout(CallLayout), participants, retry, back
+    /// A failed call participant's own Retry on their tile.
+    case retrySource(Int)
 }

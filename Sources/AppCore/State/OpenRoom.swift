@@ -10,6 +10,8 @@ public struct OpenRoom: Equatable, Sendable {
     public var reportedStatus: PlaybackStatus?
     /// When the room's combined status last changed, for the reconnect countdown (W5).
     public var statusSince: Double
+    /// When each source's status last changed, for its tile's reconnect countdown (W5).
+    public var sourceSince: [Double]
     /// Each source's count of real opens (first open and reconnections) reported so far.
     public var opens: [Int]
     /// Each source's audio level in dBFS.
@@ -22,6 +24,8 @@ public struct OpenRoom: Equatable, Sendable {
     public var muted: Bool
     /// The room's volume, 0...1.
     public var volume: Float
+    /// Whether the media controls paused the room: no frames presented, no sound.
+    public var paused: Bool
     /// The first source's video aspect (width / height) once known.
     public var videoAspect: Double?
 
@@ -31,13 +35,31 @@ public struct OpenRoom: Equatable, Sendable {
         sources = Array(repeating: .connecting, count: count)
         reportedStatus = nil
         statusSince = openedAt
+        sourceSince = Array(repeating: openedAt, count: count)
         opens = Array(repeating: 0, count: count)
         levels = Array(repeating: -90, count: count)
         serials = Array(repeating: nil, count: count)
         video = Array(repeating: nil, count: count)
         self.muted = muted
         volume = 1
+        paused = false
         videoAspect = nil
+    }
+
+    /// The sources whose playback failed, which Retry reopens.
+    public var failedSources: [Int] {
+        sources.indices.filter { if case .failed = sources[$0] { true } else { false } }
+    }
+
+    /// Source `index` opening again from scratch at `now`: connecting, nothing opened or
+    /// shown yet, its picture conversion to be set again.
+    mutating func reopen(_ index: Int, now: Double) {
+        sources[index] = .connecting
+        sourceSince[index] = now
+        opens[index] = 0
+        levels[index] = -90
+        serials[index] = nil
+        video[index] = nil
     }
 
     /// The room's status: a live room's source, or for a call the best of its participants.

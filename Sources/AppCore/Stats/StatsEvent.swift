@@ -8,10 +8,15 @@ public enum StatsEvent: Equatable, Sendable {
     case mainContent(RoomID?)
     case toast(String)
     case mute(RoomID, muted: Bool)
+    case volume(RoomID, volume: Double)
+    case paused(RoomID, paused: Bool)
+    case scale(Double)
     case open(RoomID, sources: Int)
     case stop(RoomID)
     case status(RoomID, PlaybackStatus)
     case sourceOpen(RoomID, source: Int, count: Int)
+    /// A call participant's own status changed (the room's `status` is their best).
+    case sourceStatus(RoomID, source: Int, PlaybackStatus)
     case roomsReloaded(rooms: Int)
     case floatShown(RoomID, PixelRect)
     case floatHidden
@@ -50,10 +55,14 @@ public enum StatsEvent: Equatable, Sendable {
         case .mainContent: "main_content"
         case .toast: "toast"
         case .mute: "mute"
+        case .volume: "volume"
+        case .paused: "paused"
+        case .scale: "scale"
         case .open: "open"
         case .stop: "stop"
         case .status: "status"
         case .sourceOpen: "source_open"
+        case .sourceStatus: "source_status"
         case .roomsReloaded: "rooms_reloaded"
         case .floatShown: "float_shown"
         case .floatHidden: "float_hidden"
@@ -75,10 +84,14 @@ public enum StatsEvent: Equatable, Sendable {
         case .mainContent(let id?): [("content", .text("room")), ("room", .text(id))]
         case .toast(let m): [("message", .text(m))]
         case .mute(let id, let muted): [("room", .text(id)), ("muted", .bool(muted))]
+        case .volume(let id, let volume): [("room", .text(id)), ("volume", .double(volume))]
+        case .paused(let id, let paused): [("room", .text(id)), ("paused", .bool(paused))]
+        case .scale(let factor): [("factor", .double(factor))]
         case .open(let id, let n): [("room", .text(id)), ("sources", .int(n))]
         case .stop(let id): [("room", .text(id))]
         case .status(let id, let s): [("room", .text(id)), ("status", .text(Self.label(s)))]
         case .sourceOpen(let id, let i, let n): [("room", .text(id)), ("source", .int(i)), ("count", .int(n))]
+        case .sourceStatus(let id, let i, let s): [("room", .text(id)), ("source", .int(i)), ("status", .text(Self.label(s)))]
         case .roomsReloaded(let n): [("rooms", .int(n))]
         case .floatShown(let id, let r): [("room", .text(id))] + Self.rect(r)
         case .floatHidden: []
@@ -104,7 +117,7 @@ public enum StatsEvent: Equatable, Sendable {
          ("economy", .int(c.economy)), ("scaler_builds", .int(c.scalerBuilds))]
     }
 
-    /// A status as the log has always named it (the playback session's own labels).
+    /// A status as the log has always named it; the tools that read the log rely on these labels.
     static func label(_ s: PlaybackStatus) -> String {
         switch s {
         case .idle: "idle"

@@ -22,6 +22,7 @@ extension App {
             // One texture per participant: a smaller room frees the textures of a bigger one.
             main.video = []
         case .closePlayback(let id): closePlayback(id)
+        case .reopenSource(let id, let source): playback.reopen(id, source: source)
         case .setVideo(let id, let source, let video):
             guard let player = playback.players[id], source < player.sessions.count else { break }
             player.sessions[source].setVideoEnabled(video.enabled)
@@ -36,6 +37,9 @@ extension App {
         case .moveFloat(let rect):
             floatWindow?.setFrame(SDL_Rect(PixelRect(rect)))
         case .dismissTarget(let target): floatWindow?.dismissTarget?.set(target, now: now)
+        case .resizeMainWindow(let width, let height, let minimumWidth, let minimumHeight):
+            main.resize(width: Int32(width), height: Int32(height),
+                        minimumWidth: Int32(minimumWidth), minimumHeight: Int32(minimumHeight))
         case .raiseMainWindow:
             X11Hints.moveToCurrentWorkspace(main.window)
             if main.window.isMinimized { main.window.restore() }
@@ -46,7 +50,7 @@ extension App {
         case .publish(let event): events.publish(event)
         case .log(let level, let message): Log.write(level, message)
         case .stats(let event): files.log(event)
-        case .quit: break
+        case .quit(_, let message): if let message { Log.error(message) }
         }
         return nil
     }

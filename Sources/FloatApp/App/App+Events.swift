@@ -6,6 +6,7 @@ import PiPLayout
 @MainActor
 extension App {
     func handle(_ event: SDL_Event) {
+        guard !handleDesktopEvent(event) else { return }
         for e in translate(event) { dispatch(e) }
     }
 
@@ -38,7 +39,9 @@ extension App {
             return [.pointerReleased(window: w, x: x, y: y, global: global, time: time, overFloat: overFloat)]
         case SDL_MOUSEWHEEL:
             let steps = event.wheel.direction == UInt32(SDL_MOUSEWHEEL_FLIPPED.rawValue) ? -event.wheel.y : event.wheel.y
-            return [.wheel(window: kind(event.wheel.windowID), steps: Int(steps))]
+            let modifier = SDL_GetModState().rawValue & (KMOD_CTRL.rawValue | KMOD_SHIFT.rawValue) != 0
+            let w = kind(event.wheel.windowID)
+            return [modifier ? .wheelWithModifier(window: w, steps: Int(steps)) : .wheel(window: w, steps: Int(steps))]
         default:
             return []
         }

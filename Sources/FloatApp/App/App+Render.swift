@@ -13,6 +13,9 @@ extension App {
         if let target = floatWindow?.dismissTarget, target.isFading(now: now) { target.paint(now: now) }
     }
 
+    /// Text widths in pixels with the app's fonts, for laying out text that is not a fixed label.
+    private var measure: TextMeasure { fonts.measure }
+
     private func drawContext(_ renderer: Renderer, _ text: TextCache) -> DrawContext {
         DrawContext(renderer: renderer, text: text, scale: state.environment.metrics.scale, time: now)
     }
@@ -31,7 +34,7 @@ extension App {
     private func renderMain() {
         guard main.window.isShown, !main.window.isMinimized else { return }
         reportSize(.main, main.renderer)
-        if let id = state.mainShowsVideo, let player = playback.players[id], uploadMainFrames(player) {
+        if let id = state.mainShowsVideo, !state.isPaused(id), let player = playback.players[id], uploadMainFrames(player) {
             dispatch(.framesUploaded(.main))
         }
         let t = now
@@ -41,13 +44,13 @@ extension App {
         main.text.beginFrame()
         var room: RoomID?
         if case .room(let id) = state.session.mainWindow.content {
-            guard let m = state.roomLayout(now: t), let player = playback.players[id] else { return }
+            guard let m = state.roomLayout(now: t, measure: measure), let player = playback.players[id] else { return }
             room = id
             paintRoom(ctx, m, player)
         } else {
             ListView.draw(ctx, state.listViewModel(), width: Int32(state.main.width), height: Int32(state.main.height))
         }
-        ToastView.draw(ctx, state.toastLayout(now: t), width: Int32(state.main.width))
+        ToastView.draw(ctx, state.toastLayout(now: t, measure: measure))
         main.renderer.present()
         if newFrame, let room, let f = main.video.first?.frame ?? nil {
             files.log(.frame(window: .main, room, pts: f.pts))
@@ -62,12 +65,15 @@ extension App {
         }
     }
 
-    /// Uploads each participant's newest frame; says whether any changed.
+    /// Uploads each participant's newest frame; says whether any changed. Only the frames the
+    /// view shows are taken (presented); a hidden participant's is peeked, so it is ready the
+    /// moment the layout shows it (P17) without counting as presented.
     private func uploadMainFrames(_ player: RoomPlayer) -> Bool {
         while main.video.count < player.sessions.count { main.video.append(VideoTexture(renderer: main.renderer)) }
         var changed = false
+        let shown = Set(state.mainSources)
         for (i, s) in player.sessions.enumerated() {
-            guard let f = s.currentFrame() else { continue }
+            guard let f = shown.contains(i) ? s.takeFrame() : s.peekFrame() else { continue }
             if main.video[i].frame !== f {
                 main.video[i].upload(f)
                 changed = true
@@ -84,16 +90,18 @@ extension App {
               let player = playback.players[id]
         else { return }
         reportSize(.float, fw.renderer)
-        let wanted = state.floatSources.filter { $0 < player.sessions.count }
+        let wanted = state.isPaused(id) ? [] : state.floatSources.filter { $0 < player.sessions.count }
         for i in wanted {
-            if let f = player.sessions[i].currentFrame() { dispatch(.frameReady(id, source: i, serial: f.serial)) }
+            if let f = player.sessions[i].peekFrame() { dispatch(.frameReady(id, source: i, serial: f.serial)) }
         }
         let t = now
-        let m = state.floatLayout(now: t)
+        let m = state.floatLayout(now: t, measure: measure)
         guard m.source < player.sessions.count else { return }
         let out = fw.renderer.outputSize
         // The session keeps handing out its current frame, so a float that appears has it at once.
-        if let f = player.sessions[m.source].currentFrame(), fw.video.frame !== f {
+        // The speaker's freshness check above only peeks; the frame shown is the one taken.
+        // A paused room presents nothing new.
+        if !state.isPaused(id), let f = player.sessions[m.source].takeFrame(), fw.video.frame !== f {
             fw.video.upload(f)
             dispatch(.framesUploaded(.float))
         }

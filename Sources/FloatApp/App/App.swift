@@ -1,5 +1,6 @@
 import AppCore
 import CSDL
+import DesktopSettings
 import Foundation
 import PiPLayout
 import Playback
@@ -24,21 +25,20 @@ final class App {
     let events = PiPEvents()
     /// `--open ROOM` and `--float`, carried out at start.
     let startRoom: (id: RoomID?, float: Bool)
+    /// The desktop's media controls (MPRIS) and its scale watcher.
+    let desktop: DesktopLink
 
     init(options: Options, config: RoomsConfig, roomsPath: String) throws {
         files = try AppFiles(roomsPath: roomsPath, statsPath: options.statsFile)
         startRoom = (options.openRoom, options.float)
         try App.initSDL()
-        var ddpi: Float = 96, hdpi: Float = 96, vdpi: Float = 96
-        if SDL_GetDisplayDPI(0, &ddpi, &hdpi, &vdpi) != 0 || !ddpi.isFinite || ddpi <= 0 { ddpi = 96 }
-        let scale = max(1, min(3, Double(ddpi) / 96))
+        desktop = DesktopLink()
+        let scale = desktop.scale.factor
+        Log.info(desktop.scale.description)
         fonts = try FontSet(scale: scale)
         main = try MainWindow(fonts: fonts, scale: scale)
         playback = Players(liveness: options.exitOnEnd ? .recorded : .live, wakeEventType: SDL_RegisterEvents(1))
-        let fonts = self.fonts
-        let metrics = UIMetrics(scale: scale) { text, style in
-            Int(fonts.font(Int32(style.size), bold: style.bold).width(of: text))
-        }
+        let metrics = fonts.metrics(scale: scale)
         let environment = AppEnvironment(
             metrics: metrics, compositorMovesFloat: String(cString: SDL_GetCurrentVideoDriver()) == "wayland",
             exitWhenEnded: options.exitOnEnd ? options.openRoom : nil, savedPlacement: files.placement.load())
@@ -93,6 +93,7 @@ final class App {
             guard state.exit == nil else { break }
             poll()
             render()
+            desktop.publish(state.media)
         }
         shutdown()
         return state.exit ?? 0
@@ -134,6 +135,7 @@ final class App {
 
     /// Saves the placement, stops playback and closes windows (W7).
     private func shutdown() {
+        desktop.stop()
         if let placement = state.motion?.placement { files.placement.save(placement) }
         for id in Array(playback.players.keys) { closePlayback(id) }
         playback.stopAudio()

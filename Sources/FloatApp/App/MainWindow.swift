@@ -1,3 +1,4 @@
+import AppCore
 import CSDL
 
 /// The main window: its renderer, text cache and one video texture per participant shown.
@@ -10,14 +11,30 @@ final class MainWindow {
     var video: [VideoTexture] = []
 
     init(fonts: FontSet, scale: Double) throws {
-        let w = Int32(960 * scale), h = Int32(600 * scale)
+        let size = AppState.mainWindowSize, minimum = AppState.mainWindowMinimum
+        let scaled = { (v: Int) in Int32((Double(v) * scale).rounded()) }
         window = try Window(
             title: "FloatApp", x: floatapp_SDL_WINDOWPOS_CENTERED(), y: floatapp_SDL_WINDOWPOS_CENTERED(),
-            width: w, height: h, flags: SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_HIDDEN.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue)
-        SDL_SetWindowMinimumSize(window.handle, Int32(480 * scale), Int32(320 * scale))
+            width: scaled(size.width), height: scaled(size.height),
+            flags: SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_HIDDEN.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue)
         renderer = try Renderer(window: window, vsync: false)
         X11Hints.setClass(window, instance: "floatapp", className: "FloatApp", role: "main")
         text = TextCache(renderer: renderer, fonts: fonts)
+        resize(width: scaled(size.width), height: scaled(size.height),
+               minimumWidth: scaled(minimum.width), minimumHeight: scaled(minimum.height))
+    }
+
+    /// Resizes the window about its centre and sets its smallest size, both kept within its
+    /// display's usable area (a large scale must not push the title bar off the screen).
+    func resize(width: Int32, height: Int32, minimumWidth: Int32, minimumHeight: Int32) {
+        let (x, y) = window.position, (w, h) = window.size
+        var usable = SDL_Rect()
+        if SDL_GetDisplayUsableBounds(window.displayIndex, &usable) != 0 { usable = SDL_Rect(x: x, y: y, w: width, h: height) }
+        let width = min(width, usable.w), height = min(height, usable.h)
+        SDL_SetWindowMinimumSize(window.handle, min(minimumWidth, width), min(minimumHeight, height))
+        let left = min(max(usable.x, x + (w - width) / 2), usable.x + usable.w - width)
+        let top = min(max(usable.y, y + (h - height) / 2), usable.y + usable.h - height)
+        window.setFrame(x: left, y: top, width: width, height: height)
     }
 
     /// Window coordinates to renderer pixels (they differ on HiDPI).

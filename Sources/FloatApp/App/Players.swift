@@ -37,19 +37,26 @@ final class Players {
     /// Starts a room's playback, replacing any running one of the same room.
     func open(_ room: Room) -> RoomPlayer {
         players[room.id]?.close()
-        let player = RoomPlayer(room: room, mixer: mixer, liveness: liveness)
+        let player = RoomPlayer(room: room, mixer: mixer, liveness: liveness, observers: frameWakeObservers())
         players[room.id] = player
-        let type = wakeEventType
-        // A session wakes the loop when a frame becomes due while none was queued: it posts
-        // an SDL event, which is safe from any thread.
-        for session in player.sessions {
-            session.onFrameQueued = {
-                var event = SDL_Event()
-                event.type = type
-                SDL_PushEvent(&event)
-            }
-        }
         return player
+    }
+
+    /// Opens one source of an open room again from scratch.
+    func reopen(_ id: RoomID, source: Int) {
+        guard let player = players[id], player.sessions.indices.contains(source) else { return }
+        player.reopen(source)
+    }
+
+    /// Observers that let a session wake the loop when a frame becomes due while none was
+    /// queued: they post an SDL event, which is safe from any thread.
+    private func frameWakeObservers() -> PlaybackObservers {
+        let type = wakeEventType
+        return PlaybackObservers(onFrameQueued: {
+            var event = SDL_Event()
+            event.type = type
+            SDL_PushEvent(&event)
+        })
     }
 
     /// Stops a room's playback; returns the player that was stopped.

@@ -7,20 +7,36 @@ import Playback
 @MainActor
 final class RoomPlayer {
     let room: Room
-    let sessions: [PlaybackSession]
+    private(set) var sessions: [PlaybackSession]
+    private let sources: [SourceSpec]
+    private let options: PlaybackOptions
+    private let observers: PlaybackObservers
     private let mixer: AudioMixer
 
-    init(room: Room, mixer: AudioMixer, liveness: PlaybackOptions.Liveness) {
+    init(room: Room, mixer: AudioMixer, liveness: PlaybackOptions.Liveness, observers: PlaybackObservers) {
         self.room = room
         self.mixer = mixer
-        let sources: [SourceSpec]
         switch room.media {
         case .live(let source): sources = [source]
         case .call(let participants): sources = participants.map(\.source)
         }
-        let options = PlaybackOptions(liveness: liveness)
-        sessions = sources.map { PlaybackSession(source: $0.text, options: options) }
+        options = PlaybackOptions(liveness: liveness)
+        self.observers = observers
+        sessions = sources.map { [options] in PlaybackSession(source: $0.text, options: options, observers: observers) }
         for s in sessions { mixer.add(s) }
+    }
+
+    /// Replaces source `index`'s session with a new one opening it from scratch, keeping the
+    /// room's mute and volume.
+    func reopen(_ index: Int) {
+        let old = sessions[index]
+        mixer.remove(old)
+        old.close()
+        let session = PlaybackSession(source: sources[index].text, options: options, observers: observers)
+        session.isMuted = old.isMuted
+        session.volume = old.volume
+        sessions[index] = session
+        mixer.add(session)
     }
 
     var isCall: Bool { room.kind == .call }
@@ -42,7 +58,7 @@ final class RoomPlayer {
     /// What each session reports now, for the app state.
     var reports: [SourceReport] {
         sessions.map { s in
-            SourceReport(status: RoomStatus(s.status), opens: s.openCount, level: Double(s.audioLevel),
+            SourceReport(status: s.status, opens: s.openCount, level: Double(s.audioLevel),
                          videoSize: s.videoSize.map { Size(width: Double($0.width), height: Double($0.height)) })
         }
     }
@@ -54,20 +70,6 @@ final class RoomPlayer {
             return .counters(room.id, source: i, .init(
                 opens: s.openCount, decoded: c.decoded, converted: c.converted, presented: c.presented,
                 dropped: c.dropped, economy: c.economyFrames, scalerBuilds: c.scalerBuilds))
-        }
-    }
-}
-
-extension RoomStatus {
-    /// The app's view of a playback session's status.
-    init(_ s: MediaStatus) {
-        switch s {
-        case .connecting: self = .connecting
-        case .buffering(let p): self = .buffering(percent: p)
-        case .playing: self = .playing
-        case .reconnecting(let n, let next): self = .reconnecting(attempt: n, retryIn: next)
-        case .ended: self = .ended
-        case .failed(let m): self = .failed(message: m)
         }
     }
 }

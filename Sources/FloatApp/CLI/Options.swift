@@ -36,9 +36,10 @@ struct Options: Equatable {
           --open ROOM_ID      open this room at start
           --float             float the opened room at start (needs --open)
           --no-pip            disable picture-in-picture
-          --check-rooms FILE  validate a rooms file, exit 0 if valid, 2 if not
+          --check-rooms FILE  validate a rooms file (- reads standard input), exit 0 if valid, 2 if not
           --stats FILE        write measurement events as JSON lines to FILE
-          --exit-on-end       quit when the opened room's source ends
+          --exit-on-end       quit when the opened room's source ends (status 0), or with
+                              status 1 and the error when it fails for good
           --log-level LEVEL   error, warn (default), info or debug
           --version           print the version and exit
           --help              print this help and exit

@@ -8,7 +8,7 @@ import PiPLayout
 final class AppFiles {
     let roomsPath: String
     private var roomsStamp: Date?
-    let placement = PlacementStore(path: Paths.stateFile)
+    var placement = PlacementStore(path: Paths.stateFile)
     let stats: StatsLog?
 
     init(roomsPath: String, statsPath: String?) throws {

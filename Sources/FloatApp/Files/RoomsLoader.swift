@@ -10,18 +10,46 @@ enum RoomsLoader {
         return Paths.assetsDir.map { $0 + "/rooms.json" }
     }
 
+    /// The largest rooms file read: far above any real one (a thousand rooms is about
+    /// 300 KB), small enough that parsing one on the main thread stays quick.
+    static let maximumBytes = 4 * 1024 * 1024
+
     /// Reads and validates a rooms file; the messages name the file and the place of each problem.
+    /// `-` (and `/dev/stdin`, pipes included) reads standard input.
     static func load(path: String) -> Result<RoomsConfig, RoomsLoadError> {
-        let name = (path as NSString).lastPathComponent
-        guard let data = FileManager.default.contents(atPath: path) else {
-            var isDir: ObjCBool = false
-            let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDir)
-            let why = !exists ? "no such file" : isDir.boolValue ? "is a directory" : "cannot be read"
-            return .failure(RoomsLoadError(messages: ["\(path): \(why)"]))
+        let name = path == "-" ? "<stdin>" : (path as NSString).lastPathComponent
+        let data: Data
+        switch read(path: path) {
+        case .success(let d): data = d
+        case .failure(let error): return .failure(error)
         }
         switch RoomsFile.parse(data, fileName: name) {
         case .success(let config): return .success(config)
         case .failure(let error): return .failure(RoomsLoadError(messages: error.messages))
+        }
+    }
+
+    /// The file's bytes, refusing anything over ``maximumBytes`` before reading it all.
+    private static func read(path: String) -> Result<Data, RoomsLoadError> {
+        let shown = path == "-" ? "standard input" : path
+        var isDir: ObjCBool = false
+        if path != "-", !FileManager.default.fileExists(atPath: path, isDirectory: &isDir) || isDir.boolValue {
+            return .failure(RoomsLoadError(messages: ["\(path): \(isDir.boolValue ? "is a directory" : "no such file")"]))
+        }
+        guard let handle = path == "-" ? FileHandle.standardInput : FileHandle(forReadingAtPath: path) else {
+            return .failure(RoomsLoadError(messages: ["\(path): cannot be read"]))
+        }
+        defer { if path != "-" { try? handle.close() } }
+        do {
+            let data = try handle.read(upToCount: maximumBytes + 1) ?? Data()
+            guard data.count <= maximumBytes else {
+                return .failure(RoomsLoadError(messages: [
+                    "\(shown): larger than \(maximumBytes / 1024 / 1024) MiB, which no rooms file needs; not reading it",
+                ]))
+            }
+            return .success(data)
+        } catch {
+            return .failure(RoomsLoadError(messages: ["\(shown): cannot be read (\(error.localizedDescription))"]))
         }
     }
 }

@@ -1,3 +1,4 @@
+import AppCore
 import CSDL
 
 /// Owns a `TTF_Font` opened at one point size.
@@ -25,11 +26,14 @@ final class Font {
     }
 }
 
-/// The app's fonts by role, opened once from a fontconfig match.
+/// The app's fonts by role, opened from a fontconfig match at the UI scale, and opened again
+/// at a new size when the scale changes.
 @MainActor
 final class FontSet {
-    let regular: [Int32: Font]
-    let bold: [Int32: Font]
+    private(set) var regular: [Int32: Font] = [:]
+    private(set) var bold: [Int32: Font] = [:]
+    private let regularFile: String
+    private let boldFile: String
 
     /// Sizes in pixels the UI uses.
     static let sizes: [Int32] = [11, 13, 15, 18, 24]
@@ -40,6 +44,13 @@ final class FontSet {
               let boldFile = FontLocator.file(matching: "sans-serif:weight=bold") else {
             throw AppError.noFont
         }
+        self.regularFile = regularFile
+        self.boldFile = boldFile
+        try reopen(scale: scale)
+    }
+
+    /// Opens every size again for `scale`; on failure the fonts stay as they were.
+    func reopen(scale: Double) throws {
         var regular: [Int32: Font] = [:], bold: [Int32: Font] = [:]
         for size in Self.sizes {
             let px = Int32((Double(size) * scale).rounded())
@@ -55,5 +66,15 @@ final class FontSet {
         if let f = table[size] { return f }
         let nearest = Self.sizes.min { abs($0 - size) < abs($1 - size) } ?? 13
         return table[nearest]!
+    }
+
+    /// Text widths in pixels in these fonts, for layout.
+    var measure: TextMeasure {
+        { text, style in Int(self.font(Int32(style.size), bold: style.bold).width(of: text)) }
+    }
+
+    /// The layout metrics at `scale`, with the fixed labels measured in these fonts.
+    func metrics(scale: Double) -> UIMetrics {
+        UIMetrics(scale: scale, measure: measure)
     }
 }

@@ -13,7 +13,16 @@ final class TextCache {
         let color: Color
     }
 
+    private struct FitKey: Hashable {
+        let text: String
+        let maxWidth: Int32
+        let size: Int32
+        let bold: Bool
+    }
+
     private var entries: [Key: (texture: Texture, lastUse: UInt64)] = [:]
+    /// What `drawFitting` showed for a text and width, so each frame skips measuring again.
+    private var fitted: [FitKey: String] = [:]
     private var generation: UInt64 = 0
     let renderer: Renderer
     let fonts: FontSet
@@ -23,11 +32,18 @@ final class TextCache {
         self.fonts = fonts
     }
 
+    /// Frees every texture and fitted text: the fonts were opened again at a new size.
+    func removeAll() {
+        entries = [:]
+        fitted = [:]
+    }
+
     /// Call once per rendered frame; frees textures unused for 120 frames.
     func beginFrame() {
         generation += 1
         if generation % 120 == 0 {
             entries = entries.filter { generation - $0.value.lastUse < 120 }
+            fitted.removeAll(keepingCapacity: true)
         }
     }
 
@@ -66,12 +82,31 @@ final class TextCache {
     @discardableResult
     func drawFitting(_ text: String, x: Int32, y: Int32, maxWidth: Int32, size: Int32,
                      bold: Bool = false, color: Color) -> (w: Int32, h: Int32) {
-        let font = fonts.font(size, bold: bold)
-        var s = text
-        if font.width(of: s) > maxWidth {
-            while !s.isEmpty && font.width(of: s + "…") > maxWidth { s.removeLast() }
-            s += "…"
+        let key = FitKey(text: text, maxWidth: maxWidth, size: size, bold: bold)
+        let shown: String
+        if let hit = fitted[key] {
+            shown = hit
+        } else {
+            shown = Self.fit(text, maxWidth: maxWidth, font: fonts.font(size, bold: bold))
+            fitted[key] = shown
         }
-        return draw(s, x: x, y: y, size: size, bold: bold, color: color)
+        return draw(shown, x: x, y: y, size: size, bold: bold, color: color)
+    }
+
+    /// The longest prefix of `text` that fits in `maxWidth` with an ellipsis, or `text` itself
+    /// when it fits whole. A binary search over measured prefixes: O(log n) measurements of at
+    /// most `maxWidth + 1` characters each, since no character is narrower than a pixel
+    /// (zero-width ones aside, which only shorten the shown prefix), so a long text costs no
+    /// more than a short one.
+    static func fit(_ text: String, maxWidth: Int32, font: Font) -> String {
+        let cap = Int(max(maxWidth, 0)) + 1
+        let head = Array(text.prefix(cap + 1))
+        if head.count <= cap, font.width(of: text) <= maxWidth { return text }
+        var fits = 0, tooLong = min(head.count, cap) + 1
+        while tooLong - fits > 1 {
+            let middle = (fits + tooLong) / 2
+            if font.width(of: String(head[..<middle]) + "…") <= maxWidth { fits = middle } else { tooLong = middle }
+        }
+        return String(head[..<fits]) + "…"
     }
 }

@@ -44,12 +44,23 @@ final class Window {
     var isShown: Bool { flags & SDL_WINDOW_SHOWN.rawValue != 0 && flags & SDL_WINDOW_HIDDEN.rawValue == 0 }
     var isMinimized: Bool { flags & SDL_WINDOW_MINIMIZED.rawValue != 0 }
 
+    /// Moves and sizes the window.
+    ///
+    /// The window manager applies a new size and a new position one after the other, so the
+    /// order keeps covering what the old and new frames share: a window shrinking toward a
+    /// corner under the pointer (the float under the wheel) never uncovers it, even for a
+    /// moment, or the next wheel step lands on the desktop behind.
     func setFrame(x: Int32, y: Int32, width: Int32, height: Int32) {
-        let current = size
-        if current.width != width || current.height != height {
+        let (oldX, oldY) = position, (oldW, oldH) = size
+        guard oldW != width || oldH != height else { return SDL_SetWindowPosition(handle, x, y) }
+        var old = SDL_Rect(oldX, oldY, oldW, oldH), new = SDL_Rect(x, y, width, height), shared = SDL_Rect()
+        if SDL_IntersectRect(&old, &new, &shared) == SDL_FALSE || SDL_Rect(oldX, oldY, width, height).contains(shared) {
+            SDL_SetWindowSize(handle, width, height)
+            SDL_SetWindowPosition(handle, x, y)
+        } else {
+            SDL_SetWindowPosition(handle, x, y)
             SDL_SetWindowSize(handle, width, height)
         }
-        SDL_SetWindowPosition(handle, x, y)
     }
 
     func show() { SDL_ShowWindow(handle) }
@@ -59,4 +70,11 @@ final class Window {
 
     /// The display the window's centre lies on.
     var displayIndex: Int32 { max(0, SDL_GetWindowDisplayIndex(handle)) }
+}
+
+private extension SDL_Rect {
+    /// Whether `other` lies wholly inside this rectangle.
+    func contains(_ other: SDL_Rect) -> Bool {
+        other.x >= x && other.y >= y && other.x + other.w <= x + w && other.y + other.h <= y + h
+    }
 }

@@ -5,7 +5,7 @@ import CSDL
 struct DrawContext {
     let renderer: Renderer
     let text: TextCache
-    /// UI scale from the display's DPI (1 at 96 dpi).
+    /// UI scale as the desktop publishes it (`Xft.dpi` 96 is 1, `GDK_SCALE`, `FLOATAPP_SCALE`).
     let scale: Double
     /// Seconds since the app started, for animations.
     let time: Double

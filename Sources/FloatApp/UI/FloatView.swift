@@ -14,13 +14,29 @@ enum FloatView {
         }
         let area = SDL_Rect(0, 0, width, height)
         let had = video.draw(fitting: area, fill: true) != nil
-        StatusOverlay.draw(ctx, m.status, in: area, hasFrame: had, compact: true)
+        StatusOverlay.draw(ctx, m.overlay, hasFrame: had)
         if !m.hover { drawBadges(ctx, m, width: width, height: height) }
         guard m.hover else { return }
         r.fill(area, Color(r: 0, g: 0, b: 0, a: 90))
-        for s in m.buttons {
+        for s in m.buttons { drawControl(ctx, m, s) }
+        if let rect = m.nameRect, let name = m.speakerName { drawName(ctx, name, in: SDL_Rect(rect)) }
+    }
+
+    /// One of the hovered float's controls (P5).
+    private static func drawControl(_ ctx: DrawContext, _ m: FloatViewModel, _ s: Hotspot<FloatControl>) {
+        let rect = SDL_Rect(s.rect), hovered = m.hovered == s.target
+        switch s.target {
+        case .volume:
+            let inset = Int32(m.sliderInset), h = max(ctx.px(4), 2)
+            let track = SDL_Rect(rect.x + inset, rect.y + (rect.h - h) / 2, max(0, rect.w - 2 * inset), h)
+            VolumeSlider.draw(ctx, track: track, value: m.muted ? 0 : m.volume, hovered: hovered)
+        case .leave:
+            let fill = hovered ? Theme.error : Theme.error.withAlpha(215)
+            ctx.renderer.fillRounded(rect, radius: rect.h / 2, fill)
+            ctx.text.drawCentered("Leave", in: rect, size: 11, bold: true, color: Theme.text)
+        case .restore, .close, .mute:
             let glyph: Glyph = s.target == .restore ? .restore : s.target == .close ? .close : (m.muted ? .muted : .unmuted)
-            Button.draw(ctx, icon: glyph, in: SDL_Rect(s.rect), hovered: m.hovered == s.target, background: Theme.surface.withAlpha(170))
+            Button.draw(ctx, icon: glyph, in: rect, hovered: hovered, background: Theme.surface.withAlpha(170))
         }
     }
 
@@ -39,6 +55,14 @@ enum FloatView {
         let w = max(1.5, s / 10)
         r.line(x + back * s, y + 0.28 * s, x + tip * s, y + 0.5 * s, width: w, Theme.text)
         r.line(x + tip * s, y + 0.5 * s, x + back * s, y + 0.72 * s, width: w, Theme.text)
+    }
+
+    /// The active speaker's name among the controls.
+    private static func drawName(_ ctx: DrawContext, _ name: String, in rect: SDL_Rect) {
+        let font = ctx.text.fonts.font(11, bold: true)
+        ctx.renderer.fillRounded(rect, radius: ctx.px(5), Theme.scrim)
+        ctx.text.drawFitting(name, x: rect.x + ctx.px(6), y: rect.y + (rect.h - font.lineHeight) / 2,
+                                 maxWidth: rect.w - ctx.px(12), size: 11, bold: true, color: Theme.text)
     }
 
     /// The speaker's name or the LIVE badge, and the muted mark, while not hovered.

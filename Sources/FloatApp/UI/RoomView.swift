@@ -10,11 +10,10 @@ enum RoomView {
         ctx.renderer.clear(Theme.black)
         let stage = SDL_Rect(m.stage)
         if m.isCall {
-            drawCall(ctx, m, drawVideo: drawVideo)
+            drawCall(ctx, m, hovered: hovered, drawVideo: drawVideo)
         } else {
             let had = drawVideo(0, stage, false)
-            StatusOverlay.draw(ctx, m.status, in: stage, hasFrame: had, compact: false,
-                               retry: m.retry.map(SDL_Rect.init), retryHovered: hovered == .retry)
+            StatusOverlay.draw(ctx, m.overlay, hasFrame: had, retryHovered: hovered == .retry)
         }
         if let panel = m.panel { drawParticipantList(ctx, m, in: SDL_Rect(panel)) }
         if m.controlsVisible {
@@ -52,11 +51,7 @@ enum RoomView {
                         tint: b.alert ? Theme.error : Theme.text)
         }
         if let t = m.volumeTrack {
-            let track = SDL_Rect(t)
-            r.fillRounded(track, radius: ctx.px(2), Theme.border)
-            let filled = Int32(Float(track.w) * (m.muted ? 0 : m.volume))
-            r.fillRounded(SDL_Rect(track.x, track.y, max(ctx.px(4), filled), track.h), radius: ctx.px(2), Theme.accent)
-            r.fillCircle(cx: track.x + filled, cy: track.y + track.h / 2, radius: ctx.px(hovered == .volume ? 8 : 6), Theme.text)
+            VolumeSlider.draw(ctx, track: SDL_Rect(t), value: m.muted ? 0 : m.volume, hovered: hovered == .volume)
         }
         if let label = m.layoutLabel {
             let y = Int32(label.rect.y) + (Int32(label.rect.h) - ctx.text.fonts.font(13).lineHeight) / 2
@@ -77,24 +72,22 @@ enum RoomView {
         return s >= 3600 ? String(format: "%d:%02d:%02d", s / 3600, s / 60 % 60, s % 60) : String(format: "%d:%02d", s / 60, s % 60)
     }
 
-    private static func drawCall(_ ctx: DrawContext, _ m: RoomViewModel, drawVideo: (Int, SDL_Rect, Bool) -> Bool) {
+    private static func drawCall(_ ctx: DrawContext, _ m: RoomViewModel, hovered: RoomControl?,
+                                 drawVideo: (Int, SDL_Rect, Bool) -> Bool) {
         let r = ctx.renderer
+        let lineHeight = ctx.text.fonts.font(13, bold: true).lineHeight
         for tile in m.tiles {
-            let p = m.participants[tile.index], rect = SDL_Rect(tile.rect)
+            let rect = SDL_Rect(tile.rect)
             r.fillRounded(rect, radius: ctx.px(Theme.radius), Theme.surface)
             let had = drawVideo(tile.index, rect.inset(ctx.px(2)), true)
-            if p.status != .playing {
-                StatusOverlay.draw(ctx, p.status, in: rect.inset(ctx.px(2)), hasFrame: had, compact: true)
-            }
-            if p.isSpeaking {
+            StatusOverlay.draw(ctx, tile.overlay, hasFrame: had, retryHovered: hovered == .retrySource(tile.index))
+            if m.participants[tile.index].isSpeaking {
                 for k in 0..<ctx.px(3) { r.outline(rect.inset(k), Theme.ok) }
             }
-            // Name tag.
-            let font = ctx.text.fonts.font(13, bold: true)
-            let tw = font.width(of: p.name) + ctx.px(16)
-            let tag = SDL_Rect(rect.x + ctx.px(8), rect.y + rect.h - ctx.px(30), min(tw, rect.w - ctx.px(16)), ctx.px(22))
-            r.fillRounded(tag, radius: ctx.px(6), Theme.scrim)
-            ctx.text.drawFitting(p.name, x: tag.x + ctx.px(8), y: tag.y + (tag.h - font.lineHeight) / 2, maxWidth: tag.w - ctx.px(12), size: 13, bold: true, color: Theme.text)
+            r.fillRounded(SDL_Rect(tile.tag), radius: ctx.px(6), Theme.scrim)
+            let name = SDL_Rect(tile.name.rect)
+            ctx.text.drawFitting(tile.name.text, x: name.x, y: name.y + (name.h - lineHeight) / 2, maxWidth: name.w,
+                                 size: 13, bold: true, color: Theme.text)
         }
     }
 

@@ -209,13 +209,16 @@ public struct JSONParser {
 
     // MARK: Strings
 
+    /// Collects the string's UTF-8 bytes (runs copied as they are, escapes encoded)
+    /// and decodes them once at the end, so the work is linear in the string's length
+    /// however many escapes it has.
     private mutating func parseString() throws(JSONSyntaxError) -> String {
         let opening = position
         advance()
-        var scalars = String.UnicodeScalarView()
+        var utf8: [UInt8] = []
         var runStart = index
         func flushRun(upTo end: Int) {
-            scalars.append(contentsOf: String(decoding: bytes[runStart..<end], as: UTF8.self).unicodeScalars)
+            utf8.append(contentsOf: bytes[runStart..<end])
         }
         while true {
             guard let byte = current, byte != UInt8(ascii: "\n") else {
@@ -225,16 +228,47 @@ public struct JSONParser {
             case UInt8(ascii: "\""):
                 flushRun(upTo: index)
                 advance()
-                return String(scalars)
+                return String(decoding: utf8, as: UTF8.self)
             case UInt8(ascii: "\\"):
                 flushRun(upTo: index)
-                scalars.append(try parseEscape())
+                Self.appendUTF8(of: try parseEscape(), to: &utf8)
                 runStart = index
             case 0..<0x20:
                 throw error("control character U+\(Self.hex(UInt32(byte))) in string; write it as an escape")
             default:
-                advance()
+                skipPlainStringBytes()
             }
+        }
+    }
+
+    /// Moves past string bytes that need no attention (no quote, backslash or control
+    /// character), counting columns; strings hold no newline, so the line stays.
+    private mutating func skipPlainStringBytes() {
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { return }
+            if byte & 0xC0 != 0x80 { column += 1 }
+            index += 1
+        }
+    }
+
+    private static func appendUTF8(of scalar: Unicode.Scalar, to utf8: inout [UInt8]) {
+        let value = scalar.value
+        switch value {
+        case 0..<0x80:
+            utf8.append(UInt8(value))
+        case 0x80..<0x800:
+            utf8.append(UInt8(0xC0 | value >> 6))
+            utf8.append(UInt8(0x80 | value & 0x3F))
+        case 0x800..<0x10000:
+            utf8.append(UInt8(0xE0 | value >> 12))
+            utf8.append(UInt8(0x80 | value >> 6 & 0x3F))
+            utf8.append(UInt8(0x80 | value & 0x3F))
+        default:
+            utf8.append(UInt8(0xF0 | value >> 18))
+            utf8.append(UInt8(0x80 | value >> 12 & 0x3F))
+            utf8.append(UInt8(0x80 | value >> 6 & 0x3F))
+            utf8.append(UInt8(0x80 | value & 0x3F))
         }
     }
 

@@ -13,14 +13,18 @@ public struct Room: Identifiable, Hashable, Sendable {
     public var pip: Bool
     /// What the room plays: one source, or a call's participants.
     public var media: RoomMedia
+    /// Where a host room goes live; nil when it only previews its source.
+    public var broadcast: Broadcast?
 
     /// Creates a room.
-    public init(id: RoomID, title: String, role: RoomRole = .audience, pip: Bool = true, media: RoomMedia) {
+    public init(id: RoomID, title: String, role: RoomRole = .audience, pip: Bool = true, media: RoomMedia,
+                broadcast: Broadcast? = nil) {
         self.id = id
         self.title = title
         self.role = role
         self.pip = pip
         self.media = media
+        self.broadcast = broadcast
     }
 
     /// Live or call, as written in the file's `kind` field.

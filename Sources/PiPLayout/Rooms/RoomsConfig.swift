@@ -4,10 +4,13 @@ public struct RoomsConfig: Hashable, Sendable {
     public var rooms: [Room]
     /// The settings, with defaults filled in.
     public var settings: RoomsSettings
+    /// The live servers whose streams become rooms, in file order.
+    public var servers: [LiveServer]
 
     /// Creates a configuration.
-    public init(rooms: [Room], settings: RoomsSettings = RoomsSettings()) {
+    public init(rooms: [Room], settings: RoomsSettings = RoomsSettings(), servers: [LiveServer] = []) {
         self.rooms = rooms
         self.settings = settings
+        self.servers = servers
     }
 }

@@ -2,7 +2,12 @@
 struct RoomsFileDecoder {
     let fileName: String
     private(set) var problems: [RoomsFileProblem] = []
-    private var firstIndexOfID: [String: Int] = [:]
+    private(set) var firstIndexOfID: [String: Int] = [:]
+    /// The servers that decoded without problems, by id.
+    var serversByID: [String: LiveServer] = [:]
+    /// The index of the first server entry with each valid id, whether or not the entry has
+    /// other problems (a room naming a broken server gets no second message for it).
+    var firstIndexOfServerID: [String: Int] = [:]
 
     init(fileName: String) {
         self.fileName = fileName
@@ -19,19 +24,28 @@ struct RoomsFileDecoder {
         }.map(\.element)
     }
 
-    private mutating func report(_ message: String, at position: TextPosition, path: JSONPath) {
+    mutating func report(_ message: String, at position: TextPosition, path: JSONPath) {
         problems.append(RoomsFileProblem(fileName: fileName, position: position, path: path, message: message))
     }
 
     // MARK: Document
 
     mutating func decodeConfig(_ root: JSONValue) -> RoomsConfig? {
-        guard let fields = object(root, path: .root, allowed: ["rooms", "settings"]) else { return nil }
+        guard let fields = object(root, path: .root, allowed: ["rooms", "servers", "settings"]) else { return nil }
         let settings = fields["settings"].flatMap { decodeSettings($0.value, path: JSONPath.root.appending("settings")) }
-        guard let roomsMember = require("rooms", in: fields, of: root, path: .root, why: nil) else { return nil }
-        let rooms = decodeRooms(roomsMember.value, path: JSONPath.root.appending("rooms"))
-        guard let rooms else { return nil }
-        return RoomsConfig(rooms: rooms, settings: settings ?? RoomsSettings())
+        let servers = fields["servers"].map { decodeServers($0.value, path: JSONPath.root.appending("servers")) }
+        let hasServers = !((servers ?? nil) ?? []).isEmpty
+        let rooms: [Room]?
+        if let member = fields["rooms"] {
+            rooms = decodeRooms(member.value, path: JSONPath.root.appending("rooms"), mayBeEmpty: hasServers)
+        } else if fields["servers"] != nil, servers.map({ $0.map { !$0.isEmpty } ?? true }) ?? false {
+            rooms = []
+        } else {
+            _ = require("rooms", in: fields, of: root, path: .root, why: nil)
+            rooms = nil
+        }
+        guard let rooms, servers.map({ $0 != nil }) ?? true else { return nil }
+        return RoomsConfig(rooms: rooms, settings: settings ?? RoomsSettings(), servers: (servers ?? nil) ?? [])
     }
 
     private mutating func decodeSettings(_ value: JSONValue, path: JSONPath) -> RoomsSettings? {
@@ -46,13 +60,13 @@ struct RoomsFileDecoder {
         return settings
     }
 
-    private mutating func decodeRooms(_ value: JSONValue, path: JSONPath) -> [Room]? {
+    private mutating func decodeRooms(_ value: JSONValue, path: JSONPath, mayBeEmpty: Bool) -> [Room]? {
         guard case .array(let elements) = value.content else {
             report("expected an array of rooms, found \(value.typeDescription)", at: value.position, path: path)
             return nil
         }
-        guard !elements.isEmpty else {
-            report("no rooms (at least one is needed)", at: value.position, path: path)
+        guard !elements.isEmpty || mayBeEmpty else {
+            report("no rooms (at least one is needed, or a server)", at: value.position, path: path)
             return nil
         }
         var rooms: [Room] = []
@@ -64,7 +78,8 @@ struct RoomsFileDecoder {
 
     // MARK: Rooms
 
-    private static let roomFields = ["id", "title", "kind", "role", "pip", "source", "participants"]
+    private static let roomFields = ["id", "title", "kind", "role", "pip", "source", "participants",
+                                     "publish", "server", "bitrate"]
 
     private mutating func decodeRoom(_ value: JSONValue, index: Int, path: JSONPath) -> Room? {
         guard let fields = object(value, path: path, allowed: Self.roomFields) else { return nil }
@@ -77,11 +92,18 @@ struct RoomsFileDecoder {
             ?? .audience
         let pip = fields["pip"].map { bool($0.value, path: path.appending("pip")) } ?? true
         let media = decodeMedia(fields, of: value, kind: kind, path: path)
-        guard let id, let title, let role, let pip, let media else { return nil }
-        return Room(id: id, title: title, role: role, pip: pip, media: media)
+        let broadcast = decodeBroadcast(fields, roomID: id, role: role, kind: kind, path: path)
+        guard let id, let title, let role, let pip, let media, let broadcast else { return nil }
+        return Room(id: id, title: title, role: role, pip: pip, media: media, broadcast: broadcast)
     }
 
     private mutating func decodeID(_ fields: [String: JSONMember], of value: JSONValue, index: Int, path: JSONPath) -> RoomID? {
+        uniqueID(fields, of: value, index: index, path: path, seen: \.firstIndexOfID, noun: "id", listName: "rooms")
+    }
+
+    /// The `id` field when it is a valid id (R2) that `seen` does not hold yet; records its index.
+    mutating func uniqueID(_ fields: [String: JSONMember], of value: JSONValue, index: Int, path: JSONPath,
+                           seen: WritableKeyPath<Self, [String: Int]>, noun: String, listName: String) -> String? {
         guard let member = require("id", in: fields, of: value, path: path, why: nil),
               let id = string(member.value, path: path.appending("id"))
         else { return nil }
@@ -90,12 +112,12 @@ struct RoomsFileDecoder {
                    at: member.value.position, path: path.appending("id"))
             return nil
         }
-        if let first = firstIndexOfID[id] {
-            report("duplicate id \(Self.quoted(id)) (first at rooms[\(first)])",
+        if let first = self[keyPath: seen][id] {
+            report("duplicate \(noun) \(Self.quoted(id)) (first at \(listName)[\(first)])",
                    at: member.value.position, path: path.appending("id"))
             return nil
         }
-        firstIndexOfID[id] = index
+        self[keyPath: seen][id] = index
         return id
     }
 
@@ -161,7 +183,7 @@ struct RoomsFileDecoder {
 
     /// The members of an object by key, after reporting unknown and repeated fields
     /// (decoding goes on past them, so that the other problems are reported too).
-    private mutating func object(_ value: JSONValue, path: JSONPath, allowed: [String]) -> [String: JSONMember]? {
+    mutating func object(_ value: JSONValue, path: JSONPath, allowed: [String]) -> [String: JSONMember]? {
         guard case .object(let members) = value.content else {
             report("expected an object, found \(value.typeDescription)", at: value.position, path: path)
             return nil
@@ -182,13 +204,13 @@ struct RoomsFileDecoder {
         return fields
     }
 
-    private mutating func require(_ key: String, in fields: [String: JSONMember], of value: JSONValue, path: JSONPath, why: String?) -> JSONMember? {
+    mutating func require(_ key: String, in fields: [String: JSONMember], of value: JSONValue, path: JSONPath, why: String?) -> JSONMember? {
         if let member = fields[key] { return member }
         report("missing field \(Self.quoted(key))" + (why.map { " (\($0))" } ?? ""), at: value.position, path: path)
         return nil
     }
 
-    private mutating func string(_ value: JSONValue, path: JSONPath) -> String? {
+    mutating func string(_ value: JSONValue, path: JSONPath) -> String? {
         guard case .string(let text) = value.content else {
             report("expected a string, found \(value.typeDescription)", at: value.position, path: path)
             return nil
@@ -196,7 +218,7 @@ struct RoomsFileDecoder {
         return text
     }
 
-    private mutating func nonEmptyString(_ value: JSONValue, path: JSONPath) -> String? {
+    mutating func nonEmptyString(_ value: JSONValue, path: JSONPath) -> String? {
         guard let text = string(value, path: path) else { return nil }
         guard !text.allSatisfy(\.isWhitespace) else {
             report("must not be empty", at: value.position, path: path)
@@ -228,7 +250,7 @@ struct RoomsFileDecoder {
 
     // MARK: Wording
 
-    private static func quoted(_ text: String) -> String {
+    static func quoted(_ text: String) -> String {
         var result = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -241,7 +263,7 @@ struct RoomsFileDecoder {
         return result + "\""
     }
 
-    private static func list(_ names: [String]) -> String {
+    static func list(_ names: [String]) -> String {
         guard names.count > 1 else { return names.joined() }
         return names.dropLast().joined(separator: ", ") + " or " + names[names.count - 1]
     }

@@ -14,13 +14,17 @@ public enum SourceSpec: Hashable, Sendable {
     /// An X11 screen such as `:0.0` or `:0.0+100,200`.
     case x11grab(display: String)
 
-    /// The protocols a URL may use (D5); `hls` and `crypto` wrap another one as `hls+https://`.
+    /// The protocols a URL may use (D5); `hls` wraps another one as `hls+https://`.
     public static let networkSchemes: Set<String> = ["http", "https", "tcp", "tls", "udp", "rtp", "rtsp", "rtmp", "srt"]
 
-    /// Schemes that wrap another allowed protocol (`hls+http://...`, `crypto+file:...`).
-    public static let wrapperSchemes: Set<String> = ["hls", "crypto"]
+    /// Schemes that wrap another allowed protocol (`hls+http://...`, `hls+file:...`).
+    public static let wrapperSchemes: Set<String> = ["hls"]
 
-    /// Reads a source string, or says why it is not allowed.
+    /// The lavfi filters that open files or URLs themselves, outside the protocol list (D5).
+    public static let openingFilters: Set<String> = ["movie", "amovie"]
+
+    /// Reads a source string, or says why it is not allowed. The one parser of sources: the
+    /// rooms-file check and playback both use it, so a source passes both or neither.
     public static func parse(_ text: String) -> Result<SourceSpec, SourceSpecError> {
         guard !text.isEmpty else { return .failure(.empty) }
         guard let colon = text.firstIndex(of: ":"), let scheme = Self.scheme(before: colon, in: text) else {
@@ -29,7 +33,7 @@ public enum SourceSpec: Hashable, Sendable {
         let rest = String(text[text.index(after: colon)...])
         switch scheme {
         case "lavfi":
-            return rest.allSatisfy(\.isWhitespace) ? .failure(.emptyGraph) : .success(.lavfi(graph: rest))
+            return Self.checkGraph(rest)
         case "v4l2":
             return rest.hasPrefix("/dev/") && rest.count > "/dev/".count
                 ? .success(.v4l2(device: rest)) : .failure(.badDevice(rest))
@@ -66,9 +70,30 @@ public enum SourceSpec: Hashable, Sendable {
         return String(scalars).lowercased()
     }
 
+    private static func checkGraph(_ graph: String) -> Result<SourceSpec, SourceSpecError> {
+        guard !graph.allSatisfy(\.isWhitespace) else { return .failure(.emptyGraph) }
+        if let opener = filterNames(in: graph).first(where: openingFilters.contains) {
+            return .failure(.openingFilter(opener))
+        }
+        return .success(.lavfi(graph: graph))
+    }
+
+    /// The name of every filter in a graph, link labels and instance names stripped. A comma
+    /// inside an argument splits too: that can only find more names, so nothing slips through.
+    private static func filterNames(in graph: String) -> [String] {
+        graph.split(whereSeparator: { $0 == ";" || $0 == "," }).map { filter in
+            var rest = filter.drop(while: \.isWhitespace)
+            while rest.first == "[", let close = rest.firstIndex(of: "]") {
+                rest = rest[rest.index(after: close)...].drop(while: \.isWhitespace)
+            }
+            return String(rest.prefix(while: { !"=@[ \t\n".contains($0) })).lowercased()
+        }
+    }
+
     private static func checkURL(_ text: String, scheme: String, rest: String) -> Result<SourceSpec, SourceSpecError> {
         let parts = scheme.split(separator: "+", omittingEmptySubsequences: false).map(String.init)
         let inner = parts.last ?? scheme
+        if parts.dropLast().contains("crypto") { return .failure(.cryptoNeedsKey) }
         let wrappersAllowed = parts.dropLast().allSatisfy { wrapperSchemes.contains($0) }
         guard wrappersAllowed, networkSchemes.contains(inner) || (parts.count > 1 && inner == "file") else {
             return .failure(.unsupportedScheme(scheme))

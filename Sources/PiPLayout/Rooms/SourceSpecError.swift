@@ -14,6 +14,10 @@ public enum SourceSpecError: Error, Equatable, Sendable, CustomStringConvertible
     case unsupportedScheme(String)
     /// A network URL without `//host`.
     case missingHost(String)
+    /// A `lavfi:` graph with a filter that opens files or URLs itself (`movie`, `amovie`), past D5.
+    case openingFilter(String)
+    /// A `crypto+` source: it needs a key a source string cannot carry (HLS brings its own keys).
+    case cryptoNeedsKey
 
     /// A sentence for the user.
     public var description: String {
@@ -33,6 +37,11 @@ public enum SourceSpecError: Error, Equatable, Sendable, CustomStringConvertible
                 + "rtsp://, rtmp://, udp://, srt://, tcp://, tls://, rtp://, hls+..., lavfi:, v4l2:, x11grab:)"
         case .missingHost(let scheme):
             "\"\(scheme):\" source needs \"//\" and a host after the scheme"
+        case .openingFilter(let filter):
+            "the lavfi filter \"\(filter)\" opens files itself and is not allowed; use the file as the source"
+        case .cryptoNeedsKey:
+            "\"crypto+\" sources need a decryption key, which a source cannot carry; "
+                + "an encrypted HLS playlist (hls+https://...) brings its own keys"
         }
     }
 }

@@ -1,4 +1,5 @@
-/// What a room's playback is doing, as its view shows it (W5).
+/// What a room's playback is doing, as its view shows it (W5): what a playback session
+/// reports, and what the session model and the views read. The one status type of the app.
 public enum PlaybackStatus: Hashable, Sendable {
     /// Not open.
     case idle
@@ -14,6 +15,15 @@ public enum PlaybackStatus: Hashable, Sendable {
     case ended
     /// The source cannot be played; the view offers Retry.
     case failed(message: String)
+
+    /// True for the states a playback session never leaves on its own: it ended, or it failed
+    /// for good (a live source that fails goes to ``reconnecting(attempt:retryIn:)`` instead).
+    public var isFinal: Bool {
+        switch self {
+        case .ended, .failed: true
+        case .idle, .connecting, .buffering, .playing, .reconnecting: false
+        }
+    }
 
     /// True while the room may enter PiP (M2): connecting, buffering or playing.
     public var allowsPiP: Bool {

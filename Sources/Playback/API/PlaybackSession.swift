@@ -1,80 +1,80 @@
 import Foundation
+import PiPLayout
 
 /// One playing source (R3), shared by every view of a room (D1): opened once, decoded on its
 /// own threads, converted to the size the visible window needs (D3).
 ///
-/// Thread-safe: every member may be called from any thread. `currentFrame()` is cheap enough
-/// for the render loop; status and open callbacks arrive on a worker thread.
-public final class PlaybackSession: @unchecked Sendable {
+/// Thread-safe: every member may be called from any thread. ``takeFrame()`` is cheap enough
+/// for the render loop; observers are called on a worker thread.
+public final class PlaybackSession: Sendable {
     let core: SessionCore
-    private let worker: Thread
 
-    /// Starts opening `source` at once on a worker thread; watch ``status``.
-    public init(source: String, options: PlaybackOptions = PlaybackOptions()) {
+    /// Starts opening `source` at once on a worker thread; watch ``status``, or pass
+    /// `observers` to be told of every change from the start.
+    public convenience init(source: String, options: PlaybackOptions = PlaybackOptions(),
+                            observers: PlaybackObservers = PlaybackObservers()) {
+        self.init(source: source, options: options, observers: observers, clock: MonotonicClock())
+    }
+
+    /// A session on `clock` (a ``ManualClock`` in tests).
+    package init(source: String, options: PlaybackOptions, observers: PlaybackObservers, clock: any SessionClock) {
         FFmpegRuntime.ensureInitialized()
-        core = SessionCore(options: options)
+        core = SessionCore(options: options, observers: observers, clock: clock)
         let body = SessionWorker(core: core, source: source)
-        worker = Thread { body.run() }
+        let worker = Thread { body.run() }
         worker.name = "floatapp.session"
         worker.start()
     }
 
     deinit { core.requestClose() }
 
-    /// What the session is doing now.
-    public var status: PlaybackStatus { core.locked { core.status } }
-
-    /// Called on a worker thread after every status change (not for the initial `.connecting`).
-    public var onStatusChange: (@Sendable (PlaybackStatus) -> Void)? {
-        get { core.locked { core.statusHandler } }
-        set { core.locked { core.statusHandler = newValue } }
-    }
-
-    /// Called on the worker thread each time the source was opened, with the running count.
-    public var onOpen: (@Sendable (Int) -> Void)? {
-        get { core.locked { core.openHandler } }
-        set { core.locked { core.openHandler = newValue } }
-    }
-
-    /// Called on a worker thread when a frame becomes the next one due while none was waiting:
-    /// the first frame queued after the queue ran empty (a live source or a slow decoder), the
-    /// clock starting with frames queued, or the clock jumping. A render loop that sleeps for
-    /// ``nextFrameDelay`` and finds nil can sleep until this is called (e.g. by posting an event
-    /// to its own event queue). Keep it short; it runs on the decoding thread.
-    public var onFrameQueued: (@Sendable () -> Void)? {
-        get { core.locked { core.frameHandler } }
-        set { core.locked { core.frameHandler = newValue } }
-    }
+    /// What the session is doing now: never ``PlaybackStatus/idle``; ``PlaybackStatus/failed(message:)``
+    /// only once it failed for good (a live source that fails is reconnecting instead).
+    public var status: PlaybackStatus { core.withLock { $0.status } }
 
     /// How many times the source was opened (1 plus reconnections).
-    public var openCount: Int { core.locked { core.openCount } }
+    public var openCount: Int { core.withLock { $0.openCount } }
 
     /// The box the visible window draws into, in pixels. Frames are converted on the worker to
     /// the largest size with the source's aspect that fits it (never larger than the source);
     /// nil converts at the source size.
     public func setOutputSize(width: Int, height: Int) {
-        core.locked { core.outputBox = width > 0 && height > 0 ? (width, height) : nil }
+        core.withLock { $0.outputBox = width > 0 && height > 0 ? (width, height) : nil }
     }
 
     /// Turns picture conversion on or off (audio and the clock go on either way).
     public func setVideoEnabled(_ enabled: Bool) {
-        core.locked {
-            core.videoEnabled = enabled
-            core.wakeVideo(for: .picture)
+        core.withLock { state in
+            state.videoEnabled = enabled
+            state.wakeVideo(for: .picture)
         }
     }
 
-    /// The newest frame due now by the session's clock (the previous one if none is newer;
-    /// nil before the first). Late frames are skipped, never returned late.
-    public func currentFrame() -> VideoFrame? {
-        core.locked {
-            core.advanceLocked(now: MonotonicTime.seconds())
-            if let frame = core.current, !core.currentHandedOut {
-                core.currentHandedOut = true
-                core.counters.presented += 1
-                core.lastPresentedPts = frame.pts
+    /// The newest frame due now by the session's clock (the previous one if none is newer; nil
+    /// before the first), without changing anything: for a picture that is not on screen, such
+    /// as a call participant about to be shown. Use ``takeFrame()`` for the one presented.
+    public func peekFrame() -> VideoFrame? {
+        core.withLock { state in
+            guard state.phase == .playing else { return state.current }
+            var clock = state.clock
+            guard let time = clock.time(now: core.systemClock.now()) else { return state.current }
+            return state.frames.last { $0.pts <= time + SharedState.dueTolerance } ?? state.current
+        }
+    }
+
+    /// The newest frame due now by the session's clock, to be presented (the previous one if
+    /// none is newer; nil before the first). Late frames are skipped, never returned late; each
+    /// frame counts once in ``counters`` as presented, and a frame superseded before it was
+    /// taken counts as dropped.
+    public func takeFrame() -> VideoFrame? {
+        core.withLock { state in
+            state.advance(now: core.systemClock.now())
+            if let frame = state.current, !state.currentHandedOut {
+                state.currentHandedOut = true
+                state.counters.presented += 1
+                state.lastPresentedPts = frame.pts
             }
-            return core.current
+            return state.current
         }
     }
 
@@ -83,46 +83,46 @@ public final class PlaybackSession: @unchecked Sendable {
     /// reconnecting).
     ///
     /// Meant for a render loop that sleeps until it has something to draw: call
-    /// ``currentFrame()``, then sleep this long (or until an event arrives) before calling it
-    /// again. When it is nil, ``onFrameQueued`` tells when that changes. The delay is measured
+    /// ``takeFrame()``, then sleep this long (or until an event arrives) before calling it
+    /// again. When it is nil, ``PlaybackObservers/onFrameQueued`` tells when that changes. The delay is measured
     /// on the session's clock, which follows the audio the mixer consumes, so it is as good as
     /// the moment it is read; read it again after every wake-up. Cheap: it takes the session's
     /// lock briefly and never blocks on decoding.
     public var nextFrameDelay: Double? {
-        core.locked {
-            let now = MonotonicTime.seconds()
-            core.advanceLocked(now: now)
-            return core.nextFrameDelay(now: now)
+        core.withLock { state in
+            let now = core.systemClock.now()
+            state.advance(now: now)
+            return state.nextFrameDelay(now: now)
         }
     }
 
-    /// The presentation time of the newest frame `currentFrame()` handed out.
-    public var lastPresentedPts: Double? { core.locked { core.lastPresentedPts } }
+    /// The presentation time of the newest frame ``takeFrame()`` handed out.
+    public var lastPresentedPts: Double? { core.withLock { $0.lastPresentedPts } }
 
     /// The source picture size with its pixel aspect applied (nil until the first picture).
-    public var videoSize: (width: Int, height: Int)? { core.locked { core.sourceSize } }
+    public var videoSize: (width: Int, height: Int)? { core.withLock { $0.sourceSize } }
 
     /// True when the current connection has a decodable audio stream.
-    public var hasAudio: Bool { core.locked { core.hasAudioStream } }
+    public var hasAudio: Bool { core.withLock { $0.hasAudioStream } }
 
     /// True when the current connection has a decodable video stream.
-    public var hasVideo: Bool { core.locked { core.hasVideoStream } }
+    public var hasVideo: Bool { core.withLock { $0.hasVideoStream } }
 
     /// Silences the session's sound; its audio is still consumed, so the clock keeps time.
     public var isMuted: Bool {
-        get { core.locked { core.muted } }
-        set { core.locked { core.muted = newValue } }
+        get { core.withLock { $0.muted } }
+        set { core.withLock { $0.muted = newValue } }
     }
 
     /// Gain applied to the session's sound, 0...1 (values above 1 amplify).
     public var volume: Float {
-        get { core.locked { core.volume } }
-        set { core.locked { core.volume = max(0, newValue) } }
+        get { core.withLock { $0.volume } }
+        set { core.withLock { $0.volume = max(0, newValue) } }
     }
 
     /// Loudness of the recently played audio in dBFS (RMS, before mute and volume; -120 when silent) (D7).
     public var audioLevel: Float {
-        let meanSquare = core.locked { core.levelMeanSquare }
+        let meanSquare = core.withLock { $0.levelMeanSquare }
         return max(-120, 10 * log10(max(meanSquare, 1e-12)))
     }
 
@@ -137,10 +137,11 @@ public final class PlaybackSession: @unchecked Sendable {
     /// so a call's participants take at most one 0.5 s wait together, not one each.
     public static func close(_ sessions: [PlaybackSession]) {
         for session in sessions { session.core.requestClose() }
-        let deadline = MonotonicTime.seconds() + 0.5
-        for session in sessions {
-            session.core.locked {
-                while session.core.workerRunning && session.core.workerEnded.wait(until: deadline) {}
+        let deadlines = sessions.map { $0.core.systemClock.now() + 0.5 }
+        for (session, deadline) in zip(sessions, deadlines) {
+            let core = session.core
+            core.lockedLoop { state in
+                state.workerRunning && core.systemClock.now() < deadline ? .sleep(.closer, until: deadline) : .done(())
             }
         }
     }
@@ -148,14 +149,17 @@ public final class PlaybackSession: @unchecked Sendable {
     // MARK: Test and diagnostics hooks
 
     /// The session's clock now (nil while stopped).
-    package var clockTime: Double? { core.locked { core.clock.time(now: MonotonicTime.seconds()) } }
+    package var clockTime: Double? { core.withLock { $0.clock.time(now: core.systemClock.now()) } }
 
     /// Running totals.
-    package var counters: PlaybackCounters { core.locked { core.counters } }
+    package var counters: PlaybackCounters { core.withLock { $0.counters } }
 
     /// True until the worker thread has finished.
-    package var isWorking: Bool { core.locked { core.workerRunning } }
+    package var isWorking: Bool { core.withLock { $0.workerRunning } }
+
+    /// Decoded pictures waiting to be due.
+    package var queuedFrames: Int { core.withLock { $0.frames.count } }
 
     /// Buffered audio in seconds.
-    package var bufferedAudio: Double { core.locked { core.ring.duration } }
+    package var bufferedAudio: Double { core.withLock { $0.ring.duration } }
 }

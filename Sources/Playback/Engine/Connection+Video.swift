@@ -16,12 +16,12 @@ extension Connection {
             do {
                 _ = try decoder.send(packet)
             } catch {
-                core.locked { core.counters.corruptPackets += 1 }
+                core.withLock { $0.counters.corruptPackets += 1 }
             }
             while true {
                 let step: FFmpegStep
                 do { step = try decoder.receive(into: frame) } catch {
-                    core.locked { core.counters.corruptPackets += 1 }
+                    core.withLock { $0.counters.corruptPackets += 1 }
                     break
                 }
                 guard step == .done else { break }
@@ -31,10 +31,10 @@ extension Connection {
                 if !keepGoing { return }
             }
             if packet == nil {
-                core.locked {
-                    core.videoDrained = true
-                    core.startIfReadyLocked(now: MonotonicTime.seconds())
-                    core.wakeDemuxerIfReady()
+                core.withLock { state in
+                    state.videoDrained = true
+                    state.startIfReady(now: core.systemClock.now())
+                    state.wakeDemuxerIfReady()
                 }
                 return
             }
@@ -42,60 +42,32 @@ extension Connection {
     }
 
     private func nextVideoItem() -> PacketQueue.Item? {
-        core.locked {
-            while !isStopping {
-                if let item = core.videoPackets.pop() {
-                    core.wakeDemuxerIfReady()
-                    return item
-                }
-                core.videoSleep(for: .packet, until: nil)
-            }
-            return nil
+        core.lockedLoop { state in
+            guard !state.videoMustStop(closed: core.isClosed) else { return .done(nil) }
+            guard let item = state.videoPackets.pop() else { return .sleep(.video(.packet), until: nil) }
+            state.wakeDemuxerIfReady()
+            return .done(item)
         }
     }
+
+    /// What to do with a decoded picture.
+    private enum Decision { case drop, convert(width: Int, height: Int, serial: Int), stop }
 
     /// Handles one decoded picture; returns false when the thread must stop.
     private func present(_ frame: Frame, decoder: Decoder, scaler: Scaler, frameDuration: Double,
                          loopFilter: inout LoopFilterMode) -> Bool {
-        let fallbackPts = core.locked { core.lastDecodedVideoPts.map { $0 + frameDuration } } ?? 0
-        let pts = frame.seconds(in: decoder.timeBase) ?? fallbackPts
+        let pts = core.withLock { state in
+            state.videoPts(frame.seconds(in: decoder.timeBase), expected: state.lastDecodedVideoPts.map { $0 + frameDuration })
+        }
         let duration = frame.durationSeconds(in: decoder.timeBase) ?? frameDuration
         let displayWidth = max(2, Int((Double(frame.width) * frame.sampleAspect).rounded()))
-        enum Decision { case drop, convert(width: Int, height: Int, serial: Int), stop }
-        let decision: Decision = core.locked {
-            core.counters.decoded += 1
-            core.lastDecodedVideoPts = pts
-            core.sourceSize = (displayWidth, frame.height)
-            while true {
-                if isStopping { return .stop }
-                let now = MonotonicTime.seconds()
-                if let time = core.advanceLocked(now: now), pts + duration < time {
-                    if pts < time - 2, !core.clock.isAudioDriven(now: now) {
-                        core.clock.start(at: pts, now: now)
-                        core.frameWakePending = true
-                    } else {
-                        core.counters.dropped += 1
-                        return .drop
-                    }
-                }
-                let deadline: Double?
-                if !core.videoEnabled {
-                    // Decode no further than a little ahead of the clock; the picture is dropped
-                    // once the clock comes within 0.1 s of it.
-                    core.startIfReadyLocked(now: now)
-                    guard let time = core.advanceLocked(now: now), pts > time + 0.1 else { return .drop }
-                    deadline = now + (pts - 0.1 - time) + SessionCore.dueTolerance
-                } else if core.frames.count < SessionCore.videoQueueLimit {
-                    let size = Self.outputSize(source: (displayWidth, frame.height), box: core.outputBox)
-                    core.nextSerial += 1
-                    return .convert(width: size.width, height: size.height, serial: core.nextSerial)
-                } else {
-                    // The queue is full: presenting its next frame makes room and wakes this thread.
-                    core.startIfReadyLocked(now: now)
-                    deadline = core.nextFrameDelay(now: now).map { now + $0 + SessionCore.fallbackGrace }
-                }
-                core.videoSleep(for: .picture, until: deadline)
-            }
+        core.withLock { state in
+            state.counters.decoded += 1
+            state.lastDecodedVideoPts = pts
+            state.sourceSize = (displayWidth, frame.height)
+        }
+        let decision = core.lockedLoop { state in
+            decide(&state, pts: pts, duration: duration, source: (displayWidth, frame.height))
         }
         switch decision {
         case .stop: return false
@@ -108,19 +80,56 @@ extension Connection {
                 loopFilter = wanted
             }
             let converted = scaler.convert(frame, width: width, height: height, pts: pts, serial: serial)
-            core.locked {
-                core.counters.scalerBuilds = scaler.buildCount
-                if let converted {
-                    if core.frames.isEmpty && core.phase == .playing { core.frameWakePending = true }
-                    core.counters.converted += 1
-                    if loopFilter == .skipped { core.counters.economyFrames += 1 }
-                    core.frames.append(converted)
-                }
-                core.startIfReadyLocked(now: MonotonicTime.seconds())
-            }
-            core.publishEvents()
+            queue(converted, scalerBuilds: scaler.buildCount, economy: loopFilter == .skipped)
             return true
         }
+    }
+
+    /// One step of waiting until the picture at `pts` can be queued or must be dropped: late
+    /// pictures are dropped, a full queue or disabled video waits for the clock.
+    private func decide(_ state: inout SharedState, pts: Double, duration: Double,
+                        source: (width: Int, height: Int)) -> SessionCore.LoopStep<Decision> {
+        if state.videoMustStop(closed: core.isClosed) { return .done(.stop) }
+        let now = core.systemClock.now()
+        if let time = state.advance(now: now), pts + duration < time {
+            if pts < time - 2, !state.clock.isAudioDriven(now: now) {
+                state.clock.start(at: pts, now: now)
+                state.frameWakePending = true
+            } else {
+                state.counters.dropped += 1
+                return .done(.drop)
+            }
+        }
+        if !state.videoEnabled {
+            // Decode no further than a little ahead of the clock; the picture is dropped
+            // once the clock comes within 0.1 s of it.
+            state.startIfReady(now: now)
+            guard let time = state.advance(now: now), pts > time + 0.1 else { return .done(.drop) }
+            return .sleep(.video(.picture), until: now + (pts - 0.1 - time) + SharedState.dueTolerance)
+        }
+        if state.frames.count < SharedState.videoQueueLimit {
+            let size = Self.outputSize(source: source, box: state.outputBox)
+            state.nextSerial += 1
+            return .done(.convert(width: size.width, height: size.height, serial: state.nextSerial))
+        }
+        // The queue is full: presenting its next frame makes room and wakes this thread.
+        state.startIfReady(now: now)
+        return .sleep(.video(.picture), until: state.nextFrameDelay(now: now).map { now + $0 + SharedState.fallbackGrace })
+    }
+
+    /// Queues a converted picture for presentation (nil: swscale refused it).
+    private func queue(_ converted: VideoFrame?, scalerBuilds: Int, economy: Bool) {
+        core.withLock { state in
+            state.counters.scalerBuilds = scalerBuilds
+            if let converted {
+                if state.frames.isEmpty && state.phase == .playing { state.frameWakePending = true }
+                state.counters.converted += 1
+                if economy { state.counters.economyFrames += 1 }
+                state.frames.append(converted)
+            }
+            state.startIfReady(now: core.systemClock.now())
+        }
+        core.publishEvents()
     }
 
     /// The largest even size with the source's aspect that fits `box` without upscaling.

@@ -2,6 +2,10 @@ import Foundation
 
 /// One open of a source: the demuxer (on the session's worker thread, which also decodes audio)
 /// and a video thread that decodes and converts pictures.
+///
+/// `@unchecked Sendable`: it owns FFmpeg contexts, which are not thread-safe, and each is used
+/// by one thread only: the input, the audio decoder and the resampler by the worker thread, the
+/// video decoder by the video thread. `reachedPlaying` is written and read by the worker alone.
 final class Connection: @unchecked Sendable {
     /// How a connection ended.
     enum End: Equatable {
@@ -19,34 +23,42 @@ final class Connection: @unchecked Sendable {
     private let audio: (index: Int, decoder: Decoder)?
     private let resampler: Resampler
     private let videoDone = DispatchSemaphore(value: 0)
-    /// Set (lock held) when the video thread must stop.
-    private var stopping = false
-    /// True (lock held) when the video thread must stop.
-    var isStopping: Bool { stopping || core.isClosed }
-    /// True once the clock ran on this connection.
+    /// True once the clock ran on this connection (written on the worker thread only).
     private(set) var reachedPlaying = false
 
     init(core: SessionCore, input: InputContext) throws(PlaybackError) {
         self.core = core
         self.input = input
-        video = input.bestStream(.video).flatMap { found in
-            (try? Decoder(stream: found, threads: Decoder.threadCount(forVideo: found)))
-                .map { (found.index, $0, 1 / (found.frameRate ?? 30)) }
-        }
-        audio = input.bestStream(.audio).flatMap { found in
-            (try? Decoder(stream: found, threads: 1)).map { (found.index, $0) }
-        }
+        let videoStream = input.bestStream(.video)
+        let audioStream = input.bestStream(.audio)
+        guard videoStream != nil || audioStream != nil else { throw .noPlayableStream }
+        let videoDecoder = try Self.openDecoder(videoStream, kind: "video", threads: Decoder.threadCount(forVideo:))
+        let audioDecoder = try Self.openDecoder(audioStream, kind: "audio", threads: { _ in 1 })
+        video = videoStream.flatMap { found in videoDecoder.map { (found.index, $0, 1 / (found.frameRate ?? 30)) } }
+        audio = audioStream.flatMap { found in audioDecoder.map { (found.index, $0) } }
         resampler = Resampler(outputRate: core.options.audioSampleRate, outputChannels: core.options.audioChannels)
-        guard video != nil || audio != nil else { throw .noPlayableStream }
+    }
+
+    /// A decoder for `stream`, nil without one; a codec that cannot be opened is an error the
+    /// user reads, naming the stream and the codec.
+    private static func openDecoder(_ stream: InputStream?, kind: String,
+                                     threads: (InputStream) -> Int) throws(PlaybackError) -> Decoder? {
+        guard let stream else { return nil }
+        do {
+            return try Decoder(stream: stream, threads: threads(stream))
+        } catch {
+            throw .decoderFailed("the \(kind) stream (\(stream.codecName)): \(error.message)")
+        }
     }
 
     /// Plays the source until it ends, fails or the session closes.
     func run() -> End {
-        core.locked {
-            core.resetForConnectionLocked()
-            core.hasVideoStream = video != nil
-            core.hasAudioStream = audio != nil
-            core.phase = .buffering
+        core.withLock { state in
+            state.resetForConnection()
+            state.hasVideoStream = video != nil
+            state.hasAudioStream = audio != nil
+            state.videoFrameDuration = video?.frameDuration ?? state.videoFrameDuration
+            state.phase = .buffering
         }
         if video != nil {
             let thread = Thread { [self] in
@@ -56,12 +68,12 @@ final class Connection: @unchecked Sendable {
             thread.name = "floatapp.video"
             thread.start()
         } else {
-            core.locked { core.videoDrained = true }
+            core.withLock { $0.videoDrained = true }
         }
         let end = demux()
-        core.locked {
-            stopping = true
-            core.videoWake.signal()
+        core.withLock { state in
+            state.videoStopping = true
+            state.videoWake.signal()
         }
         if video != nil { videoDone.wait() }
         return end
@@ -82,7 +94,7 @@ final class Connection: @unchecked Sendable {
             }
             switch step {
             case .again:
-                Thread.sleep(forTimeInterval: 0.002)
+                waitForDeviceData()
                 continue
             case .endOfStream:
                 return finish(after: .ended)
@@ -92,9 +104,9 @@ final class Connection: @unchecked Sendable {
             if let video, packet.streamIndex == video.index {
                 let seconds = packet.duration > 0 ? video.decoder.seconds(packet.duration) : video.frameDuration
                 let item = PacketQueue.Item.packet(packet.takeData(), seconds: seconds)
-                core.locked {
-                    core.videoPackets.push(item)
-                    core.wakeVideo(for: .packet)
+                core.withLock { state in
+                    state.videoPackets.push(item)
+                    state.wakeVideo(for: .packet)
                 }
             } else if let audio, packet.streamIndex == audio.index {
                 decodeAudio(audio.decoder, packet: packet)
@@ -110,18 +122,27 @@ final class Connection: @unchecked Sendable {
     /// until one falls below the refill mark, so reading goes in bursts rather than one packet
     /// per wake-up. Returns false when the session closed.
     private func waitForRoom() -> Bool {
-        core.locked {
-            var mark = SessionCore.readAhead
-            while !core.isClosed {
-                let now = MonotonicTime.seconds()
-                core.advanceLocked(now: now)
-                core.startIfReadyLocked(now: now)
-                if core.phase == .playing { reachedPlaying = true }
-                if core.demuxerHasRoom(below: mark) { return true }
-                mark = SessionCore.refillMark
-                core.demuxerSleep(for: .room, until: core.demuxerRoomDeadline(now: now))
-            }
-            return false
+        var mark = SharedState.readAhead
+        return core.lockedLoop { state in
+            guard !core.isClosed else { return .done(false) }
+            let now = core.systemClock.now()
+            state.advance(now: now)
+            state.startIfReady(now: now)
+            if state.phase == .playing { reachedPlaying = true }
+            if state.demuxerHasRoom(below: mark) { return .done(true) }
+            mark = SharedState.refillMark
+            return .sleep(.demuxer(.room), until: state.demuxerRoomDeadline(now: now))
+        }
+    }
+
+    /// A device that has no data yet (EAGAIN) delivers on real time: sleep a few milliseconds on
+    /// the demuxer's condition, which a close signals, so closing never waits for the device.
+    private func waitForDeviceData() {
+        var slept = false
+        core.lockedLoop { _ in
+            guard !slept, !core.isClosed else { return .done(()) }
+            slept = true
+            return .sleep(.device, until: MonotonicTime.seconds() + 0.005)
         }
     }
 
@@ -131,13 +152,13 @@ final class Connection: @unchecked Sendable {
         do {
             if try decoder.send(packet) == .again { return }
         } catch {
-            core.locked { core.counters.corruptPackets += 1 }
+            core.withLock { $0.counters.corruptPackets += 1 }
             return
         }
         while true {
             let step: FFmpegStep
             do { step = try decoder.receive(into: frame) } catch {
-                core.locked { core.counters.corruptPackets += 1 }
+                core.withLock { $0.counters.corruptPackets += 1 }
                 return
             }
             guard step == .done else { return }
@@ -145,15 +166,16 @@ final class Connection: @unchecked Sendable {
             do {
                 try resampler.convert(frame, framePts: pts) { samples, count, start in
                     guard count > 0 else { return }
-                    core.locked {
-                        let at = start ?? core.ring.endPts ?? 0
-                        core.ring.push(samples, frames: count, pts: at)
-                        core.counters.audioFrames += count
-                        core.startIfReadyLocked(now: MonotonicTime.seconds())
+                    core.withLock { state in
+                        let at = state.audioPts(start)
+                        state.ring.push(samples, frames: count, pts: at)
+                        state.lastAudioEnd = at + Double(count) / Double(state.ring.rate)
+                        state.counters.audioFrames += count
+                        state.startIfReady(now: core.systemClock.now())
                     }
                 }
             } catch {
-                core.locked { core.counters.corruptPackets += 1 }
+                core.withLock { $0.counters.corruptPackets += 1 }
             }
             frame.unref()
         }
@@ -162,24 +184,22 @@ final class Connection: @unchecked Sendable {
     /// Drains the decoders, then waits until everything queued has been played.
     private func finish(after end: End) -> End {
         if let audio { decodeAudio(audio.decoder, packet: nil) }
-        core.locked {
-            core.audioDrained = true
-            core.videoPackets.push(.endOfStream)
-            core.wakeVideo(for: .packet)
+        core.withLock { state in
+            state.audioDrained = true
+            state.videoPackets.push(.endOfStream)
+            state.wakeVideo(for: .packet)
         }
-        let drained: Bool = core.locked {
-            while !core.isClosed {
-                let now = MonotonicTime.seconds()
-                core.startIfReadyLocked(now: now)
-                if core.phase == .playing { reachedPlaying = true }
-                core.advanceLocked(now: now)
-                if core.isDrained { return true }
-                core.demuxerSleep(for: .drain, until: core.drainDeadline(now: now))
-            }
-            return false
+        let drained: Bool = core.lockedLoop { state in
+            guard !core.isClosed else { return .done(false) }
+            let now = core.systemClock.now()
+            state.startIfReady(now: now)
+            if state.phase == .playing { reachedPlaying = true }
+            state.advance(now: now)
+            if state.isDrained { return .done(true) }
+            return .sleep(.demuxer(.drain), until: state.drainDeadline(now: now))
         }
         guard drained else { return .closed }
-        let nothingDecoded = core.locked { core.counters.decoded == 0 && core.counters.audioFrames == 0 }
+        let nothingDecoded = core.withLock { $0.counters.decoded == 0 && $0.counters.audioFrames == 0 }
         return end == .ended && nothingDecoded ? .failed(.streamFailed("nothing could be decoded")) : end
     }
 }

@@ -1,6 +1,6 @@
 /// Running totals of one session, for the stats log and tests.
 package struct PlaybackCounters: Sendable, Equatable {
-    /// Frames handed to the app by `currentFrame()` (each counted once).
+    /// Frames handed to the app by `takeFrame()` (each counted once).
     package var presented = 0
     /// Frames decoded but never handed out (late, or superseded before being asked for).
     package var dropped = 0
@@ -14,6 +14,8 @@ package struct PlaybackCounters: Sendable, Equatable {
     package var scalerBuilds = 0
     /// Packets or frames the decoders rejected as corrupt.
     package var corruptPackets = 0
+    /// Timestamps taken for damage and replaced by where their stream would continue.
+    package var repairedTimestamps = 0
     /// Frames converted while the decoder skipped the loop filter.
     package var economyFrames = 0
     /// Times the demuxer thread woke from a sleep (signalled or timed out).

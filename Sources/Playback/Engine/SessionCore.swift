@@ -1,120 +1,103 @@
 import Foundation
+import PiPLayout
 
-/// The state one session shares between the app's threads, its worker threads and the audio
-/// mixer. Every stored property below `lock` is guarded by it; nobody holds it while decoding,
-/// converting or doing I/O.
+/// One session's lock, the state it guards (``SharedState``) and what never changes after
+/// creation: options, clock, observers, the interrupt flag.
 ///
-/// The worker threads never poll: each sleeps on its own condition for one reason at a time
-/// (``DemuxerWait``, ``VideoWait``), and whoever changes what it waits for wakes it. Waits that
-/// depend on the clock alone also carry a deadline.
+/// Lock order (the one place it is written down): the ``AudioMixer``'s lock, then a session's
+/// lock, then a ``ManualClock``'s. Nothing holding a session's lock takes the mixer's, and no
+/// observer is called with a session's lock held.
+///
+/// `@unchecked Sendable`: `state` is only touched inside ``withLock(_:)`` or
+/// ``lockedLoop(_:)``, with `lock` held; every other stored property is immutable and Sendable.
 final class SessionCore: @unchecked Sendable {
-    /// Where the current connection is.
-    enum Phase: Equatable {
-        /// Opening the source (or waiting to retry).
-        case opening
-        /// Opened; filling the queues before the clock starts.
-        case buffering
-        /// The clock runs.
-        case playing
+    /// Which thread a ``LoopStep/sleep(_:until:)`` puts to sleep, and why.
+    enum Sleeper {
+        /// The demuxer (the session's worker thread).
+        case demuxer(SharedState.DemuxerWait)
+        /// The video thread.
+        case video(SharedState.VideoWait)
+        /// A thread closing the session, waiting for the worker to end.
+        case closer
+        /// The demuxer waiting for a device that delivers on real time, whatever the clock.
+        case device
     }
 
-    /// What the demuxer (the session's worker thread) is sleeping for.
-    enum DemuxerWait: Equatable {
-        /// Not sleeping.
-        case none
-        /// Room in the audio buffer or the compressed video queue.
-        case room
-        /// Everything queued to be played after the source ended.
-        case drain
-        /// The end of a reconnection delay (only a close cuts it short).
-        case backoff
+    /// What a step of ``lockedLoop(_:)`` decided.
+    enum LoopStep<Value> {
+        /// Done: the loop returns `Value`.
+        case done(Value)
+        /// Sleep until signalled or until the deadline on ``systemClock``, then step again.
+        case sleep(Sleeper, until: Double?)
     }
-
-    /// What the video thread is sleeping for.
-    enum VideoWait: Equatable {
-        /// Not sleeping.
-        case none
-        /// A compressed packet to decode.
-        case packet
-        /// Room in the frame queue, or the clock, for the picture it holds.
-        case picture
-    }
-
-    /// Decoded video frames kept ahead of the clock.
-    static let videoQueueLimit = 3
-    /// Seconds of audio (and of compressed video) the demuxer reads ahead.
-    static let readAhead = 0.5
-    /// Once both queues hold ``readAhead``, the demuxer sleeps until one falls below this.
-    static let refillMark = 0.3
-    /// Seconds of audio buffered before the clock starts.
-    static let audioPrebuffer = 0.1
-    /// A frame this close to its time counts as due.
-    static let dueTolerance = 0.002
-    /// How long after a clock deadline a worker wakes on its own. Normally the app presenting a
-    /// frame or the mixer consuming audio wakes it first; this covers sessions nobody watches.
-    static let fallbackGrace = 0.05
 
     let lock = SessionLock()
-    /// The demuxer thread's condition: room to read, the end drained, a close.
-    let demuxerWake: WakeCondition
-    /// The video thread's condition: a packet, room in the frame queue, a clock start, a close.
-    let videoWake: WakeCondition
-    /// Signalled when the worker thread ends (``close()`` waits on it).
-    let workerEnded: WakeCondition
     let interrupt = InterruptFlag()
     let options: PlaybackOptions
+    /// Where time is read and deadlines are slept until.
+    let systemClock: any SessionClock
+    /// Set before the worker starts and never changed, so no event is missed.
+    let observers: PlaybackObservers
+    private var state: SharedState
 
-    var status: PlaybackStatus = .connecting
-    private var notifiedStatus: PlaybackStatus = .connecting
-    var statusHandler: (@Sendable (PlaybackStatus) -> Void)?
-    var openHandler: (@Sendable (Int) -> Void)?
-    var frameHandler: (@Sendable () -> Void)?
-    /// Set when a frame became the next one due while none was; cleared when the handler is told.
-    var frameWakePending = false
-    var openCount = 0
-    var workerRunning = true
-    var demuxerWait = DemuxerWait.none
-    var videoWait = VideoWait.none
-
-    var phase = Phase.opening
-    var hasVideoStream = false
-    var hasAudioStream = false
-    var videoDrained = false
-    var audioDrained = false
-    var lastDecodedVideoPts: Double?
-
-    var outputBox: (width: Int, height: Int)?
-    var videoEnabled = true
-    var muted = false
-    var volume: Float = 1
-    var sourceSize: (width: Int, height: Int)?
-
-    var clock = PlaybackClock()
-    var frames: [VideoFrame] = []
-    var current: VideoFrame?
-    var currentHandedOut = false
-    var lastPresentedPts: Double?
-    var counters = PlaybackCounters()
-    var nextSerial = 0
-
-    var ring: AudioRing
-    var levelMeanSquare: Float = 0
-    var videoPackets = PacketQueue()
-
-    init(options: PlaybackOptions) {
+    init(options: PlaybackOptions, observers: PlaybackObservers, clock: any SessionClock) {
         self.options = options
-        demuxerWake = WakeCondition(lock: lock)
-        videoWake = WakeCondition(lock: lock)
-        workerEnded = WakeCondition(lock: lock)
-        ring = AudioRing(rate: options.audioSampleRate, channels: options.audioChannels, seconds: 2)
-        frames.reserveCapacity(Self.videoQueueLimit + 1)
+        self.observers = observers
+        systemClock = clock
+        state = SharedState(options: options, lock: lock)
     }
 
-    /// Runs `body` with the lock held.
-    func locked<R>(_ body: () throws -> R) rethrows -> R {
+    /// Runs `body` on the state with the lock held.
+    func withLock<R>(_ body: (inout SharedState) throws -> R) rethrows -> R {
         lock.lock()
         defer { lock.unlock() }
-        return try body()
+        return try body(&state)
+    }
+
+    /// Runs `step` on the state with the lock held until it is done; between steps sleeps as it
+    /// says, with the lock released and the state untouched while asleep.
+    func lockedLoop<R>(_ step: (inout SharedState) -> LoopStep<R>) -> R {
+        lock.lock()
+        defer { lock.unlock() }
+        while true {
+            switch step(&state) {
+            case .done(let value): return value
+            case .sleep(let sleeper, let deadline): sleep(sleeper, until: deadline)
+            }
+        }
+    }
+
+    /// Sleeps (lock held, no access to the state in progress) until woken or the deadline.
+    private func sleep(_ sleeper: Sleeper, until deadline: Double?) {
+        let condition: WakeCondition
+        switch sleeper {
+        case .demuxer(let reason):
+            state.demuxerWait = reason
+            condition = state.demuxerWake
+        case .device:
+            state.demuxerWait = .deviceData
+            condition = state.demuxerWake
+        case .video(let reason):
+            state.videoWait = reason
+            condition = state.videoWake
+        case .closer:
+            condition = state.workerEnded
+        }
+        if case .device = sleeper {
+            _ = condition.wait(until: deadline)
+        } else {
+            _ = systemClock.wait(on: condition, until: deadline)
+        }
+        switch sleeper {
+        case .demuxer, .device:
+            state.demuxerWait = .none
+            state.counters.demuxerWakeups += 1
+        case .video:
+            state.videoWait = .none
+            state.counters.videoWakeups += 1
+        case .closer:
+            break
+        }
     }
 
     var isClosed: Bool { interrupt.isInterrupted }
@@ -122,208 +105,37 @@ final class SessionCore: @unchecked Sendable {
     /// Interrupts blocking FFmpeg calls and wakes both worker threads so they see the close.
     func requestClose() {
         interrupt.interrupt()
-        locked {
-            demuxerWake.signal()
-            videoWake.signal()
+        withLock { state in
+            state.demuxerWake.signal()
+            state.videoWake.signal()
         }
     }
 
-    /// Calls the status handler if the status changed since the last call, and the frame handler
-    /// if a frame became due; never with the lock held.
+    /// Calls the status observer if the status changed since the last call, and the frame
+    /// observer if a frame became due; never with the lock held.
     func publishEvents() {
-        let (changed, handler, frameReady): (PlaybackStatus?, (@Sendable (PlaybackStatus) -> Void)?,
-                                             (@Sendable () -> Void)?) = locked {
-            let frameReady = frameWakePending ? frameHandler : nil
-            frameWakePending = false
-            guard status != notifiedStatus else { return (nil, nil, frameReady) }
-            notifiedStatus = status
-            return (status, statusHandler, frameReady)
+        let (changed, frameReady): (PlaybackStatus?, Bool) = withLock { state in
+            let frameReady = state.frameWakePending
+            state.frameWakePending = false
+            guard state.status != state.notifiedStatus else { return (nil, frameReady) }
+            state.notifiedStatus = state.status
+            return (state.status, frameReady)
         }
-        if let changed { handler?(changed) }
-        frameReady?()
+        if let changed { observers.onStatusChange?(changed) }
+        if frameReady { observers.onFrameQueued?() }
     }
 
-    /// Sets the status and tells the handler.
+    /// Sets the status and tells the observer.
     func setStatus(_ new: PlaybackStatus) {
-        locked { status = new }
+        withLock { $0.status = new }
         publishEvents()
     }
 
-    // MARK: Sleeping and waking (lock held)
-
-    /// Sleeps the demuxer thread until woken for `reason` or until `deadline` (monotonic seconds).
-    func demuxerSleep(for reason: DemuxerWait, until deadline: Double?) {
-        demuxerWait = reason
-        demuxerWake.wait(until: deadline)
-        demuxerWait = .none
-        counters.demuxerWakeups += 1
-    }
-
-    /// Sleeps the video thread until woken for `reason` or until `deadline` (monotonic seconds).
-    func videoSleep(for reason: VideoWait, until deadline: Double?) {
-        videoWait = reason
-        videoWake.wait(until: deadline)
-        videoWait = .none
-        counters.videoWakeups += 1
-    }
-
-    /// Wakes the video thread if it sleeps for `reason`.
-    func wakeVideo(for reason: VideoWait) {
-        if videoWait == reason { videoWake.signal() }
-    }
-
-    /// Wakes the demuxer thread if what it sleeps for now holds.
-    func wakeDemuxerIfReady() {
-        let ready: Bool
-        switch demuxerWait {
-        case .none, .backoff: return
-        case .room: ready = demuxerHasRoom(below: Self.refillMark)
-        case .drain: ready = isDrained
-        }
-        if ready { demuxerWake.signal() }
-    }
-
-    /// True when the demuxer should read: a queue holds less than `mark` seconds and neither is
-    /// at its hard limit.
-    func demuxerHasRoom(below mark: Double) -> Bool {
-        let audioEnough = !hasAudioStream || ring.duration >= mark
-        return !(videoPacketsEnough(mark) && audioEnough) && !packetsHardFull && ring.duration < ringHardLimit
-    }
-
-    private func videoPacketsEnough(_ mark: Double) -> Bool {
-        !hasVideoStream || videoPackets.seconds >= mark || videoPackets.count >= Int(mark * 240)
-    }
-
-    private var packetsHardFull: Bool { videoPackets.bytes >= 32 << 20 || videoPackets.count >= 600 }
-
-    /// Seconds of audio at which the ring counts as full whatever the video queue holds.
-    private var ringHardLimit: Double { Double(ring.capacityFrames) / Double(ring.rate) - 0.3 }
-
-    /// True once the source ended and every queued frame and sample was played.
-    var isDrained: Bool { videoDrained && frames.isEmpty && ring.count == 0 && phase == .playing }
-
-    /// When the demuxer, waiting for room, should look again by itself: once the clock has played
-    /// the audio buffer down to where reading resumes, the refill mark or (when the video queue
-    /// is short) the ring's hard limit. Nil when only another thread can make room.
-    func demuxerRoomDeadline(now: Double) -> Double? {
-        let level = videoPacketsEnough(Self.refillMark) ? Self.refillMark : ringHardLimit
-        guard phase == .playing, !packetsHardFull, let time = clock.time(now: now),
-              let end = ring.endPts, ring.duration >= level else { return nil }
-        return now + max(0, end - level - time) + Self.fallbackGrace
-    }
-
-    /// When the demuxer, waiting for the end to drain, should look again by itself: when the next
-    /// frame is due or the buffered audio has been played.
-    func drainDeadline(now: Double) -> Double? {
-        guard phase == .playing, let time = clock.time(now: now) else { return nil }
-        let delays = [frames.first.map { $0.pts - time }, ring.endPts.map { $0 - time }].compactMap { $0 }
-        guard let soonest = delays.min() else { return nil }
-        return now + max(0, soonest) + Self.fallbackGrace
-    }
-
-    /// Seconds until the next queued frame is due by the clock (nil when none is queued or the
-    /// clock is stopped).
-    func nextFrameDelay(now: Double) -> Double? {
-        guard phase == .playing, let head = frames.first, let time = clock.time(now: now) else { return nil }
-        return max(0, head.pts - Self.dueTolerance - time)
-    }
-
-    // MARK: Clock and presentation (lock held)
-
-    /// Moves the presentation forward to `now`: makes the newest due frame current, and drops
-    /// audio the clock has passed when no mixer consumes it. Returns the clock, nil if stopped.
-    @discardableResult
-    func advanceLocked(now: Double) -> Double? {
-        guard phase == .playing, let time = clock.time(now: now) else { return nil }
-        var advanced = false
-        while let head = frames.first, head.pts <= time + Self.dueTolerance {
-            if current != nil && !currentHandedOut { counters.dropped += 1 }
-            current = head
-            currentHandedOut = false
-            frames.removeFirst()
-            advanced = true
-        }
-        if let head = frames.first, head.pts > time + 2, !clock.isAudioDriven(now: now) {
-            clock.start(at: head.pts, now: now)
-        }
-        var dropped = false
-        if !clock.isAudioDriven(now: now) {
-            let stale = ring.frames(before: time)
-            if stale > 0 { noteLevel(ring.take(stale, into: nil, gain: 0), frames: stale) }
-            dropped = stale > 0
-        }
-        if advanced { wakeVideo(for: .picture) }
-        if advanced || dropped { wakeDemuxerIfReady() }
-        return time
-    }
-
-    /// Starts the clock once the queues hold enough to play smoothly.
-    func startIfReadyLocked(now: Double) {
-        guard phase == .buffering else { return }
-        let videoReady = !hasVideoStream || !frames.isEmpty || videoDrained
-            || (!videoEnabled && lastDecodedVideoPts != nil)
-        let audioReady = !hasAudioStream || ring.duration >= Self.audioPrebuffer || audioDrained
-        let videoFull = frames.count >= Self.videoQueueLimit
-        guard (videoReady && audioReady) || videoFull else {
-            status = .buffering(percent: hasAudioStream
-                ? min(99, Int(ring.duration / Self.audioPrebuffer * 100)) : nil)
-            return
-        }
-        let start = frames.first?.pts ?? ring.headPts ?? lastDecodedVideoPts ?? 0
-        let early = ring.frames(before: start)
-        if early > 0 { ring.drop(early) }
-        clock.start(at: start, now: now)
-        phase = .playing
-        status = .playing
-        if !frames.isEmpty { frameWakePending = true }
-        wakeVideo(for: .picture)
-        wakeDemuxerIfReady()
-    }
-
-    /// Folds the squares of `frames` removed audio frames into the level meter.
-    func noteLevel(_ squares: Float, frames: Int) {
-        guard frames > 0 else { return }
-        let mean = squares / Float(frames * ring.channels)
-        let seconds = Double(frames) / Double(ring.rate)
-        let alpha = Float(1 - exp(-seconds / 0.1))
-        levelMeanSquare += alpha * (mean - levelMeanSquare)
-    }
-
-    // MARK: Audio output (audio thread)
-
     /// Adds this session's next `frameCount` frames into `output` (interleaved, `channels` per
     /// frame at `rate`), applying mute and volume, and advances the clock. Never blocks for long.
-    func mix(into output: UnsafeMutablePointer<Float>, frameCount: Int, channels: Int, rate: Int, now: Double) {
-        lock.lock()
-        defer { lock.unlock() }
-        guard phase == .playing, hasAudioStream, rate == ring.rate, channels == ring.channels,
-              let time = clock.time(now: now) else { return }
-        let chunk = Double(frameCount) / Double(rate)
-        guard let head = ring.headPts else { return }
-        if head > time + chunk && head < time + 1 {
-            clock.audioConsumed(from: time, duration: chunk, now: now)
-        } else {
-            let taken = min(frameCount, ring.count)
-            let squares = ring.take(taken, into: output, gain: muted ? 0 : volume)
-            noteLevel(squares, frames: taken)
-            clock.audioConsumed(from: head, duration: Double(taken) / Double(rate), now: now)
-            wakeDemuxerIfReady()
+    func mix(into output: UnsafeMutablePointer<Float>, frameCount: Int, channels: Int, rate: Int) {
+        withLock { state in
+            state.mix(into: output, frameCount: frameCount, channels: channels, rate: rate, now: systemClock.now())
         }
-    }
-
-    // MARK: Connections
-
-    /// Forgets the previous connection's queues and clock; keeps the last frame on screen.
-    func resetForConnectionLocked() {
-        phase = .opening
-        frames.removeAll(keepingCapacity: true)
-        videoPackets.clear()
-        ring.clear()
-        clock.stop()
-        hasVideoStream = false
-        hasAudioStream = false
-        videoDrained = false
-        audioDrained = false
-        lastDecodedVideoPts = nil
     }
 }

@@ -2,7 +2,11 @@ import Glibc
 
 /// The mutex that guards a session's shared state, with one ``WakeCondition`` per waiting thread
 /// so that a change wakes only the thread that waits for it.
-final class SessionLock: @unchecked Sendable {
+/// The lock order is written down once, at ``SessionCore``.
+///
+/// `@unchecked Sendable`: it owns a `pthread_mutex_t`, which is made for sharing between
+/// threads; the pointer never changes after `init`.
+package final class SessionLock: @unchecked Sendable {
     fileprivate let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
     init() {
@@ -22,7 +26,10 @@ final class SessionLock: @unchecked Sendable {
 }
 
 /// A condition variable on a ``SessionLock``, timed on ``MonotonicTime``.
-final class WakeCondition: @unchecked Sendable {
+///
+/// `@unchecked Sendable`: it owns a `pthread_cond_t`, which is made for sharing between
+/// threads; the pointers never change after `init`.
+package final class WakeCondition: @unchecked Sendable {
     private let lock: SessionLock
     private let condition: UnsafeMutablePointer<pthread_cond_t>
 
@@ -47,6 +54,13 @@ final class WakeCondition: @unchecked Sendable {
 
     /// Wakes every waiting thread (lock held).
     func broadcast() { pthread_cond_broadcast(condition) }
+
+    /// Takes the lock and wakes every waiting thread: for a waker that does not hold it.
+    func lockAndBroadcast() {
+        lock.lock()
+        broadcast()
+        lock.unlock()
+    }
 
     /// Sleeps (lock held) until signalled, or until the monotonic time `deadline` in seconds when
     /// one is given. Returns false when the deadline passed. Wake-ups may be spurious: callers

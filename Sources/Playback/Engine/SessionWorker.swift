@@ -1,9 +1,19 @@
 import Foundation
+import PiPLayout
 
 /// The session's worker thread: opens the source, plays it, and reconnects live sources.
-final class SessionWorker: @unchecked Sendable {
+final class SessionWorker: Sendable {
     private let core: SessionCore
     private let source: String
+
+    /// How one connection went.
+    private struct Outcome {
+        var end: Connection.End
+        /// True once the clock ran on it.
+        var played = false
+        /// True when no later try can do better (D6).
+        var final = false
+    }
 
     init(core: SessionCore, source: String) {
         self.core = core
@@ -17,76 +27,71 @@ final class SessionWorker: @unchecked Sendable {
 
     func run() {
         defer {
-            core.locked {
-                core.workerRunning = false
-                core.workerEnded.broadcast()
+            core.withLock { state in
+                state.workerRunning = false
+                state.workerEnded.broadcast()
             }
         }
-        let locator: SourceLocator
-        do {
-            locator = try SourceLocator.parse(source)
-        } catch {
-            core.setStatus(.failed(error.message))
-            return
+        let spec: SourceSpec
+        switch SourceSpec.parse(source) {
+        case .success(let parsed): spec = parsed
+        case .failure(let error): return core.setStatus(.failed(message: PlaybackError.refusedSource(error).message))
         }
         var attempt = 0
         var everPlayed = false
         while !core.isClosed {
-            let (end, played) = connect(locator)
-            everPlayed = everPlayed || played
-            switch end {
+            let outcome = connect(spec)
+            everPlayed = everPlayed || outcome.played
+            switch outcome.end {
             case .closed:
                 return
             case .ended where core.options.liveness == .recorded:
-                core.setStatus(.ended)
-                return
-            case .failed(let error) where core.options.liveness == .recorded:
-                core.setStatus(.failed(error.message))
-                return
-            case .failed(let error) where locator.isLocal && !everPlayed:
-                // A missing file or a broken graph will not open on a later try either (D6).
-                core.setStatus(.failed(error.message))
-                return
+                return core.setStatus(.ended)
+            case .failed(let error) where core.options.liveness == .recorded || outcome.final
+                || (spec.isFile && !everPlayed):
+                return core.setStatus(.failed(message: error.message))
             case .ended, .failed:
                 break
             }
-            attempt = played ? 1 : attempt + 1
-            let delay = Self.backoff(attempt: attempt)
-            core.locked { core.resetForConnectionLocked() }
-            core.setStatus(.reconnecting(attempt: attempt, nextTryIn: delay))
-            let deadline = MonotonicTime.seconds() + delay
-            core.locked {
-                while !core.isClosed && MonotonicTime.seconds() < deadline {
-                    core.demuxerSleep(for: .backoff, until: deadline)
-                }
-            }
+            attempt = outcome.played ? 1 : attempt + 1
+            waitBeforeRetry(attempt: attempt)
+        }
+    }
+
+    /// Shows Reconnecting(n) and sleeps the backoff on the session's clock; a close cuts it short.
+    private func waitBeforeRetry(attempt: Int) {
+        let delay = Self.backoff(attempt: attempt)
+        core.withLock { $0.resetForConnection() }
+        core.setStatus(.reconnecting(attempt: attempt, retryIn: delay))
+        let deadline = core.systemClock.now() + delay
+        core.lockedLoop { _ in
+            core.isClosed || core.systemClock.now() >= deadline ? .done(()) : .sleep(.demuxer(.backoff), until: deadline)
         }
     }
 
     /// Opens and plays the source once.
-    private func connect(_ locator: SourceLocator) -> (Connection.End, played: Bool) {
+    private func connect(_ spec: SourceSpec) -> Outcome {
         let input: InputContext
         do {
-            input = try InputContext(url: locator.url, formatName: locator.formatName, interrupt: core.interrupt,
+            input = try InputContext(url: spec.openName, formatName: spec.formatName, interrupt: core.interrupt,
                                      openTimeout: core.options.openTimeout, ioTimeout: core.options.ioTimeout,
                                      deviceOptions: [:])
         } catch {
-            if core.isClosed { return (.closed, false) }
-            return (.failed(.openFailed(error.message)), false)
+            if core.isClosed { return Outcome(end: .closed) }
+            return Outcome(end: .failed(.openFailed(error.message)), final: spec.openFailureIsFinal(error))
         }
-        let handler: (@Sendable (Int) -> Void)?
-        let count: Int
-        (handler, count) = core.locked {
-            core.openCount += 1
-            return (core.openHandler, core.openCount)
+        let count = core.withLock { state in
+            state.openCount += 1
+            return state.openCount
         }
-        handler?(count)
+        core.observers.onOpen?(count)
         do {
             let connection = try Connection(core: core, input: input)
             let end = connection.run()
-            return (end, connection.reachedPlaying)
+            return Outcome(end: end, played: connection.reachedPlaying)
         } catch {
-            return (.failed(error), false)
+            // No playable stream, or a codec that cannot be decoded: only a server can change that.
+            return Outcome(end: .failed(error), final: !spec.isNetwork)
         }
     }
 }

@@ -25,6 +25,15 @@ struct FFmpegError: Error, CustomStringConvertible {
     /// True when the data was malformed (a corrupt packet, not a broken source).
     var isInvalidData: Bool { code == floatapp_AVERROR_INVALIDDATA() }
 
+    /// True when FFmpeg rejected what it was given (an unknown filter or option, a malformed
+    /// argument): the same input fails the same way every time.
+    var isRejectedArgument: Bool {
+        code == floatapp_AVERROR(EINVAL) || code == Self.optionNotFound
+    }
+
+    /// AVERROR_OPTION_NOT_FOUND, FFERRTAG(0xF8, 'O', 'P', 'T'), which Swift cannot import.
+    private static let optionNotFound = -Int32(0xF8 | 0x4F << 8 | 0x50 << 16 | 0x54 << 24)
+
     /// Turns a return code into a value, throwing on errors.
     @discardableResult
     static func check(_ code: Int32, _ operation: @autoclosure () -> String) throws(FFmpegError) -> Int32 {

@@ -22,13 +22,4 @@ enum FFmpegRuntime {
         case .debug: av_log_set_level(AV_LOG_DEBUG)
         }
     }
-
-    /// True when FFmpeg has an input protocol with this name (allowed or not).
-    static func hasInputProtocol(named name: String) -> Bool {
-        var cursor: UnsafeMutableRawPointer?
-        while let entry = avio_enum_protocols(&cursor, 0) {
-            if String(cString: entry) == name { return true }
-        }
-        return false
-    }
 }

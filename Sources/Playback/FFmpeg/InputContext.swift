@@ -43,6 +43,12 @@ final class InputContext {
         try FFmpegError.check(avformat_find_stream_info(opened, nil), "find stream info")
     }
 
+    /// Closing a `lavfi:` graph with two outputs (video and audio) leaves about 3.7 KB behind
+    /// inside libavfilter 5.1 (LeakSanitizer: one AVFrame and its buffers, allocated by
+    /// `av_read_frame` in the lavfi device). The device peeks at every output to pick the
+    /// earliest frame, and the buffer sink keeps the frame it peeked at; the graph is freed
+    /// without freeing that frame. A one-output graph leaks nothing. The graph is private to the
+    /// device, so no public call reaches the frame: closing the context is all a caller can do.
     deinit { avformat_close_input(&context) }
 
     private var pointer: UnsafeMutablePointer<AVFormatContext> {
@@ -79,6 +85,11 @@ struct InputStream {
     var pictureSize: (width: Int, height: Int) {
         let parameters = pointer.pointee.codecpar!
         return (Int(parameters.pointee.width), Int(parameters.pointee.height))
+    }
+
+    /// The codec's short name, e.g. `h264`.
+    var codecName: String {
+        String(cString: avcodec_get_name(pointer.pointee.codecpar.pointee.codec_id))
     }
 
     /// The nominal frame rate, if the container knows it: the average rate, else the base rate

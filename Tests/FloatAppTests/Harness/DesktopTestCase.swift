@@ -29,9 +29,11 @@ class DesktopTestCase: XCTestCase {
         return desktop
     }
 
-    /// Launches floatapp on `desktop`; its process is checked for leaks at the end of the test.
-    func launchApp(_ arguments: [String], on desktop: TestDesktop) throws -> AppProcess {
-        let app = try AppProcess.launch(arguments, on: desktop, for: self)
+    /// Launches floatapp on `desktop` with `environment` added to its own; its process is
+    /// checked for leaks at the end of the test.
+    func launchApp(_ arguments: [String], on desktop: TestDesktop, environment: [String: String] = [:]) throws
+        -> AppProcess {
+        let app = try AppProcess.launch(arguments, on: desktop, for: self, environment: environment)
         startedGroups.append(app.process.pid)
         return app
     }

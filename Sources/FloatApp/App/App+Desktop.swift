@@ -1,0 +1,33 @@
+import AppCore
+import CSDL
+
+/// The desktop's scale and media controls, as they reach the loop.
+@MainActor
+extension App {
+    /// Handles the desktop's own SDL events; false for any other event.
+    func handleDesktopEvent(_ event: SDL_Event) -> Bool {
+        if let factor = desktop.scaleFactor(of: event) {
+            rescale(to: factor)
+            return true
+        }
+        guard event.type == desktop.mediaEventType else { return false }
+        for command in desktop.takeCommands() { dispatch(.media(command)) }
+        return true
+    }
+
+    /// Lays everything out again at a new scale, without a restart: the fonts are opened at
+    /// their new sizes, the labels measured again and the app state decides the rest.
+    private func rescale(to factor: Double) {
+        guard factor != state.environment.metrics.scale else { return }
+        do {
+            try fonts.reopen(scale: factor)
+        } catch {
+            Log.warn("cannot open the fonts at scale \(factor): \(error)")
+            return
+        }
+        Log.info("scale \(factor) from the desktop")
+        main.text.removeAll()
+        floatWindow?.text.removeAll()
+        dispatch(.scaleChanged(fonts.metrics(scale: factor)))
+    }
+}

@@ -1,0 +1,107 @@
+import AppCore
+import CSDL
+import DesktopSettings
+import Foundation
+import MPRIS
+
+/// The app's links to the desktop around it: the scale it publishes to X11 apps (`Xft.dpi`,
+/// `GDK_SCALE`, `FLOATAPP_SCALE`), followed at runtime, and the media controls (MPRIS 2 on
+/// the session bus), whose player name the app owns only while a room is open.
+///
+/// Both talk to the main loop through SDL user events pushed from their own threads, so the
+/// loop sleeps until something happens; nothing is polled.
+@MainActor
+final class DesktopLink {
+    /// The scale when the app started.
+    let scale: DesktopScale
+    /// The SDL event a scale change arrives as; its `user.code` is the factor in thousandths.
+    let scaleEventType: UInt32
+    /// The SDL event that says media commands wait in ``takeCommands()``.
+    let mediaEventType: UInt32
+    private var watcher: X11ScaleWatcher?
+    private var service: MPRISService?
+    private var published: MPRISState?
+    private var mediaUnavailable = false
+    private let artURL: String?
+
+    init() {
+        let base = SDL_RegisterEvents(2)
+        (scaleEventType, mediaEventType) = (base, base + 1)
+        let watcher = X11ScaleWatcher.start { scale in
+            var event = SDL_Event()
+            event.type = base
+            event.user.code = Int32((scale.factor * 1000).rounded())
+            SDL_PushEvent(&event)
+        }
+        self.watcher = watcher
+        scale = watcher?.initial ?? DesktopScale(resources: nil, environment: ProcessInfo.processInfo.environment)
+        let icon = Paths.assetsDir.map { $0 + "/floatapp.svg" }
+        artURL = icon.flatMap { FileManager.default.fileExists(atPath: $0) ? "file://" + $0 : nil }
+    }
+
+    /// The new scale factor a scale event carries; nil for any other event.
+    func scaleFactor(of event: SDL_Event) -> Double? {
+        event.type == scaleEventType ? Double(event.user.code) / 1000 : nil
+    }
+
+    /// Shows the app's media state to the desktop: the player name is owned while a room is
+    /// open and released when none is; properties go out only when they changed. Without a
+    /// session bus this logs one info line and the app runs on without media controls.
+    func publish(_ media: MediaState?) {
+        guard let media else {
+            stopMedia()
+            return
+        }
+        let state = MPRISState(
+            track: MPRISState.Track(id: media.roomID, title: media.title, artist: media.artist, artURL: artURL),
+            status: media.paused ? .paused : .playing, volume: media.volume)
+        if service == nil, !mediaUnavailable { startMedia(state) }
+        guard let service, state != published else { return }
+        service.update(state)
+        published = state
+    }
+
+    /// The media controls' commands received since the last call, in the app's terms.
+    func takeCommands() -> [MediaCommand] {
+        (service?.takeCommands() ?? []).map { command in
+            switch command {
+            case .raise: .raise
+            case .quit: .quit
+            case .playPause: .playPause
+            case .play: .play
+            case .pause: .pause
+            case .stop: .stop
+            case .setVolume(let volume): .setVolume(volume)
+            }
+        }
+    }
+
+    /// Releases the player name and stops watching the scale (before the windows close).
+    func stop() {
+        stopMedia()
+        watcher?.stop()
+        watcher = nil
+    }
+
+    private func startMedia(_ state: MPRISState) {
+        let type = mediaEventType
+        do {
+            service = try MPRISService.start(state: state) {
+                var event = SDL_Event()
+                event.type = type
+                SDL_PushEvent(&event)
+            }
+            published = state
+            Log.info("media controls: \(service?.busName ?? "")")
+        } catch {
+            mediaUnavailable = true
+            Log.info("\(error)")
+        }
+    }
+
+    private func stopMedia() {
+        service?.stop()
+        service = nil
+        published = nil
+    }
+}

@@ -1,0 +1,33 @@
+extension DirectoryStream {
+    /// The row's second line: `LIVE · 3 watching · 1280x720 · 12:05` (W8).
+    public func rowDetail(now: Double) -> String {
+        let viewers = info.viewers == 1 ? "1 watching" : "\(info.viewers) watching"
+        return (["LIVE", viewers] + [info.resolution].compactMap { $0 } + [Self.clock(liveDuration(now: now))])
+            .joined(separator: " · ")
+    }
+
+    /// `m:ss` under an hour, `h:mm:ss` from an hour on.
+    static func clock(_ seconds: Double) -> String {
+        let total = Int(seconds.rounded(.down))
+        let (hours, minutes, rest) = (total / 3600, total / 60 % 60, total % 60)
+        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return hours > 0 ? "\(hours):\(two(minutes)):\(two(rest))" : "\(minutes):\(two(rest))"
+    }
+}
+
+extension ServerDirectory {
+    /// The section header: the server's title, and why it cannot be reached and when it is
+    /// tried again, e.g. `Local server — unreachable: Could not connect to the server (next try in 4 s)`.
+    public func header(now: Double) -> String {
+        switch reachability {
+        case .unknown:
+            return server.title + " — connecting…"
+        case .reachable:
+            return streams.isEmpty ? server.title + " — nobody is live" : server.title
+        case .unreachable(let reason, _, let nextTry):
+            let wait = max(0, Int((nextTry - now).rounded(.up)))
+            let when = pendingSerial != nil || wait == 0 ? "trying again now" : "next try in \(wait) s"
+            return "\(server.title) — unreachable: \(reason) (\(when))"
+        }
+    }
+}

@@ -1,0 +1,119 @@
+/// The rooms file's `servers` and a host room's broadcast fields (R2).
+extension RoomsFileDecoder {
+    private static let serverFields = ["id", "title", "stats", "play", "publish"]
+
+    /// The servers, or nil when any entry has a problem; an empty array is allowed.
+    mutating func decodeServers(_ value: JSONValue, path: JSONPath) -> [LiveServer]? {
+        guard case .array(let elements) = value.content else {
+            report("expected an array of servers, found \(value.typeDescription)", at: value.position, path: path)
+            return nil
+        }
+        var servers: [LiveServer] = []
+        for (index, element) in elements.enumerated() {
+            let elementPath = path.appending(index)
+            guard let fields = object(element, path: elementPath, allowed: Self.serverFields) else { continue }
+            let id = uniqueID(fields, of: element, index: index, path: elementPath, seen: \.firstIndexOfServerID,
+                              noun: "server id", listName: "servers")
+            let title = require("title", in: fields, of: element, path: elementPath, why: nil)
+                .flatMap { nonEmptyString($0.value, path: elementPath.appending("title")) }
+            let stats = require("stats", in: fields, of: element, path: elementPath, why: "the statistics page's URL")
+                .flatMap { url($0.value, path: elementPath.appending("stats"), kind: .stats) }
+            let play = require("play", in: fields, of: element, path: elementPath, why: "a URL with {stream}")
+                .flatMap { url($0.value, path: elementPath.appending("play"), kind: .play) }
+            let publish = fields["publish"].map { url($0.value, path: elementPath.appending("publish"), kind: .publish) }
+            guard let id, let title, let stats, let play, publish.map({ $0 != nil }) ?? true else { continue }
+            let server = LiveServer(id: id, title: title, stats: stats, play: StreamURLTemplate(play),
+                                    publish: (publish ?? nil).map(StreamURLTemplate.init))
+            serversByID[id] = server
+            servers.append(server)
+        }
+        return servers.count == elements.count ? servers : nil
+    }
+
+    // MARK: Broadcast
+
+    /// A host room's `publish`, `server` and `bitrate`: `.some(nil)` when the room has none of
+    /// them, nil when there is a problem.
+    mutating func decodeBroadcast(_ fields: [String: JSONMember], roomID: RoomID?, role: RoomRole?, kind: RoomKind?,
+                                  path: JSONPath) -> Broadcast?? {
+        let present = ["publish", "server", "bitrate"].compactMap { key in fields[key].map { (key, $0) } }
+        guard !present.isEmpty else { return .some(nil) }
+        guard role == .host, kind == .live else {
+            for (key, member) in present where role != nil && kind != nil {
+                report("only a live room with \"role\": \"host\" broadcasts; remove \(Self.quoted(key))",
+                       at: member.keyPosition, path: path.appending(key))
+            }
+            return nil
+        }
+        let bitrate = fields["bitrate"].map { decodeBitrate($0.value, path: path.appending("bitrate")) }
+        let destination: (url: String, serverID: String?)?
+        switch (fields["publish"], fields["server"]) {
+        case (_?, let server?):
+            report("use \"publish\" or \"server\", not both", at: server.keyPosition, path: path.appending("server"))
+            destination = nil
+        case (let publish?, nil):
+            destination = url(publish.value, path: path.appending("publish"), kind: .roomPublish)
+                .map { (StreamURLTemplate($0).url(forStream: roomID ?? ""), nil) }
+        case (nil, let server?):
+            destination = serverPublishURL(server.value, roomID: roomID ?? "", path: path.appending("server"))
+                .map { ($0, server.value.stringContent) }
+        case (nil, nil):
+            report("\"bitrate\" needs \"publish\" or \"server\" to go live to", at: present[0].1.keyPosition,
+                   path: path.appending("bitrate"))
+            destination = nil
+        }
+        guard let destination, roomID != nil, bitrate.map({ $0 != nil }) ?? true else { return nil }
+        return .some(Broadcast(publishURL: destination.url, serverID: destination.serverID,
+                               videoBitrate: (bitrate ?? nil) ?? Broadcast.defaultVideoBitrate))
+    }
+
+    /// The room's publish URL from its server's template.
+    private mutating func serverPublishURL(_ value: JSONValue, roomID: RoomID, path: JSONPath) -> String? {
+        guard let id = string(value, path: path) else { return nil }
+        guard let server = serversByID[id] else {
+            if firstIndexOfServerID[id] == nil {
+                let known = firstIndexOfServerID.keys.sorted().map { Self.quoted($0) }
+                report("unknown server \(Self.quoted(id))" + (known.isEmpty ? " (the file has no servers)" : " (servers: \(Self.list(known)))"),
+                       at: value.position, path: path)
+            }
+            return nil
+        }
+        guard let publish = server.publish else {
+            report("server \(Self.quoted(id)) has no \"publish\" URL to go live to", at: value.position, path: path)
+            return nil
+        }
+        return publish.url(forStream: roomID)
+    }
+
+    /// Kilobits per second, 100 to 50000, stored in bits per second.
+    private mutating func decodeBitrate(_ value: JSONValue, path: JSONPath) -> Int? {
+        guard case .number(_, let kilobits) = value.content, kilobits == kilobits.rounded(),
+              (100...50_000).contains(kilobits)
+        else {
+            let found = if case .number(let text, _) = value.content { text } else { value.typeDescription }
+            report("expected a bitrate in kbit/s, a whole number from 100 to 50000, found \(found)",
+                   at: value.position, path: path)
+            return nil
+        }
+        return Int(kilobits) * 1000
+    }
+
+    // MARK: URLs
+
+    /// A URL string checked for its kind, or nil after reporting why it is not one.
+    private mutating func url(_ value: JSONValue, path: JSONPath, kind: ServerURLKind) -> String? {
+        guard let text = string(value, path: path) else { return nil }
+        if let problem = kind.problem(with: text) {
+            report(problem, at: value.position, path: path)
+            return nil
+        }
+        return text
+    }
+}
+
+extension JSONValue {
+    /// The text of a string value, nil for every other type.
+    fileprivate var stringContent: String? {
+        if case .string(let text) = content { text } else { nil }
+    }
+}

@@ -1,0 +1,55 @@
+/// Damaged timestamps and stalled pictures (D6).
+///
+/// A corrupt packet can carry a timestamp seconds or hours away from its neighbours. Trusted,
+/// such a picture sits at the head of the frame queue and is never due, or such audio moves the
+/// clock and every picture counts as late: the picture freezes while the status says playing.
+/// A jump in one stream that the other stream does not share is taken for damage and the
+/// timestamp continues its stream instead; a jump both streams share (a real discontinuity)
+/// or a jump in a source with one stream is kept.
+extension SharedState {
+    /// Seconds a timestamp may move away from where its stream was before it counts as a jump.
+    static let timestampJumpLimit = 1.5
+    /// Seconds of media time without a new picture after which a playing session says Buffering.
+    static let stallLimit = 0.4
+
+    /// The time to give a decoded picture stamped `pts` (lock held); `expected` is where the
+    /// stream would continue.
+    mutating func videoPts(_ pts: Double?, expected: Double?) -> Double {
+        guard let pts else { return expected ?? 0 }
+        guard let expected, isDamaged(pts, expected: expected, other: hasAudioStream ? lastAudioEnd : nil) else {
+            return pts
+        }
+        counters.repairedTimestamps += 1
+        return expected
+    }
+
+    /// The time to give decoded audio stamped `pts` (lock held).
+    mutating func audioPts(_ pts: Double?) -> Double {
+        let expected = lastAudioEnd
+        guard let pts else { return expected ?? 0 }
+        guard let expected, isDamaged(pts, expected: expected, other: hasVideoStream ? lastDecodedVideoPts : nil) else {
+            return pts
+        }
+        counters.repairedTimestamps += 1
+        return expected
+    }
+
+    /// True when `pts` jumped away from `expected` while the other stream (at `other`) did not.
+    private func isDamaged(_ pts: Double, expected: Double, other: Double?) -> Bool {
+        guard abs(pts - expected) > Self.timestampJumpLimit, let other else { return false }
+        return abs(pts - other) > Self.timestampJumpLimit
+    }
+
+    /// Says Buffering while the clock runs on without a new picture for longer than a few frame
+    /// periods, and Playing again once pictures come (lock held).
+    mutating func noteVideoProgress(time: Double) {
+        guard phase == .playing, hasVideoStream, videoEnabled, !videoDrained, let shown = current else { return }
+        let limit = max(Self.stallLimit, 3 * videoFrameDuration)
+        let stalled = time - shown.pts > limit
+        if stalled && status == .playing {
+            status = .buffering(percent: nil)
+        } else if !stalled && status == .buffering(percent: nil) {
+            status = .playing
+        }
+    }
+}

@@ -1,0 +1,281 @@
+import Foundation
+import PiPLayout
+
+/// Everything a session's threads share: reachable only through ``SessionCore/withLock(_:)``
+/// and ``SessionCore/lockedLoop(_:)``, so it is never read or written without the session's
+/// lock. Nobody holds the lock while decoding, converting or doing I/O.
+///
+/// The worker threads never poll: each sleeps on its own condition for one reason at a time
+/// (``DemuxerWait``, ``VideoWait``), and whoever changes what it waits for wakes it. Waits that
+/// depend on the clock alone also carry a deadline.
+struct SharedState {
+    /// Where the current connection is.
+    enum Phase: Equatable {
+        /// Opening the source (or waiting to retry).
+        case opening
+        /// Opened; filling the queues before the clock starts.
+        case buffering
+        /// The clock runs.
+        case playing
+    }
+
+    /// What the demuxer (the session's worker thread) is sleeping for.
+    enum DemuxerWait: Equatable {
+        /// Not sleeping.
+        case none
+        /// Room in the audio buffer or the compressed video queue.
+        case room
+        /// Everything queued to be played after the source ended.
+        case drain
+        /// The end of a reconnection delay (only a close cuts it short).
+        case backoff
+        /// A device said it has no data yet: a short timed sleep that a close cuts short.
+        case deviceData
+    }
+
+    /// What the video thread is sleeping for.
+    enum VideoWait: Equatable {
+        /// Not sleeping.
+        case none
+        /// A compressed packet to decode.
+        case packet
+        /// Room in the frame queue, or the clock, for the picture it holds.
+        case picture
+    }
+
+    /// Decoded video frames kept ahead of the clock.
+    static let videoQueueLimit = 3
+    /// Seconds of audio (and of compressed video) the demuxer reads ahead.
+    static let readAhead = 0.5
+    /// Once both queues hold ``readAhead``, the demuxer sleeps until one falls below this.
+    static let refillMark = 0.3
+    /// Seconds of audio buffered before the clock starts.
+    static let audioPrebuffer = 0.1
+    /// A frame this close to its time counts as due.
+    static let dueTolerance = 0.002
+    /// How long after a clock deadline a worker wakes on its own. Normally the app presenting a
+    /// frame or the mixer consuming audio wakes it first; this covers sessions nobody watches.
+    static let fallbackGrace = 0.05
+
+    /// The demuxer thread's condition: room to read, the end drained, a close.
+    let demuxerWake: WakeCondition
+    /// The video thread's condition: a packet, room in the frame queue, a clock start, a close.
+    let videoWake: WakeCondition
+    /// Signalled when the worker thread ends (a close waits on it).
+    let workerEnded: WakeCondition
+
+    var status: PlaybackStatus = .connecting
+    var notifiedStatus: PlaybackStatus = .connecting
+    /// Set when a frame became the next one due while none was; cleared when the observer is told.
+    var frameWakePending = false
+    var openCount = 0
+    var workerRunning = true
+    /// Set when the current connection's video thread must stop.
+    var videoStopping = false
+    var demuxerWait = DemuxerWait.none
+    var videoWait = VideoWait.none
+
+    var phase = Phase.opening
+    var hasVideoStream = false
+    var hasAudioStream = false
+    var videoDrained = false
+    var audioDrained = false
+    var lastDecodedVideoPts: Double?
+    /// The time just after the newest decoded audio (nil before the first, per connection).
+    var lastAudioEnd: Double?
+    /// The video stream's nominal frame period.
+    var videoFrameDuration = 1.0 / 30
+
+    var outputBox: (width: Int, height: Int)?
+    var videoEnabled = true
+    var muted = false
+    var volume: Float = 1
+    var sourceSize: (width: Int, height: Int)?
+
+    var clock = PlaybackClock()
+    var frames: [VideoFrame] = []
+    var current: VideoFrame?
+    var currentHandedOut = false
+    var lastPresentedPts: Double?
+    var counters = PlaybackCounters()
+    var nextSerial = 0
+
+    var ring: AudioRing
+    var levelMeanSquare: Float = 0
+    var videoPackets = PacketQueue()
+
+    init(options: PlaybackOptions, lock: SessionLock) {
+        demuxerWake = WakeCondition(lock: lock)
+        videoWake = WakeCondition(lock: lock)
+        workerEnded = WakeCondition(lock: lock)
+        ring = AudioRing(rate: options.audioSampleRate, channels: options.audioChannels, seconds: 2)
+        frames.reserveCapacity(Self.videoQueueLimit + 1)
+    }
+
+    /// True when the current connection's video thread must stop.
+    func videoMustStop(closed: Bool) -> Bool { videoStopping || closed }
+
+    /// Wakes the video thread if it sleeps for `reason`.
+    func wakeVideo(for reason: VideoWait) {
+        if videoWait == reason { videoWake.signal() }
+    }
+
+    /// Wakes the demuxer thread if what it sleeps for now holds.
+    func wakeDemuxerIfReady() {
+        let ready: Bool
+        switch demuxerWait {
+        case .none, .backoff, .deviceData: return
+        case .room: ready = demuxerHasRoom(below: Self.refillMark)
+        case .drain: ready = isDrained
+        }
+        if ready { demuxerWake.signal() }
+    }
+
+    /// True when the demuxer should read: a queue holds less than `mark` seconds and neither is
+    /// at its hard limit.
+    func demuxerHasRoom(below mark: Double) -> Bool {
+        let audioEnough = !hasAudioStream || ring.duration >= mark
+        return !(videoPacketsEnough(mark) && audioEnough) && !packetsHardFull && ring.duration < ringHardLimit
+    }
+
+    private func videoPacketsEnough(_ mark: Double) -> Bool {
+        !hasVideoStream || videoPackets.seconds >= mark || videoPackets.count >= Int(mark * 240)
+    }
+
+    private var packetsHardFull: Bool { videoPackets.bytes >= 32 << 20 || videoPackets.count >= 600 }
+
+    /// Seconds of audio at which the ring counts as full whatever the video queue holds.
+    private var ringHardLimit: Double { Double(ring.capacityFrames) / Double(ring.rate) - 0.3 }
+
+    /// True once the source ended and every queued frame and sample was played.
+    var isDrained: Bool { videoDrained && frames.isEmpty && ring.count == 0 && phase == .playing }
+
+    /// When the demuxer, waiting for room, should look again by itself: once the clock has played
+    /// the audio buffer down to where reading resumes, the refill mark or (when the video queue
+    /// is short) the ring's hard limit. Nil when only another thread can make room.
+    mutating func demuxerRoomDeadline(now: Double) -> Double? {
+        let level = videoPacketsEnough(Self.refillMark) ? Self.refillMark : ringHardLimit
+        guard phase == .playing, !packetsHardFull, let time = clock.time(now: now),
+              let end = ring.endPts, ring.duration >= level else { return nil }
+        return now + max(0, end - level - time) + Self.fallbackGrace
+    }
+
+    /// When the demuxer, waiting for the end to drain, should look again by itself: when the next
+    /// frame is due or the buffered audio has been played.
+    mutating func drainDeadline(now: Double) -> Double? {
+        guard phase == .playing, let time = clock.time(now: now) else { return nil }
+        let delays = [frames.first.map { $0.pts - time }, ring.endPts.map { $0 - time }].compactMap { $0 }
+        guard let soonest = delays.min() else { return nil }
+        return now + max(0, soonest) + Self.fallbackGrace
+    }
+
+    /// Seconds until the next queued frame is due by the clock (nil when none is queued or the
+    /// clock is stopped).
+    mutating func nextFrameDelay(now: Double) -> Double? {
+        guard phase == .playing, let head = frames.first, let time = clock.time(now: now) else { return nil }
+        return max(0, head.pts - Self.dueTolerance - time)
+    }
+
+    // MARK: Clock and presentation
+
+    /// Moves the presentation forward to `now`: makes the newest due frame current, and drops
+    /// audio the clock has passed when no mixer consumes it. Returns the clock, nil if stopped.
+    @discardableResult
+    mutating func advance(now: Double) -> Double? {
+        guard phase == .playing, let time = clock.time(now: now) else { return nil }
+        var advanced = false
+        while let head = frames.first, head.pts <= time + Self.dueTolerance {
+            if current != nil && !currentHandedOut { counters.dropped += 1 }
+            current = head
+            currentHandedOut = false
+            frames.removeFirst()
+            advanced = true
+        }
+        if let head = frames.first, head.pts > time + 2, !clock.isAudioDriven(now: now) {
+            clock.start(at: head.pts, now: now)
+        }
+        var dropped = false
+        if !clock.isAudioDriven(now: now) {
+            let stale = ring.frames(before: time)
+            if stale > 0 { noteLevel(ring.take(stale, into: nil, gain: 0), frames: stale) }
+            dropped = stale > 0
+        }
+        noteVideoProgress(time: time)
+        if advanced { wakeVideo(for: .picture) }
+        if advanced || dropped { wakeDemuxerIfReady() }
+        return time
+    }
+
+    /// Starts the clock once the queues hold enough to play smoothly.
+    mutating func startIfReady(now: Double) {
+        guard phase == .buffering else { return }
+        let videoReady = !hasVideoStream || !frames.isEmpty || videoDrained
+            || (!videoEnabled && lastDecodedVideoPts != nil)
+        let audioReady = !hasAudioStream || ring.duration >= Self.audioPrebuffer || audioDrained
+        let videoFull = frames.count >= Self.videoQueueLimit
+        guard (videoReady && audioReady) || videoFull else {
+            status = .buffering(percent: hasAudioStream
+                ? min(99, Int(ring.duration / Self.audioPrebuffer * 100)) : nil)
+            return
+        }
+        let start = frames.first?.pts ?? ring.headPts ?? lastDecodedVideoPts ?? 0
+        let early = ring.frames(before: start)
+        if early > 0 { ring.drop(early) }
+        clock.start(at: start, now: now)
+        phase = .playing
+        status = .playing
+        if !frames.isEmpty { frameWakePending = true }
+        wakeVideo(for: .picture)
+        wakeDemuxerIfReady()
+    }
+
+    /// Folds the squares of `frames` removed audio frames into the level meter.
+    mutating func noteLevel(_ squares: Float, frames: Int) {
+        guard frames > 0 else { return }
+        let mean = squares / Float(frames * ring.channels)
+        let seconds = Double(frames) / Double(ring.rate)
+        let alpha = Float(1 - exp(-seconds / 0.1))
+        levelMeanSquare += alpha * (mean - levelMeanSquare)
+    }
+
+    // MARK: Audio output (audio thread)
+
+    /// Adds this session's next `frameCount` frames into `output` (interleaved, `channels` per
+    /// frame at `rate`), applying mute and volume, and advances the clock. Never blocks for long.
+    mutating func mix(into output: UnsafeMutablePointer<Float>, frameCount: Int, channels: Int, rate: Int, now: Double) {
+        guard phase == .playing, hasAudioStream, rate == ring.rate, channels == ring.channels,
+              let time = clock.time(now: now) else { return }
+        let chunk = Double(frameCount) / Double(rate)
+        // Audio behind the clock is late: dropped, so the clock never goes back for it.
+        let late = ring.frames(before: time - Self.dueTolerance)
+        if late > 0 { noteLevel(ring.take(late, into: nil, gain: 0), frames: late) }
+        guard let head = ring.headPts else { return }
+        if head > time + chunk && head < time + 1 {
+            clock.audioConsumed(from: time, duration: chunk, now: now)
+        } else {
+            let taken = min(frameCount, ring.count)
+            let squares = ring.take(taken, into: output, gain: muted ? 0 : volume)
+            noteLevel(squares, frames: taken)
+            clock.audioConsumed(from: head, duration: Double(taken) / Double(rate), now: now)
+            wakeDemuxerIfReady()
+        }
+    }
+
+    // MARK: Connections
+
+    /// Forgets the previous connection's queues and clock; keeps the last frame on screen.
+    mutating func resetForConnection() {
+        phase = .opening
+        videoStopping = false
+        frames.removeAll(keepingCapacity: true)
+        videoPackets.clear()
+        ring.clear()
+        clock.stop()
+        hasVideoStream = false
+        hasAudioStream = false
+        videoDrained = false
+        audioDrained = false
+        lastDecodedVideoPts = nil
+        lastAudioEnd = nil
+    }
+}

@@ -1,0 +1,132 @@
+import CFFmpeg
+import Glibc
+import PiPLayout
+
+/// The picture and sound format a capture hands to the encoders.
+struct CaptureFormat: Equatable {
+    /// The audio sent: stereo at this rate.
+    static let audioRate = 48_000
+    let width: Int
+    let height: Int
+    let frameRate: Int
+    let hasAudio: Bool
+}
+
+/// What the capture thread hands to the sending thread.
+enum CapturedItem {
+    /// A YUV420P picture at the send size, captured at `time` (monotonic seconds).
+    case picture(Frame, time: Double)
+    /// Interleaved stereo Float32 samples at ``CaptureFormat/audioRate``.
+    case sound([Float])
+}
+
+/// Reads a capture source (`lavfi:`, `v4l2:`, `x11grab:`, ...) in real time on its own thread,
+/// decodes it, keeps the newest preview picture and hands pictures and sound to the sender.
+final class Capture {
+    private let input: InputContext
+    private let videoStream: InputStream
+    private let videoDecoder: Decoder
+    private let audio: (stream: InputStream, decoder: Decoder, resampler: Resampler)?
+    let format: CaptureFormat
+    private let sendScaler = FrameScaler()
+    private let previewScaler = FrameScaler()
+    private let previewBox: (width: Int, height: Int)
+    /// Pacing: the wall time and the stream time of the first packet (sources like lavfi are not real time).
+    private var pacingStart: (wall: Double, stream: Double)?
+
+    /// Opens `source` and its decoders (blocking, bounded by the options' timeout).
+    init(source: String, options: PublishOptions, interrupt: InterruptFlag) throws(PlaybackError) {
+        let spec: SourceSpec
+        switch SourceSpec.parse(source) {
+        case .success(let parsed): spec = parsed
+        case .failure(let why): throw .refusedSource(why)
+        }
+        do {
+            input = try InputContext(url: spec.openName, formatName: spec.formatName, interrupt: interrupt,
+                                     openTimeout: options.ioTimeout, ioTimeout: options.ioTimeout, deviceOptions: [:])
+        } catch {
+            throw .openFailed(error.message)
+        }
+        guard let video = input.bestStream(.video) else { throw .noPlayableStream }
+        videoStream = video
+        do {
+            videoDecoder = try Decoder(stream: video, threads: 1)
+            audio = try input.bestStream(.audio).map { (stream) throws(FFmpegError) in
+                (stream, try Decoder(stream: stream, threads: 1), Resampler(outputRate: CaptureFormat.audioRate, outputChannels: 2))
+            }
+        } catch {
+            throw .openFailed(error.message)
+        }
+        let size = Self.fit(video.pictureSize, in: options.maximumSize)
+        let rate = Int((video.frameRate ?? options.defaultFrameRate).rounded())
+        format = CaptureFormat(width: size.width, height: size.height, frameRate: min(max(rate, 1), 60), hasAudio: audio != nil)
+        previewBox = Self.fit(video.pictureSize, in: options.previewMaximumSize)
+    }
+
+    /// The largest even size with `size`'s aspect that fits `box` (never larger than `size`).
+    static func fit(_ size: (width: Int, height: Int), in box: (width: Int, height: Int)) -> (width: Int, height: Int) {
+        guard size.width > 0, size.height > 0 else { return (box.width & ~1, box.height & ~1) }
+        let scale = min(1, min(Double(box.width) / Double(size.width), Double(box.height) / Double(size.height)))
+        return (max(2, Int(Double(size.width) * scale) & ~1), max(2, Int(Double(size.height) * scale) & ~1))
+    }
+
+    /// Reads until the source ends or fails or `shouldStop` says so; calls `preview` with every
+    /// preview picture and `deliver` with every item for the sender.
+    func run(shouldStop: () -> Bool, preview: (VideoFrame) -> Void, deliver: (CapturedItem) -> Void) -> PlaybackError? {
+        let packet = Packet()
+        let frame = Frame()
+        while !shouldStop() {
+            do {
+                guard try input.read(into: packet) == .done else { return shouldStop() ? nil : .streamFailed("the capture ended") }
+                defer { packet.unref() }
+                pace(packet)
+                if packet.streamIndex == videoStream.index {
+                    try decodeVideo(packet, into: frame, preview: preview, deliver: deliver)
+                } else if let audio, packet.streamIndex == audio.stream.index {
+                    try decodeAudio(packet, into: frame, audio: audio, deliver: deliver)
+                }
+            } catch {
+                if shouldStop() { return nil }
+                if error.isInvalidData { continue }
+                return .streamFailed(error.message)
+            }
+        }
+        return nil
+    }
+
+    private func pace(_ packet: Packet) {
+        let timestamp = packet.pointer.pointee.dts != floatapp_AV_NOPTS_VALUE() ? packet.pointer.pointee.dts : packet.pointer.pointee.pts
+        let stream = packet.streamIndex == videoStream.index ? videoStream : audio?.stream
+        guard timestamp != floatapp_AV_NOPTS_VALUE(), let stream, stream.index == packet.streamIndex else { return }
+        let seconds = Double(timestamp) * av_q2d(stream.pointer.pointee.time_base)
+        let now = MonotonicTime.seconds()
+        guard let start = pacingStart else { pacingStart = (now, seconds); return }
+        let due = start.wall + (seconds - start.stream)
+        if due - now > 1 { pacingStart = (now, seconds); return } // a jump in the source's clock
+        if due > now { usleep(UInt32((due - now) * 1e6)) }
+    }
+
+    private func decodeVideo(_ packet: Packet, into frame: Frame, preview: (VideoFrame) -> Void,
+                             deliver: (CapturedItem) -> Void) throws(FFmpegError) {
+        _ = try videoDecoder.send(packet)
+        while try videoDecoder.receive(into: frame) == .done {
+            defer { frame.unref() }
+            let time = MonotonicTime.seconds()
+            if let picture = previewScaler.preview(frame, width: previewBox.width, height: previewBox.height, time: time) {
+                preview(picture)
+            }
+            if let picture = sendScaler.convert(frame, width: format.width, height: format.height) {
+                deliver(.picture(picture, time: time))
+            }
+        }
+    }
+
+    private func decodeAudio(_ packet: Packet, into frame: Frame, audio: (stream: InputStream, decoder: Decoder, resampler: Resampler),
+                             deliver: (CapturedItem) -> Void) throws(FFmpegError) {
+        _ = try audio.decoder.send(packet)
+        while try audio.decoder.receive(into: frame) == .done {
+            defer { frame.unref() }
+            try audio.resampler.convert(frame, framePts: nil) { samples, _, _ in deliver(.sound(Array(samples))) }
+        }
+    }
+}

@@ -1,0 +1,109 @@
+import CFFmpeg
+
+/// The sending thread: connects to the server, encodes what the capture hands over, and
+/// reconnects with D4's backoff when the server refuses or drops the stream.
+final class PublishSender: @unchecked Sendable {
+    private let core: PublishCore
+    private let url: String
+
+    init(core: PublishCore, url: String) {
+        self.core = core
+        self.url = url
+    }
+
+    func run() {
+        defer { core.threadEnded() }
+        guard let format = core.waitForFormat() else { return }
+        var attempt = 0
+        while !core.isClosed {
+            let failure: String
+            do {
+                let output = try FLVOutput(url: url, format: format, options: core.options, interrupt: core.outputInterrupt)
+                attempt = 0
+                let liveStart = core.wentLive()
+                let error = send(to: output, format: format, liveStart: liveStart)
+                core.stopAccepting()
+                guard let error else {
+                    output.finish()
+                    return
+                }
+                failure = error.message
+            } catch {
+                if core.isClosed { return }
+                failure = error.message
+            }
+            attempt += 1
+            if attempt >= core.options.maximumAttempts {
+                core.setStatus(.failed("Cannot broadcast to \(url): \(failure)"))
+                return
+            }
+            let delay = SessionWorker.backoff(attempt: attempt)
+            core.setStatus(.reconnecting(attempt: attempt, nextTryIn: delay))
+            if core.sleep(until: MonotonicTime.seconds() + delay) { return }
+        }
+    }
+
+    /// Sends captured items until the publisher closes (nil) or the connection fails.
+    private func send(to output: FLVOutput, format: CaptureFormat, liveStart: Double) -> FFmpegError? {
+        var lastPicturePts: Int64 = -1
+        var audio = AudioChunker(frameSize: output.audio?.frameSize ?? 1024)
+        while let item = core.nextItem() {
+            do {
+                switch item {
+                case .picture(let frame, let time):
+                    let pts = max(lastPicturePts + 1, Int64(((time - liveStart) * Double(format.frameRate)).rounded()))
+                    lastPicturePts = pts
+                    frame.pointer.pointee.pts = pts
+                    try output.write(frame, with: output.video)
+                    core.recordSent(totalBytes: output.bytesSent, picture: true)
+                case .sound(let samples):
+                    guard let encoder = output.audio else { continue }
+                    audio.append(samples)
+                    while let frame = audio.nextFrame() {
+                        try output.write(frame, with: encoder)
+                    }
+                    core.recordSent(totalBytes: output.bytesSent, picture: false)
+                }
+            } catch {
+                return core.isClosed ? nil : error
+            }
+        }
+        return nil
+    }
+}
+
+/// Cuts interleaved stereo samples into the planar frames the AAC encoder takes, timed by count.
+struct AudioChunker {
+    let frameSize: Int
+    private var pending: [Float] = []
+    private var samplesOut: Int64 = 0
+
+    init(frameSize: Int) {
+        self.frameSize = max(frameSize, 1)
+    }
+
+    mutating func append(_ samples: [Float]) { pending += samples }
+
+    /// The next full frame, or nil until enough samples came.
+    mutating func nextFrame() -> Frame? {
+        guard pending.count >= frameSize * 2 else { return nil }
+        let frame = Frame()
+        let pointer = frame.pointer
+        pointer.pointee.nb_samples = Int32(frameSize)
+        pointer.pointee.format = AV_SAMPLE_FMT_FLTP.rawValue
+        pointer.pointee.sample_rate = Int32(CaptureFormat.audioRate)
+        pointer.pointee.ch_layout = floatapp_channel_layout_stereo()
+        guard av_frame_get_buffer(pointer, 0) >= 0, let left = pointer.pointee.extended_data[0],
+              let right = pointer.pointee.extended_data[1] else { return nil }
+        let leftSamples = UnsafeMutableRawPointer(left).assumingMemoryBound(to: Float.self)
+        let rightSamples = UnsafeMutableRawPointer(right).assumingMemoryBound(to: Float.self)
+        for index in 0..<frameSize {
+            leftSamples[index] = pending[2 * index]
+            rightSamples[index] = pending[2 * index + 1]
+        }
+        pending.removeFirst(frameSize * 2)
+        pointer.pointee.pts = samplesOut
+        samplesOut += Int64(frameSize)
+        return frame
+    }
+}

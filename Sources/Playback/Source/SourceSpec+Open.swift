@@ -1,0 +1,54 @@
+import PiPLayout
+
+/// How FFmpeg opens each kind of source (R3). Which sources are allowed is decided once, by
+/// ``SourceSpec/parse(_:)``, for the rooms-file check and for playback alike; this only says
+/// how to open what it accepted.
+extension SourceSpec {
+    /// The name FFmpeg opens: a URL, a path, a filtergraph, a device path or a display.
+    var openName: String {
+        switch self {
+        case .url(let url): url
+        case .file(let path): path
+        case .lavfi(let graph): graph
+        case .v4l2(let device): device
+        case .x11grab(let display): display
+        }
+    }
+
+    /// The input device to force, or nil to let FFmpeg probe.
+    var formatName: String? {
+        switch self {
+        case .url, .file: nil
+        case .lavfi: "lavfi"
+        case .v4l2: "video4linux2"
+        case .x11grab: "x11grab"
+        }
+    }
+
+    /// True for a file (a path, or a URL over `file` such as `hls+file:`): nothing a later try
+    /// can fix when it cannot be played, in a live room too (D6).
+    var isFile: Bool {
+        switch self {
+        case .file: true
+        case .url(let url): url.prefix(while: { $0 != ":" }).split(separator: "+").last?.lowercased() == "file"
+        case .lavfi, .v4l2, .x11grab: false
+        }
+    }
+
+    /// True for a URL over the network, the only kind whose streams may change between tries.
+    var isNetwork: Bool {
+        if case .url = self { return !isFile }
+        return false
+    }
+
+    /// True when a failed open is final even in a live room: a file, or a graph FFmpeg rejects,
+    /// will not open on a later try. A server, a camera that was unplugged or a display that is
+    /// not up yet may come back, so they retry with D4's backoff.
+    func openFailureIsFinal(_ error: FFmpegError) -> Bool {
+        switch self {
+        case .file, .url: isFile
+        case .lavfi: error.isRejectedArgument
+        case .v4l2, .x11grab: false
+        }
+    }
+}

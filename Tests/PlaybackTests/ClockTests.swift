@@ -1,0 +1,163 @@
+import Foundation
+import PiPLayout
+import Playback
+import XCTest
+
+/// Timing on a clock the test moves by hand: backoff, its cap, the close deadline and frame
+/// scheduling are checked to the millisecond without sleeping, on any machine load.
+final class ClockTests: XCTestCase {
+    func testBackoffDoublesFromHalfASecondAndStaysAtEight() {
+        let clock = ManualClock()
+        let statuses = StatusLog()
+        // Port 9 on loopback refuses at once: every try fails without waiting for the network.
+        let session = PlaybackSession(source: "http://127.0.0.1:9/none.ts", options: .live,
+                                      observers: PlaybackObservers(onStatusChange: statuses.append), clock: clock)
+        defer { session.close() }
+        for (index, delay) in [0.5, 1, 2, 4, 8, 8, 8].enumerated() {
+            let attempt = index + 1
+            let deadline = clock.now() + delay
+            XCTAssertTrue(waitUntil(5) { clock.hasFreshWaiter(until: deadline) }, "try \(attempt) sleeps \(delay) s")
+            XCTAssertEqual(session.status, .reconnecting(attempt: attempt, retryIn: delay))
+            clock.advance(by: delay - 0.001)
+            XCTAssertTrue(waitUntil(5) { clock.hasFreshWaiter(until: deadline) }, "woken early, it sleeps on")
+            XCTAssertEqual(session.status, .reconnecting(attempt: attempt, retryIn: delay), "no try before the delay")
+            clock.advance(by: 0.001)
+        }
+        XCTAssertTrue(waitUntil(5) { session.openCount == 0 && session.status == .reconnecting(attempt: 8, retryIn: 8) })
+        let reconnecting = statuses.all.filter { if case .reconnecting = $0 { true } else { false } }
+        XCTAssertEqual(Array(reconnecting.prefix(4)), [
+            .reconnecting(attempt: 1, retryIn: 0.5), .reconnecting(attempt: 2, retryIn: 1),
+            .reconnecting(attempt: 3, retryIn: 2), .reconnecting(attempt: 4, retryIn: 4),
+        ], "observers given at creation see the very first status")
+    }
+
+    func testCloseGivesUpOnAStuckWorkerAtHalfASecond() {
+        let clock = ManualClock()
+        let gate = Gate()
+        // The open observer runs on the worker thread: holding it there is a worker stuck in a
+        // call that cannot be interrupted.
+        let session = PlaybackSession(source: "lavfi:testsrc2=size=160x120:rate=10", options: PlaybackOptions(),
+                                      observers: PlaybackObservers(onOpen: { _ in gate.wait() }), clock: clock)
+        XCTAssertTrue(waitUntil(5) { gate.isWaiting })
+        let closed = Gate()
+        let start = clock.now()
+        Thread { session.close(); closed.open() }.start()
+        XCTAssertTrue(waitUntil(5) { clock.hasFreshWaiter(until: start + 0.5) }, "close waits until 0.5 s")
+        clock.advance(by: 0.499)
+        XCTAssertTrue(waitUntil(5) { clock.hasFreshWaiter(until: start + 0.5) }, "and goes on waiting before it")
+        XCTAssertFalse(closed.isOpen)
+        clock.advance(by: 0.001)
+        XCTAssertTrue(waitUntil(5) { closed.isOpen }, "close returns at its deadline")
+        XCTAssertTrue(session.isWorking, "the stuck worker finishes on its own")
+        gate.open()
+        XCTAssertTrue(waitUntil(5) { !session.isWorking })
+    }
+
+    func testCloseWakesSleepingWorkersWithoutTheClockMoving() {
+        let clock = ManualClock()
+        let session = PlaybackSession(source: "lavfi:testsrc2=size=160x120:rate=25[out0];sine=f=300[out1]",
+                                      options: PlaybackOptions(), observers: PlaybackObservers(), clock: clock)
+        XCTAssertTrue(waitUntil(5) { session.status == .playing && session.bufferedAudio >= 0.3 })
+        let closed = Gate()
+        Thread { session.close(); closed.open() }.start()
+        XCTAssertTrue(waitUntil(5) { closed.isOpen }, "a close signals the workers; no deadline has to pass")
+        XCTAssertFalse(session.isWorking)
+    }
+
+    func testNextFrameDelaySaysExactlyWhenTheNextFrameIsDue() {
+        let clock = ManualClock()
+        let session = PlaybackSession(source: "lavfi:testsrc2=size=160x120:rate=10", options: PlaybackOptions(),
+                                      observers: PlaybackObservers(), clock: clock)
+        defer { session.close() }
+        XCTAssertNil(session.nextFrameDelay, "nothing is queued while connecting")
+        XCTAssertTrue(waitUntil(5) { session.status == .playing && session.takeFrame() != nil })
+        for _ in 0..<8 {
+            XCTAssertTrue(waitUntil(5) { session.nextFrameDelay != nil }, "the decoder queues the next frame")
+            guard let shown = session.takeFrame()?.serial, let delay = session.nextFrameDelay else {
+                return XCTFail("a 10 fps source has its next frame queued")
+            }
+            XCTAssertLessThanOrEqual(delay, 0.1, "at most one frame period away")
+            clock.advance(by: max(0, delay - 0.001))
+            XCTAssertEqual(session.takeFrame()?.serial, shown, "not due a millisecond before")
+            clock.advance(by: 0.001 + 1e-9)  // past rounding in the sums of seconds
+            XCTAssertEqual(session.takeFrame()?.serial, shown + 1, "due once the delay has passed")
+        }
+        XCTAssertEqual(session.counters.dropped, 0, "on this clock no frame is ever late")
+    }
+
+    func testPicturesAppearWithinOneAudioChunkOfTheirTime() throws {
+        let media = try TestMedia()
+        let file = try media.h264AAC("sync.mp4", seconds: 2)
+        let clock = ManualClock()
+        let session = PlaybackSession(source: file, options: PlaybackOptions(), observers: PlaybackObservers(),
+                                      clock: clock)
+        defer { session.close() }
+        let mixer = AudioMixer()
+        mixer.add(session)
+        let chunkFrames = 256
+        let chunk = Double(chunkFrames) / Double(mixer.sampleRate)
+        var buffer = [Float](repeating: 0, count: chunkFrames * mixer.channels)
+        var shown: [Double] = []
+        var worstLag = 0.0
+        var steps = 0
+        while !session.status.isFinal && steps < 2000 {
+            steps += 1
+            // Time moves only once decoding has caught up, so the result is the same on any load.
+            _ = waitUntil(2) {
+                let allConverted = session.counters.converted == 60
+                return (session.bufferedAudio >= chunk || allConverted) && (session.queuedFrames >= 2 || allConverted)
+            }
+            buffer.withUnsafeMutableBufferPointer { mixer.render(into: $0.baseAddress!, frameCount: chunkFrames) }
+            clock.advance(by: chunk)
+            guard let frame = session.takeFrame(), frame.pts != shown.last, let time = session.clockTime else { continue }
+            shown.append(frame.pts)
+            worstLag = max(worstLag, time - frame.pts)
+            XCTAssertGreaterThanOrEqual(time - frame.pts, -0.002, "a picture \(frame.pts) shown before its time \(time)")
+        }
+        XCTAssertEqual(session.status, .ended)
+        XCTAssertEqual(shown.count, 60, "every picture shown, none dropped: \(session.counters)")
+        XCTAssertLessThanOrEqual(worstLag, chunk + 0.002, "a picture appeared \(worstLag) s after its time")
+    }
+
+    func testPeekingNeverCountsAFrameAsPresented() {
+        let clock = ManualClock()
+        let session = PlaybackSession(source: "lavfi:testsrc2=size=160x120:rate=10", options: PlaybackOptions(),
+                                      observers: PlaybackObservers(), clock: clock)
+        defer { session.close() }
+        XCTAssertTrue(waitUntil(5) { session.status == .playing && session.peekFrame() != nil })
+        for _ in 0..<5 {
+            XCTAssertTrue(waitUntil(5) { session.nextFrameDelay != nil })
+            clock.advance(by: 0.1)
+            XCTAssertNotNil(session.peekFrame())
+        }
+        XCTAssertEqual(session.counters.presented, 0, "a picture nobody shows is not presented")
+        XCTAssertNil(session.lastPresentedPts)
+        let peeked = session.peekFrame()
+        XCTAssertTrue(session.takeFrame() === peeked, "take hands out what peek saw")
+        XCTAssertEqual(session.counters.presented, 1)
+    }
+}
+
+/// A one-way gate between threads: `wait()` blocks until `open()`.
+final class Gate: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var opened = false
+    private var waiting = false
+
+    func wait() {
+        condition.lock()
+        waiting = true
+        while !opened { condition.wait() }
+        condition.unlock()
+    }
+
+    func open() {
+        condition.lock()
+        opened = true
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    var isOpen: Bool { condition.withLock { opened } }
+    var isWaiting: Bool { condition.withLock { waiting } }
+}

@@ -1,0 +1,148 @@
+import Foundation
+import PiPLayout
+import Playback
+import ServerFetch
+import XCTest
+
+/// W2, D4 against a real nginx-rtmp: going live from a capture, playing the broadcast back,
+/// stopping cleanly, and surviving a server that refuses, dies and comes back.
+final class PublisherTests: XCTestCase {
+    private var nginx: NginxServer!
+    private let fetcher = HTTPFetcher(timeout: 2)
+    /// The publisher's threads' name as Linux keeps it (15 bytes), inherited by the encoder's threads.
+    private static let threadName = "floatapp.publis"
+    private static let source = "lavfi:testsrc2=size=1280x720:rate=30[out0];sine=f=440:sample_rate=48000[out1]"
+
+    override func setUpWithError() throws {
+        nginx = try NginxServer()
+        try nginx.start()
+    }
+
+    override func tearDown() {
+        nginx = nil
+    }
+
+    /// ffprobe's `codec_name,width,height` lines for `url`.
+    private func probe(_ url: String) throws -> [String] {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/ffprobe")
+        process.arguments = ["-v", "error", "-rw_timeout", "5000000", "-show_entries", "stream=codec_name,width,height",
+                             "-of", "csv=p=0", url]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: output, as: UTF8.self).split(separator: "\n").map { String($0).trimmingCharacters(in: .init(charactersIn: ",")) }.sorted()
+    }
+
+    /// Plays `url` with Playback until two different frames arrive.
+    private func playsMovingVideo(_ url: String) -> Bool {
+        let session = PlaybackSession(source: url)
+        defer { session.close() }
+        var first: VideoFrame?
+        return waitUntil(20) {
+            guard let frame = session.peekFrame() else { return false }
+            if first == nil { first = frame }
+            return frame.serial != first?.serial && frame.storage != first?.storage
+        }
+    }
+
+    func testGoingLiveIsListedPlaysBackOverRTMPAndHLSAndStopsCleanly() throws {
+        let publisher = Publisher(source: Self.source, url: nginx.rtmpURL("me"))
+        XCTAssertTrue(waitUntil(10) { publisher.status == .live }, "status \(publisher.status)")
+        XCTAssertTrue(pollUntil(6) { nginx.published("me", using: fetcher)?.resolution == "1280x720" },
+                      "the stats page lists the broadcast at 720p")
+        let preview = try XCTUnwrap(publisher.currentPreview())
+        XCTAssertEqual([preview.width, preview.height], [640, 360], "the preview comes small from the capture")
+        XCTAssertEqual(try probe(nginx.rtmpURL("me")), ["aac", "h264,1280,720"])
+        XCTAssertTrue(playsMovingVideo(nginx.rtmpURL("me")), "Playback plays it over RTMP")
+        XCTAssertTrue(pollUntil(10) { (try? self.probe(self.nginx.hlsURL("me")))?.contains("h264,1280,720") == true })
+        XCTAssertTrue(playsMovingVideo(nginx.hlsURL("me")), "Playback plays it over HLS")
+        let stats = publisher.stats
+        XCTAssertGreaterThan(stats.liveSeconds, 1)
+        XCTAssertGreaterThan(stats.sentFrames, 30)
+        XCTAssertEqual(stats.bitsPerSecond, 2_500_000, accuracy: 2_000_000, "about the asked bitrate")
+        let stopping = Date()
+        publisher.stop()
+        XCTAssertLessThan(Date().timeIntervalSince(stopping), 1, "the last packets go out at once")
+        XCTAssertEqual(publisher.status, .stopped)
+        XCTAssertEqual(publisher.workingThreads, 0)
+        XCTAssertTrue(pollUntil(3) { nginx.streams(using: fetcher)?.contains { $0.isPublishing } == false },
+                      "the server sees the publisher leave")
+        XCTAssertTrue(waitUntil(3) { threadCount(named: Self.threadName) == 0 },
+                      "\(threadCount(named: Self.threadName)) publishing or encoding threads left")
+    }
+
+    func testARefusedPublishReconnectsWithBackoffThenFailsAndThePreviewRuns() throws {
+        let statuses = PublishStatusLog()
+        var options = PublishOptions()
+        options.maximumAttempts = 3
+        let publisher = Publisher(source: Self.source,
+                                  url: "rtmp://127.0.0.1:\(nginx.rtmpPort)/no-such-application/me", options: options)
+        publisher.onStatusChange = { statuses.append($0) }
+        XCTAssertTrue(waitUntil(20) { publisher.status.isFinal }, "status \(publisher.status)")
+        guard case .failed(let message) = publisher.status else { return XCTFail("\(publisher.status)") }
+        XCTAssertTrue(message.contains("no-such-application"), message)
+        XCTAssertEqual(statuses.all.filter { if case .reconnecting = $0 { true } else { false } },
+                       [.reconnecting(attempt: 1, nextTryIn: 0.5), .reconnecting(attempt: 2, nextTryIn: 1)])
+        let serial = publisher.currentPreview()?.serial ?? 0
+        XCTAssertTrue(waitUntil(2) { (publisher.currentPreview()?.serial ?? 0) > serial + 5 }, "the preview keeps running")
+        publisher.stop()
+        XCTAssertEqual(publisher.workingThreads, 0)
+    }
+
+    /// D6: a server that accepts the connection and never answers, and a capture that cannot
+    /// open, neither hang nor leak: stop returns at once and every thread ends.
+    func testStopWhileConnectingToASilentServerAndABadCaptureEndPromptly() throws {
+        let silent = ListeningSocket()
+        let publisher = Publisher(source: Self.source, url: "rtmp://127.0.0.1:\(silent.port)/live/me")
+        XCTAssertTrue(silent.waitForClient(timeout: 10), "the publisher connects")
+        XCTAssertEqual(publisher.status, .connecting)
+        let started = Date()
+        publisher.stop()
+        XCTAssertLessThan(Date().timeIntervalSince(started), 0.5, "nothing to end cleanly: the connect is cut")
+        XCTAssertEqual(publisher.status, .stopped)
+        XCTAssertEqual(publisher.workingThreads, 0)
+
+        let camera = Publisher(source: "v4l2:/dev/video-floatapp-missing", url: nginx.rtmpURL("cam"))
+        XCTAssertTrue(waitUntil(10) { camera.status.isFinal }, "status \(camera.status)")
+        guard case .failed = camera.status else { return XCTFail("\(camera.status)") }
+        XCTAssertTrue(waitUntil(2) { camera.workingThreads == 0 })
+        XCTAssertNil(camera.currentPreview())
+        XCTAssertTrue(waitUntil(3) { threadCount(named: Self.threadName) == 0 })
+    }
+
+    /// D4: the server is killed and restarted five times; the broadcast comes back each time.
+    func testThePublisherReconnectsEachTimeTheServerComesBack() throws {
+        let publisher = Publisher(source: Self.source, url: nginx.rtmpURL("me"))
+        XCTAssertTrue(waitUntil(10) { publisher.status == .live })
+        let liveThreads = threadCount(named: Self.threadName)
+        for round in 1...5 {
+            nginx.kill()
+            XCTAssertTrue(waitUntil(8) { if case .reconnecting = publisher.status { true } else { false } },
+                          "round \(round): \(publisher.status)")
+            try nginx.start()
+            let back = Date()
+            XCTAssertTrue(pollUntil(10) { nginx.published("me", using: fetcher) != nil }, "round \(round): listed again")
+            XCTAssertEqual(publisher.stats.connections, round + 1)
+            XCTAssertEqual(threadCount(named: Self.threadName), liveThreads, "round \(round): no encoder threads leak")
+            print("round \(round): publishing again after \(String(format: "%.2f", Date().timeIntervalSince(back))) s")
+        }
+        XCTAssertEqual(publisher.status, .live)
+        publisher.stop()
+        XCTAssertEqual(publisher.workingThreads, 0)
+        XCTAssertTrue(waitUntil(3) { threadCount(named: Self.threadName) == 0 },
+                      "\(threadCount(named: Self.threadName)) publishing or encoding threads left")
+    }
+}
+
+/// Statuses collected from a worker thread.
+final class PublishStatusLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var statuses: [PublishStatus] = []
+
+    func append(_ status: PublishStatus) { lock.withLock { statuses.append(status) } }
+    var all: [PublishStatus] { lock.withLock { statuses } }
+}

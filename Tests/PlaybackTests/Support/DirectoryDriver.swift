@@ -1,0 +1,59 @@
+import Foundation
+import PiPLayout
+import ServerFetch
+
+/// Runs a ``LiveDirectory`` against real servers the way the app does: ticks on a clock, fetches
+/// statistics pages with ``HTTPFetcher``, parses them on the fetcher's queue, and feeds the
+/// results back on the calling thread.
+final class DirectoryDriver: @unchecked Sendable {
+    private(set) var directory: LiveDirectory
+    /// Every appeared and ended effect so far, with the time it happened.
+    private(set) var events: [(time: Double, effect: DirectoryEffect)] = []
+    private let fetcher = HTTPFetcher(timeout: 2)
+    private let lock = NSLock()
+    private var inbox: [(serverID: String, serial: Int, result: Result<[LiveStreamInfo], DirectoryError>)] = []
+
+    init(servers: [LiveServer]) {
+        directory = LiveDirectory(servers: servers)
+    }
+
+    var now: Double { ProcessInfo.processInfo.systemUptime }
+
+    /// Delivers finished fetches, passes time, and starts the fetches that are due.
+    func step() {
+        let arrived = lock.withLock { () -> [(serverID: String, serial: Int, result: Result<[LiveStreamInfo], DirectoryError>)] in
+            defer { inbox.removeAll() }
+            return inbox
+        }
+        var effects: [DirectoryEffect] = []
+        for answer in arrived {
+            effects += directory.received(answer.result, serverID: answer.serverID, serial: answer.serial, now: now)
+        }
+        effects += directory.tick(now: now)
+        perform(effects)
+    }
+
+    private func perform(_ effects: [DirectoryEffect]) {
+        for effect in effects {
+            guard case .fetch(let serverID, let url, let serial) = effect else {
+                events.append((now, effect))
+                continue
+            }
+            fetcher.get(url) { [self] result in
+                let parsed = result.mapError { DirectoryError.unreachable($0.description) }.flatMap(NginxStats.parse)
+                lock.withLock { inbox.append((serverID, serial, parsed)) }
+            }
+        }
+    }
+
+    /// Steps every 50 ms until `condition` holds or `timeout` seconds pass.
+    func run(for timeout: Double, until condition: () -> Bool) -> Bool {
+        let deadline = now + timeout
+        while now < deadline {
+            step()
+            if condition() { return true }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        return condition()
+    }
+}

@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Runs the rooms-file fuzzer (Tests/PiPLayoutTests/RoomsFileFuzzer.swift) in a release build
+# and prints the slowest case: the per-case time bound is 50 ms optimised.
+# Usage: bench/fuzz-rooms.sh [CASES]      (FLOATAPP_SEED=N replays a run)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+cases="${1:-20000}"
+root=$(pwd)
+dir=$(mktemp -d /tmp/floatapp-fuzzbench.XXXXXX)
+trap 'rm -rf "$dir"' EXIT
+mkdir -p "$dir/Sources/Fuzz"
+cat >"$dir/Package.swift" <<SWIFT
+// swift-tools-version:6.0
+import PackageDescription
+let package = Package(name: "FuzzBench", targets: [
+    .target(name: "PiPLayout", path: "Sources/PiPLayout"),
+    .executableTarget(name: "Fuzz", dependencies: ["PiPLayout"], path: "Sources/Fuzz"),
+])
+SWIFT
+ln -s "$root/Sources/PiPLayout" "$dir/Sources/PiPLayout"
+cp Tests/PiPLayoutTests/RoomsFileFuzzer.swift Tests/PiPLayoutTests/PropertySupport.swift "$dir/Sources/Fuzz/"
+cat >"$dir/Sources/Fuzz/main.swift" <<SWIFT
+import Foundation
+
+let builtIn = [UInt8](try Data(contentsOf: URL(fileURLWithPath: "$root/assets/rooms.json")))
+var fuzzer = RoomsFileFuzzer(corpus: [builtIn] + RoomsFileFuzzer.samples.map { Array(\$0.utf8) },
+                             random: .seeded(for: "rooms-file fuzz (release)"))
+let report = fuzzer.run(cases: $cases, retimeAbove: 0.0125)
+print("\(report.cases) cases: \(report.valid) valid, \(report.errors) located errors, \(report.unlocated.count) unlocated")
+print("total \(report.totalSeconds) s, mean \(report.totalSeconds / Double(report.cases) * 1000) ms, slowest \(report.worstSeconds * 1000) ms")
+print("slowest: \(report.worstCase)")
+exit(report.unlocated.isEmpty && report.worstSeconds < 0.05 ? 0 : 1)
+SWIFT
+swift build -c release --package-path "$dir" >/dev/null
+"$dir/.build/release/Fuzz"

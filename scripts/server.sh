@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# Runs a local live server (nginx with the RTMP module) in the foreground for FloatApp:
+# RTMP publish and play on 127.0.0.1:$RTMP_PORT (application "live"), HLS and the statistics
+# page on 127.0.0.1:$HTTP_PORT. Config, logs and HLS segments go under $XDG_RUNTIME_DIR (or a
+# temp dir) and are removed on exit. Ctrl-C stops it.
+# Usage: scripts/server.sh   (RTMP_PORT=1935 HTTP_PORT=8080 by default)
+set -euo pipefail
+
+rtmp_port=${RTMP_PORT:-1935}
+http_port=${HTTP_PORT:-8080}
+module=/usr/lib/nginx/modules/ngx_rtmp_module.so
+[ -x /usr/sbin/nginx ] && [ -f "$module" ] || {
+  echo "server.sh: needs nginx and its RTMP module: make server installs them (nginx-light libnginx-mod-rtmp)" >&2
+  exit 1
+}
+
+base=${XDG_RUNTIME_DIR:-${TMPDIR:-/tmp}}
+dir=$(mktemp -d "$base/floatapp-server.XXXXXX")
+trap 'rm -rf "$dir"' EXIT
+mkdir -p "$dir/hls" "$dir/tmp"
+
+cat > "$dir/nginx.conf" <<CONF
+load_module $module;
+daemon off;
+master_process off;
+pid $dir/nginx.pid;
+error_log $dir/error.log notice;
+events { worker_connections 512; }
+rtmp {
+    server {
+        listen 127.0.0.1:$rtmp_port;
+        application live {
+            live on;
+            hls on; hls_path $dir/hls; hls_fragment 1s; hls_playlist_length 6s;
+        }
+    }
+}
+http {
+    access_log off;
+    client_body_temp_path $dir/tmp/body; proxy_temp_path $dir/tmp/proxy;
+    fastcgi_temp_path $dir/tmp/fastcgi; uwsgi_temp_path $dir/tmp/uwsgi; scgi_temp_path $dir/tmp/scgi;
+    types { application/vnd.apple.mpegurl m3u8; video/mp2t ts; }
+    server {
+        listen 127.0.0.1:$http_port;
+        location /stat { rtmp_stat all; }
+        location /hls/ { alias $dir/hls/; add_header Cache-Control no-cache; }
+    }
+}
+CONF
+
+cat <<INFO
+FloatApp local live server
+  publish / play:  rtmp://127.0.0.1:$rtmp_port/live/<stream>
+  HLS:             http://127.0.0.1:$http_port/hls/<stream>.m3u8
+  statistics:      http://127.0.0.1:$http_port/stat
+  rooms file:      assets/rooms-local-server.json (for the default ports)
+  files and log:   $dir
+Ctrl-C stops the server.
+INFO
+
+nginx -p "$dir" -c "$dir/nginx.conf" &
+server=$!
+trap 'kill "$server" 2>/dev/null; wait "$server" 2>/dev/null; rm -rf "$dir"' EXIT INT TERM
+wait "$server"
