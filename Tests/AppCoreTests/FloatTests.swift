@@ -129,8 +129,11 @@ final class FloatTests: XCTestCase {
         state = F.floating(F.liveA)
         _ = state.reduce(.pointerPressed(window: .float, x: 200, y: 100, global: inside, time: 3), now: 3)
         let drag = state.reduce(.pointerMoved(window: .float, x: 200, y: 100, global: Point(x: 1500, y: 900), time: 3.05), now: 3.05)
+        // 100 px from the press is past the dismiss target's 40 px: it shows with the move (P19).
+        let target = DismissTarget(on: F.display)
         XCTAssertEqual(drag, [.moveFloat(first.frame.offset(by: Vector(dx: -100, dy: 0))),
-                              .stats(.floatMove(PixelRect(first.frame.offset(by: Vector(dx: -100, dy: 0)))))])
+                              .stats(.floatMove(PixelRect(first.frame.offset(by: Vector(dx: -100, dy: 0))))),
+                              .dismissTarget(target), .stats(.dismissTarget(.shown, PixelRect(target.frame)))])
         // A leave while held is held back; the pointer is polled while the window follows it.
         XCTAssertEqual(state.reduce(.pointerLeft(.float), now: 3.06), [])
         XCTAssertTrue(state.float.hover)

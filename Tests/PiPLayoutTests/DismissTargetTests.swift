@@ -140,3 +140,44 @@ final class DismissTargetTests: XCTestCase {
         XCTAssertEqual(motion.frame.minX, 1888)
     }
 }
+
+/// The target shows on time while the drag is held still, and a polled pointer feeds no velocity.
+final class HeldDragTests: XCTestCase {
+    private let display = Display(full: Rect(x: 0, y: 0, width: 1920, height: 1080))
+
+    private func dragged() -> FloatMotion {
+        var m = FloatMotion(displays: [display], videoAspect: 16.0 / 9, placement: nil)
+        let grab = m.frame.center
+        _ = m.send(.pointerPressed(grab, time: 1))
+        _ = m.send(.pointerMoved(grab + Vector(dx: -10, dy: 0), time: 1.01))
+        return m
+    }
+
+    func testATickShowsTheTargetOnceTheDragHasGoneOnLongEnough() {
+        var m = dragged()
+        XCTAssertTrue(m.isDragging)
+        XCTAssertEqual(m.send(.frameTicked(now: 1.2)), [], "10 px and 190 ms: not yet")
+        XCTAssertEqual(m.send(.frameTicked(now: 1.27)), [.dismissTargetShown(DismissTarget(on: display))])
+        XCTAssertEqual(m.send(.frameTicked(now: 1.3)), [], "shown once")
+    }
+
+    func testAPolledPointerMovesTheFloatButAddsNoVelocity() {
+        var plain = dragged(), polled = dragged()
+        let start = polled.frame
+        let jump = polled.send(.pointerPolled(start.center + Vector(dx: -300, dy: 0), now: 1.015))
+        XCTAssertEqual(jump.first, .setFrame(start.offset(by: Vector(dx: -300, dy: 0))))
+        // Released where the last event was: the poll's 300 px jump must not fling the float.
+        let release = FloatMotion.Action.pointerReleased(start.center, time: 1.02)
+        let chosen = { (effects: [FloatMotion.Effect]) in
+            effects.compactMap { if case .snapTargetChosen(let t) = $0 { t.anchor } else { nil } }
+        }
+        XCTAssertEqual(chosen(polled.send(release)), chosen(plain.send(release)))
+    }
+
+    func testAPollWithinTheSlopStartsNoDrag() {
+        var m = FloatMotion(displays: [display], videoAspect: 16.0 / 9, placement: nil)
+        _ = m.send(.pointerPressed(m.frame.center, time: 1))
+        XCTAssertEqual(m.send(.pointerPolled(m.frame.center + Vector(dx: 100, dy: 0), now: 1.1)), [])
+        XCTAssertFalse(m.isDragging)
+    }
+}

@@ -81,6 +81,18 @@ struct HandTrace {
         .corner((top ? "top_" : "bottom_") + (left ? "left" : "right"))
     }
 
+    /// The same gesture with each event read up to `delay` seconds late and stamped in whole
+    /// milliseconds, as an X server on a loaded machine does; the order of events stays.
+    func lateBy(upTo delay: Double, using random: inout some RandomNumberGenerator) -> HandTrace {
+        var last = -Double.infinity
+        let late = events.map { event -> HandEvent in
+            let time = max(last, ((event.time + Double.random(in: 0...delay, using: &random)) * 1000).rounded() / 1000)
+            last = time
+            return HandEvent(kind: event.kind, x: event.x, y: event.y, time: time)
+        }
+        return HandTrace(kind: kind, start: start, events: late, meant: meant)
+    }
+
     /// A random trace of `kind` on `arena` at `rate` Hz.
     static func make(
         _ kind: Kind, on arena: HandArena, rate: Double, using random: inout some RandomNumberGenerator

@@ -18,6 +18,29 @@ final class IntentAccuracyTests: XCTestCase {
         }
     }
 
+    /// On a loaded machine the X server reads a device's reports up to a few milliseconds late
+    /// and stamps them then (whole milliseconds): flings still land where meant and fast sideways
+    /// flings never stash.
+    func testFlingsLandWhereMeantWithEventTimesUpToFourMillisecondsLate() {
+        var random = PropertyRandom.seeded(for: #function)
+        let display = panelledDisplay
+        let arena = Self.arena(on: display)
+        for kind in [HandTrace.Kind.fling, .fastSideways] {
+            var hits = 0, stashes = 0, misses: [String] = []
+            for _ in 0..<Self.flings / 5 {
+                let trace = HandTrace.make(kind, on: arena, rate: 125, using: &random)
+                let late = trace.lateBy(upTo: 0.004, using: &random)
+                let landed = play(late, on: display)
+                if landed == trace.meant { hits += 1 } else if misses.count < 3 { misses.append("\(landed): \(late.events)") }
+                if case .stash = landed { stashes += 1 }
+            }
+            let accuracy = Double(hits) / Double(Self.flings / 5)
+            print("intent accuracy, event times up to 4 ms late, \(kind.rawValue): \(String(format: "%.2f", accuracy * 100))%")
+            XCTAssertGreaterThanOrEqual(accuracy, 0.995, "\(kind.rawValue); first misses: \(misses)")
+            XCTAssertEqual(stashes, 0, "\(kind.rawValue) stashed; first misses: \(misses)")
+        }
+    }
+
     /// Plays `trace` on a float resting at its start corner; answers where the float settles.
     private func play(_ trace: HandTrace, on display: Display) -> HandGoal {
         guard case .corner(let name) = trace.start, let corner = Corner(rawValue: name) else { return trace.start }
@@ -50,13 +73,7 @@ final class IntentAccuracyTests: XCTestCase {
     }
 
     private func measure(on display: Display, named name: String, flings: Int, using random: inout PropertyRandom) {
-        let size = FloatMotion(displays: [display], videoAspect: 16.0 / 9, placement: nil).frame.size
-        let target = DismissTarget(on: display)
-        let arena = HandArena(
-            usableX: display.usable.minX, usableY: display.usable.minY, usableWidth: display.usable.width,
-            usableHeight: display.usable.height, floatWidth: size.width, floatHeight: size.height,
-            dismissX: target.center.x, dismissY: target.center.y,
-            dismissReach: DismissTarget.radius * DismissTarget.magnetFactor)
+        let arena = Self.arena(on: display)
         for rate in Self.rates {
             var hits: [HandTrace.Kind: (hit: Int, all: Int)] = [:]
             var unwanted = (stashes: 0, dismissals: 0)
@@ -78,6 +95,17 @@ final class IntentAccuracyTests: XCTestCase {
             }
             report("\(name), \(rate.name)", hits: hits, unwanted: unwanted, misses: misses)
         }
+    }
+
+    /// The gestures' arena on `display`: its usable area, a default-size float, the dismiss target.
+    private static func arena(on display: Display) -> HandArena {
+        let size = FloatMotion(displays: [display], videoAspect: 16.0 / 9, placement: nil).frame.size
+        let target = DismissTarget(on: display)
+        return HandArena(
+            usableX: display.usable.minX, usableY: display.usable.minY, usableWidth: display.usable.width,
+            usableHeight: display.usable.height, floatWidth: size.width, floatHeight: size.height,
+            dismissX: target.center.x, dismissY: target.center.y,
+            dismissReach: DismissTarget.radius * DismissTarget.magnetFactor)
     }
 
     private func report(

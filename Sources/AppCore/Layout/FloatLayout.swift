@@ -27,10 +27,29 @@ public struct FloatViewModel: Hashable, Sendable {
     public let nameRect: PixelRect?
     /// How far the volume slider's track is inset from its hit area on each side.
     public let sliderInset: Int
+    /// While stashed, the strip the window is (P8); `nil` for the whole float.
+    public let strip: StashStripModel?
 
     /// The volume a pointer at `x` sets on the volume control at `slider`.
     public func volume(at x: Int, in slider: PixelRect) -> Float {
         max(0, min(1, Float(x - slider.x - sliderInset) / Float(max(1, slider.w - 2 * sliderInset))))
+    }
+}
+
+/// The stashed float's strip as drawn: the video's edge slice and a grip chevron (P8).
+public struct StashStripModel: Hashable, Sendable {
+    /// Where the whole float's video lies in the strip window's pixels: the float's size,
+    /// shifted so only the edge facing the screen falls inside the window.
+    public let video: PixelRect
+    /// Whether the grip chevron points left (stashed at the right edge) or right.
+    public let pointsLeft: Bool
+
+    /// The model of a strip.
+    public init(_ strip: StashStrip) {
+        let slice = strip.visibleSlice
+        video = PixelRect(Int(-slice.minX.rounded()), 0, Int(strip.floatFrame.width.rounded()),
+                          Int(strip.floatFrame.height.rounded()))
+        pointsLeft = strip.side == .right
     }
 }
 
@@ -70,7 +89,7 @@ extension AppState {
             overlay: overlay,
             muted: open?.muted ?? false, volume: open?.volume ?? 1, paused: open?.paused ?? false,
             hover: hover, hovered: float.hovered, small: float.width < m.px(240), buttons: buttons,
-            nameRect: nameRect, sliderInset: m.px(8))
+            nameRect: nameRect, sliderInset: m.px(8), strip: motion?.stashStrip.map(StashStripModel.init))
     }
 
     /// The toasts laid out from the bottom of the main window up, newest lowest; each pill is

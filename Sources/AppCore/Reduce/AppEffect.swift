@@ -22,6 +22,9 @@ public enum AppEffect: Equatable, Sendable {
     case hideFloat
     /// Move and size the float.
     case moveFloat(Rect)
+    /// Show the dismiss target (fading in), or change it (pulling the float or not); `nil`
+    /// fades it out (P19).
+    case dismissTarget(DismissTarget?)
     /// Resize the main window (the scale changed) and set its smallest size.
     case resizeMainWindow(width: Int, height: Int, minimumWidth: Int, minimumHeight: Int)
     /// Show, restore, raise and focus the main window.

@@ -69,8 +69,13 @@ extension AppState {
         case .stashStripChanged:
             float.paint.dirty = true
             return []
-        case .dismissTargetShown, .dismissTargetChanged, .dismissTargetHidden:
-            return []
+        case .dismissTargetShown(let target):
+            return [.dismissTarget(target), .stats(.dismissTarget(.shown, PixelRect(target.frame)))]
+        case .dismissTargetChanged(let target):
+            return [.dismissTarget(target),
+                    .stats(.dismissTarget(target.isPulling ? .pulling : .released, PixelRect(target.frame)))]
+        case .dismissTargetHidden:
+            return [.dismissTarget(nil), .stats(.dismissTargetHidden)]
         case .dismissed:
             return send(.floatCloseClicked, now: now)
         }
@@ -185,12 +190,13 @@ extension AppState {
         return setRoomVolume(id, layout.volume(at: x, in: slider.rect), unmute: true)
     }
 
-    /// Feeds the float motion a pointer move the window events did not report while the float
-    /// is held (P6): a window following the pointer produces no relative motion.
+    /// Lets the dragged float follow a pointer move the window events did not report (P6): a
+    /// window following the pointer produces no relative motion. The poll's time is not the
+    /// event's, so it moves the float without feeding the release velocity.
     mutating func heldPointerPolled(_ pointer: Point, now: Double) -> [AppEffect] {
         guard float.pointerDown, let last = float.heldPointer, pointer != last else { return [] }
         float.heldPointer = pointer
-        return sendMotion(.pointerMoved(pointer, time: now), now: now)
+        return sendMotion(.pointerPolled(pointer, now: now), now: now)
     }
 
     /// Gives the float the floating room's video aspect once known or when it changes (P3).

@@ -9,7 +9,9 @@ extension AppState {
 
     mutating func tick(pointer: Point, now: Double) -> [AppEffect] {
         var effects: [AppEffect] = []
-        if motion?.isAnimating == true { effects += sendMotion(.frameTicked(now: now), now: now) }
+        if motion?.isAnimating == true || motion?.isDragging == true {
+            effects += sendMotion(.frameTicked(now: now), now: now)
+        }
         effects += heldPointerPolled(pointer, now: now)
         effects += floatAspectChecked(now: now)
         // The displays only matter while the float shows (P13); showing it reads them fresh.

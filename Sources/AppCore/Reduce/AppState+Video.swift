@@ -30,7 +30,9 @@ extension AppState {
         }
         if float.visible, let id = session.floatingRoomID, let room = rooms[id] {
             let isCall = session.room(id)?.kind == .call
-            let on = SourceVideo(enabled: true, width: float.width, height: float.height)
+            // A stashed float's strip shows the edge slice of the whole float's picture (P8).
+            let whole = motion?.stashStrip.map { PixelRect($0.floatFrame) }
+            let on = SourceVideo(enabled: true, width: whole?.w ?? float.width, height: whole?.h ?? float.height)
             return (id, room.sources.indices.map { !isCall || floatSources.contains($0) ? on : .off })
         }
         guard let id = mainShowsVideo, let room = rooms[id], let layout = roomLayout(now: now) else { return nil }

@@ -22,6 +22,10 @@ public enum StatsEvent: Equatable, Sendable {
     case floatHidden
     case floatMove(PixelRect)
     case snapTarget(String)
+    /// The dismiss target showed, started or stopped pulling the float, at a frame (P19).
+    case dismissTarget(DismissTargetStep, PixelRect)
+    /// The dismiss target faded out.
+    case dismissTargetHidden
     case frame(window: WindowKind, RoomID, pts: Double)
     case blank(window: WindowKind, RoomID)
     case counters(RoomID, source: Int, Counters)
@@ -64,6 +68,8 @@ public enum StatsEvent: Equatable, Sendable {
         case .floatHidden: "float_hidden"
         case .floatMove: "float_move"
         case .snapTarget: "snap_target"
+        case .dismissTarget: "dismiss_target"
+        case .dismissTargetHidden: "dismiss_target_hidden"
         case .frame: "frame"
         case .blank: "blank"
         case .counters: "counters"
@@ -91,6 +97,8 @@ public enum StatsEvent: Equatable, Sendable {
         case .floatHidden: []
         case .floatMove(let r): Self.rect(r)
         case .snapTarget(let t): [("target", .text(t))]
+        case .dismissTarget(let step, let r): [("step", .text(step.rawValue))] + Self.rect(r)
+        case .dismissTargetHidden: []
         case .frame(let w, let id, let pts): [("window", .text(Self.window(w))), ("room", .text(id)), ("pts", .double(pts))]
         case .blank(let w, let id): [("window", .text(Self.window(w))), ("room", .text(id))]
         case .counters(let id, let i, let c): Self.counters(id, i, c)
@@ -121,6 +129,11 @@ public enum StatsEvent: Equatable, Sendable {
         case .failed(let m): "failed(\(String(reflecting: m)))"
         }
     }
+}
+
+/// What the dismiss target did, as a `dismiss_target` stats event names it.
+public enum DismissTargetStep: String, Equatable, Sendable {
+    case shown, pulling, released
 }
 
 /// A JSON scalar in a stats line.

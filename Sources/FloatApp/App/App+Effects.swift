@@ -35,12 +35,13 @@ extension App {
             floatWindow?.window.hide()
             floatWindow?.video.reset()
         case .moveFloat(let rect):
-            let r = SDL_Rect(PixelRect(rect))
-            floatWindow?.window.setFrame(x: r.x, y: r.y, width: r.w, height: r.h)
+            floatWindow?.setFrame(SDL_Rect(PixelRect(rect)))
+        case .dismissTarget(let target): floatWindow?.dismissTarget?.set(target, now: now)
         case .resizeMainWindow(let width, let height, let minimumWidth, let minimumHeight):
             main.resize(width: Int32(width), height: Int32(height),
                         minimumWidth: Int32(minimumWidth), minimumHeight: Int32(minimumHeight))
         case .raiseMainWindow:
+            X11Hints.moveToCurrentWorkspace(main.window)
             if main.window.isMinimized { main.window.restore() }
             main.window.show()
             main.window.raise()
@@ -90,10 +91,9 @@ extension App {
         prepareFloatWindow()
         guard let fw = floatWindow else { return .event(.floatFailedToShow) }
         fw.window.title = title
-        let r = SDL_Rect(PixelRect(frame))
-        fw.window.setFrame(x: r.x, y: r.y, width: r.w, height: r.h)
+        fw.setFrame(SDL_Rect(PixelRect(frame)))
         fw.video.reset()
-        fw.window.show()
+        fw.show()
         return .paintFloat
     }
 }

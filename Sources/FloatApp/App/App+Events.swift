@@ -22,12 +22,15 @@ extension App {
             guard let key = Key(event.key.keysym.sym) else { return [] }
             let ctrl = UInt32(event.key.keysym.mod) & UInt32(KMOD_CTRL.rawValue) != 0
             return [.key(key, window: kind(event.key.windowID), ctrl: ctrl, isRepeat: event.key.repeat != 0)]
+        case SDL_SYSWMEVENT:
+            return serverPointerEvent(event.syswm.msg)
         case SDL_MOUSEMOTION:
             let m = event.motion, (x, y) = position(m.windowID, m.x, m.y)
+            guard !floatPointerFromServer(m.windowID) else { return [] }
             return [.pointerMoved(window: kind(m.windowID), x: x, y: y, global: globalPointer(), time: seconds(m.timestamp))]
         case SDL_MOUSEBUTTONDOWN, SDL_MOUSEBUTTONUP:
             let b = event.button, (x, y) = position(b.windowID, b.x, b.y)
-            guard b.button == UInt8(SDL_BUTTON_LEFT) else { return [] }
+            guard b.button == UInt8(SDL_BUTTON_LEFT), !floatPointerFromServer(b.windowID) else { return [] }
             let w = kind(b.windowID), global = globalPointer(), time = seconds(b.timestamp)
             if event.type == SDL_MOUSEBUTTONDOWN.rawValue {
                 return [.pointerPressed(window: w, x: x, y: y, global: global, time: time)]

@@ -10,6 +10,7 @@ extension App {
     func render() {
         renderMain()
         renderFloat(force: false)
+        if let target = floatWindow?.dismissTarget, target.isFading(now: now) { target.paint(now: now) }
     }
 
     /// Text widths in pixels with the app's fonts, for laying out text that is not a fixed label.

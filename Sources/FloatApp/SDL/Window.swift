@@ -10,6 +10,12 @@ final class Window {
             SDL_CreateWindow(title, x, y, width, height, flags), "SDL_CreateWindow(\(title))")
     }
 
+    /// A window that can be cut to a shape (`SDL_SetWindowShape`), made hidden.
+    init(shapedTitle title: String, width: Int32, height: Int32, flags: UInt32) throws {
+        handle = try sdlCheck(
+            SDL_CreateShapedWindow(title, 0, 0, UInt32(width), UInt32(height), flags), "SDL_CreateShapedWindow(\(title))")
+    }
+
     isolated deinit {
         SDL_DestroyWindow(handle)
     }

@@ -8,6 +8,10 @@ enum FloatView {
     static func draw(_ ctx: DrawContext, _ m: FloatViewModel, video: VideoTexture, width: Int32, height: Int32) {
         let r = ctx.renderer
         r.clear(Theme.black)
+        if let strip = m.strip {
+            drawStrip(ctx, strip, video: video, width: width, height: height)
+            return
+        }
         let area = SDL_Rect(0, 0, width, height)
         let had = video.draw(fitting: area, fill: true) != nil
         StatusOverlay.draw(ctx, m.overlay, hasFrame: had)
@@ -34,6 +38,23 @@ enum FloatView {
             let glyph: Glyph = s.target == .restore ? .restore : s.target == .close ? .close : (m.muted ? .muted : .unmuted)
             Button.draw(ctx, icon: glyph, in: rect, hovered: hovered, background: Theme.surface.withAlpha(170))
         }
+    }
+
+    /// A stashed float (P8): the video's edge slice, shaded, with a grip chevron pointing back
+    /// on screen; no buttons, since a click or a drag brings the float back.
+    private static func drawStrip(_ ctx: DrawContext, _ strip: StashStripModel, video: VideoTexture,
+                                  width: Int32, height: Int32) {
+        let r = ctx.renderer
+        _ = video.draw(fitting: SDL_Rect(strip.video), fill: true)
+        r.fill(SDL_Rect(0, 0, width, height), Color(r: 0, g: 0, b: 0, a: 60))
+        let grip = min(width, ctx.px(24))
+        let box = SDL_Rect((width - grip) / 2, (height - grip) / 2, grip, grip)
+        r.fillRounded(box, radius: grip / 2, Theme.surface.withAlpha(200))
+        let (x, y, s) = (Float(box.x), Float(box.y), Float(grip))
+        let tip: Float = strip.pointsLeft ? 0.38 : 0.62, back: Float = strip.pointsLeft ? 0.6 : 0.4
+        let w = max(1.5, s / 10)
+        r.line(x + back * s, y + 0.28 * s, x + tip * s, y + 0.5 * s, width: w, Theme.text)
+        r.line(x + tip * s, y + 0.5 * s, x + back * s, y + 0.72 * s, width: w, Theme.text)
     }
 
     /// The active speaker's name among the controls.

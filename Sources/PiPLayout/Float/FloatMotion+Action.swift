@@ -10,9 +10,12 @@ extension FloatMotion {
         case pointerPressed(Point, time: Double)
         /// The pointer moved (only counts while pressed).
         case pointerMoved(Point, time: Double)
+        /// The held pointer was polled at `now` and is at a new point: the float follows it, but
+        /// the poll's time is not the event's, so it adds no velocity sample and starts no drag.
+        case pointerPolled(Point, now: Double)
         /// The mouse button went up.
         case pointerReleased(Point, time: Double)
-        /// A display frame is due at `now`.
+        /// A display frame is due at `now`; while held, it shows the dismiss target on time.
         case frameTicked(now: Double)
         /// The wheel turned over the float: positive steps grow it, negative shrink it.
         case wheel(steps: Int)

@@ -25,6 +25,8 @@ extension FloatMotion {
         public var caught: Spring?
         /// The pointer at the press.
         public internal(set) var pressPoint: Point
+        /// The pointer as last reported (moved or polled).
+        public internal(set) var pointer: Point
         /// The float's own size (a float pulled onto the dismiss target is drawn smaller).
         public internal(set) var size: Size
         /// Where the float rested or was headed at the press: where a cancelled drag returns.

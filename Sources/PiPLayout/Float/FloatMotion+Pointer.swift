@@ -12,17 +12,36 @@ extension FloatMotion {
         }
         gestures.press(at: point, time: time)
         phase = .held(Hold(
-            grabOffset: point - floatFrame.origin, caught: caught, pressPoint: point, size: floatFrame.size,
+            grabOffset: point - floatFrame.origin, caught: caught, pressPoint: point, pointer: point, size: floatFrame.size,
             returnFrame: returnFrame))
         return effects
     }
 
-    /// Follows the pointer 1:1 once past the slop, or sits pulled on the dismiss target.
+    /// Records the move and follows the pointer 1:1 once past the slop.
     mutating func pointerMoved(_ point: Point, time: Double) -> [Effect] {
+        guard case .held = phase, gestures.move(to: point, time: time) == .dragging else { return [] }
+        return follow(point, time: time)
+    }
+
+    /// Follows a polled pointer during a drag, without a velocity sample.
+    mutating func pointerPolled(_ point: Point, now: Double) -> [Effect] {
+        guard isDragging else { return [] }
+        return follow(point, time: now)
+    }
+
+    /// A drag held still: the dismiss target shows once the drag has gone on long enough.
+    mutating func heldTicked(now: Double) -> [Effect] {
+        guard isDragging, case .held(let hold) = phase, hold.dismissTarget == nil else { return [] }
+        return follow(hold.pointer, time: now)
+    }
+
+    /// Puts the float under the pointer at `point`, or pulled onto the dismiss target, which
+    /// shows once the drag went on long or far enough.
+    private mutating func follow(_ point: Point, time: Double) -> [Effect] {
         guard case .held(var hold) = phase else { return [] }
-        guard gestures.move(to: point, time: time) == .dragging else { return [] }
         let dragStart = hold.dragStart ?? time
         hold.dragStart = dragStart
+        hold.pointer = point
         let follow = Rect(origin: point - hold.grabOffset, size: hold.size)
         var targetEffects: [Effect] = []
         if hold.dismissTarget != nil

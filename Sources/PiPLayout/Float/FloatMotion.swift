@@ -43,6 +43,13 @@ public struct FloatMotion: Sendable, Equatable {
         return false
     }
 
+    /// Whether a drag is in progress; the shell sends ``Action/frameTicked(now:)`` while true,
+    /// so the dismiss target shows ``DismissTarget/showDelay`` into a drag held still.
+    public var isDragging: Bool {
+        if case .held = phase { return gestures.phase == .dragging }
+        return false
+    }
+
     /// Applies one action and returns the effects for the shell to carry out, in order.
     public mutating func send(_ action: Action) -> [Effect] {
         let effects = apply(action)
@@ -59,10 +66,12 @@ public struct FloatMotion: Sendable, Equatable {
             pointerPressed(point, time: time)
         case .pointerMoved(let point, let time):
             pointerMoved(point, time: time)
+        case .pointerPolled(let point, let now):
+            pointerPolled(point, now: now)
         case .pointerReleased(let point, let time):
             pointerReleased(point, time: time)
         case .frameTicked(let now):
-            frameTicked(now: now)
+            heldTicked(now: now) + frameTicked(now: now)
         case .wheel(let steps):
             resize(steps: steps)
         case .resizeKeyPressed(let change):

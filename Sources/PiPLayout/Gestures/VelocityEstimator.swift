@@ -4,10 +4,12 @@ import Foundation
 /// `VelocityTracker` rules.
 ///
 /// - The fit is a weighted least-squares line over the samples of the last ``horizon``
-///   seconds before the newest one; a sample's weight halves about every 4 ms of age
-///   (``weightDecay``), so a hand still speeding up at release reads close to its final speed
-///   (within about -10% to +5% for a raised-cosine build-up of 80-200 ms at 60-1000 Hz), not the
-///   average of the window, and a single jittery sample cannot flip the direction.
+///   seconds before the newest one; a sample's weight falls by e every ``decay(forInterval:)``
+///   of age: about one and a half report intervals of the device (6 ms for a 1,000 Hz mouse,
+///   12 ms at 125 Hz and at most), so a hand still speeding up at release reads close to its
+///   final speed, not the average of the window, while one report stamped a few milliseconds
+///   early or late (a loaded machine) cannot carry the estimate: with event times up to 4 ms
+///   late, fast sideways flings still never stash (IntentAccuracyTests).
 /// - A pointer that reported no motion for longer than ``stoppedTime`` before the release
 ///   has no velocity: it rested.
 /// - Samples carry the event's own time (the X server's, where known). ``GestureTracker``
@@ -18,8 +20,17 @@ public enum VelocityEstimator {
     public static let horizon = 0.1
     /// A pointer silent this long (seconds) before the release, or between two moves, stopped.
     public static let stoppedTime = 0.04
-    /// The age (seconds) over which a sample's weight falls by a factor of e.
-    public static let weightDecay = 0.006
+    /// The shortest and longest age (seconds) over which a sample's weight falls by a factor of e.
+    public static let decayLimits = 0.006...0.012
+    /// How many report intervals a sample's weight takes to fall by a factor of e. Fewer read an
+    /// accelerating hand more closely but follow timing jitter: at 125 Hz with 6 ms, event times
+    /// up to 4 ms late stashed one fast sideways fling in twenty.
+    public static let decayIntervals = 1.5
+
+    /// The weight decay for a device reporting every `interval` seconds.
+    public static func decay(forInterval interval: Double) -> Double {
+        min(decayLimits.upperBound, max(decayLimits.lowerBound, decayIntervals * interval))
+    }
 
     /// The velocity in px/s at release `time`, from `samples` in time order.
     ///
@@ -29,10 +40,13 @@ public enum VelocityEstimator {
     /// - Complexity: O(n) in the number of samples.
     public static func velocity(samples: [PointerSample], at time: Double) -> Vector {
         guard let newest = samples.last, time - newest.time <= stoppedTime else { return .zero }
+        let recent = samples.filter { $0.time >= newest.time - horizon && $0.time <= newest.time }
+        guard let oldest = recent.first, recent.count > 1 else { return .zero }
+        let decay = decay(forInterval: (newest.time - oldest.time) / Double(recent.count - 1))
         var sums = (w: 0.0, t: 0.0, tt: 0.0, x: 0.0, tx: 0.0, y: 0.0, ty: 0.0)
-        for sample in samples where sample.time >= newest.time - horizon && sample.time <= newest.time {
+        for sample in recent {
             let t = sample.time - newest.time
-            let w = Foundation.exp(t / weightDecay)
+            let w = Foundation.exp(t / decay)
             sums.w += w
             sums.t += w * t
             sums.tt += w * t * t

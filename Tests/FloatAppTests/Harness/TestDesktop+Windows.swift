@@ -88,6 +88,11 @@ extension TestDesktop {
         Set(connection.atomNames(window, "_NET_WM_STATE") ?? [])
     }
 
+    /// The EWMH hints the window manager says it supports (`_NET_SUPPORTED` on the root window).
+    func supportedHints() -> Set<String> {
+        Set(connection.atomNames(connection.root, "_NET_SUPPORTED") ?? [])
+    }
+
     /// The window's `_NET_WM_WINDOW_TYPE` atom names, most preferred first.
     func windowTypes(of window: Window) -> [String] {
         connection.atomNames(window, "_NET_WM_WINDOW_TYPE") ?? []

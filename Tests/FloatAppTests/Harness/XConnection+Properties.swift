@@ -39,7 +39,10 @@ extension XConnection {
     func cardinals(_ window: Window, _ name: String) -> [UInt]? {
         guard let raw = rawProperty(window, name), raw.format == 32 else { return nil }
         return raw.bytes.withUnsafeBytes { buffer in
-            (0..<raw.count).map { UInt(bitPattern: buffer.load(fromByteOffset: $0 * MemoryLayout<CLong>.size, as: CLong.self)) }
+            // Xlib hands 32-bit items over as C longs, sign-extended: keep the 32 bits the server has.
+            (0..<raw.count).map {
+                UInt(UInt32(truncatingIfNeeded: buffer.load(fromByteOffset: $0 * MemoryLayout<CLong>.size, as: CLong.self)))
+            }
         }
     }
 
