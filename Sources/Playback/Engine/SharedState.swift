@@ -200,6 +200,10 @@ struct SharedState {
             if stale > 0 { noteLevel(ring.take(stale, into: nil, gain: 0), frames: stale) }
             dropped = stale > 0
         }
+        if hasRunDry(time: time) {
+            rebuffer(now: now)
+            return nil
+        }
         noteVideoProgress(time: time)
         if advanced { wakeVideo(for: .picture) }
         if advanced || dropped { wakeDemuxerIfReady() }
