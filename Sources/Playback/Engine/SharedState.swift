@@ -252,7 +252,11 @@ struct SharedState {
         let chunk = Double(frameCount) / Double(rate)
         // Audio behind the clock is late: dropped, so the clock never goes back for it.
         let late = ring.frames(before: time - Self.dueTolerance)
-        if late > 0 { noteLevel(ring.take(late, into: nil, gain: 0), frames: late) }
+        if late > 0 {
+            noteLevel(ring.take(late, into: nil, gain: 0), frames: late)
+            // Dropping may have made room to read, or emptied the queues at the end.
+            wakeDemuxerIfReady()
+        }
         guard let head = ring.headPts else { return }
         if head > time + chunk && head < time + 1 {
             clock.audioConsumed(from: time, duration: chunk, now: now)
