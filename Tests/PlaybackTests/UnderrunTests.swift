@@ -8,108 +8,117 @@ import XCTest
 /// nothing arriving after the stall is late. Driven on the session state with a ManualClock:
 /// the "decoder" here pushes pictures and samples the way the demuxer and video threads do.
 final class UnderrunTests: XCTestCase {
-    private static let period = 0.04
-    private let clock = ManualClock()
-    private var state = SharedState(options: PlaybackOptions(), lock: SessionLock())
-    private var nextPts = 0.0
+    /// The session state, its clock and a "decoder" feeding it, made afresh by each test (kept
+    /// out of the test case's properties, which XCTest holds on to after the test).
+    private struct Feed {
+        static let period = 0.04
+        let clock = ManualClock()
+        var state = SharedState(options: PlaybackOptions(), lock: SessionLock())
+        var nextPts = 0.0
 
-    override func setUp() {
-        state.hasVideoStream = true
-        state.hasAudioStream = true
-        state.videoFrameDuration = Self.period
-        state.phase = .buffering
-    }
-
-    /// Decodes `seconds` more of a 25 fps stream with sound, continuing where it left off.
-    private func decode(seconds: Double) {
-        let chunk = Int(Double(state.ring.rate) * Self.period)
-        let silence = [Float](repeating: 0, count: chunk * state.ring.channels)
-        for _ in 0..<Int((seconds / Self.period).rounded()) {
-            state.nextSerial += 1
-            let layout = VideoFrame.Layout(width: 16, height: 16)
-            state.frames.append(VideoFrame(layout: layout, storage: [UInt8](repeating: 0, count: layout.byteCount),
-                                           pts: nextPts, serial: state.nextSerial))
-            state.lastDecodedVideoPts = nextPts
-            silence.withUnsafeBufferPointer { state.ring.push($0, frames: chunk, pts: nextPts) }
-            state.lastAudioEnd = nextPts + Self.period
-            nextPts += Self.period
+        init() {
+            state.hasVideoStream = true
+            state.hasAudioStream = true
+            state.videoFrameDuration = Self.period
+            state.phase = .buffering
         }
-        state.startIfReady(now: clock.now())
-    }
 
-    /// Moves the clock one frame period and presents what is due; returns the clock's time.
-    @discardableResult
-    private func step() -> Double? {
-        clock.advance(by: Self.period)
-        return state.advance(now: clock.now())
+        /// Decodes `seconds` more of a 25 fps stream with sound, continuing where it left off.
+        mutating func decode(seconds: Double) {
+            let chunk = Int(Double(state.ring.rate) * Self.period)
+            let silence = [Float](repeating: 0, count: chunk * state.ring.channels)
+            for _ in 0..<Int((seconds / Self.period).rounded()) {
+                state.nextSerial += 1
+                let layout = VideoFrame.Layout(width: 16, height: 16)
+                state.frames.append(VideoFrame(layout: layout, storage: [UInt8](repeating: 0, count: layout.byteCount),
+                                               pts: nextPts, serial: state.nextSerial))
+                state.lastDecodedVideoPts = nextPts
+                silence.withUnsafeBufferPointer { state.ring.push($0, frames: chunk, pts: nextPts) }
+                state.lastAudioEnd = nextPts + Self.period
+                nextPts += Self.period
+            }
+            state.startIfReady(now: clock.now())
+        }
+
+        /// Moves the clock one frame period and presents what is due; returns the clock's time.
+        @discardableResult
+        mutating func step() -> Double? {
+            clock.advance(by: Self.period)
+            return state.advance(now: clock.now())
+        }
+
+        /// Mixes `frames` audio frames, moves the clock by as long and presents what is due.
+        mutating func mix(_ frames: Int) -> Double? {
+            var output = [Float](repeating: 0, count: frames * state.ring.channels)
+            let (channels, rate) = (state.ring.channels, state.ring.rate)
+            output.withUnsafeMutableBufferPointer { buffer in
+                state.mix(into: buffer.baseAddress!, frameCount: frames, channels: channels, rate: rate, now: clock.now())
+            }
+            clock.advance(by: Double(frames) / Double(rate))
+            return state.advance(now: clock.now())
+        }
     }
 
     func testAClockThatRunsPastEverythingDecodedStopsAndRestartsAtTheNextPicture() {
-        decode(seconds: 1)
-        XCTAssertEqual(state.status, .playing)
-        for _ in 0..<25 { XCTAssertNotNil(step(), "the clock runs while there is something to play") }
-        XCTAssertEqual(state.current?.pts ?? -1, 0.96, accuracy: 1e-9)
-        XCTAssertEqual(state.phase, .playing, "the last picture is still within its period")
-        step()
-        XCTAssertEqual(state.phase, .buffering, "past the newest picture and samples, the clock stops")
-        XCTAssertEqual(state.status, .buffering(percent: 0))
-        XCTAssertEqual(state.counters.underruns, 1)
-        for _ in 0..<75 { XCTAssertNil(step(), "and stays stopped through a 3 s stall") }
+        var feed = Feed()
+        feed.decode(seconds: 1)
+        XCTAssertEqual(feed.state.status, .playing)
+        for _ in 0..<25 { XCTAssertNotNil(feed.step(), "the clock runs while there is something to play") }
+        XCTAssertEqual(feed.state.current?.pts ?? -1, 0.96, accuracy: 1e-9)
+        XCTAssertEqual(feed.state.phase, .playing, "the last picture is still within its period")
+        feed.step()
+        XCTAssertEqual(feed.state.phase, .buffering, "past the newest picture and samples, the clock stops")
+        XCTAssertEqual(feed.state.status, .buffering(percent: 0))
+        XCTAssertEqual(feed.state.counters.underruns, 1)
+        for _ in 0..<75 { XCTAssertNil(feed.step(), "and stays stopped through a 3 s stall") }
 
-        decode(seconds: 1)
-        XCTAssertEqual(state.status, .playing, "the source is back: playing again at once")
-        XCTAssertEqual(state.clock.time(now: clock.now()) ?? -1, 1.0, accuracy: 1e-9,
+        feed.decode(seconds: 1)
+        XCTAssertEqual(feed.state.status, .playing, "the source is back: playing again at once")
+        XCTAssertEqual(feed.state.clock.time(now: feed.clock.now()) ?? -1, 1.0, accuracy: 1e-9,
                        "the clock restarts at the first picture that came, not 3 s ahead of it")
-        state.currentHandedOut = true
-        let dropped = state.counters.dropped
+        feed.state.currentHandedOut = true
+        let dropped = feed.state.counters.dropped
         var shown: [Double] = []
         for _ in 0..<25 {
-            state.advance(now: clock.now())
-            if let pts = state.current?.pts, pts != shown.last { shown.append(pts) }
-            state.currentHandedOut = true
-            clock.advance(by: Self.period)
+            feed.state.advance(now: feed.clock.now())
+            if let pts = feed.state.current?.pts, pts != shown.last { shown.append(pts) }
+            feed.state.currentHandedOut = true
+            feed.clock.advance(by: Feed.period)
         }
         XCTAssertEqual(shown.count, 25, "every picture after the stall is shown in turn: \(shown)")
-        XCTAssertEqual(state.counters.dropped, dropped, "none of them is late")
+        XCTAssertEqual(feed.state.counters.dropped, dropped, "none of them is late")
     }
 
     func testAnAudioClockThatUnderflowsRebasesOnTheNextSamples() {
-        decode(seconds: 0.48)
+        var feed = Feed()
+        feed.decode(seconds: 0.48)
         let chunk = 480
-        var output = [Float](repeating: 0, count: chunk * state.ring.channels)
-        let mix = {
-            output.withUnsafeMutableBufferPointer { buffer in
-                self.state.mix(into: buffer.baseAddress!, frameCount: chunk, channels: self.state.ring.channels,
-                               rate: self.state.ring.rate, now: self.clock.now())
-            }
-            self.clock.advance(by: Double(chunk) / Double(self.state.ring.rate))
-            return self.state.advance(now: self.clock.now())
-        }
-        for _ in 0..<48 { XCTAssertNotNil(mix()) }
-        XCTAssertEqual(state.ring.count, 0, "the mixer played every sample")
-        for _ in 0..<40 { _ = mix() }
-        XCTAssertEqual(state.phase, .buffering, "once the audio clock lapses past the samples, it stops")
-        XCTAssertEqual(state.counters.underruns, 1)
+        for _ in 0..<48 { XCTAssertNotNil(feed.mix(chunk)) }
+        XCTAssertEqual(feed.state.ring.count, 0, "the mixer played every sample")
+        for _ in 0..<40 { _ = feed.mix(chunk) }
+        XCTAssertEqual(feed.state.phase, .buffering, "once the audio clock lapses past the samples, it stops")
+        XCTAssertEqual(feed.state.counters.underruns, 1)
 
-        decode(seconds: 0.48)
-        XCTAssertEqual(state.phase, .playing)
-        XCTAssertEqual(state.clock.time(now: clock.now()) ?? -1, 0.48, accuracy: 1e-9)
-        XCTAssertNotNil(mix())
-        XCTAssertTrue(state.clock.isAudioDriven(now: clock.now()), "the new samples are played, not dropped as late")
-        XCTAssertEqual(state.ring.duration, 0.48 - 0.01, accuracy: 1e-6)
+        feed.decode(seconds: 0.48)
+        XCTAssertEqual(feed.state.phase, .playing)
+        XCTAssertEqual(feed.state.clock.time(now: feed.clock.now()) ?? -1, 0.48, accuracy: 1e-9)
+        XCTAssertNotNil(feed.mix(chunk))
+        XCTAssertTrue(feed.state.clock.isAudioDriven(now: feed.clock.now()), "the new samples are played, not dropped as late")
+        XCTAssertEqual(feed.state.ring.duration, 0.48 - 0.01, accuracy: 1e-6)
     }
 
     func testTheClockRunsOnWhileSoundIsLeftOrTheSourceHasEnded() {
-        decode(seconds: 1)
-        state.advance(now: clock.now())
-        state.frames.removeAll()
-        for _ in 0..<5 { step() }
-        XCTAssertEqual(state.phase, .playing, "the picture is short of frames but sound is left: no underrun")
-        for _ in 0..<10 { step() }
-        XCTAssertEqual(state.status, .buffering(percent: nil), "a picture that stands still is reported")
-        XCTAssertEqual(state.phase, .playing)
-        state.audioDrained = true
-        for _ in 0..<15 { XCTAssertNotNil(step(), "at the source's end the queues drain; the clock runs on") }
-        XCTAssertEqual(state.counters.underruns, 0)
+        var feed = Feed()
+        feed.decode(seconds: 1)
+        feed.state.advance(now: feed.clock.now())
+        feed.state.frames.removeAll()
+        for _ in 0..<5 { feed.step() }
+        XCTAssertEqual(feed.state.phase, .playing, "the picture is short of frames but sound is left: no underrun")
+        for _ in 0..<10 { feed.step() }
+        XCTAssertEqual(feed.state.status, .buffering(percent: nil), "a picture that stands still is reported")
+        XCTAssertEqual(feed.state.phase, .playing)
+        feed.state.audioDrained = true
+        for _ in 0..<15 { XCTAssertNotNil(feed.step(), "at the source's end the queues drain; the clock runs on") }
+        XCTAssertEqual(feed.state.counters.underruns, 0)
     }
 }
