@@ -121,4 +121,18 @@ final class UnderrunTests: XCTestCase {
         for _ in 0..<15 { XCTAssertNotNil(feed.step(), "at the source's end the queues drain; the clock runs on") }
         XCTAssertEqual(feed.state.counters.underruns, 0)
     }
+
+    func testAFullAudioBufferStartsTheClockWithoutAPicture() {
+        var feed = Feed()
+        let chunk = Int(Double(feed.state.ring.rate) * Feed.period)
+        let silence = [Float](repeating: 0, count: chunk * feed.state.ring.channels)
+        var pts = 0.0
+        while feed.state.phase == .buffering && pts < 3 {
+            silence.withUnsafeBufferPointer { feed.state.ring.push($0, frames: chunk, pts: pts) }
+            pts += Feed.period
+            feed.state.startIfReady(now: feed.clock.now())
+        }
+        XCTAssertEqual(feed.state.phase, .playing, "the demuxer cannot read on; the sound plays without the picture")
+        XCTAssertEqual(pts, 1.72, accuracy: 1e-9, "once the buffer is full, not before")
+    }
 }

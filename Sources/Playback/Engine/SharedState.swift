@@ -217,7 +217,10 @@ struct SharedState {
             || (!videoEnabled && lastDecodedVideoPts != nil)
         let audioReady = !hasAudioStream || ring.duration >= Self.audioPrebuffer || audioDrained
         let videoFull = frames.count >= Self.videoQueueLimit
-        guard (videoReady && audioReady) || videoFull else {
+        // A full audio buffer stops the demuxer: waiting on for a picture would wait for ever
+        // (a damaged file whose video comes much later or never).
+        let audioFull = hasAudioStream && ring.duration >= ringHardLimit
+        guard (videoReady && audioReady) || videoFull || audioFull else {
             status = .buffering(percent: hasAudioStream
                 ? min(99, Int(ring.duration / Self.audioPrebuffer * 100)) : nil)
             return
