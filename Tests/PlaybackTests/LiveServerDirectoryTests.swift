@@ -7,15 +7,18 @@ import XCTest
 /// from it, and every way a page can fail.
 final class LiveServerDirectoryTests: XCTestCase {
     private var nginx: NginxServer!
-    private let fetcher = HTTPFetcher(timeout: 2, maximumSize: NginxStats.maximumSize)
+    /// Made per test and dropped after it, so its URL session is invalidated and freed.
+    private var fetcher: HTTPFetcher!
 
     override func setUpWithError() throws {
+        fetcher = HTTPFetcher(timeout: 2, maximumSize: NginxStats.maximumSize)
         nginx = try NginxServer()
         try nginx.start()
     }
 
     override func tearDown() {
         nginx = nil
+        fetcher = nil
     }
 
     /// Fetches `url` and waits for the one result.

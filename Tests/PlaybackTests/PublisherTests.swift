@@ -8,18 +8,21 @@ import XCTest
 /// stopping cleanly, and surviving a server that refuses, dies and comes back.
 final class PublisherTests: XCTestCase {
     private var nginx: NginxServer!
-    private let fetcher = HTTPFetcher(timeout: 2)
+    /// Made per test and dropped after it, so its URL session is invalidated and freed.
+    private var fetcher: HTTPFetcher!
     /// The publisher's threads' name as Linux keeps it (15 bytes), inherited by the encoder's threads.
     private static let threadName = "floatapp.publis"
     private static let source = "lavfi:testsrc2=size=1280x720:rate=30[out0];sine=f=440:sample_rate=48000[out1]"
 
     override func setUpWithError() throws {
+        fetcher = HTTPFetcher(timeout: 2)
         nginx = try NginxServer()
         try nginx.start()
     }
 
     override func tearDown() {
         nginx = nil
+        fetcher = nil
     }
 
     /// ffprobe's `codec_name,width,height` lines for `url`.

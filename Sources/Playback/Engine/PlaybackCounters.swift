@@ -18,6 +18,9 @@ package struct PlaybackCounters: Sendable, Equatable {
     package var repairedTimestamps = 0
     /// Frames converted while the decoder skipped the loop filter.
     package var economyFrames = 0
+    /// Times the clock ran past everything decoded while the source went on, and stopped to
+    /// buffer again.
+    package var underruns = 0
     /// Times the demuxer thread woke from a sleep (signalled or timed out).
     package var demuxerWakeups = 0
     /// Times the video thread woke from a sleep (signalled or timed out).

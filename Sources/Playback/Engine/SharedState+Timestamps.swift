@@ -40,6 +40,28 @@ extension SharedState {
         return abs(pts - other) > Self.timestampJumpLimit
     }
 
+    /// True when the clock has passed everything decoded while the source goes on: both queues
+    /// ran dry (a stalled or trickling network, a decoder starved of time). A clock left running
+    /// would make every picture and sample that comes after it late, dropped one after another
+    /// for as long as the stream lasts (lock held).
+    func hasRunDry(time: Double) -> Bool {
+        guard !audioDrained, frames.isEmpty, ring.count == 0 else { return false }
+        let videoEnd = hasVideoStream ? lastDecodedVideoPts.map { $0 + videoFrameDuration } : nil
+        let audioEnd = hasAudioStream ? lastAudioEnd : nil
+        guard let newest = [videoEnd, audioEnd].compactMap({ $0 }).max() else { return false }
+        return time > newest + Self.dueTolerance
+    }
+
+    /// Stops the clock where the queues ran dry and buffers again, as at the start of a
+    /// connection: the status says Buffering, and the clock restarts at the first picture and
+    /// samples that come, so nothing that arrives late is dropped for it (lock held).
+    mutating func rebuffer(now: Double) {
+        phase = .buffering
+        clock.stop()
+        counters.underruns += 1
+        startIfReady(now: now)
+    }
+
     /// Says Buffering while the clock runs on without a new picture for longer than a few frame
     /// periods, and Playing again once pictures come (lock held).
     mutating func noteVideoProgress(time: Double) {

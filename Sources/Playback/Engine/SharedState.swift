@@ -200,6 +200,10 @@ struct SharedState {
             if stale > 0 { noteLevel(ring.take(stale, into: nil, gain: 0), frames: stale) }
             dropped = stale > 0
         }
+        if hasRunDry(time: time) {
+            rebuffer(now: now)
+            return nil
+        }
         noteVideoProgress(time: time)
         if advanced { wakeVideo(for: .picture) }
         if advanced || dropped { wakeDemuxerIfReady() }
@@ -213,7 +217,10 @@ struct SharedState {
             || (!videoEnabled && lastDecodedVideoPts != nil)
         let audioReady = !hasAudioStream || ring.duration >= Self.audioPrebuffer || audioDrained
         let videoFull = frames.count >= Self.videoQueueLimit
-        guard (videoReady && audioReady) || videoFull else {
+        // A full audio buffer stops the demuxer: waiting on for a picture would wait for ever
+        // (a damaged file whose video comes much later or never).
+        let audioFull = hasAudioStream && ring.duration >= ringHardLimit
+        guard (videoReady && audioReady) || videoFull || audioFull else {
             status = .buffering(percent: hasAudioStream
                 ? min(99, Int(ring.duration / Self.audioPrebuffer * 100)) : nil)
             return
@@ -248,7 +255,11 @@ struct SharedState {
         let chunk = Double(frameCount) / Double(rate)
         // Audio behind the clock is late: dropped, so the clock never goes back for it.
         let late = ring.frames(before: time - Self.dueTolerance)
-        if late > 0 { noteLevel(ring.take(late, into: nil, gain: 0), frames: late) }
+        if late > 0 {
+            noteLevel(ring.take(late, into: nil, gain: 0), frames: late)
+            // Dropping may have made room to read, or emptied the queues at the end.
+            wakeDemuxerIfReady()
+        }
         guard let head = ring.headPts else { return }
         if head > time + chunk && head < time + 1 {
             clock.audioConsumed(from: time, duration: chunk, now: now)

@@ -1,0 +1,138 @@
+import Foundation
+import PiPLayout
+@testable import Playback
+import XCTest
+
+/// The clock after its queues run dry while the source goes on (a stalled network): it stops,
+/// the status says Buffering, and it restarts at the first picture and samples that come, so
+/// nothing arriving after the stall is late. Driven on the session state with a ManualClock:
+/// the "decoder" here pushes pictures and samples the way the demuxer and video threads do.
+final class UnderrunTests: XCTestCase {
+    /// The session state, its clock and a "decoder" feeding it, made afresh by each test (kept
+    /// out of the test case's properties, which XCTest holds on to after the test).
+    private struct Feed {
+        static let period = 0.04
+        let clock = ManualClock()
+        var state = SharedState(options: PlaybackOptions(), lock: SessionLock())
+        var nextPts = 0.0
+
+        init() {
+            state.hasVideoStream = true
+            state.hasAudioStream = true
+            state.videoFrameDuration = Self.period
+            state.phase = .buffering
+        }
+
+        /// Decodes `seconds` more of a 25 fps stream with sound, continuing where it left off.
+        mutating func decode(seconds: Double) {
+            let chunk = Int(Double(state.ring.rate) * Self.period)
+            let silence = [Float](repeating: 0, count: chunk * state.ring.channels)
+            for _ in 0..<Int((seconds / Self.period).rounded()) {
+                state.nextSerial += 1
+                let layout = VideoFrame.Layout(width: 16, height: 16)
+                state.frames.append(VideoFrame(layout: layout, storage: [UInt8](repeating: 0, count: layout.byteCount),
+                                               pts: nextPts, serial: state.nextSerial))
+                state.lastDecodedVideoPts = nextPts
+                silence.withUnsafeBufferPointer { state.ring.push($0, frames: chunk, pts: nextPts) }
+                state.lastAudioEnd = nextPts + Self.period
+                nextPts += Self.period
+            }
+            state.startIfReady(now: clock.now())
+        }
+
+        /// Moves the clock one frame period and presents what is due; returns the clock's time.
+        @discardableResult
+        mutating func step() -> Double? {
+            clock.advance(by: Self.period)
+            return state.advance(now: clock.now())
+        }
+
+        /// Mixes `frames` audio frames, moves the clock by as long and presents what is due.
+        mutating func mix(_ frames: Int) -> Double? {
+            var output = [Float](repeating: 0, count: frames * state.ring.channels)
+            let (channels, rate) = (state.ring.channels, state.ring.rate)
+            output.withUnsafeMutableBufferPointer { buffer in
+                state.mix(into: buffer.baseAddress!, frameCount: frames, channels: channels, rate: rate, now: clock.now())
+            }
+            clock.advance(by: Double(frames) / Double(rate))
+            return state.advance(now: clock.now())
+        }
+    }
+
+    func testAClockThatRunsPastEverythingDecodedStopsAndRestartsAtTheNextPicture() {
+        var feed = Feed()
+        feed.decode(seconds: 1)
+        XCTAssertEqual(feed.state.status, .playing)
+        for _ in 0..<25 { XCTAssertNotNil(feed.step(), "the clock runs while there is something to play") }
+        XCTAssertEqual(feed.state.current?.pts ?? -1, 0.96, accuracy: 1e-9)
+        XCTAssertEqual(feed.state.phase, .playing, "the last picture is still within its period")
+        feed.step()
+        XCTAssertEqual(feed.state.phase, .buffering, "past the newest picture and samples, the clock stops")
+        XCTAssertEqual(feed.state.status, .buffering(percent: 0))
+        XCTAssertEqual(feed.state.counters.underruns, 1)
+        for _ in 0..<75 { XCTAssertNil(feed.step(), "and stays stopped through a 3 s stall") }
+
+        feed.decode(seconds: 1)
+        XCTAssertEqual(feed.state.status, .playing, "the source is back: playing again at once")
+        XCTAssertEqual(feed.state.clock.time(now: feed.clock.now()) ?? -1, 1.0, accuracy: 1e-9,
+                       "the clock restarts at the first picture that came, not 3 s ahead of it")
+        feed.state.currentHandedOut = true
+        let dropped = feed.state.counters.dropped
+        var shown: [Double] = []
+        for _ in 0..<25 {
+            feed.state.advance(now: feed.clock.now())
+            if let pts = feed.state.current?.pts, pts != shown.last { shown.append(pts) }
+            feed.state.currentHandedOut = true
+            feed.clock.advance(by: Feed.period)
+        }
+        XCTAssertEqual(shown.count, 25, "every picture after the stall is shown in turn: \(shown)")
+        XCTAssertEqual(feed.state.counters.dropped, dropped, "none of them is late")
+    }
+
+    func testAnAudioClockThatUnderflowsRebasesOnTheNextSamples() {
+        var feed = Feed()
+        feed.decode(seconds: 0.48)
+        let chunk = 480
+        for _ in 0..<48 { XCTAssertNotNil(feed.mix(chunk)) }
+        XCTAssertEqual(feed.state.ring.count, 0, "the mixer played every sample")
+        for _ in 0..<40 { _ = feed.mix(chunk) }
+        XCTAssertEqual(feed.state.phase, .buffering, "once the audio clock lapses past the samples, it stops")
+        XCTAssertEqual(feed.state.counters.underruns, 1)
+
+        feed.decode(seconds: 0.48)
+        XCTAssertEqual(feed.state.phase, .playing)
+        XCTAssertEqual(feed.state.clock.time(now: feed.clock.now()) ?? -1, 0.48, accuracy: 1e-9)
+        XCTAssertNotNil(feed.mix(chunk))
+        XCTAssertTrue(feed.state.clock.isAudioDriven(now: feed.clock.now()), "the new samples are played, not dropped as late")
+        XCTAssertEqual(feed.state.ring.duration, 0.48 - 0.01, accuracy: 1e-6)
+    }
+
+    func testTheClockRunsOnWhileSoundIsLeftOrTheSourceHasEnded() {
+        var feed = Feed()
+        feed.decode(seconds: 1)
+        feed.state.advance(now: feed.clock.now())
+        feed.state.frames.removeAll()
+        for _ in 0..<5 { feed.step() }
+        XCTAssertEqual(feed.state.phase, .playing, "the picture is short of frames but sound is left: no underrun")
+        for _ in 0..<10 { feed.step() }
+        XCTAssertEqual(feed.state.status, .buffering(percent: nil), "a picture that stands still is reported")
+        XCTAssertEqual(feed.state.phase, .playing)
+        feed.state.audioDrained = true
+        for _ in 0..<15 { XCTAssertNotNil(feed.step(), "at the source's end the queues drain; the clock runs on") }
+        XCTAssertEqual(feed.state.counters.underruns, 0)
+    }
+
+    func testAFullAudioBufferStartsTheClockWithoutAPicture() {
+        var feed = Feed()
+        let chunk = Int(Double(feed.state.ring.rate) * Feed.period)
+        let silence = [Float](repeating: 0, count: chunk * feed.state.ring.channels)
+        var pts = 0.0
+        while feed.state.phase == .buffering && pts < 3 {
+            silence.withUnsafeBufferPointer { feed.state.ring.push($0, frames: chunk, pts: pts) }
+            pts += Feed.period
+            feed.state.startIfReady(now: feed.clock.now())
+        }
+        XCTAssertEqual(feed.state.phase, .playing, "the demuxer cannot read on; the sound plays without the picture")
+        XCTAssertEqual(pts, 1.72, accuracy: 1e-9, "once the buffer is full, not before")
+    }
+}
