@@ -10,6 +10,12 @@ public enum AppEffect: Equatable, Sendable {
     case setVideo(RoomID, source: Int, SourceVideo)
     /// Set a room's mute and volume.
     case setAudio(RoomID, muted: Bool, volume: Float)
+    /// Fetch a live server's statistics page off the main thread and answer with
+    /// ``AppEvent/directoryFetched(serverID:serial:_:)``.
+    case fetchDirectory(serverID: String, url: String, serial: Int)
+    /// A watched stream is back on its server: its playback should reconnect now, not at
+    /// the end of its backoff.
+    case retryPlaybackNow(RoomID)
     /// Read the displays and answer with ``AppEvent/displaysRead(_:)``.
     case readDisplays
     /// Check the rooms file and answer with a reload event when it changed.

@@ -57,7 +57,9 @@ extension AppState {
         return effects
     }
 
-    var listLayout: ListLayout { ListLayout(metrics: environment.metrics) }
+    var listLayout: ListLayout {
+        ListLayout(metrics: environment.metrics, sectionStarts: directory.sectionStarts(after: fileRooms.count))
+    }
 
     mutating func mainPointerMoved(_ x: Int, _ y: Int, now: Double) -> [AppEffect] {
         switch session.mainWindow.content {

@@ -44,7 +44,7 @@ extension App {
             room = id
             paintRoom(ctx, m, player)
         } else {
-            ListView.draw(ctx, state.listViewModel(), width: Int32(state.main.width), height: Int32(state.main.height))
+            ListView.draw(ctx, state.listViewModel(now: t), width: Int32(state.main.width), height: Int32(state.main.height))
         }
         ToastView.draw(ctx, state.toastLayout(now: t), width: Int32(state.main.width))
         main.renderer.present()

@@ -18,6 +18,8 @@ final class App {
     let fonts: FontSet
     /// The open rooms' playback and the sound output.
     let playback: Players
+    /// The live servers' statistics pages, fetched off the main thread (W8).
+    let directoryFetcher: DirectoryFetcher
     /// The rooms file, the placement state file and the stats log.
     let files: AppFiles
     /// PiP lifecycle and layout observers (M3, M4).
@@ -35,6 +37,7 @@ final class App {
         fonts = try FontSet(scale: scale)
         main = try MainWindow(fonts: fonts, scale: scale)
         playback = Players(liveness: options.exitOnEnd ? .recorded : .live, wakeEventType: SDL_RegisterEvents(1))
+        directoryFetcher = DirectoryFetcher(eventType: SDL_RegisterEvents(1))
         let fonts = self.fonts
         let metrics = UIMetrics(scale: scale) { text, style in
             Int(fonts.font(Int32(style.size), bold: style.bold).width(of: text))
@@ -43,7 +46,7 @@ final class App {
             metrics: metrics, compositorMovesFloat: String(cString: SDL_GetCurrentVideoDriver()) == "wayland",
             exitWhenEnded: options.exitOnEnd ? options.openRoom : nil, savedPlacement: files.placement.load())
         state = AppState(session: SessionState(config: config, globalPiP: options.noPiP ? .disabled : .enabled),
-                         environment: environment, displays: Self.currentDisplays())
+                         environment: environment, displays: Self.currentDisplays(), servers: config.servers)
     }
 
     /// SDL's hints and video and audio start; fails without a desktop to show windows on.
