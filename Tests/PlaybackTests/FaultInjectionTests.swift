@@ -1,3 +1,4 @@
+import PiPLayout
 import Foundation
 import Playback
 import XCTest
@@ -185,7 +186,7 @@ final class LiveWatch {
     private func step() {
         let status = session.status
         if changes.last?.1 != status { changes.append((Date(), status)) }
-        let frame = session.currentFrame()
+        let frame = session.takeFrame()
         freezes.observe(frame: frame, status: status, at: Date().timeIntervalSince(start))
         if let frame, frame.serial != lastSerial {
             lastSerial = frame.serial

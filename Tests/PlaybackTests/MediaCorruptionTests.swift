@@ -1,3 +1,4 @@
+import PiPLayout
 import Foundation
 import Playback
 import XCTest
@@ -99,7 +100,7 @@ final class MediaCorruptionTests: XCTestCase {
                 let status = session.status
                 outcomes[index].status = status
                 outcomes[index].wall = now
-                watchers[index].observe(frame: session.currentFrame(), status: status, at: now)
+                watchers[index].observe(frame: session.takeFrame(), status: status, at: now)
                 outcomes[index].frames = watchers[index].frames
                 (outcomes[index].freeze, outcomes[index].freezeAt) = (watchers[index].longest, watchers[index].longestAt)
             }
