@@ -137,6 +137,13 @@ public struct SectionHeaderModel: Hashable, Sendable {
     public let isUnreachable: Bool
     /// Where the header is drawn.
     public let rect: PixelRect
+
+    /// Creates a header model.
+    public init(text: String, isUnreachable: Bool, rect: PixelRect) {
+        self.text = text
+        self.isUnreachable = isUnreachable
+        self.rect = rect
+    }
 }
 
 /// The main window's list view (W1): the rows on screen, the header and the scrollbar.
