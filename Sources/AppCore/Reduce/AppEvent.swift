@@ -54,6 +54,8 @@ public enum AppEvent: Equatable, Sendable {
     /// A live server's statistics page was fetched and read (or could not be), for the
     /// directory's refresh `serial`.
     case directoryFetched(serverID: String, serial: Int, Result<[LiveStreamInfo], DirectoryError>)
+    /// The host room's publisher as polled now.
+    case broadcastPolled(RoomID, BroadcastReport)
     /// The loop woke; `pointer` is the global pointer now.
     case tick(pointer: Point)
 }

@@ -49,6 +49,7 @@ extension AppState {
             effects = send(.callLayoutSelected(session.callLayout.next), now: now)
         case .letter("u"): effects = send(.participantListToggled, now: now)
         case .letter("r"): effects = send(.retryClicked, now: now)
+        case .letter("g"): effects = goLiveToggled(id, now: now)
         case .up: effects = changeVolume(id, by: 0.1)
         case .down: effects = changeVolume(id, by: -0.1)
         default: return []
@@ -135,6 +136,7 @@ extension AppState {
         case .participants: send(.participantListToggled, now: now)
         case .retry: send(.retryClicked, now: now)
         case .back: send(.backToListClicked, now: now)
+        case .goLive: goLiveToggled(id, now: now)
         }
     }
 }

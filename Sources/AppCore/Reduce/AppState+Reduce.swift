@@ -37,6 +37,7 @@ extension AppState {
             effects = []
         case .directoryFetched(let serverID, let serial, let result):
             effects = directoryFetched(serverID, serial: serial, result, now: now)
+        case .broadcastPolled(let id, let report): effects = broadcastPolled(id, report)
         case .tick(let pointer): effects = tick(pointer: pointer, now: now)
         }
         settleFloatSpeaker(now: now)

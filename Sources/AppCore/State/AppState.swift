@@ -18,6 +18,8 @@ public struct AppState: Equatable, Sendable {
     public var directory: LiveDirectory
     /// The rooms file's own rooms; ``SessionState/rooms`` is these followed by the directory's.
     public var fileRooms: [Room]
+    /// The host room's real broadcast, while one runs (W2, W6).
+    public var broadcast: BroadcastState?
     /// Per open room: source statuses, audio, levels and frames.
     public var rooms: [RoomID: OpenRoom]
     /// Notices over the main window.
@@ -37,6 +39,7 @@ public struct AppState: Equatable, Sendable {
         self.session = session
         directory = LiveDirectory(servers: servers)
         fileRooms = session.rooms
+        broadcast = nil
         motion = nil
         main = MainState()
         float = FloatState()

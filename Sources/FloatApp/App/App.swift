@@ -18,6 +18,8 @@ final class App {
     let fonts: FontSet
     /// The open rooms' playback and the sound output.
     let playback: Players
+    /// The host room's broadcast, while one runs (W2).
+    let broadcasts: Broadcasts
     /// The live servers' statistics pages, fetched off the main thread (W8).
     let directoryFetcher: DirectoryFetcher
     /// The rooms file, the placement state file and the stats log.
@@ -38,6 +40,7 @@ final class App {
         main = try MainWindow(fonts: fonts, scale: scale)
         playback = Players(liveness: options.exitOnEnd ? .recorded : .live, wakeEventType: SDL_RegisterEvents(1))
         directoryFetcher = DirectoryFetcher(eventType: SDL_RegisterEvents(1))
+        broadcasts = Broadcasts(wakeEventType: playback.wakeEventType)
         let fonts = self.fonts
         let metrics = UIMetrics(scale: scale) { text, style in
             Int(fonts.font(Int32(style.size), bold: style.bold).width(of: text))
@@ -122,6 +125,7 @@ final class App {
     /// Reports every open room's sources, then ticks.
     private func poll() {
         for (id, player) in playback.players { dispatch(.playbackPolled(id, player.reports)) }
+        for (id, publisher) in broadcasts.publishers { dispatch(.broadcastPolled(id, Broadcasts.report(publisher.stats))) }
         files.stats?.flushIfDue(now: DispatchTime.now().uptimeNanoseconds)
         dispatch(.tick(pointer: globalPointer()))
     }
@@ -138,6 +142,7 @@ final class App {
     private func shutdown() {
         if let placement = state.motion?.placement { files.placement.save(placement) }
         for id in Array(playback.players.keys) { closePlayback(id) }
+        broadcasts.stopAll()
         playback.stopAudio()
         files.stats?.flush()
         floatWindow = nil
