@@ -29,6 +29,12 @@ final class DirectoryTests: XCTestCase {
 
     private let fileChecks: [AppEffect] = [.readDisplays, .checkRoomsFile]
 
+    /// The effects of a first answer of server `local` that lists stream `name` at 640x360.
+    private func listed(_ name: String) -> [AppEffect] {
+        [.stats(.server("local", reachable: true, reason: nil)), .log(.info, "\(name) is live on local"),
+         .stats(.streamListed("local/\(name)", resolution: "640x360"))]
+    }
+
     func testATickFetchesAndALiveStreamBecomesARowUnderItsSectionHeader() {
         var state = start([local])
         assertStep(&state, .tick(pointer: Point(x: 0, y: 0)), now: 1,
@@ -42,7 +48,7 @@ final class DirectoryTests: XCTestCase {
         }
         _ = state.reduce(.painted(.main), now: 1)
         assertStep(&state, .directoryFetched(serverID: "local", serial: 1, .success([info("cam")])), now: 1.2,
-                   effects: [.log(.info, "cam is live on local")]) {
+                   effects: listed("cam")) {
             _ = $0.directory.received(.success([self.info("cam")]), serverID: "local", serial: 1, now: 1.2)
             $0.session.rooms = [F.liveA, F.liveB, self.room(self.local, "cam")]
             $0.main.paint.dirty = true
@@ -63,7 +69,7 @@ final class DirectoryTests: XCTestCase {
         _ = state.reduce(F.key(.end), now: 1.2)
         XCTAssertEqual(state.main.list.selected, 2, "other/far, after the two file rooms")
         assertStep(&state, .directoryFetched(serverID: "local", serial: 1, .success([info("cam")])), now: 1.3,
-                   effects: [.log(.info, "cam is live on local")]) {
+                   effects: listed("cam")) {
             _ = $0.directory.received(.success([self.info("cam")]), serverID: "local", serial: 1, now: 1.3)
             $0.session.rooms = [F.liveA, F.liveB, self.room(self.local, "cam"), self.room(self.other, "far")]
             $0.main.list.selected = 3
@@ -78,7 +84,8 @@ final class DirectoryTests: XCTestCase {
         _ = state.reduce(.tick(pointer: Point(x: 0, y: 0)), now: 1)
         _ = state.reduce(.directoryFetched(serverID: "local", serial: 1, .success([info("cam")])), now: 1.1)
         let refused = DirectoryError.unreachable("Could not connect to the server")
-        assertStep(&state, .directoryFetched(serverID: "other", serial: 1, .failure(refused)), now: 1.2, effects: []) {
+        assertStep(&state, .directoryFetched(serverID: "other", serial: 1, .failure(refused)), now: 1.2,
+                   effects: [.stats(.server("other", reachable: false, reason: "Could not connect to the server"))]) {
             _ = $0.directory.received(.failure(refused), serverID: "other", serial: 1, now: 1.2)
         }
         let list = state.listViewModel(now: 3)
@@ -129,7 +136,7 @@ final class DirectoryTests: XCTestCase {
         let effects = state.reduce(.tick(pointer: Point(x: 0, y: 0)), now: 3.3)
         XCTAssertTrue(effects.contains(.fetchDirectory(serverID: "local", url: local.stats, serial: 3)))
         assertStep(&state, .directoryFetched(serverID: "local", serial: 3, .success([info("cam", clients: 2)])), now: 3.4,
-                   effects: [.retryPlaybackNow(cam.id)]) {
+                   effects: [.stats(.server("local", reachable: true, reason: nil)), .retryPlaybackNow(cam.id)]) {
             _ = $0.directory.received(.success([self.info("cam", clients: 2)]), serverID: "local", serial: 3, now: 3.4)
             $0.main.paint.dirty = true
         }

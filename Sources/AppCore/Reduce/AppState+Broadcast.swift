@@ -10,10 +10,11 @@ extension AppState {
         main.paint.dirty = true
         if broadcast?.room == id {
             broadcast = nil
-            return [.stopBroadcast(id), .log(.info, "\(id) stopped broadcasting")] + openPlayback(room, now: now)
+            return [.stopBroadcast(id), .stats(.broadcast(id, phase: "stopped")), .log(.info, "\(id) stopped broadcasting")]
+                + openPlayback(room, now: now)
         }
         broadcast = BroadcastState(room: id)
-        return [.closePlayback(id), .resetMainVideo,
+        return [.closePlayback(id), .resetMainVideo, .stats(.broadcast(id, phase: "connecting")),
                 .startBroadcast(id, source: source.text, broadcast: destination),
                 .log(.info, "\(id) goes live to \(destination.publishURL)")]
     }
@@ -24,6 +25,7 @@ extension AppState {
         let before = broadcast?.report.phase
         broadcast?.report = report
         main.paint.dirty = true
-        return before == report.phase ? [] : [.log(.info, "\(id) broadcast: \(report.line)")]
+        guard before?.label != report.phase.label else { return [] }
+        return [.log(.info, "\(id) broadcast: \(report.line)"), .stats(.broadcast(id, phase: report.phase.label))]
     }
 }

@@ -10,7 +10,20 @@ extension AppState {
         let effects = directory.received(result, serverID: serverID, serial: serial, now: now)
         guard directory != before else { return [] }
         main.paint.dirty = true
-        return performDirectory(effects, now: now) + retryWatchedStream(on: serverID)
+        return serverChange(serverID, from: before) + performDirectory(effects, now: now) + retryWatchedStream(on: serverID)
+    }
+
+    /// A stats line when a server became reachable or unreachable, or its reason changed.
+    private func serverChange(_ serverID: String, from before: LiveDirectory) -> [AppEffect] {
+        func reason(_ directory: LiveDirectory) -> String?? {
+            switch directory.section(serverID)?.reachability {
+            case .reachable: .some(nil)
+            case .unreachable(let reason, _, _): .some(reason.description)
+            case .unknown, nil: nil
+            }
+        }
+        guard let now = reason(directory), now != reason(before) else { return [] }
+        return [.stats(.server(serverID, reachable: now == nil, reason: now))]
     }
 
     /// Time passes: refreshes that are due, streams gone for good, the list's clocks.
@@ -41,7 +54,8 @@ extension AppState {
             case .fetch(let serverID, let url, let serial):
                 out.append(.fetchDirectory(serverID: serverID, url: url, serial: serial))
             case .appeared(let serverID, let stream):
-                out.append(.log(.info, "\(stream.name) is live on \(serverID)"))
+                out += [.log(.info, "\(stream.name) is live on \(serverID)"),
+                        .stats(.streamListed(stream.id, resolution: stream.info.resolution))]
             case .ended(let serverID, let stream):
                 out += streamEnded(stream, serverID: serverID, now: now)
             }
@@ -51,7 +65,7 @@ extension AppState {
 
     /// A stream gone for good (M5): an open room showing it is left, with a toast.
     private mutating func streamEnded(_ stream: DirectoryStream, serverID: String, now: Double) -> [AppEffect] {
-        var effects: [AppEffect] = [.log(.info, "\(stream.name) ended on \(serverID)")]
+        var effects: [AppEffect] = [.log(.info, "\(stream.name) ended on \(serverID)"), .stats(.streamEnded(stream.id))]
         guard session.openRoomID == stream.id else { return effects }
         let message = "\(session.room(stream.id)?.title ?? stream.name) ended"
         effects += send(.leaveClicked, now: now)

@@ -22,6 +22,17 @@ public struct BroadcastReport: Equatable, Sendable {
         case reconnecting(attempt: Int, nextTryIn: Double)
         case failed(String)
         case stopped
+
+        /// The phase's name in the stats log: `reconnecting(2)` counts tries, not seconds.
+        public var label: String {
+            switch self {
+            case .connecting: "connecting"
+            case .live: "live"
+            case .reconnecting(let attempt, _): "reconnecting(\(attempt))"
+            case .failed: "failed"
+            case .stopped: "stopped"
+            }
+        }
     }
 
     /// What the publisher does.
