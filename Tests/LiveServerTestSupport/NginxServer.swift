@@ -55,7 +55,7 @@ public final class NginxServer {
                 server {
                     listen 127.0.0.1:\(rtmpPort);
                     application live {
-                        live on;
+                        live on; idle_streams off;
                         hls on; hls_path \(dir)/hls; hls_fragment 1s; hls_playlist_length 6s;
                     }
                 }

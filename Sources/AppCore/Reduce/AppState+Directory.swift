@@ -13,17 +13,20 @@ extension AppState {
         return serverChange(serverID, from: before) + performDirectory(effects, now: now) + retryWatchedStream(on: serverID)
     }
 
-    /// A stats line when a server became reachable or unreachable, or its reason changed.
+    /// A stats line when a server became reachable or unreachable (a new reason alone is not
+    /// news: its wording may carry timings).
     private func serverChange(_ serverID: String, from before: LiveDirectory) -> [AppEffect] {
-        func reason(_ directory: LiveDirectory) -> String?? {
+        func reachable(_ directory: LiveDirectory) -> Bool? {
             switch directory.section(serverID)?.reachability {
-            case .reachable: .some(nil)
-            case .unreachable(let reason, _, _): .some(reason.description)
+            case .reachable: true
+            case .unreachable: false
             case .unknown, nil: nil
             }
         }
-        guard let now = reason(directory), now != reason(before) else { return [] }
-        return [.stats(.server(serverID, reachable: now == nil, reason: now))]
+        guard let now = reachable(directory), now != reachable(before) else { return [] }
+        var reason: String?
+        if case .unreachable(let why, _, _) = directory.section(serverID)?.reachability { reason = why.description }
+        return [.stats(.server(serverID, reachable: now, reason: reason))]
     }
 
     /// Time passes: refreshes that are due, streams gone for good, the list's clocks.
@@ -33,12 +36,36 @@ extension AppState {
             // A watched stream that lost its server: look for its return every second.
             effects += directory.refresh(serverID: serverID, now: now)
         }
+        let out = reopenStuckStream(now: now)
         let second = Int(now.rounded(.down))
         if second != checks.directorySecond, case .list = session.mainWindow.content, !directory.sections.isEmpty {
             checks.directorySecond = second
             main.paint.dirty = true
         }
-        return performDirectory(effects, now: now)
+        return out + performDirectory(effects, now: now)
+    }
+
+    /// Seconds a watched stream that its server lists may stay Connecting or Buffering before
+    /// its playback is opened again: a player that joined while the publisher was reconnecting
+    /// can wait for a picture that never comes.
+    static let stuckAfter = 3.0
+
+    /// Opens a stuck watched stream's playback again, keeping its sound settings.
+    private mutating func reopenStuckStream(now: Double) -> [AppEffect] {
+        guard let id = session.openRoomID, let stream = directory.stream(id), stream.goneSince == nil,
+              let room = session.room(id), var open = rooms[id], now - open.statusSince >= Self.stuckAfter
+        else { return [] }
+        switch open.status {
+        case .connecting, .buffering: break
+        default: return []
+        }
+        open.statusSince = now
+        open.opens = open.opens.map { _ in 0 }
+        open.serials = open.serials.map { _ in nil }
+        open.video = open.video.map { _ in nil }
+        rooms[id] = open
+        return [.log(.warn, "\(id) stayed \(open.status) while its server lists it: opening it again"),
+                .openPlayback(room), .setAudio(id, muted: open.muted, volume: open.volume)]
     }
 
     /// The main window gained focus: every section refreshes (W8).

@@ -1,6 +1,7 @@
 import CX11
 import Foundation
 import LiveServerTestSupport
+import PiPLayout
 import XCTest
 
 /// One FloatApp among several on a test desktop, with a rooms file that lists a real nginx-rtmp
@@ -41,6 +42,14 @@ final class LiveServerApp {
         }
     }
 
+    /// The last stats events other than frames, one short line, for failure messages.
+    func summary() -> String {
+        stats.events().filter { $0.name != "frame" }.suffix(16).map { event in
+            event.name + "(" + event.fields.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+                .joined(separator: ",") + ")"
+        }.joined(separator: " ")
+    }
+
     /// Float frames of room `id` logged so far.
     func floatFrames(of id: String) -> Int {
         stats.events(named: "frame", matching: ["window": "float", "room": id]).count
@@ -48,6 +57,12 @@ final class LiveServerApp {
 }
 
 extension NginxServer {
+    /// The names of the streams a publisher sends now, from the statistics page.
+    func publishedStreams() throws -> [String] {
+        let page = try Data(contentsOf: URL(string: statsURL)!)
+        return try NginxStats.parse(page).get().filter(\.isPublishing).map(\.name)
+    }
+
     /// A rooms file for the live server `local` on this nginx, an unreachable server `gone`
     /// (nobody listens on its port), and `rooms` (JSON objects) of the file's own.
     func roomsFile(in folder: URL, rooms: [String] = []) throws -> URL {
