@@ -45,7 +45,7 @@ final class LiveServerApp {
     /// The last stats events other than frames, one short line, for failure messages.
     func summary() -> String {
         stats.events().filter { $0.name != "frame" }.suffix(16).map { event in
-            event.name + "(" + event.fields.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+            "\(Int(event.time)) " + event.name + "(" + event.fields.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
                 .joined(separator: ",") + ")"
         }.joined(separator: " ")
     }
