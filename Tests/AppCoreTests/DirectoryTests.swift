@@ -27,6 +27,18 @@ final class DirectoryTests: XCTestCase {
         Room(id: "\(server.id)/\(name)", title: name, media: .live(source: .url(server.play.url(forStream: name))))
     }
 
+    /// Server `local` lists stream `cam` at t = 1.1; it is opened from the list at 1.3 and
+    /// polled as `status` at 1.4.
+    private func watching(_ cam: Room, _ status: PlaybackStatus) -> AppState {
+        var state = start([local])
+        _ = state.reduce(.tick(pointer: Point(x: 0, y: 0)), now: 1)
+        _ = state.reduce(.directoryFetched(serverID: "local", serial: 1, .success([info("cam")])), now: 1.1)
+        _ = state.reduce(F.key(.end), now: 1.2)
+        _ = state.reduce(F.key(.enter), now: 1.3)
+        _ = state.reduce(.playbackPolled(cam.id, F.reports(cam, status)), now: 1.4)
+        return state
+    }
+
     private let fileChecks: [AppEffect] = [.readDisplays, .checkRoomsFile]
 
     /// The effects of a first answer of server `local` that lists stream `name` at 640x360.
@@ -97,13 +109,8 @@ final class DirectoryTests: XCTestCase {
     }
 
     func testAFloatingStreamGoneForFifteenSecondsIsReleasedWithAToastAndItsRowGoes() {
-        var state = start([local])
-        _ = state.reduce(.tick(pointer: Point(x: 0, y: 0)), now: 1)
-        _ = state.reduce(.directoryFetched(serverID: "local", serial: 1, .success([info("cam")])), now: 1.1)
-        _ = state.reduce(F.key(.end), now: 1.2)
-        _ = state.reduce(F.key(.enter), now: 1.3)
         let cam = room(local, "cam")
-        _ = state.reduce(.playbackPolled(cam.id, F.reports(cam, .playing)), now: 1.4)
+        var state = watching(cam, .playing)
         _ = state.reduce(F.key(.letter("p")), now: 2)
         XCTAssertEqual(state.session.floatingRoomID, cam.id)
         // Refreshes at 6.1 miss the stream: gone since the request went out.
@@ -122,13 +129,8 @@ final class DirectoryTests: XCTestCase {
     }
 
     func testAReconnectingWatchedStreamListedAgainRetriesAtOnceAndItsServerIsAskedEverySecond() {
-        var state = start([local])
-        _ = state.reduce(.tick(pointer: Point(x: 0, y: 0)), now: 1)
-        _ = state.reduce(.directoryFetched(serverID: "local", serial: 1, .success([info("cam")])), now: 1.1)
-        _ = state.reduce(F.key(.end), now: 1.2)
-        _ = state.reduce(F.key(.enter), now: 1.3)
         let cam = room(local, "cam")
-        _ = state.reduce(.playbackPolled(cam.id, F.reports(cam, .reconnecting(attempt: 3, retryIn: 2))), now: 1.4)
+        var state = watching(cam, .reconnecting(attempt: 3, retryIn: 2))
         let refused = DirectoryError.unreachable("Could not connect to the server")
         _ = state.reduce(.tick(pointer: Point(x: 0, y: 0)), now: 2.2)
         XCTAssertEqual(state.directory.section("local")?.pendingSerial, 2, "asked again a second after the last refresh")
@@ -140,5 +142,19 @@ final class DirectoryTests: XCTestCase {
             _ = $0.directory.received(.success([self.info("cam", clients: 2)]), serverID: "local", serial: 3, now: 3.4)
             $0.main.paint.dirty = true
         }
+    }
+
+    func testAWatchedStreamStuckBufferingForThreeSecondsWhileListedIsOpenedAgainKeepingItsSound() {
+        let cam = room(local, "cam")
+        var state = watching(cam, .buffering(percent: 99))
+        _ = state.reduce(.key(.letter("m"), window: .main, ctrl: false, isRepeat: false), now: 1.5)
+        var effects = state.reduce(.tick(pointer: Point(x: 0, y: 0)), now: 4.3)
+        XCTAssertFalse(effects.contains(.openPlayback(cam)), "2.9 s of buffering is not stuck yet")
+        effects = state.reduce(.tick(pointer: Point(x: 0, y: 0)), now: 4.5)
+        XCTAssertTrue(effects.contains(.openPlayback(cam)))
+        XCTAssertTrue(effects.contains(.setAudio(cam.id, muted: true, volume: 1)), "the mute survives the reopen")
+        XCTAssertEqual(state.rooms[cam.id]?.statusSince, 4.5)
+        effects = state.reduce(.tick(pointer: Point(x: 0, y: 0)), now: 5)
+        XCTAssertFalse(effects.contains(.openPlayback(cam)), "not again before another 3 s")
     }
 }
