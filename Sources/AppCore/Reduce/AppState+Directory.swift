@@ -45,9 +45,9 @@ extension AppState {
         return out + performDirectory(effects, now: now)
     }
 
-    /// Seconds a watched stream that its server lists may stay Connecting or Buffering before
-    /// its playback is opened again: a player that joined while the publisher was reconnecting
-    /// can wait for a picture that never comes.
+    /// Seconds a watched stream that its server lists may stay Buffering (connected, no picture)
+    /// before its playback is opened again: a player that joined while the publisher was
+    /// reconnecting can wait for a picture that never comes. A slow connect is left alone.
     static let stuckAfter = 3.0
 
     /// Opens a stuck watched stream's playback again, keeping its sound settings.
@@ -55,10 +55,7 @@ extension AppState {
         guard let id = session.openRoomID, let stream = directory.stream(id), stream.goneSince == nil,
               let room = session.room(id), var open = rooms[id], now - open.statusSince >= Self.stuckAfter
         else { return [] }
-        switch open.status {
-        case .connecting, .buffering: break
-        default: return []
-        }
+        guard case .buffering = open.status else { return [] }
         open.statusSince = now
         open.opens = open.opens.map { _ in 0 }
         open.serials = open.serials.map { _ in nil }
