@@ -44,12 +44,14 @@ let package = Package(
         .executableTarget(name: "PublishProbe", dependencies: ["Playback"]),
         .executableTarget(
             name: "FloatApp",
-            dependencies: ["CSDL", "PiPLayout", "AppCore", "Playback", "MPRIS", "DesktopSettings"]
+            dependencies: ["CSDL", "PiPLayout", "AppCore", "Playback", "MPRIS", "DesktopSettings", "ServerFetch"]
         ),
         .testTarget(name: "PiPLayoutTests", dependencies: ["PiPLayout"]),
         .testTarget(name: "AppCoreTests", dependencies: ["AppCore", "PiPLayout"]),
-        .testTarget(name: "PlaybackTests", dependencies: ["Playback", "CFFmpeg", "ServerFetch", "PiPLayout"]),
-        .testTarget(name: "FloatAppTests", dependencies: ["CX11", "PiPLayout", "DesktopSettings"]),
+        .target(name: "LiveServerTestSupport", path: "Tests/LiveServerTestSupport"),
+        .testTarget(name: "PlaybackTests",
+                    dependencies: ["Playback", "CFFmpeg", "ServerFetch", "PiPLayout", "LiveServerTestSupport"]),
+        .testTarget(name: "FloatAppTests", dependencies: ["CX11", "PiPLayout", "DesktopSettings", "LiveServerTestSupport"]),
         .testTarget(name: "MPRISTests", dependencies: ["MPRIS"]),
         .testTarget(name: "DesktopSettingsTests", dependencies: ["DesktopSettings"]),
     ],

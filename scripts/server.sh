@@ -30,7 +30,7 @@ rtmp {
     server {
         listen 127.0.0.1:$rtmp_port;
         application live {
-            live on;
+            live on; idle_streams off;
             hls on; hls_path $dir/hls; hls_fragment 1s; hls_playlist_length 6s;
         }
     }

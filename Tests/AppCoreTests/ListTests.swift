@@ -123,7 +123,7 @@ final class ListTests: XCTestCase {
     func testTheListViewShowsRowsWithStatusesAndAScrollbarOnlyWhenNeeded() {
         var state = F.open(F.call)
         _ = state.reduce(F.key(.escape), now: 2)
-        let list = state.listViewModel()
+        let list = state.listViewModel(now: 1)
         XCTAssertEqual(list.rows.map(\.rect), (0..<5).map { PixelRect(16, 72 + $0 * 72, 928, 64) })
         XCTAssertEqual(list.rows.map(\.status), [.idle, .idle, .idle, .idle, .idle], "leaving stops the call")
         XCTAssertEqual(list.rows[2].detail, "Call · 3 participants · Audience")
@@ -132,8 +132,8 @@ final class ListTests: XCTestCase {
         XCTAssertNil(list.scrollbar)
 
         let long = longList()
-        XCTAssertEqual(long.listViewModel().scrollbar, PixelRect(954, 64, 4, 536 * 536 / (20 * 72 + 16)))
-        XCTAssertEqual(long.listViewModel().rows.count, 8, "only rows below the header and in the window")
+        XCTAssertEqual(long.listViewModel(now: 1).scrollbar, PixelRect(954, 64, 4, 536 * 536 / (20 * 72 + 16)))
+        XCTAssertEqual(long.listViewModel(now: 1).rows.count, 8, "only rows below the header and in the window")
     }
 
     func testAReloadKeepsTheSelectionInsideTheNewList() {

@@ -109,6 +109,24 @@ final class RoomsFileE2ETests: DesktopTestCase {
         try assertNothingWritten(besides: ["scheme.json"])
     }
 
+    func testCheckRoomsReportsABadServerURLAndAMissingServerFieldWithTheirPlaces() throws {
+        let text = """
+            {"servers": [
+              {"id": "s1", "title": "S1", "stats": "ftp://x/stat", "play": "rtmp://h/live/{stream}"},
+              {"id": "s2", "title": "S2", "stats": "http://h/stat"}
+            ],
+             "rooms": [{"id": "a", "title": "A", "kind": "live", "source": "lavfi:testsrc2"}]}
+            """
+        let outcome = try checkRooms("servers.json", text)
+        XCTAssertEqual(outcome.status, .exited(2))
+        XCTAssertEqual(outcome.errorLines, [
+            "servers.json:\(Self.place(of: #""ftp://x/stat""#, in: text)): servers[0].stats: "
+                + #"expected a URL starting with http://, https://, found "ftp://x/stat""#,
+            "servers.json:\(Self.place(of: #"{"id": "s2""#, in: text)): servers[1]: missing field \"play\" (a URL with {stream})",
+        ], outcome.stderr)
+        try assertNothingWritten(besides: ["servers.json"])
+    }
+
     func testCheckRoomsReportsZeroAndSeventeenParticipants() throws {
         for count in [0, 17] {
             let participants = (0..<count).map { #"{"name": "P\#($0)", "source": "\#(Self.source)"}"# }

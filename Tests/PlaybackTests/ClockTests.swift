@@ -31,6 +31,21 @@ final class ClockTests: XCTestCase {
         ], "observers given at creation see the very first status")
     }
 
+    func testRetryNowEndsTheBackoffWaitWithoutTheClockMoving() {
+        let clock = ManualClock()
+        let session = PlaybackSession(source: "http://127.0.0.1:9/none.ts", options: .live,
+                                      observers: PlaybackObservers(), clock: clock)
+        defer { session.close() }
+        XCTAssertTrue(waitUntil(5) { clock.hasFreshWaiter(until: clock.now() + 0.5) })
+        clock.advance(by: 0.5)
+        XCTAssertTrue(waitUntil(5) { clock.hasFreshWaiter(until: clock.now() + 1) }, "try 2 sleeps 1 s")
+        session.retryNow()
+        XCTAssertTrue(waitUntil(5) { session.status == .reconnecting(attempt: 3, retryIn: 2) },
+                      "try 3 starts at once, the clock never moved")
+        XCTAssertTrue(waitUntil(5) { clock.hasFreshWaiter(until: clock.now() + 2) })
+        XCTAssertEqual(session.status, .reconnecting(attempt: 3, retryIn: 2), "a retry cuts one wait short, not the next")
+    }
+
     func testCloseGivesUpOnAStuckWorkerAtHalfASecond() {
         let clock = ManualClock()
         let gate = Gate()

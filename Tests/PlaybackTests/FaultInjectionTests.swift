@@ -1,5 +1,6 @@
 import PiPLayout
 import Foundation
+import LiveServerTestSupport
 import Playback
 import XCTest
 

@@ -1,4 +1,5 @@
 import Foundation
+import LiveServerTestSupport
 import PiPLayout
 import ServerFetch
 import XCTest

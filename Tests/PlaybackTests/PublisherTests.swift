@@ -1,4 +1,5 @@
 import Foundation
+import LiveServerTestSupport
 import PiPLayout
 import Playback
 import ServerFetch
@@ -83,8 +84,8 @@ final class PublisherTests: XCTestCase {
         var options = PublishOptions()
         options.maximumAttempts = 3
         let publisher = Publisher(source: Self.source,
-                                  url: "rtmp://127.0.0.1:\(nginx.rtmpPort)/no-such-application/me", options: options)
-        publisher.onStatusChange = { statuses.append($0) }
+                                  url: "rtmp://127.0.0.1:\(nginx.rtmpPort)/no-such-application/me", options: options,
+                                  onStatusChange: { statuses.append($0) })
         XCTAssertTrue(waitUntil(20) { publisher.status.isFinal }, "status \(publisher.status)")
         guard case .failed(let message) = publisher.status else { return XCTFail("\(publisher.status)") }
         XCTAssertTrue(message.contains("no-such-application"), message)

@@ -43,7 +43,8 @@ extension AppState {
             tiles: tiles, overlay: overlay, buttons: bar.buttons,
             volumeTrack: bar.track, volumeSlider: bar.slider, badge: badge, titleX: titleX,
             titleMaxWidth: stage.w - titleX - m.px(120), layoutLabel: bar.layoutLabel, controls: controls,
-            topHeight: m.px(Self.titleOverlayHeight), barHeight: m.px(Self.controlBarHeight))
+            topHeight: m.px(Self.titleOverlayHeight), barHeight: m.px(Self.controlBarHeight),
+            broadcastLine: broadcast?.room == id ? broadcast?.report.line : nil)
     }
 
     /// The participants; with the panel at `panelX`, each one's row there (40 px rows from y = 100).
@@ -109,6 +110,7 @@ extension AppState {
             bx += b + m.px(10)
         }
         if room.role == .host { button(.back, .back) }  // browse the list while the broadcast goes on
+        if room.role == .host, room.broadcast != nil { button(.live, .goLive, active: broadcast?.room == room.id) }
         if session.pipAvailability(for: room.id) == .enabled && room.role != .host { button(.pip, .pip) }
         button(open.muted ? .muted : .unmuted, .mute, alert: open.muted)
         let sw = m.px(110)

@@ -4,6 +4,9 @@ import PiPLayout
 public struct ListLayout: Sendable {
     /// Scale and label widths.
     public let metrics: UIMetrics
+    /// Where section headers sit: before the room of each index (a live server's section, W8);
+    /// an index equal to the room count puts a header after the last room. Non-decreasing.
+    public let sectionStarts: [Int]
 
     /// A row's height and the header's, in unscaled pixels.
     public static let rowHeight = 64
@@ -12,9 +15,16 @@ public struct ListLayout: Sendable {
     public static let padding = 16
 
     /// Creates the layout for these metrics.
-    public init(metrics: UIMetrics) {
+    public init(metrics: UIMetrics, sectionStarts: [Int] = []) {
         self.metrics = metrics
+        self.sectionStarts = sectionStarts
     }
+
+    /// The slot (row position, headers counted) of room `i`.
+    private func slot(_ i: Int) -> Int { i + sectionStarts.filter { $0 <= i }.count }
+
+    /// The slots rooms and headers take together.
+    private func slots(rows: Int) -> Int { rows + sectionStarts.count }
 
     private func px(_ v: Int) -> Int { metrics.px(v) }
 
@@ -23,10 +33,19 @@ public struct ListLayout: Sendable {
 
     /// Row `i`'s rectangle in a window `width` wide, scrolled by `scroll`.
     public func rowRect(_ i: Int, scroll: Int, width: Int) -> PixelRect {
+        slotRect(slot(i), scroll: scroll, width: width)
+    }
+
+    /// Section header `k`'s rectangle (see ``sectionStarts``).
+    public func sectionRect(_ k: Int, scroll: Int, width: Int) -> PixelRect {
+        slotRect(sectionStarts[k] + k, scroll: scroll, width: width)
+    }
+
+    private func slotRect(_ slot: Int, scroll: Int, width: Int) -> PixelRect {
         let pad = px(Self.padding)
         let h = px(Self.rowHeight)
         let top = px(Self.headerHeight) + pad / 2
-        return PixelRect(pad, top + i * (h + px(8)) - scroll, width - 2 * pad, h)
+        return PixelRect(pad, top + slot * (h + px(8)) - scroll, width - 2 * pad, h)
     }
 
     /// The row under a point in window pixels.
@@ -36,7 +55,7 @@ public struct ListLayout: Sendable {
     }
 
     private func contentHeight(rows: Int) -> Int {
-        rows * (px(Self.rowHeight) + px(8)) + px(Self.padding)
+        slots(rows: rows) * (px(Self.rowHeight) + px(8)) + px(Self.padding)
     }
 
     /// The list scrolled by wheel steps, clamped to the content.
@@ -52,7 +71,8 @@ public struct ListLayout: Sendable {
         var list = list
         list.selected = max(0, min(rows - 1, list.selected + delta))
         let rowSpan = px(Self.rowHeight) + px(8)
-        let top = list.selected * rowSpan
+        // A section's header scrolls into view with its first room.
+        let top = (slot(list.selected) - (sectionStarts.contains(list.selected) ? 1 : 0)) * rowSpan
         let view = height - px(Self.headerHeight) - px(Self.padding)
         if top < list.scrollOffset { list.scrollOffset = top }
         if top + rowSpan > list.scrollOffset + view { list.scrollOffset = top + rowSpan - view }
@@ -109,10 +129,29 @@ public struct RoomRowModel: Hashable, Sendable {
     public let isHovered: Bool
 }
 
+/// A live server's section header in the room list (W8).
+public struct SectionHeaderModel: Hashable, Sendable {
+    /// The server's title, and why it cannot be reached and when it is tried again.
+    public let text: String
+    /// Whether the server could not be reached at the last refresh.
+    public let isUnreachable: Bool
+    /// Where the header is drawn.
+    public let rect: PixelRect
+
+    /// Creates a header model.
+    public init(text: String, isUnreachable: Bool, rect: PixelRect) {
+        self.text = text
+        self.isUnreachable = isUnreachable
+        self.rect = rect
+    }
+}
+
 /// The main window's list view (W1): the rows on screen, the header and the scrollbar.
 public struct ListViewModel: Hashable, Sendable {
     /// The rows at least partly below the header.
     public let rows: [RoomRowModel]
+    /// The live servers' section headers at least partly below the header (W8).
+    public let sections: [SectionHeaderModel]
     /// The header's height in pixels.
     public let headerHeight: Int
     /// "3 rooms".
@@ -124,23 +163,35 @@ public struct ListViewModel: Hashable, Sendable {
 }
 
 extension AppState {
-    /// The list view for the main window's current size.
-    public func listViewModel() -> ListViewModel {
+    /// The list view for the main window's current size at time `now` (a live row's time live).
+    public func listViewModel(now: Double) -> ListViewModel {
         let layout = listLayout
         let all = session.rooms
         var rows: [RoomRowModel] = []
         for (i, room) in all.enumerated() {
             let rect = layout.rowRect(i, scroll: main.list.scrollOffset, width: main.width)
-            if rect.y + rect.h < layout.headerHeight || rect.y > main.height { continue }
+            guard onScreen(rect, layout) else { continue }
             rows.append(RoomRowModel(
                 id: room.id, title: room.title, isCall: room.kind == .call,
-                detail: Self.detail(room), status: rowStatus(room), rect: rect,
-                isSelected: i == main.list.selected, isHovered: i == main.list.hovered))
+                detail: directory.stream(room.id)?.rowDetail(now: now) ?? Self.detail(room), status: rowStatus(room),
+                rect: rect, isSelected: i == main.list.selected, isHovered: i == main.list.hovered))
+        }
+        let sections = directory.sections.indices.compactMap { k -> SectionHeaderModel? in
+            let rect = layout.sectionRect(k, scroll: main.list.scrollOffset, width: main.width)
+            guard onScreen(rect, layout) else { return nil }
+            let section = directory.sections[k]
+            let unreachable = if case .unreachable = section.reachability { true } else { false }
+            return SectionHeaderModel(text: section.header(now: now), isUnreachable: unreachable, rect: rect)
         }
         return ListViewModel(
-            rows: rows, headerHeight: layout.headerHeight, countLabel: "\(all.count) room\(all.count == 1 ? "" : "s")",
-            isEmpty: all.isEmpty,
+            rows: rows, sections: sections, headerHeight: layout.headerHeight,
+            countLabel: "\(all.count) room\(all.count == 1 ? "" : "s")",
+            isEmpty: all.isEmpty && directory.sections.isEmpty,
             scrollbar: layout.scrollbar(main.list, rows: all.count, width: main.width, height: main.height))
+    }
+
+    private func onScreen(_ rect: PixelRect, _ layout: ListLayout) -> Bool {
+        rect.y + rect.h >= layout.headerHeight && rect.y <= main.height
     }
 
     private func rowStatus(_ room: Room) -> RoomRowModel.Status {

@@ -66,6 +66,8 @@ public struct RoomViewModel: Hashable, Sendable {
     /// The title overlay's and control bar's heights in pixels.
     public let topHeight: Int
     public let barHeight: Int
+    /// The broadcast's status line while the room is live (W2), e.g. `LIVE 0:12 · 2.5 Mb/s · 0 dropped`.
+    public let broadcastLine: String?
 
     /// One call participant's tile: where it is, and their own status with its Retry (W5).
     public struct Tile: Hashable, Sendable {

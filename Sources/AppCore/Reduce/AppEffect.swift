@@ -12,6 +12,17 @@ public enum AppEffect: Equatable, Sendable {
     case setVideo(RoomID, source: Int, SourceVideo)
     /// Set a room's mute and volume.
     case setAudio(RoomID, muted: Bool, volume: Float)
+    /// Fetch a live server's statistics page off the main thread and answer with
+    /// ``AppEvent/directoryFetched(serverID:serial:_:)``.
+    case fetchDirectory(serverID: String, url: String, serial: Int)
+    /// A watched stream is back on its server: its playback should reconnect now, not at
+    /// the end of its backoff.
+    case retryPlaybackNow(RoomID)
+    /// Go live: capture `source` and publish it as `broadcast` says, off the main thread; the
+    /// local preview comes from the capture (the room's own playback was closed first).
+    case startBroadcast(RoomID, source: String, broadcast: Broadcast)
+    /// End the broadcast cleanly, off the main thread.
+    case stopBroadcast(RoomID)
     /// Read the displays and answer with ``AppEvent/displaysRead(_:)``.
     case readDisplays
     /// Check the rooms file and answer with a reload event when it changed.

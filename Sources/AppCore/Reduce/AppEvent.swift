@@ -58,6 +58,11 @@ public enum AppEvent: Equatable, Sendable {
     case roomsReloaded(RoomsConfig)
     /// The rooms file changed but has problems; the current rooms stay.
     case roomsFileFailed(problems: Int)
+    /// A live server's statistics page was fetched and read (or could not be), for the
+    /// directory's refresh `serial`.
+    case directoryFetched(serverID: String, serial: Int, Result<[LiveStreamInfo], DirectoryError>)
+    /// The host room's publisher as polled now.
+    case broadcastPolled(RoomID, BroadcastReport)
     /// The loop woke; `pointer` is the global pointer now.
     case tick(pointer: Point)
 }

@@ -46,6 +46,7 @@ extension AppState {
             effects = send(.callLayoutSelected(session.callLayout.next), now: now)
         case .letter("u"): effects = send(.participantListToggled, now: now)
         case .letter("r"): effects = retry(id, now: now)
+        case .letter("g"): effects = goLiveToggled(id, now: now)
         case .up: effects = changeVolume(id, by: 0.1)
         case .down: effects = changeVolume(id, by: -0.1)
         default: return []
@@ -54,7 +55,9 @@ extension AppState {
         return effects
     }
 
-    var listLayout: ListLayout { ListLayout(metrics: environment.metrics) }
+    var listLayout: ListLayout {
+        ListLayout(metrics: environment.metrics, sectionStarts: directory.sectionStarts(after: fileRooms.count))
+    }
 
     mutating func mainPointerMoved(_ x: Int, _ y: Int, now: Double) -> [AppEffect] {
         switch session.mainWindow.content {
@@ -127,6 +130,7 @@ extension AppState {
         case .retry: retry(id, now: now)
         case .retrySource(let index): reopenSources(id, [index], now: now)
         case .back: send(.backToListClicked, now: now)
+        case .goLive: goLiveToggled(id, now: now)
         }
     }
 }

@@ -39,6 +39,9 @@ extension AppState {
         case .roomsFileFailed(let problems):
             showToast("The rooms file has \(problems) problem\(problems == 1 ? "" : "s"); keeping the current rooms", now: now)
             effects = []
+        case .directoryFetched(let serverID, let serial, let result):
+            effects = directoryFetched(serverID, serial: serial, result, now: now)
+        case .broadcastPolled(let id, let report): effects = broadcastPolled(id, report)
         case .tick(let pointer): effects = tick(pointer: pointer, now: now)
         }
         settleFloatSpeaker(now: now)
@@ -145,7 +148,9 @@ extension AppState {
             main.paint.dirty = true
             return send(.mainWindowRestored, now: now)
         case .focused(let minimized):
-            if !minimized { return send(.mainWindowRestored, now: now) }
+            let refresh = directoryFocusGained(now: now)
+            if !minimized { return refresh + send(.mainWindowRestored, now: now) }
+            return refresh
         default:
             break
         }
@@ -154,10 +159,12 @@ extension AppState {
 
     private mutating func roomsReloaded(_ config: RoomsConfig, now: Double) -> [AppEffect] {
         var effects: [AppEffect] = [.stats(.roomsReloaded(rooms: config.rooms.count))]
-        effects += send(.roomsReloaded(config), now: now)
-        main.list.selected = min(main.list.selected, max(0, config.rooms.count - 1))
-        main.list = ListLayout(metrics: environment.metrics)
-            .moveSelection(main.list, by: 0, rows: config.rooms.count, height: main.height)
+        if config.servers != directory.sections.map(\.server) { directory = LiveDirectory(servers: config.servers) }
+        fileRooms = config.rooms
+        let all = fileRooms + directory.rooms
+        effects += send(.roomsReloaded(RoomsConfig(rooms: all, settings: config.settings, servers: config.servers)), now: now)
+        main.list.selected = min(main.list.selected, max(0, all.count - 1))
+        main.list = listLayout.moveSelection(main.list, by: 0, rows: all.count, height: main.height)
         return effects
     }
 
@@ -166,8 +173,7 @@ extension AppState {
             return environment.compositorMovesFloat ? [] : sendMotion(.wheel(steps: steps), now: now)
         }
         guard window == .main, case .list = session.mainWindow.content else { return [] }
-        main.list = ListLayout(metrics: environment.metrics)
-            .scroll(main.list, by: -steps, rows: session.rooms.count, height: main.height)
+        main.list = listLayout.scroll(main.list, by: -steps, rows: session.rooms.count, height: main.height)
         main.paint.dirty = true
         return []
     }

@@ -44,7 +44,7 @@ extension AppState {
         }
     }
 
-    private mutating func openPlayback(_ room: Room, now: Double) -> [AppEffect] {
+    mutating func openPlayback(_ room: Room, now: Double) -> [AppEffect] {
         let count: Int
         switch room.media {
         case .live: count = 1
@@ -60,7 +60,10 @@ extension AppState {
 
     private mutating func stopPlayback(_ id: RoomID) -> [AppEffect] {
         guard rooms.removeValue(forKey: id) != nil else { return [] }
-        return [.closePlayback(id), .resetMainVideo, .stats(.stop(id)), .log(.info, "stopped \(id)")]
+        // Leaving a host room ends its broadcast (W6).
+        let ending: [AppEffect] = broadcast?.room == id ? [.stopBroadcast(id)] : []
+        if !ending.isEmpty { broadcast = nil }
+        return ending + [.closePlayback(id), .resetMainVideo, .stats(.stop(id)), .log(.info, "stopped \(id)")]
     }
 
     /// Mutes or unmutes a room's sound.

@@ -24,6 +24,7 @@ extension AppState {
             effects.append(.checkRoomsFile)
         }
         if now - checks.levelsAt >= Self.levelsInterval { effects += levelsMeasured(now: now) }
+        effects += directoryTicked(now: now)
         pruneToasts(now: now)
         return effects
     }
@@ -66,6 +67,7 @@ extension AppState {
             }
         }
         if !rooms.isEmpty { delay = min(delay, Self.levelsInterval) }
+        if let deadline = directory.nextDeadline { delay = min(delay, deadline - now) }
         return now + max(0, delay)
     }
 

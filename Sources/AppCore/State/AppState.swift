@@ -14,6 +14,12 @@ public struct AppState: Equatable, Sendable {
     public var main: MainState
     /// The float window: visibility, pointer, speaker, paint pacing.
     public var float: FloatState
+    /// The live servers' sections (W8): their streams are the rooms after ``fileRooms``.
+    public var directory: LiveDirectory
+    /// The rooms file's own rooms; ``SessionState/rooms`` is these followed by the directory's.
+    public var fileRooms: [Room]
+    /// The host room's real broadcast, while one runs (W2, W6).
+    public var broadcast: BroadcastState?
     /// Per open room: source statuses, audio, levels and frames.
     public var rooms: [RoomID: OpenRoom]
     /// Notices over the main window.
@@ -28,8 +34,12 @@ public struct AppState: Equatable, Sendable {
     public var exit: Int32?
 
     /// The state at start: the list shown, nothing open.
-    public init(session: SessionState, environment: AppEnvironment, displays: [Display] = []) {
+    public init(session: SessionState, environment: AppEnvironment, displays: [Display] = [],
+                servers: [LiveServer] = []) {
         self.session = session
+        directory = LiveDirectory(servers: servers)
+        fileRooms = session.rooms
+        broadcast = nil
         motion = nil
         main = MainState()
         float = FloatState()
@@ -75,6 +85,8 @@ public struct Checks: Equatable, Sendable {
     public var roomsFileAt: Double = 0
     /// When the open call's audio levels were last measured.
     public var levelsAt: Double = -.infinity
+    /// The whole second the list last painted a live row's clock or a header's countdown.
+    public var directorySecond = 0
 }
 
 /// A short notice at the bottom of the main window.

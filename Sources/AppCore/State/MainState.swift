@@ -62,7 +62,7 @@ public struct PaintState: Equatable, Sendable {
 
 /// The controls of a room's full view.
 public enum RoomControl: Hashable, Sendable {
-    case pip, mute, volume, leave, layout(CallLayout), participants, retry, back
+    case pip, mute, volume, leave, layout(CallLayout), participants, retry, back, goLive
     /// A failed call participant's own Retry on their tile.
     case retrySource(Int)
 }

@@ -29,6 +29,14 @@ public enum StatsEvent: Equatable, Sendable {
     case frame(window: WindowKind, RoomID, pts: Double)
     case blank(window: WindowKind, RoomID)
     case counters(RoomID, source: Int, Counters)
+    /// A live server's stream became a room of the list (W8).
+    case streamListed(RoomID, resolution: String?)
+    /// A directory stream ended for good and its row went (M5).
+    case streamEnded(RoomID)
+    /// A live server became reachable or unreachable (W8).
+    case server(String, reachable: Bool, reason: String?)
+    /// The host's broadcast changed phase: `connecting`, `live`, `reconnecting(n)`, `failed`, `stopped`.
+    case broadcast(RoomID, phase: String)
 
     /// A session's totals when it stops.
     public struct Counters: Equatable, Sendable {
@@ -73,6 +81,10 @@ public enum StatsEvent: Equatable, Sendable {
         case .frame: "frame"
         case .blank: "blank"
         case .counters: "counters"
+        case .streamListed: "stream_live"
+        case .streamEnded: "stream_ended"
+        case .server: "server"
+        case .broadcast: "broadcast"
         }
     }
 
@@ -102,6 +114,11 @@ public enum StatsEvent: Equatable, Sendable {
         case .frame(let w, let id, let pts): [("window", .text(Self.window(w))), ("room", .text(id)), ("pts", .double(pts))]
         case .blank(let w, let id): [("window", .text(Self.window(w))), ("room", .text(id))]
         case .counters(let id, let i, let c): Self.counters(id, i, c)
+        case .streamListed(let id, let size): [("room", .text(id)), ("resolution", .text(size ?? ""))]
+        case .streamEnded(let id): [("room", .text(id))]
+        case .server(let id, let reachable, let reason):
+            [("server", .text(id)), ("reachable", .bool(reachable))] + (reason.map { [("reason", .text($0))] } ?? [])
+        case .broadcast(let id, let phase): [("room", .text(id)), ("phase", .text(phase))]
         }
     }
 

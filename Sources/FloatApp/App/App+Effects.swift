@@ -28,6 +28,11 @@ extension App {
             player.sessions[source].setVideoEnabled(video.enabled)
             if video.enabled { player.sessions[source].setOutputSize(width: video.width, height: video.height) }
         case .setAudio(let id, let muted, let volume): playback.players[id]?.setAudio(muted: muted, volume: volume)
+        case .fetchDirectory(let serverID, let url, let serial):
+            directoryFetcher.fetch(serverID: serverID, url: url, serial: serial)
+        case .retryPlaybackNow(let id): playback.players[id]?.retryNow()
+        case .startBroadcast(let id, let source, let broadcast): broadcasts.start(id, source: source, broadcast: broadcast)
+        case .stopBroadcast(let id): broadcasts.stop(id)
         case .readDisplays: return .event(.displaysRead(Self.currentDisplays()))
         case .checkRoomsFile: return files.checkRooms().map { .event($0) }
         case .showFloat(let id, let frame, let title): return showFloat(id, frame: frame, title: title)

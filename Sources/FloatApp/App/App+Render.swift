@@ -34,9 +34,7 @@ extension App {
     private func renderMain() {
         guard main.window.isShown, !main.window.isMinimized else { return }
         reportSize(.main, main.renderer)
-        if let id = state.mainShowsVideo, !state.isPaused(id), let player = playback.players[id], uploadMainFrames(player) {
-            dispatch(.framesUploaded(.main))
-        }
+        if let id = state.mainShowsVideo, !state.isPaused(id), uploadMainFrames(id) { dispatch(.framesUploaded(.main)) }
         let t = now
         guard state.shouldPaint(.main, now: t) else { return }
         let newFrame = state.main.paint.framePending
@@ -44,11 +42,13 @@ extension App {
         main.text.beginFrame()
         var room: RoomID?
         if case .room(let id) = state.session.mainWindow.content {
-            guard let m = state.roomLayout(now: t, measure: measure), let player = playback.players[id] else { return }
+            guard let m = state.roomLayout(now: t, measure: measure),
+                  playback.players[id] != nil || broadcasts.publishers[id] != nil
+            else { return }
             room = id
-            paintRoom(ctx, m, player)
+            paintRoom(ctx, m)
         } else {
-            ListView.draw(ctx, state.listViewModel(), width: Int32(state.main.width), height: Int32(state.main.height))
+            ListView.draw(ctx, state.listViewModel(now: t), width: Int32(state.main.width), height: Int32(state.main.height))
         }
         ToastView.draw(ctx, state.toastLayout(now: t, measure: measure))
         main.renderer.present()
@@ -58,7 +58,7 @@ extension App {
         dispatch(.painted(.main))
     }
 
-    private func paintRoom(_ ctx: DrawContext, _ m: RoomViewModel, _ player: RoomPlayer) {
+    private func paintRoom(_ ctx: DrawContext, _ m: RoomViewModel) {
         RoomView.draw(ctx, m, hovered: state.main.hovered) { i, rect, fill in
             guard !m.inFloat, i < self.main.video.count else { return false }
             return self.main.video[i].draw(fitting: rect, fill: fill) != nil
@@ -68,7 +68,9 @@ extension App {
     /// Uploads each participant's newest frame; says whether any changed. Only the frames the
     /// view shows are taken (presented); a hidden participant's is peeked, so it is ready the
     /// moment the layout shows it (P17) without counting as presented.
-    private func uploadMainFrames(_ player: RoomPlayer) -> Bool {
+    private func uploadMainFrames(_ id: RoomID) -> Bool {
+        if let publisher = broadcasts.publishers[id] { return uploadPreview(publisher) }
+        guard let player = playback.players[id] else { return false }
         while main.video.count < player.sessions.count { main.video.append(VideoTexture(renderer: main.renderer)) }
         var changed = false
         let shown = Set(state.mainSources)
@@ -80,6 +82,14 @@ extension App {
             }
         }
         return changed
+    }
+
+    /// A live host's preview, straight from the capture (W2).
+    private func uploadPreview(_ publisher: Publisher) -> Bool {
+        if main.video.isEmpty { main.video.append(VideoTexture(renderer: main.renderer)) }
+        guard let frame = publisher.currentPreview(), main.video[0].frame !== frame else { return false }
+        main.video[0].upload(frame)
+        return true
     }
 
     // MARK: Float window

@@ -19,6 +19,10 @@ final class App {
     let fonts: FontSet
     /// The open rooms' playback and the sound output.
     let playback: Players
+    /// The host room's broadcast, while one runs (W2).
+    let broadcasts: Broadcasts
+    /// The live servers' statistics pages, fetched off the main thread (W8).
+    let directoryFetcher: DirectoryFetcher
     /// The rooms file, the placement state file and the stats log.
     let files: AppFiles
     /// PiP lifecycle and layout observers (M3, M4).
@@ -38,12 +42,14 @@ final class App {
         fonts = try FontSet(scale: scale)
         main = try MainWindow(fonts: fonts, scale: scale)
         playback = Players(liveness: options.exitOnEnd ? .recorded : .live, wakeEventType: SDL_RegisterEvents(1))
+        directoryFetcher = DirectoryFetcher(eventType: SDL_RegisterEvents(1))
+        broadcasts = Broadcasts(wakeEventType: playback.wakeEventType)
         let metrics = fonts.metrics(scale: scale)
         let environment = AppEnvironment(
             metrics: metrics, compositorMovesFloat: String(cString: SDL_GetCurrentVideoDriver()) == "wayland",
             exitWhenEnded: options.exitOnEnd ? options.openRoom : nil, savedPlacement: files.placement.load())
         state = AppState(session: SessionState(config: config, globalPiP: options.noPiP ? .disabled : .enabled),
-                         environment: environment, displays: Self.currentDisplays())
+                         environment: environment, displays: Self.currentDisplays(), servers: config.servers)
     }
 
     /// SDL's hints and video and audio start; fails without a desktop to show windows on.
@@ -120,6 +126,7 @@ final class App {
     /// Reports every open room's sources, then ticks.
     private func poll() {
         for (id, player) in playback.players { dispatch(.playbackPolled(id, player.reports)) }
+        for (id, publisher) in broadcasts.publishers { dispatch(.broadcastPolled(id, Broadcasts.report(publisher.stats))) }
         files.stats?.flushIfDue(now: DispatchTime.now().uptimeNanoseconds)
         dispatch(.tick(pointer: globalPointer()))
     }
@@ -138,6 +145,7 @@ final class App {
         desktop.stop()
         if let placement = state.motion?.placement { files.placement.save(placement) }
         for id in Array(playback.players.keys) { closePlayback(id) }
+        broadcasts.stopAll()
         playback.stopAudio()
         files.stats?.flush()
         floatWindow = nil

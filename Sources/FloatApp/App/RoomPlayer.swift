@@ -41,6 +41,11 @@ final class RoomPlayer {
 
     var isCall: Bool { room.kind == .call }
 
+    /// Cuts a reconnect's wait short: the source is known to be back (D4).
+    func retryNow() {
+        for s in sessions { s.retryNow() }
+    }
+
     /// Stops every session and removes its audio.
     func close() {
         for s in sessions { mixer.remove(s) }

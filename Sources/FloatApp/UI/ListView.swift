@@ -8,6 +8,7 @@ enum ListView {
         let r = ctx.renderer
         r.clear(Theme.background)
         for row in m.rows { drawRow(ctx, row) }
+        for section in m.sections { drawSection(ctx, section) }
         // Header over the scrolled rows.
         let top = Int32(m.headerHeight)
         r.fill(SDL_Rect(0, 0, width, top), Theme.background)
@@ -22,6 +23,16 @@ enum ListView {
             ctx.text.drawCentered("No rooms", in: SDL_Rect(0, top, width, height - top), size: 18, color: Theme.textDim)
         }
         if let bar = m.scrollbar { r.fillRounded(SDL_Rect(bar), radius: ctx.px(2), Theme.border) }
+    }
+
+    /// A live server's section header (W8): its title, or why it cannot be reached.
+    private static func drawSection(_ ctx: DrawContext, _ section: SectionHeaderModel) {
+        let rect = SDL_Rect(section.rect)
+        let lineH = ctx.text.fonts.font(14, bold: true).lineHeight
+        ctx.text.drawFitting(section.text, x: rect.x + ctx.px(4), y: rect.y + rect.h - lineH - ctx.px(8),
+                             maxWidth: rect.w - ctx.px(8), size: 14, bold: true,
+                             color: section.isUnreachable ? Theme.error : Theme.textDim)
+        ctx.renderer.fill(SDL_Rect(rect.x, rect.y + rect.h - 1, rect.w, 1), Theme.border)
     }
 
     private static func drawRow(_ ctx: DrawContext, _ row: RoomRowModel) {

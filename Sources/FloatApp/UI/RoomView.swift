@@ -21,6 +21,17 @@ enum RoomView {
             drawControlBar(ctx, m, hovered: hovered)
         }
         if m.inFloat { drawInFloatNotice(ctx, stage) }
+        if let line = m.broadcastLine { drawBroadcastLine(ctx, line, m) }
+    }
+
+    /// The broadcast's status under the title overlay, always shown while the room is live (W2).
+    private static func drawBroadcastLine(_ ctx: DrawContext, _ line: String, _ m: RoomViewModel) {
+        let x = ctx.px(Theme.padding), y = Int32(m.topHeight) + ctx.px(6)
+        let w = ctx.text.fonts.font(14, bold: true).width(of: line) + ctx.px(16)
+        let h = ctx.text.fonts.font(14, bold: true).lineHeight + ctx.px(8)
+        ctx.renderer.fillRounded(SDL_Rect(x, y, w, h), radius: ctx.px(4), Theme.black.withAlpha(170))
+        ctx.text.draw(line, x: x + ctx.px(8), y: y + ctx.px(4), size: 14, bold: true,
+                      color: line.hasPrefix("LIVE") ? Theme.live : Theme.warn)
     }
 
     /// The top overlay: LIVE or ON AIR badge, title, elapsed time.

@@ -7,7 +7,7 @@ extension DirectoryStream {
     }
 
     /// `m:ss` under an hour, `h:mm:ss` from an hour on.
-    static func clock(_ seconds: Double) -> String {
+    public static func clock(_ seconds: Double) -> String {
         let total = Int(seconds.rounded(.down))
         let (hours, minutes, rest) = (total / 3600, total / 60 % 60, total % 60)
         func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }

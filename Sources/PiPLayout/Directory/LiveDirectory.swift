@@ -18,6 +18,28 @@ public struct LiveDirectory: Hashable, Sendable {
     /// The section of server `id`.
     public func section(_ id: String) -> ServerDirectory? { sections.first { $0.server.id == id } }
 
+    /// The stream listed as room `id`, if a section lists it.
+    public func stream(_ id: RoomID) -> DirectoryStream? {
+        for section in sections {
+            if let stream = section.streams.first(where: { $0.id == id }) { return stream }
+        }
+        return nil
+    }
+
+    /// The rooms every section lists, in section order.
+    public var rooms: [Room] { sections.flatMap(\.rooms) }
+
+    /// Where each section's header goes among ``rooms`` when `before` rooms precede them all.
+    public func sectionStarts(after before: Int) -> [Int] {
+        var starts: [Int] = []
+        var next = before
+        for section in sections {
+            starts.append(next)
+            next += section.streams.count
+        }
+        return starts
+    }
+
     /// The directory room with `id`, if a section lists it.
     public func room(_ id: RoomID) -> Room? {
         for section in sections {
@@ -34,6 +56,13 @@ public struct LiveDirectory: Hashable, Sendable {
     /// Refreshes every section (the main window gained focus).
     public mutating func focusGained(now: Double) -> [DirectoryEffect] {
         sections.indices.flatMap { sections[$0].focusGained(now: now) }
+    }
+
+    /// Refreshes server `serverID`'s section now, unless a refresh is in flight or has just
+    /// started (a watched stream looks for its server's return).
+    public mutating func refresh(serverID: String, now: Double) -> [DirectoryEffect] {
+        guard let index = sections.firstIndex(where: { $0.server.id == serverID }) else { return [] }
+        return sections[index].focusGained(now: now)
     }
 
     /// Hands a finished fetch to its section.

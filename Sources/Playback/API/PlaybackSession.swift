@@ -126,6 +126,16 @@ public final class PlaybackSession: Sendable {
         return max(-120, 10 * log10(max(meanSquare, 1e-12)))
     }
 
+    /// Ends a reconnection wait now: the caller knows the source is back (its server lists the
+    /// stream again). Does nothing while the session is connected or connecting.
+    public func retryNow() {
+        core.withLock { state in
+            guard case .reconnecting = state.status else { return }
+            state.retryRequested = true
+            state.demuxerWake.signal()
+        }
+    }
+
     /// Stops the session promptly (interrupting a connect or read in progress) and frees its
     /// decoders. Returns within about half a second even if FFmpeg is stuck in a call that
     /// cannot be interrupted; the worker then finishes on its own.

@@ -58,14 +58,19 @@ final class SessionWorker: Sendable {
         }
     }
 
-    /// Shows Reconnecting(n) and sleeps the backoff on the session's clock; a close cuts it short.
+    /// Shows Reconnecting(n) and sleeps the backoff on the session's clock; a close or a
+    /// ``PlaybackSession/retryNow()`` cuts it short.
     private func waitBeforeRetry(attempt: Int) {
         let delay = Self.backoff(attempt: attempt)
-        core.withLock { $0.resetForConnection() }
+        core.withLock { state in
+            state.resetForConnection()
+            state.retryRequested = false
+        }
         core.setStatus(.reconnecting(attempt: attempt, retryIn: delay))
         let deadline = core.systemClock.now() + delay
-        core.lockedLoop { _ in
-            core.isClosed || core.systemClock.now() >= deadline ? .done(()) : .sleep(.demuxer(.backoff), until: deadline)
+        core.lockedLoop { state in
+            core.isClosed || state.retryRequested || core.systemClock.now() >= deadline
+                ? .done(()) : .sleep(.demuxer(.backoff), until: deadline)
         }
     }
 

@@ -70,6 +70,8 @@ struct SharedState {
     var frameWakePending = false
     var openCount = 0
     var workerRunning = true
+    /// Set by ``PlaybackSession/retryNow()``: the reconnection wait in progress ends at once.
+    var retryRequested = false
     /// Set when the current connection's video thread must stop.
     var videoStopping = false
     var demuxerWait = DemuxerWait.none

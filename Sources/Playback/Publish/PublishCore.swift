@@ -12,7 +12,7 @@ final class PublishCore: @unchecked Sendable {
 
     private var closed = false
     private var status: PublishStatus = .connecting
-    private var statusHandler: (@Sendable (PublishStatus) -> Void)?
+    private let statusHandler: (@Sendable (PublishStatus) -> Void)?
     private var preview: VideoFrame?
     private var format: CaptureFormat?
     private var captureFailed = false
@@ -29,8 +29,9 @@ final class PublishCore: @unchecked Sendable {
     /// Pictures waiting for the encoder before the oldest is dropped.
     static let maximumQueuedPictures = 8
 
-    init(options: PublishOptions) {
+    init(options: PublishOptions, onStatusChange: (@Sendable (PublishStatus) -> Void)?) {
         self.options = options
+        statusHandler = onStatusChange
     }
 
     func locked<R>(_ body: () throws -> R) rethrows -> R {
@@ -83,20 +84,15 @@ final class PublishCore: @unchecked Sendable {
     // MARK: Status
 
     func setStatus(_ new: PublishStatus) {
-        let handler: (@Sendable (PublishStatus) -> Void)? = locked {
-            guard status != new, !status.isFinal else { return nil }
+        let changed: Bool = locked {
+            guard status != new, !status.isFinal else { return false }
             status = new
-            return statusHandler
+            return true
         }
-        handler?(new)
+        if changed { statusHandler?(new) }
     }
 
     var currentStatus: PublishStatus { locked { status } }
-
-    var onStatusChange: (@Sendable (PublishStatus) -> Void)? {
-        get { locked { statusHandler } }
-        set { locked { statusHandler = newValue } }
-    }
 
     // MARK: Capture side
 

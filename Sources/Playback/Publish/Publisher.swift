@@ -11,9 +11,12 @@ public final class Publisher: @unchecked Sendable {
     private let core: PublishCore
 
     /// Starts capturing `source` and publishing it to `url` (an `rtmp://` URL) at once.
-    public init(source: String, url: String, options: PublishOptions = PublishOptions()) {
+    /// `onStatusChange` is called on a worker thread after every status change; it is in place
+    /// before the workers start, so it sees the very first change.
+    public init(source: String, url: String, options: PublishOptions = PublishOptions(),
+                onStatusChange: (@Sendable (PublishStatus) -> Void)? = nil) {
         FFmpegRuntime.ensureInitialized()
-        core = PublishCore(options: options)
+        core = PublishCore(options: options, onStatusChange: onStatusChange)
         let core = self.core
         let sender = PublishSender(core: core, url: url)
         core.threadStarted()
@@ -54,12 +57,6 @@ public final class Publisher: @unchecked Sendable {
 
     /// The newest captured picture, small (``PublishOptions/previewMaximumSize``); nil before the first.
     public func currentPreview() -> VideoFrame? { core.currentPreview }
-
-    /// Called on a worker thread after every status change.
-    public var onStatusChange: (@Sendable (PublishStatus) -> Void)? {
-        get { core.onStatusChange }
-        set { core.onStatusChange = newValue }
-    }
 
     /// Ends the broadcast cleanly (the server sees the stream end) and stops the capture. While
     /// live, waits up to about two seconds for the last packets (a connection stuck longer is cut);

@@ -1,4 +1,5 @@
 import Foundation
+import LiveServerTestSupport
 import Glibc
 
 /// An HTTP server on 127.0.0.1 that sends a constant-rate MPEG-TS file to each client at its

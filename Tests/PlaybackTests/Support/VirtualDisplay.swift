@@ -1,4 +1,5 @@
 import Foundation
+import LiveServerTestSupport
 import Glibc
 
 /// A real X server (Xvfb) on a display number nobody uses, for `x11grab:` sources. Stopped on deinit.

@@ -1,22 +1,20 @@
 import Foundation
 import Glibc
-import PiPLayout
-import ServerFetch
 
 /// A real nginx with the RTMP module, from a config written into a temp dir with free ports:
 /// RTMP publishing and playback in application `live`, HLS, the `/stat` page, and static files
 /// from `files/`. Runs in the foreground as one process (`daemon off; master_process off;`),
 /// unprivileged or as root, and dies with the test process (a shell watchdog kills it).
-final class NginxServer {
-    static let modulePath = "/usr/lib/nginx/modules/ngx_rtmp_module.so"
+public final class NginxServer {
+    public static let modulePath = "/usr/lib/nginx/modules/ngx_rtmp_module.so"
 
-    let directory: URL
-    let rtmpPort: Int
-    let httpPort: Int
+    public let directory: URL
+    public let rtmpPort: Int
+    public let httpPort: Int
     private var pid: pid_t?
 
     /// Writes the config; call ``start()`` to run it.
-    init() throws {
+    public init() throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("floatapp-nginx-\(UUID().uuidString)")
         rtmpPort = freeLocalPort()
         var http = freeLocalPort()
@@ -33,14 +31,14 @@ final class NginxServer {
         try? FileManager.default.removeItem(at: directory)
     }
 
-    var statsURL: String { "http://127.0.0.1:\(httpPort)/stat" }
-    func rtmpURL(_ stream: String) -> String { "rtmp://127.0.0.1:\(rtmpPort)/live/\(stream)" }
-    func hlsURL(_ stream: String) -> String { "http://127.0.0.1:\(httpPort)/hls/\(stream).m3u8" }
-    func fileURL(_ name: String) -> String { "http://127.0.0.1:\(httpPort)/files/\(name)" }
-    var errorLog: URL { directory.appendingPathComponent("error.log") }
+    public var statsURL: String { "http://127.0.0.1:\(httpPort)/stat" }
+    public func rtmpURL(_ stream: String) -> String { "rtmp://127.0.0.1:\(rtmpPort)/live/\(stream)" }
+    public func hlsURL(_ stream: String) -> String { "http://127.0.0.1:\(httpPort)/hls/\(stream).m3u8" }
+    public func fileURL(_ name: String) -> String { "http://127.0.0.1:\(httpPort)/files/\(name)" }
+    public var errorLog: URL { directory.appendingPathComponent("error.log") }
 
     /// Puts a file where ``fileURL(_:)`` serves it.
-    func serve(_ data: Data, as name: String) throws {
+    public func serve(_ data: Data, as name: String) throws {
         try data.write(to: directory.appendingPathComponent("files/\(name)"))
     }
 
@@ -57,7 +55,7 @@ final class NginxServer {
                 server {
                     listen 127.0.0.1:\(rtmpPort);
                     application live {
-                        live on;
+                        live on; idle_streams off;
                         hls on; hls_path \(dir)/hls; hls_fragment 1s; hls_playlist_length 6s;
                     }
                 }
@@ -82,7 +80,7 @@ final class NginxServer {
     /// Spawned directly (not with Foundation's `Process`, which learns of a child's exit from a
     /// descriptor the watchdog would inherit); a shell watchdog kills nginx when the test process
     /// goes away, and ends itself once nginx has been reaped.
-    func start() throws {
+    public func start() throws {
         let script = """
             watched=$1; shift
             ( exec </dev/null >/dev/null 2>&1; while kill -0 "$watched" && kill -0 $$; do sleep 0.3; done; kill -9 $$ ) &
@@ -115,7 +113,7 @@ final class NginxServer {
     }
 
     /// Kills nginx with SIGKILL, as a crash would, and reaps it.
-    func kill() {
+    public func kill() {
         guard let pid else { return }
         Glibc.kill(pid, SIGKILL)
         waitpid(pid, nil, 0)
@@ -123,7 +121,7 @@ final class NginxServer {
     }
 
     /// Stops nginx (SIGQUIT: graceful), or kills it after 3 s.
-    func stop() {
+    public func stop() {
         guard let pid else { return }
         Glibc.kill(pid, SIGQUIT)
         let deadline = Date().addingTimeInterval(3)
@@ -153,15 +151,15 @@ final class NginxServer {
 }
 
 /// Why the test nginx could not run.
-enum NginxError: Error {
+public enum NginxError: Error {
     case didNotStart(String)
 }
 
 /// An `ffmpeg` command-line publisher: a test pattern (and a tone) pushed over RTMP in real time.
-final class FFmpegPublisher {
+public final class FFmpegPublisher {
     private let process = Process()
 
-    init(url: String, size: String = "640x360", rate: Int = 25, audio: Bool = true) throws {
+    public init(url: String, size: String = "640x360", rate: Int = 25, audio: Bool = true) throws {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/ffmpeg")
         var arguments = ["-hide_banner", "-loglevel", "error", "-nostdin", "-re",
                          "-f", "lavfi", "-i", "testsrc2=size=\(size):rate=\(rate)"]
@@ -176,7 +174,7 @@ final class FFmpegPublisher {
     }
 
     /// Ends the publish the way a person would (SIGINT lets ffmpeg close the stream).
-    func stop() {
+    public func stop() {
         guard process.isRunning else { return }
         process.interrupt()
         let deadline = Date().addingTimeInterval(3)
@@ -188,49 +186,3 @@ final class FFmpegPublisher {
     deinit { stop() }
 }
 
-extension NginxServer {
-    /// The streams on the statistics page now (nil when it cannot be fetched or read).
-    func streams(using fetcher: HTTPFetcher) -> [LiveStreamInfo]? {
-        let box = ResultBox()
-        let done = DispatchSemaphore(value: 0)
-        fetcher.get(statsURL) { result in
-            box.set(result)
-            done.signal()
-        }
-        guard done.wait(timeout: .now() + fetcher.timeout + 2) == .success, case .success(let data)? = box.value else { return nil }
-        return try? NginxStats.parse(data).get()
-    }
-
-    /// The stream `name` while a publisher sends it.
-    func published(_ name: String, using fetcher: HTTPFetcher) -> LiveStreamInfo? {
-        streams(using: fetcher)?.first { $0.name == name && $0.isPublishing }
-    }
-}
-
-/// Checks `condition` every `interval` seconds until it holds or `timeout` seconds pass.
-func pollUntil(_ timeout: Double, every interval: Double = 0.2, _ condition: () -> Bool) -> Bool {
-    let deadline = Date(timeIntervalSinceNow: timeout)
-    while Date() < deadline {
-        if condition() { return true }
-        Thread.sleep(forTimeInterval: interval)
-    }
-    return condition()
-}
-
-/// A result handed from the fetcher's queue to the waiting thread.
-final class ResultBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: Result<Data, HTTPFetchError>?
-
-    func set(_ result: Result<Data, HTTPFetchError>) { lock.withLock { stored = result } }
-    var value: Result<Data, HTTPFetchError>? { lock.withLock { stored } }
-}
-
-/// Threads of this process whose name starts with `prefix` (threads a thread starts inherit its
-/// name, so this counts FFmpeg's encoder threads too).
-func threadCount(named prefix: String) -> Int {
-    let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
-    return tasks.filter { task in
-        ((try? String(contentsOfFile: "/proc/self/task/\(task)/comm", encoding: .utf8)) ?? "").hasPrefix(prefix)
-    }.count
-}

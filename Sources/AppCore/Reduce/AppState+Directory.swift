@@ -1,0 +1,131 @@
+import PiPLayout
+
+/// The live servers' sections (W8, M5): refreshes, their streams as rooms of the list,
+/// a watched stream's quick return and a stream's end for good.
+extension AppState {
+    /// A refresh of server `serverID` finished.
+    mutating func directoryFetched(_ serverID: String, serial: Int, _ result: Result<[LiveStreamInfo], DirectoryError>,
+                                   now: Double) -> [AppEffect] {
+        let before = directory
+        let effects = directory.received(result, serverID: serverID, serial: serial, now: now)
+        guard directory != before else { return [] }
+        main.paint.dirty = true
+        return serverChange(serverID, from: before) + performDirectory(effects, now: now) + retryWatchedStream(on: serverID)
+    }
+
+    /// A stats line when a server became reachable or unreachable (a new reason alone is not
+    /// news: its wording may carry timings).
+    private func serverChange(_ serverID: String, from before: LiveDirectory) -> [AppEffect] {
+        func reachable(_ directory: LiveDirectory) -> Bool? {
+            switch directory.section(serverID)?.reachability {
+            case .reachable: true
+            case .unreachable: false
+            case .unknown, nil: nil
+            }
+        }
+        guard let now = reachable(directory), now != reachable(before) else { return [] }
+        var reason: String?
+        if case .unreachable(let why, _, _) = directory.section(serverID)?.reachability { reason = why.description }
+        return [.stats(.server(serverID, reachable: now, reason: reason))]
+    }
+
+    /// Time passes: refreshes that are due, streams gone for good, the list's clocks.
+    mutating func directoryTicked(now: Double) -> [AppEffect] {
+        var effects = directory.tick(now: now)
+        if let (serverID, _) = watchedStreamReconnecting {
+            // A watched stream that lost its server: look for its return every second.
+            effects += directory.refresh(serverID: serverID, now: now)
+        }
+        let out = reopenStuckStream(now: now)
+        let second = Int(now.rounded(.down))
+        if second != checks.directorySecond, case .list = session.mainWindow.content, !directory.sections.isEmpty {
+            checks.directorySecond = second
+            main.paint.dirty = true
+        }
+        return out + performDirectory(effects, now: now)
+    }
+
+    /// Seconds a watched stream that its server lists may stay Buffering (connected, no picture)
+    /// before its playback is opened again: a player that joined while the publisher was
+    /// reconnecting can wait for a picture that never comes. A slow connect is left alone.
+    static let stuckAfter = 3.0
+
+    /// Opens a stuck watched stream's playback again, keeping its sound settings.
+    private mutating func reopenStuckStream(now: Double) -> [AppEffect] {
+        guard let id = session.openRoomID, let stream = directory.stream(id), stream.goneSince == nil,
+              let room = session.room(id), var open = rooms[id], now - open.statusSince >= Self.stuckAfter
+        else { return [] }
+        guard case .buffering = open.status else { return [] }
+        open.statusSince = now
+        open.opens = open.opens.map { _ in 0 }
+        open.serials = open.serials.map { _ in nil }
+        open.video = open.video.map { _ in nil }
+        rooms[id] = open
+        return [.log(.warn, "\(id) stayed \(open.status) while its server lists it: opening it again"),
+                .openPlayback(room), .setAudio(id, muted: open.muted, volume: open.volume)]
+    }
+
+    /// The main window gained focus: every section refreshes (W8).
+    mutating func directoryFocusGained(now: Double) -> [AppEffect] {
+        performDirectory(directory.focusGained(now: now), now: now)
+    }
+
+    private mutating func performDirectory(_ effects: [DirectoryEffect], now: Double) -> [AppEffect] {
+        guard !effects.isEmpty else { return [] }
+        var out: [AppEffect] = []
+        for effect in effects {
+            switch effect {
+            case .fetch(let serverID, let url, let serial):
+                out.append(.fetchDirectory(serverID: serverID, url: url, serial: serial))
+            case .appeared(let serverID, let stream):
+                out += [.log(.info, "\(stream.name) is live on \(serverID)"),
+                        .stats(.streamListed(stream.id, resolution: stream.info.resolution))]
+            case .ended(let serverID, let stream):
+                out += streamEnded(stream, serverID: serverID, now: now)
+            }
+        }
+        return out + syncDirectoryRooms(now: now)
+    }
+
+    /// A stream gone for good (M5): an open room showing it is left, with a toast.
+    private mutating func streamEnded(_ stream: DirectoryStream, serverID: String, now: Double) -> [AppEffect] {
+        var effects: [AppEffect] = [.log(.info, "\(stream.name) ended on \(serverID)"), .stats(.streamEnded(stream.id))]
+        guard session.openRoomID == stream.id else { return effects }
+        let message = "\(session.room(stream.id)?.title ?? stream.name) ended"
+        effects += send(.leaveClicked, now: now)
+        showToast(message, now: now)
+        return effects + [.stats(.toast(message))]
+    }
+
+    /// Puts the directory's rooms after the file's in the session, keeping the selected room
+    /// selected by id and the scroll offset within the content.
+    mutating func syncDirectoryRooms(now: Double) -> [AppEffect] {
+        let all = fileRooms + directory.rooms
+        guard all != session.rooms else { return [] }
+        let selectedID = session.rooms.indices.contains(main.list.selected) ? session.rooms[main.list.selected].id : nil
+        let config = RoomsConfig(rooms: all, settings: session.settings, servers: directory.sections.map(\.server))
+        let effects = send(.roomsReloaded(config), now: now)
+        main.list.selected = selectedID.flatMap { id in all.firstIndex { $0.id == id } }
+            ?? min(main.list.selected, max(0, all.count - 1))
+        main.list.hovered = nil
+        main.list = listLayout.scroll(main.list, by: 0, rows: all.count, height: main.height)
+        main.paint.dirty = true
+        return effects
+    }
+
+    /// The open directory room and its server, while its playback reconnects.
+    private var watchedStreamReconnecting: (serverID: String, id: RoomID)? {
+        guard let id = session.openRoomID, case .reconnecting = rooms[id]?.status,
+              let section = directory.sections.first(where: { $0.streams.contains { $0.id == id } })
+        else { return nil }
+        return (section.server.id, id)
+    }
+
+    /// The server of a reconnecting watched stream lists it again: reconnect now.
+    private func retryWatchedStream(on serverID: String) -> [AppEffect] {
+        guard let (server, id) = watchedStreamReconnecting, server == serverID,
+              directory.stream(id)?.goneSince == nil, directory.section(serverID)?.reachability == .reachable
+        else { return [] }
+        return [.retryPlaybackNow(id)]
+    }
+}

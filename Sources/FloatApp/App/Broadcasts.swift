@@ -1,0 +1,59 @@
+import AppCore
+import CSDL
+import Foundation
+import PiPLayout
+import Playback
+
+/// The host room's running publisher (W2): started on worker threads by `Publisher`, stopped
+/// off the main thread so a slow server never stalls the loop. Each status change posts an SDL
+/// event, so the loop polls the new figures at once.
+@MainActor
+final class Broadcasts {
+    private(set) var publishers: [RoomID: Publisher] = [:]
+    /// The SDL event a status change posts to wake the loop.
+    let wakeEventType: UInt32
+
+    init(wakeEventType: UInt32) {
+        self.wakeEventType = wakeEventType
+    }
+
+    /// Goes live: captures `source` and publishes it as `broadcast` says.
+    func start(_ id: RoomID, source: String, broadcast: Broadcast) {
+        stop(id)
+        var options = PublishOptions()
+        options.videoBitrate = broadcast.videoBitrate
+        let type = wakeEventType
+        publishers[id] = Publisher(source: source, url: broadcast.publishURL, options: options, onStatusChange: { _ in
+            var event = SDL_Event()
+            event.type = type
+            SDL_PushEvent(&event)
+        })
+    }
+
+    /// Ends a broadcast on a thread of its own: the main thread never waits for the server.
+    func stop(_ id: RoomID) {
+        guard let publisher = publishers.removeValue(forKey: id) else { return }
+        let thread = Thread { publisher.stop() }
+        thread.name = "floatapp.publish.stop"
+        thread.start()
+    }
+
+    /// Ends every broadcast and waits for each (the app is quitting; the server must see them end).
+    func stopAll() {
+        for publisher in publishers.values { publisher.stop() }
+        publishers = [:]
+    }
+
+    /// A publisher's figures in the app core's terms.
+    static func report(_ stats: PublishStats) -> BroadcastReport {
+        let phase: BroadcastReport.Phase = switch stats.status {
+        case .connecting: .connecting
+        case .live: .live
+        case .reconnecting(let attempt, let wait): .reconnecting(attempt: attempt, nextTryIn: wait)
+        case .failed(let message): .failed(message)
+        case .stopped: .stopped
+        }
+        return BroadcastReport(phase: phase, liveSeconds: stats.liveSeconds, bitsPerSecond: stats.bitsPerSecond,
+                               droppedFrames: stats.droppedFrames)
+    }
+}

@@ -1,0 +1,160 @@
+import AppCore
+import PiPLayout
+import XCTest
+
+/// W8 and M5 in the app: live servers' sections in the room list, refreshed off the main
+/// thread, their streams as rooms that survive refreshes, and a watched stream's end.
+final class DirectoryTests: XCTestCase {
+    private let local = LiveServer(id: "local", title: "Local server", stats: "http://127.0.0.1:8080/stat",
+                                   play: StreamURLTemplate("rtmp://127.0.0.1:1935/live/{stream}"))
+    private let other = LiveServer(id: "other", title: "Other server", stats: "http://127.0.0.1:9/stat",
+                                   play: StreamURLTemplate("rtmp://127.0.0.1:9/live/{stream}"))
+
+    private func info(_ name: String, clients: Int = 1, age: Double = 5) -> LiveStreamInfo {
+        LiveStreamInfo(name: name, application: "live", isPublishing: true, clients: clients, age: age, width: 640, height: 360)
+    }
+
+    /// The file's rooms [Live A, Live B] and the servers, at t = 0 in a 960x600 window.
+    private func start(_ servers: [LiveServer]) -> AppState {
+        var state = AppState(session: SessionState(config: RoomsConfig(rooms: [F.liveA, F.liveB], servers: servers)),
+                             environment: AppEnvironment(metrics: F.metrics), displays: [F.display], servers: servers)
+        _ = state.reduce(.resized(.main, width: 960, height: 600), now: 0)
+        _ = state.reduce(.painted(.main), now: 0)
+        return state
+    }
+
+    private func room(_ server: LiveServer, _ name: String) -> Room {
+        Room(id: "\(server.id)/\(name)", title: name, media: .live(source: .url(server.play.url(forStream: name))))
+    }
+
+    /// Server `local` lists stream `cam` at t = 1.1; it is opened from the list at 1.3 and
+    /// polled as `status` at 1.4.
+    private func watching(_ cam: Room, _ status: PlaybackStatus) -> AppState {
+        var state = start([local])
+        _ = state.reduce(.tick(pointer: Point(x: 0, y: 0)), now: 1)
+        _ = state.reduce(.directoryFetched(serverID: "local", serial: 1, .success([info("cam")])), now: 1.1)
+        _ = state.reduce(F.key(.end), now: 1.2)
+        _ = state.reduce(F.key(.enter), now: 1.3)
+        _ = state.reduce(.playbackPolled(cam.id, F.reports(cam, status)), now: 1.4)
+        return state
+    }
+
+    private let fileChecks: [AppEffect] = [.readDisplays, .checkRoomsFile]
+
+    /// The effects of a first answer of server `local` that lists stream `name` at 640x360.
+    private func listed(_ name: String) -> [AppEffect] {
+        [.stats(.server("local", reachable: true, reason: nil)), .log(.info, "\(name) is live on local"),
+         .stats(.streamListed("local/\(name)", resolution: "640x360"))]
+    }
+
+    func testATickFetchesAndALiveStreamBecomesARowUnderItsSectionHeader() {
+        var state = start([local])
+        assertStep(&state, .tick(pointer: Point(x: 0, y: 0)), now: 1,
+                   effects: fileChecks + [.fetchDirectory(serverID: "local", url: local.stats, serial: 1)]) {
+            $0.checks.displaysAt = 1
+            $0.checks.roomsFileAt = 1
+            $0.checks.levelsAt = 1
+            $0.checks.directorySecond = 1
+            _ = $0.directory.tick(now: 1)
+            $0.main.paint.dirty = true
+        }
+        _ = state.reduce(.painted(.main), now: 1)
+        assertStep(&state, .directoryFetched(serverID: "local", serial: 1, .success([info("cam")])), now: 1.2,
+                   effects: listed("cam")) {
+            _ = $0.directory.received(.success([self.info("cam")]), serverID: "local", serial: 1, now: 1.2)
+            $0.session.rooms = [F.liveA, F.liveB, self.room(self.local, "cam")]
+            $0.main.paint.dirty = true
+        }
+        let list = state.listViewModel(now: 9.2)
+        XCTAssertEqual(list.sections, [SectionHeaderModel(text: "Local server", isUnreachable: false,
+                                                          rect: PixelRect(16, 72 + 2 * 72, 928, 64))])
+        XCTAssertEqual(list.rows.map(\.title), ["Live A", "Live B", "cam"])
+        XCTAssertEqual(list.rows[2].rect, PixelRect(16, 72 + 3 * 72, 928, 64), "the row sits under its header")
+        XCTAssertEqual(list.rows[2].detail, "LIVE · 0 watching · 640x360 · 0:13")
+        XCTAssertEqual(list.countLabel, "3 rooms")
+    }
+
+    func testTheSelectionFollowsItsRoomWhenAnEarlierSectionGrows() {
+        var state = start([local, other])
+        _ = state.reduce(.tick(pointer: Point(x: 0, y: 0)), now: 1)
+        _ = state.reduce(.directoryFetched(serverID: "other", serial: 1, .success([info("far")])), now: 1.1)
+        _ = state.reduce(F.key(.end), now: 1.2)
+        XCTAssertEqual(state.main.list.selected, 2, "other/far, after the two file rooms")
+        assertStep(&state, .directoryFetched(serverID: "local", serial: 1, .success([info("cam")])), now: 1.3,
+                   effects: listed("cam")) {
+            _ = $0.directory.received(.success([self.info("cam")]), serverID: "local", serial: 1, now: 1.3)
+            $0.session.rooms = [F.liveA, F.liveB, self.room(self.local, "cam"), self.room(self.other, "far")]
+            $0.main.list.selected = 3
+        }
+        let rows = state.listViewModel(now: 2).rows
+        XCTAssertEqual(rows.filter(\.isSelected).map(\.id), ["other/far"])
+        XCTAssertEqual(state.listViewModel(now: 2).sections.map(\.rect.y), [72 + 2 * 72, 72 + 4 * 72])
+    }
+
+    func testAnUnreachableServerSaysWhyAndWhenInItsHeaderAndTheOtherSectionKeepsItsRows() {
+        var state = start([local, other])
+        _ = state.reduce(.tick(pointer: Point(x: 0, y: 0)), now: 1)
+        _ = state.reduce(.directoryFetched(serverID: "local", serial: 1, .success([info("cam")])), now: 1.1)
+        let refused = DirectoryError.unreachable("Could not connect to the server")
+        assertStep(&state, .directoryFetched(serverID: "other", serial: 1, .failure(refused)), now: 1.2,
+                   effects: [.stats(.server("other", reachable: false, reason: "Could not connect to the server"))]) {
+            _ = $0.directory.received(.failure(refused), serverID: "other", serial: 1, now: 1.2)
+        }
+        let list = state.listViewModel(now: 3)
+        XCTAssertEqual(list.sections.map(\.text), [
+            "Local server", "Other server — unreachable: Could not connect to the server (next try in 4 s)",
+        ])
+        XCTAssertEqual(list.sections.map(\.isUnreachable), [false, true])
+        XCTAssertEqual(list.rows.map(\.id), ["live-a", "live-b", "local/cam"])
+    }
+
+    func testAFloatingStreamGoneForFifteenSecondsIsReleasedWithAToastAndItsRowGoes() {
+        let cam = room(local, "cam")
+        var state = watching(cam, .playing)
+        _ = state.reduce(F.key(.letter("p")), now: 2)
+        XCTAssertEqual(state.session.floatingRoomID, cam.id)
+        // Refreshes at 6.1 miss the stream: gone since the request went out.
+        _ = state.reduce(.tick(pointer: Point(x: 0, y: 0)), now: 6.1)
+        _ = state.reduce(.directoryFetched(serverID: "local", serial: 2, .success([])), now: 6.2)
+        XCTAssertEqual(state.session.rooms.last, cam, "the row stays while the stream may come back")
+        let effects = state.reduce(.tick(pointer: Point(x: 0, y: 0)), now: 21.1)
+        XCTAssertNil(state.session.floatingRoomID)
+        XCTAssertNil(state.session.openRoomID)
+        XCTAssertEqual(state.session.rooms, [F.liveA, F.liveB])
+        XCTAssertEqual(state.toasts.map(\.message), ["cam ended"])
+        XCTAssertEqual(state.main.list.selected, 1, "the selection stays inside the shorter list")
+        XCTAssertTrue(effects.contains(.hideFloat) && effects.contains(.closePlayback(cam.id)))
+        XCTAssertTrue(effects.contains(.stats(.toast("cam ended"))))
+        XCTAssertTrue(effects.contains(.log(.info, "cam ended on local")))
+    }
+
+    func testAReconnectingWatchedStreamListedAgainRetriesAtOnceAndItsServerIsAskedEverySecond() {
+        let cam = room(local, "cam")
+        var state = watching(cam, .reconnecting(attempt: 3, retryIn: 2))
+        let refused = DirectoryError.unreachable("Could not connect to the server")
+        _ = state.reduce(.tick(pointer: Point(x: 0, y: 0)), now: 2.2)
+        XCTAssertEqual(state.directory.section("local")?.pendingSerial, 2, "asked again a second after the last refresh")
+        _ = state.reduce(.directoryFetched(serverID: "local", serial: 2, .failure(refused)), now: 2.3)
+        let effects = state.reduce(.tick(pointer: Point(x: 0, y: 0)), now: 3.3)
+        XCTAssertTrue(effects.contains(.fetchDirectory(serverID: "local", url: local.stats, serial: 3)))
+        assertStep(&state, .directoryFetched(serverID: "local", serial: 3, .success([info("cam", clients: 2)])), now: 3.4,
+                   effects: [.stats(.server("local", reachable: true, reason: nil)), .retryPlaybackNow(cam.id)]) {
+            _ = $0.directory.received(.success([self.info("cam", clients: 2)]), serverID: "local", serial: 3, now: 3.4)
+            $0.main.paint.dirty = true
+        }
+    }
+
+    func testAWatchedStreamStuckBufferingForThreeSecondsWhileListedIsOpenedAgainKeepingItsSound() {
+        let cam = room(local, "cam")
+        var state = watching(cam, .buffering(percent: 99))
+        _ = state.reduce(.key(.letter("m"), window: .main, ctrl: false, isRepeat: false), now: 1.5)
+        var effects = state.reduce(.tick(pointer: Point(x: 0, y: 0)), now: 4.3)
+        XCTAssertFalse(effects.contains(.openPlayback(cam)), "2.9 s of buffering is not stuck yet")
+        effects = state.reduce(.tick(pointer: Point(x: 0, y: 0)), now: 4.5)
+        XCTAssertTrue(effects.contains(.openPlayback(cam)))
+        XCTAssertTrue(effects.contains(.setAudio(cam.id, muted: true, volume: 1)), "the mute survives the reopen")
+        XCTAssertEqual(state.rooms[cam.id]?.statusSince, 4.5)
+        effects = state.reduce(.tick(pointer: Point(x: 0, y: 0)), now: 5)
+        XCTAssertFalse(effects.contains(.openPlayback(cam)), "not again before another 3 s")
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+import Glibc
+
+/// A TCP port on 127.0.0.1 that nobody listens on right now.
+public func freeLocalPort() -> Int {
+    let server = ListeningSocket()
+    return server.port
+}
+
+/// A socket listening on 127.0.0.1 that never accepts: the kernel completes connections, and
+/// nothing is ever sent back. Closed on deinit.
+public final class ListeningSocket {
+    private let descriptor: Int32
+    public let port: Int
+
+    public init() {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        self.descriptor = descriptor
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { generic in
+                _ = bind(descriptor, generic, length)
+                _ = listen(descriptor, 8)
+                _ = getsockname(descriptor, generic, &length)
+            }
+        }
+        port = Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    /// Accepted connections, kept open and never answered.
+    private var clients: [Int32] = []
+
+    /// Waits up to `timeout` seconds for a client to connect, and accepts it.
+    public func waitForClient(timeout: Double) -> Bool {
+        var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        guard poll(&request, 1, Int32(timeout * 1000)) == 1 else { return false }
+        let client = accept(descriptor, nil, nil)
+        guard client >= 0 else { return false }
+        clients.append(client)
+        return true
+    }
+
+    deinit {
+        for client in clients { close(client) }
+        close(descriptor)
+    }
+}
+
