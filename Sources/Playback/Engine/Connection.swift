@@ -22,6 +22,10 @@ final class Connection: @unchecked Sendable {
     private let video: (index: Int, decoder: Decoder, frameDuration: Double)?
     private let audio: (index: Int, decoder: Decoder)?
     private let resampler: Resampler
+    /// For a live source with video: where its first picture is presented. A server starts a
+    /// new player's video at the next keyframe, seconds after its sound, and the sound read
+    /// meanwhile would hold back the first picture by as long; it is not played.
+    private let liveVideoStart: Double?
     private let videoDone = DispatchSemaphore(value: 0)
     /// True once the clock ran on this connection (written on the worker thread only).
     private(set) var reachedPlaying = false
@@ -37,6 +41,7 @@ final class Connection: @unchecked Sendable {
         video = videoStream.flatMap { found in videoDecoder.map { (found.index, $0, 1 / (found.frameRate ?? 30)) } }
         audio = audioStream.flatMap { found in audioDecoder.map { (found.index, $0) } }
         resampler = Resampler(outputRate: core.options.audioSampleRate, outputChannels: core.options.audioChannels)
+        liveVideoStart = core.options.liveness == .live && video != nil ? videoStream?.startSeconds : nil
     }
 
     /// A decoder for `stream`, nil without one; a codec that cannot be opened is an error the
@@ -83,6 +88,7 @@ final class Connection: @unchecked Sendable {
 
     private func demux() -> End {
         let packet = Packet()
+        var joining = liveVideoStart != nil
         while true {
             guard waitForRoom() else { return .closed }
             let step: FFmpegStep
@@ -109,13 +115,20 @@ final class Connection: @unchecked Sendable {
                     state.wakeVideo(for: .packet)
                 }
             } else if let audio, packet.streamIndex == audio.index {
-                decodeAudio(audio.decoder, packet: packet)
+                joining = joining && precedesLiveVideo(packet, decoder: audio.decoder)
+                if !joining { decodeAudio(audio.decoder, packet: packet) }
                 packet.unref()
             } else {
                 packet.unref()
             }
             core.publishEvents()
         }
+    }
+
+    /// True when the audio `packet` ends before a live source's first picture.
+    private func precedesLiveVideo(_ packet: Packet, decoder: Decoder) -> Bool {
+        guard let liveVideoStart, let pts = packet.pts else { return false }
+        return decoder.seconds(pts + max(0, packet.duration)) <= liveVideoStart
     }
 
     /// Returns at once while a queue holds less than the read-ahead; once both are full, sleeps

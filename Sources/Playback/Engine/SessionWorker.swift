@@ -80,7 +80,7 @@ final class SessionWorker: Sendable {
         do {
             input = try InputContext(url: spec.openName, formatName: spec.formatName, interrupt: core.interrupt,
                                      openTimeout: core.options.openTimeout, ioTimeout: core.options.ioTimeout,
-                                     deviceOptions: [:])
+                                     deviceOptions: spec.probeOptions(live: core.options.liveness == .live))
         } catch {
             if core.isClosed { return Outcome(end: .closed) }
             return Outcome(end: .failed(.openFailed(error.message)), final: spec.openFailureIsFinal(error))

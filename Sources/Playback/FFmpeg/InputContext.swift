@@ -87,6 +87,12 @@ struct InputStream {
         return (Int(parameters.pointee.width), Int(parameters.pointee.height))
     }
 
+    /// Seconds at which the stream's first packet is presented, as probing found it (nil when unknown).
+    var startSeconds: Double? {
+        let start = pointer.pointee.start_time
+        return start == floatapp_AV_NOPTS_VALUE() ? nil : Double(start) * av_q2d(pointer.pointee.time_base)
+    }
+
     /// The codec's short name, e.g. `h264`.
     var codecName: String {
         String(cString: avcodec_get_name(pointer.pointee.codecpar.pointee.codec_id))

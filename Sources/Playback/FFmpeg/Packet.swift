@@ -23,6 +23,9 @@ final class Packet {
     /// Duration in stream time base units (0 when unknown).
     var duration: Int64 { pointer.pointee.duration }
 
+    /// Presentation time in stream time base units (nil when unknown).
+    var pts: Int64? { pointer.pointee.pts == floatapp_AV_NOPTS_VALUE() ? nil : pointer.pointee.pts }
+
     /// Moves this packet's data into a new packet, leaving this one empty for reuse.
     func takeData() -> Packet {
         let moved = Packet()

@@ -41,6 +41,18 @@ extension SourceSpec {
         return false
     }
 
+    /// FFmpeg options for reading stream info when a live source is opened over the network.
+    ///
+    /// A live server (nginx-rtmp among them) starts a new player's video at the publisher's next
+    /// keyframe, and FLV creates each stream at its first packet, so probing must last until that
+    /// keyframe: a shorter analysis would open the source without its video. What must not follow
+    /// is FFmpeg's frame-rate estimate, which counts 20 to 40 more pictures (over a second) after
+    /// the keyframe before the open returns; the container's rate, else the decoder's timing,
+    /// serves instead (`fpsprobesize` 0). Recordings and local devices keep FFmpeg's defaults.
+    func probeOptions(live: Bool) -> [String: String] {
+        live && isNetwork ? ["fpsprobesize": "0"] : [:]
+    }
+
     /// True when a failed open is final even in a live room: a file, or a graph FFmpeg rejects,
     /// will not open on a later try. A server, a camera that was unplugged or a display that is
     /// not up yet may come back, so they retry with D4's backoff.
