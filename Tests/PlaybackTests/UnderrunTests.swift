@@ -23,16 +23,18 @@ final class UnderrunTests: XCTestCase {
             state.phase = .buffering
         }
 
-        /// Decodes `seconds` more of a 25 fps stream with sound, continuing where it left off.
-        mutating func decode(seconds: Double) {
+        /// Decodes `seconds` more of a 25 fps stream with sound, continuing where it left off;
+        /// `stamp` gives each picture's stamp from its true time (a damaged file's stamps).
+        mutating func decode(seconds: Double, stamp: (Double) -> Double = { $0 }) {
             let chunk = Int(Double(state.ring.rate) * Self.period)
             let silence = [Float](repeating: 0, count: chunk * state.ring.channels)
             for _ in 0..<Int((seconds / Self.period).rounded()) {
                 state.nextSerial += 1
+                let pts = state.videoPts(stamp(nextPts))
                 let layout = VideoFrame.Layout(width: 16, height: 16)
                 state.frames.append(VideoFrame(layout: layout, storage: [UInt8](repeating: 0, count: layout.byteCount),
-                                               pts: nextPts, serial: state.nextSerial))
-                state.lastDecodedVideoPts = nextPts
+                                               pts: pts, serial: state.nextSerial))
+                state.lastDecodedVideoPts = pts
                 silence.withUnsafeBufferPointer { state.ring.push($0, frames: chunk, pts: nextPts) }
                 state.lastAudioEnd = nextPts + Self.period
                 nextPts += Self.period
@@ -120,6 +122,38 @@ final class UnderrunTests: XCTestCase {
         feed.state.audioDrained = true
         for _ in 0..<15 { XCTAssertNotNil(feed.step(), "at the source's end the queues drain; the clock runs on") }
         XCTAssertEqual(feed.state.counters.underruns, 0)
+    }
+
+    func testADamagedStampContinuesAtThePicturesOwnSpacingWhateverTheHeaderClaims() {
+        var feed = Feed()
+        feed.state.videoFrameDuration = 4 // the period a damaged header claims (0.25 fps)
+        feed.decode(seconds: 1)
+        feed.decode(seconds: Feed.period, stamp: { $0 - 3 })
+        feed.decode(seconds: 0.48)
+        feed.nextPts += 0.2
+        feed.decode(seconds: Feed.period)
+        XCTAssertEqual(feed.state.videoFrameDuration, Feed.period, accuracy: 1e-9,
+                       "the period is the pictures' shortest spacing: neither the header's 4 s nor a gap of lost pictures")
+        feed.decode(seconds: 0.24)
+        XCTAssertEqual(feed.state.counters.repairedTimestamps, 1, "the stamp that jumped back alone is damage")
+        XCTAssertEqual(feed.state.frames[25].pts, 1.0, accuracy: 1e-9,
+                       "continued one picture after the previous, not the 4 s a damaged header claims")
+        var shown: [Double] = []
+        var changedAt = feed.clock.now()
+        var longestUnreported = 0.0
+        for _ in 0..<55 {
+            feed.state.advance(now: feed.clock.now())
+            if let pts = feed.state.current?.pts, pts != shown.last {
+                shown.append(pts)
+                changedAt = feed.clock.now()
+            } else if feed.state.status == .playing {
+                longestUnreported = max(longestUnreported, feed.clock.now() - changedAt)
+            }
+            feed.state.currentHandedOut = true
+            feed.clock.advance(by: Feed.period)
+        }
+        XCTAssertEqual(shown.count, 45, "every picture is shown in turn: \(shown)")
+        XCTAssertLessThanOrEqual(longestUnreported, 0.5, "the picture never stands still while the status says Playing")
     }
 
     func testAFullAudioBufferStartsTheClockWithoutAPicture() {

@@ -56,9 +56,7 @@ extension Connection {
     /// Handles one decoded picture; returns false when the thread must stop.
     private func present(_ frame: Frame, decoder: Decoder, scaler: Scaler, frameDuration: Double,
                          loopFilter: inout LoopFilterMode) -> Bool {
-        let pts = core.withLock { state in
-            state.videoPts(frame.seconds(in: decoder.timeBase), expected: state.lastDecodedVideoPts.map { $0 + frameDuration })
-        }
+        let pts = core.withLock { $0.videoPts(frame.seconds(in: decoder.timeBase)) }
         let duration = frame.durationSeconds(in: decoder.timeBase) ?? frameDuration
         let displayWidth = max(2, Int((Double(frame.width) * frame.sampleAspect).rounded()))
         core.withLock { state in

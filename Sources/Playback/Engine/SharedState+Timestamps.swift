@@ -12,11 +12,21 @@ extension SharedState {
     /// Seconds of media time without a new picture after which a playing session says Buffering.
     static let stallLimit = 0.4
 
-    /// The time to give a decoded picture stamped `pts` (lock held); `expected` is where the
-    /// stream would continue.
-    mutating func videoPts(_ pts: Double?, expected: Double?) -> Double {
+    /// The time to give a decoded picture stamped `pts` (lock held): a missing or damaged stamp
+    /// continues the stream one frame period after the previous picture.
+    ///
+    /// The frame period is the shortest spacing of the pictures' own stamps where that is
+    /// shorter than the period the header claims: a damaged header can claim a period of seconds,
+    /// and a stamp "continued" by it lands seconds ahead of the clock, where the picture is never
+    /// due and holds back every picture queued behind it, while a stall limit of three such
+    /// periods keeps the status at Playing. (The shortest, since a longer spacing may be
+    /// pictures lost in between.)
+    mutating func videoPts(_ pts: Double?) -> Double {
+        let previous = lastDecodedVideoPts
+        let expected = previous.map { $0 + videoFrameDuration }
         guard let pts else { return expected ?? 0 }
         guard let expected, isDamaged(pts, expected: expected, other: hasAudioStream ? lastAudioEnd : nil) else {
+            if let previous, pts > previous { videoFrameDuration = min(videoFrameDuration, pts - previous) }
             return pts
         }
         counters.repairedTimestamps += 1
