@@ -6,10 +6,14 @@ import Foundation
 /// - The fit is a weighted least-squares line over the samples of the last ``horizon``
 ///   seconds before the newest one; a sample's weight falls by e every ``decay(forInterval:)``
 ///   of age: about one and a half report intervals of the device (6 ms for a 1,000 Hz mouse,
-///   12 ms at 125 Hz and at most), so a hand still speeding up at release reads close to its
+///   11 ms at 125 Hz and at most), so a hand still speeding up at release reads close to its
 ///   final speed, not the average of the window, while one report stamped a few milliseconds
 ///   early or late (a loaded machine) cannot carry the estimate: with event times up to 4 ms
 ///   late, fast sideways flings still never stash (IntentAccuracyTests).
+/// - The fit still lags a hand that is speeding up by about twice the decay's worth of its
+///   acceleration, so the ceiling is kept where a short, hard sideways throw reaching 3,500 px/s
+///   at release reads above the stash speed (``StashRule/flingSpeed``): at 12 ms one such
+///   throw in two hundred at 125 Hz read under 3,000 px/s and went to a corner.
 /// - A pointer that reported no motion for longer than ``stoppedTime`` before the release
 ///   has no velocity: it rested.
 /// - Samples carry the event's own time (the X server's, where known). ``GestureTracker``
@@ -21,10 +25,11 @@ public enum VelocityEstimator {
     /// A pointer silent this long (seconds) before the release, or between two moves, stopped.
     public static let stoppedTime = 0.04
     /// The shortest and longest age (seconds) over which a sample's weight falls by a factor of e.
-    public static let decayLimits = 0.006...0.012
+    public static let decayLimits = 0.006...0.011
     /// How many report intervals a sample's weight takes to fall by a factor of e. Fewer read an
     /// accelerating hand more closely but follow timing jitter: at 125 Hz with 6 ms, event times
-    /// up to 4 ms late stashed one fast sideways fling in twenty.
+    /// up to 4 ms late stashed one fast sideways fling in twenty, and with 10 ms one in ten
+    /// thousand.
     public static let decayIntervals = 1.5
 
     /// The weight decay for a device reporting every `interval` seconds.
