@@ -39,7 +39,7 @@ final class DirectoryTests: XCTestCase {
         return state
     }
 
-    private let fileChecks: [AppEffect] = [.readDisplays, .checkRoomsFile]
+    private let fileChecks: [AppEffect] = [.checkRoomsFile]
 
     /// The effects of a first answer of server `local` that lists stream `name` at 640x360.
     private func listed(_ name: String) -> [AppEffect] {
@@ -51,7 +51,6 @@ final class DirectoryTests: XCTestCase {
         var state = start([local])
         assertStep(&state, .tick(pointer: Point(x: 0, y: 0)), now: 1,
                    effects: fileChecks + [.fetchDirectory(serverID: "local", url: local.stats, serial: 1)]) {
-            $0.checks.displaysAt = 1
             $0.checks.roomsFileAt = 1
             $0.checks.levelsAt = 1
             $0.checks.directorySecond = 1

@@ -2,22 +2,11 @@ import AppCore
 import Foundation
 import PiPLayout
 import XCTest
+import TestSupport
 
 /// Drives `AppState` with seeded random events and checks what must always hold.
 /// The seed is printed; `FLOATAPP_SEED=n` replays a run.
 final class ModelTests: XCTestCase {
-    /// A small deterministic generator (SplitMix64).
-    private struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// What a shell following the effects would have on screen.
     private struct Screen {
         var floatShown = false
@@ -28,7 +17,7 @@ final class ModelTests: XCTestCase {
     func testRandomEventsKeepTheInvariants() {
         let seed = ProcessInfo.processInfo.environment["FLOATAPP_SEED"].flatMap(UInt64.init) ?? UInt64.random(in: 0...UInt64.max)
         print("ModelTests seed: \(seed) (replay with FLOATAPP_SEED=\(seed))")
-        var rng = Generator(state: seed)
+        var rng = SeededRandom(seed: seed)
         var shows = 0
         for run in 0..<200 {
             var state = F.start()
@@ -86,7 +75,7 @@ final class ModelTests: XCTestCase {
         XCTAssertLessThanOrEqual(state.main.list.selected, max(0, state.session.rooms.count - 1), context)
     }
 
-    private func randomEvent(_ state: AppState, now: Double, using rng: inout Generator) -> AppEvent {
+    private func randomEvent(_ state: AppState, now: Double, using rng: inout SeededRandom) -> AppEvent {
         let window: WindowKind = Bool.random(using: &rng) ? .main : .float
         let x = Int.random(in: -10...980, using: &rng), y = Int.random(in: -10...620, using: &rng)
         let global = Point(x: Double.random(in: 0...1920, using: &rng), y: Double.random(in: 0...1080, using: &rng))
@@ -120,7 +109,7 @@ final class ModelTests: XCTestCase {
         }
     }
 
-    private func randomPoll(_ state: AppState, using rng: inout Generator) -> AppEvent? {
+    private func randomPoll(_ state: AppState, using rng: inout SeededRandom) -> AppEvent? {
         guard let (id, room) = state.rooms.randomElement(using: &rng) else { return nil }
         let statuses: [PlaybackStatus] = [.connecting, .buffering(percent: 50), .playing, .playing, .playing,
                                           .reconnecting(attempt: 1, retryIn: 0.5), .ended, .failed(message: "x")]

@@ -1,22 +1,19 @@
 import Foundation
+import TestSupport
 
-/// A small, fast, seedable PRNG (SplitMix64), so a failing property run can be replayed.
+/// The properties' seedable generator (the tests' SplitMix64), so a failing run can be replayed.
 struct PropertyRandom: RandomNumberGenerator {
     /// Number of random cases each property checks.
     static let cases = 10_000
 
-    private var state: UInt64
+    private var base: SeededRandom
 
     init(seed: UInt64) {
-        state = seed
+        base = SeededRandom(seed: seed)
     }
 
     mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
+        base.next()
     }
 
     /// The generator for a property: seeded by `FLOATAPP_SEED` when set, else freshly; the

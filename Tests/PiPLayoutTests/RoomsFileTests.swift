@@ -1,5 +1,6 @@
 import PiPLayout
 import XCTest
+import TestSupport
 
 /// R2-R4: reading valid rooms files and reporting every problem of bad ones.
 final class RoomsFileTests: XCTestCase {
@@ -58,7 +59,7 @@ final class RoomsFileTests: XCTestCase {
 
     /// Random valid configurations written out as JSON come back unchanged.
     func testRandomConfigurationsRoundTrip() {
-        var rng = SessionModelTests.SeededGenerator(state: 7)
+        var rng = SeededRandom(seed: 7)
         let sources: [SourceSpec] = [
             .file(path: "/a b/c.mp4"), .url("rtsp://cam.local:554/stream"), .url("hls+https://h/x.m3u8"),
             .lavfi(graph: "testsrc2[out0];sine=f='if(lt(t,1),440,880)'[out1]"), .v4l2(device: "/dev/video2"),

@@ -1,23 +1,12 @@
 import PiPLayout
 import XCTest
+import TestSupport
 
 /// Model-based tests: long seeded random action sequences, with the spec's
 /// invariants checked after every step against a model of the shell that
 /// carries out the effects. Set `FLOATAPP_SEED` to replay a printed seed.
 final class SessionModelTests: XCTestCase {
     typealias F = SessionFixtures
-
-    /// SplitMix64: small, fast and the same on every platform.
-    struct SeededGenerator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
 
     /// What the shell holds after carrying out every effect so far.
     struct ShellModel {
@@ -74,7 +63,7 @@ final class SessionModelTests: XCTestCase {
 
     static let roomIDs: [RoomID] = ["live-a", "live-b", "call", "host", "no-pip", "missing"]
 
-    static func randomStatus(_ rng: inout SeededGenerator) -> PlaybackStatus {
+    static func randomStatus(_ rng: inout SeededRandom) -> PlaybackStatus {
         switch Int.random(in: 0..<10, using: &rng) {
         case 0: .connecting
         case 1: .buffering(percent: Bool.random(using: &rng) ? nil : Int.random(in: 0...100, using: &rng))
@@ -86,7 +75,7 @@ final class SessionModelTests: XCTestCase {
         }
     }
 
-    static func randomConfig(_ rng: inout SeededGenerator) -> RoomsConfig {
+    static func randomConfig(_ rng: inout SeededRandom) -> RoomsConfig {
         var rooms = F.config.rooms
         for index in rooms.indices.reversed() {
             switch Int.random(in: 0..<12, using: &rng) {
@@ -101,7 +90,7 @@ final class SessionModelTests: XCTestCase {
         return RoomsConfig(rooms: rooms, settings: settings)
     }
 
-    static func randomAction(_ rng: inout SeededGenerator, state: SessionState, time: inout Double) -> SessionAction {
+    static func randomAction(_ rng: inout SeededRandom, state: SessionState, time: inout Double) -> SessionAction {
         let someRoom = roomIDs.randomElement(using: &rng)!
         let likelyRoom = Bool.random(using: &rng) ? (state.openRoomID ?? someRoom) : someRoom
         switch Int.random(in: 0..<100, using: &rng) {
@@ -179,7 +168,7 @@ final class SessionModelTests: XCTestCase {
     func testRandomSequencesKeepEveryInvariant() {
         let seed = ProcessInfo.processInfo.environment["FLOATAPP_SEED"].flatMap { UInt64($0) } ?? UInt64.random(in: 0...UInt64.max)
         print("SessionModelTests seed: FLOATAPP_SEED=\(seed)")
-        var rng = SeededGenerator(state: seed)
+        var rng = SeededRandom(seed: seed)
         var coverage = Coverage()
         let sequences = 40
         let stepsPerSequence = 400

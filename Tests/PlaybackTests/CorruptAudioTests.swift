@@ -2,6 +2,7 @@ import Foundation
 import PiPLayout
 import Playback
 import XCTest
+import TestSupport
 
 /// Damaged audio must not freeze the picture: video follows the system clock while the audio
 /// clock does not advance, and a picture that really stalls says Buffering.
@@ -12,7 +13,7 @@ final class CorruptAudioTests: XCTestCase {
         let media = try TestMedia()
         let clean = try media.h264AAC("clean.ts", seconds: 5)
         var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: clean)))
-        var generator = SeededGenerator(seed: seed)
+        var generator = SeededRandom(seed: seed)
         for _ in 0..<(bytes.count / 100) {
             bytes[Int.random(in: 0..<bytes.count, using: &generator)] ^= UInt8.random(in: 1...255, using: &generator)
         }

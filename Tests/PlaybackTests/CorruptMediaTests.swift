@@ -2,6 +2,7 @@ import Foundation
 import PiPLayout
 import Playback
 import XCTest
+import TestSupport
 
 final class CorruptMediaTests: XCTestCase {
     /// Plays `path` at 4x speed until it ends or fails; fails the test if it hangs.
@@ -24,7 +25,7 @@ final class CorruptMediaTests: XCTestCase {
         for container in ["ts", "mp4"] {
             let clean = try media.h264AAC("clean.\(container)", seconds: 2)
             var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: clean)))
-            var generator = SeededGenerator(seed: 7)
+            var generator = SeededRandom(seed: 7)
             for _ in 0..<300 {
                 let index = Int.random(in: 0..<bytes.count, using: &generator)
                 bytes[index] ^= UInt8.random(in: 1...255, using: &generator)
@@ -55,7 +56,7 @@ final class CorruptMediaTests: XCTestCase {
 
     func testGarbageFileFails() throws {
         let media = try TestMedia()
-        var generator = SeededGenerator(seed: 3)
+        var generator = SeededRandom(seed: 3)
         let garbage = (0..<200_000).map { _ in UInt8.random(in: 0...255, using: &generator) }
         try Data(garbage).write(to: URL(fileURLWithPath: media.path("garbage.bin")))
         let (status, _) = playToTheEnd(media.path("garbage.bin"))
@@ -70,15 +71,3 @@ extension PlaybackStatus {
     }
 }
 
-/// A small deterministic random generator (SplitMix64), so corrupt files are the same every run.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

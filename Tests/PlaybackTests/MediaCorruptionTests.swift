@@ -2,6 +2,7 @@ import PiPLayout
 import Foundation
 import Playback
 import XCTest
+import TestSupport
 
 /// Damaged media in every container the app meets (MP4, MPEG-TS, Matroska, FLV): bit flips at
 /// 0.1, 1 and 5 %, truncation, a zeroed header, garbage and an empty file, each played through
@@ -34,7 +35,7 @@ final class MediaCorruptionTests: XCTestCase {
         let seed = ProcessInfo.processInfo.environment["FLOATAPP_SEED"].flatMap { UInt64($0) }
             ?? UInt64.random(in: 0...UInt64.max)
         print("media corruption: FLOATAPP_SEED=\(seed)")
-        var random = SeededGenerator(seed: seed)
+        var random = SeededRandom(seed: seed)
         let media = try TestMedia()
         for container in Self.containers {
             let clean = try [UInt8](Data(contentsOf: URL(fileURLWithPath: try make(container, in: media))))
@@ -64,7 +65,7 @@ final class MediaCorruptionTests: XCTestCase {
     }
 
     /// The damaged variants of `clean`, each with a label.
-    static func corruptions(of clean: [UInt8], using random: inout SeededGenerator) -> [(String, [UInt8])] {
+    static func corruptions(of clean: [UInt8], using random: inout SeededRandom) -> [(String, [UInt8])] {
         var result: [(String, [UInt8])] = []
         for percent in [0.1, 1, 5] {
             var bytes = clean

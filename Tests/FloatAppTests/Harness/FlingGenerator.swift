@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Seeded human-like pointer gestures on the float, with a mouse's rhythm: reports at 125 Hz,
 /// speed building up over 80-200 ms to 900-2,400 px/s in a direction within ±8° of the
