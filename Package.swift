@@ -49,7 +49,7 @@ let package = Package(
         .testTarget(name: "PiPLayoutTests", dependencies: ["PiPLayout", "TestSupport"]),
         .testTarget(name: "AppCoreTests", dependencies: ["AppCore", "PiPLayout", "TestSupport"]),
         .target(name: "LiveServerTestSupport", path: "Tests/LiveServerTestSupport"),
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["PiPLayout"], path: "Tests/TestSupport"),
         .testTarget(name: "PlaybackTests",
                     dependencies: ["Playback", "CFFmpeg", "ServerFetch", "PiPLayout", "LiveServerTestSupport", "TestSupport"]),
         .testTarget(name: "FloatAppTests", dependencies: ["CX11", "PiPLayout", "DesktopSettings", "LiveServerTestSupport", "TestSupport"]),

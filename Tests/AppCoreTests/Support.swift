@@ -1,19 +1,16 @@
 import AppCore
 import PiPLayout
+import TestSupport
 import XCTest
 
 /// Rooms, metrics and states the app-core tests start from.
 enum F {
-    static let liveA = Room(id: "live-a", title: "Live A", media: .live(source: .lavfi(graph: "testsrc2")))
-    static let liveB = Room(id: "live-b", title: "Live B", media: .live(source: .url("https://example.com/b.m3u8")))
-    static let call = Room(id: "call", title: "Call", media: .call(participants: [
-        Participant(name: "P0", source: .lavfi(graph: "testsrc2")),
-        Participant(name: "P1", source: .lavfi(graph: "smptebars")),
-        Participant(name: "P2", source: .lavfi(graph: "rgbtestsrc")),
-    ]))
-    static let host = Room(id: "host", title: "Host", role: .host, media: .live(source: .v4l2(device: "/dev/video0")))
-    static let noPiP = Room(id: "no-pip", title: "No PiP", pip: false, media: .live(source: .file(path: "/tmp/a.mp4")))
-    static let rooms = [liveA, liveB, call, host, noPiP]
+    static let liveA = FixtureRooms.liveA
+    static let liveB = FixtureRooms.liveB
+    static let call = FixtureRooms.call
+    static let host = FixtureRooms.host
+    static let noPiP = FixtureRooms.noPiP
+    static let rooms = FixtureRooms.all
 
     /// Labels 7 px per character, as a stand-in for a font.
     static let metrics = UIMetrics(scale: 1) { text, _ in text.count * 7 }
