@@ -72,6 +72,12 @@ extension TestDesktop {
     ///
     /// openbox announces `_NET_WORKAREA` before it handles map requests, and a window mapped in
     /// that gap can stay unmanaged for good; so each attempt uses a fresh sentinel window.
+    ///
+    /// The next client to connect gets the sentinel's resource IDs again, so its first window
+    /// has the sentinel's ID. A window manager that has not yet handled the sentinel's
+    /// destruction unmanages "it" later by restoring the sentinel's 8x8 geometry on the new
+    /// window (seen with openbox: a probe left at 8x8+0+0). So this also waits until the window
+    /// manager has dropped the sentinel from its client list.
     func waitUntilWindowManagerMapsWindows(_ name: String, until deadline: Date) throws {
         var attempt = 0
         try eventually("\(name) manages a sentinel window", timeout: deadline.timeIntervalSinceNow, poll: 0) {
@@ -79,10 +85,15 @@ extension TestDesktop {
             let sentinel = try ProbeWindow(
                 on: display, title: "floatapp-test-sentinel-\(attempt)", wmClass: ("sentinel", "Sentinel"),
                 origin: DesktopPoint(x: 0, y: 0), size: (8, 8), color: RGB(red: 0, green: 0, blue: 0))
-            defer { sentinel.destroy() }
             let managed = try? eventuallyValue("sentinel is framed and viewable", timeout: 1) {
                 mapState(of: sentinel.window) == .viewable && topLevelAncestor(of: sentinel.window) != sentinel.window
                     ? true : nil
+            }
+            sentinel.destroy()
+            if managed == true {
+                try eventually("\(name) forgets the destroyed sentinel", timeout: deadline.timeIntervalSinceNow) {
+                    !stackingOrder().contains(sentinel.window)
+                }
             }
             return managed == true
         }
