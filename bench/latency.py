@@ -143,7 +143,8 @@ def match(reference, seen):
     """Pairs each onset in `seen` with the flash in `reference` it shows: the first pairing is the
     most common delay (within MATCH_WINDOW); after that each follows the previous delay, so a slow
     drift is tracked and a flash can never pair with a neighbour (gaps are >= 2 * MATCH_WINDOW).
-    Returns the latencies in order and how many onsets in `seen` had no flash."""
+    Onsets of flashes the host showed before sampling began are left out. Returns the latencies
+    in order and how many other onsets in `seen` had no flash."""
     if not reference or not seen:
         return [], len(seen)
     reference = sorted(reference)
@@ -162,6 +163,8 @@ def match(reference, seen):
     latencies, unmatched = [], 0
     for b in seen:
         best = nearest(b - expected)
+        if b - expected < reference[0] - MATCH_WINDOW:
+            continue
         if abs(b - best - expected) <= MATCH_WINDOW:
             latencies.append(b - best)
             expected = b - best
@@ -183,6 +186,8 @@ class Bench:
         with open(rooms_path, "w") as f:
             json.dump(rooms, f)
         stats_path = os.path.join(OUT, "latency-%s-stats.jsonl" % name)
+        if os.path.exists(stats_path):
+            os.remove(stats_path)  # a reader must never see the last run's lines
         env = self.desk.env(SDL_AUDIODRIVER="dummy", XDG_STATE_HOME=os.path.join(home, "state"),
                             XDG_CONFIG_HOME=os.path.join(home, "config"))
         log = open(os.path.join(OUT, "latency-%s.log" % name), "w")
@@ -317,7 +322,16 @@ def ratio(a, b):
     return "-" if a is None or not b else "%.2fx" % (a / b)
 
 
-def report(results, args, started, load):
+def preview_cadence(stats):
+    """The host preview's presents while live: (count, median and worst ms between them)."""
+    events = stats.since(0)
+    live = next((i for i, e in enumerate(events) if e["ev"] == "broadcast" and e.get("phase") == "live"), len(events))
+    times = [e["t"] for e in events[live:] if e["ev"] == "frame" and e.get("window") == "main"]
+    gaps = [b - a for a, b in zip(times, times[1:])]
+    return len(times), statistics.median(gaps) if gaps else None, max(gaps) if gaps else None
+
+
+def report(results, args, started, load, cadence):
     hls = LiveServer.hls_settings()
     lines = ["### Results (%s, `bench/run.sh latency%s`; load average %s at start)" % (
         started, "".join(" " + a for a in sys.argv[1:] if not a.startswith("--floatapp") and "/" not in a), load), ""]
@@ -344,6 +358,8 @@ def report(results, args, started, load):
         lines.append("%s: %.0f s watched, %d sampling rounds (%.0f Hz), longest gap between rounds %.1f ms; %d host flashes"
                      % (protocol.upper(), result["seconds"], result["samples"], result["samples"] / max(result["seconds"], 1e-9),
                         result["longest_gap"] * 1000, len(result["onsets"]["host"])))
+    lines.append("Host preview (the reference): %d presents while live, median %s ms apart, worst %s ms"
+                 % (cadence[0], fmt(cadence[1]), fmt(cadence[2])))
     lines.append("Host source %s at %d fps, flashes of %d frames %.1f-%.1f s apart (seed %d); nginx-rtmp HLS %s"
                  % (args.size, RATE, FLASH_FRAMES, GAPS[0], GAPS[1], args.seed,
                     ", ".join("%s %s" % kv for kv in sorted(hls.items()))))
@@ -395,10 +411,11 @@ def main():
                 print("  %s: %d flashes, median %s s, worst %s s" % (name, len(r["latencies"]), fmt(r["median"]), fmt(r["worst"])),
                       flush=True)
         server.stop()
+        cadence = preview_cadence(stats)
     with open(os.path.join(OUT, "latency.json"), "w") as f:
         json.dump(dict(seed=args.seed, size=args.size, results=results,
                        summary={p: summarise(r) for p, r in results.items()}), f, indent=1)
-    text = report(results, args, started, load)
+    text = report(results, args, started, load, cadence)
     print()
     print(text)
     with open(os.path.join(OUT, "latency.md"), "w") as f:
