@@ -9,30 +9,15 @@ Usage: bench/hosting.py --probe PATH [--seconds 30] [--runs 2]
 """
 import argparse
 import os
-import socket
 import statistics
 import subprocess
 import sys
-import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from liveserver import LiveServer  # noqa: E402
 
 GRAPH = "testsrc2=size=1280x720:rate=30"
 TONE = "sine=f=440:sample_rate=48000"
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def wait_port(port, timeout=10):
-    deadline = time.time() + timeout
-    while time.time() < deadline:
-        with socket.socket() as s:
-            if s.connect_ex(("127.0.0.1", port)) == 0:
-                return
-        time.sleep(0.05)
-    sys.exit(f"hosting: the server did not open port {port}")
 
 
 def measure(command):
@@ -51,15 +36,11 @@ def main():
     parser.add_argument("--runs", type=int, default=2)
     args = parser.parse_args()
 
-    rtmp, http = free_port(), free_port()
-    env = dict(os.environ, RTMP_PORT=str(rtmp), HTTP_PORT=str(http))
-    server = subprocess.Popen(["scripts/server.sh"], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    server = LiveServer()
     try:
-        wait_port(rtmp)
-        wait_port(http)
         results = {"ffmpeg": [], "floatapp": []}
         for run in range(args.runs):
-            url = f"rtmp://127.0.0.1:{rtmp}/live/bench{run}"
+            url = server.rtmp_url(f"bench{run}")
             ffmpeg = ["ffmpeg", "-hide_banner", "-loglevel", "error", "-nostdin", "-re",
                       "-f", "lavfi", "-i", GRAPH, "-f", "lavfi", "-i", TONE,
                       "-c:v", "libx264", "-preset", "ultrafast", "-tune", "zerolatency", "-g", "60",
@@ -79,8 +60,7 @@ def main():
         print(f"| CPU time | {cpu['ffmpeg']:.2f} s | {cpu['floatapp']:.2f} s | {cpu['floatapp'] / cpu['ffmpeg']:.2f}x | <= 1.10x |")
         print(f"| peak RSS | {rss['ffmpeg']:.1f} MiB | {rss['floatapp']:.1f} MiB | {rss['floatapp'] / rss['ffmpeg']:.2f}x | <= 1.10x |")
     finally:
-        server.terminate()
-        server.wait()
+        server.stop()
 
 
 if __name__ == "__main__":

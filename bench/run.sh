@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Runs FloatApp's benchmarks (see bench/README.md): playback against ffplay and mpv,
-# then PiP transitions driven by real input. Each starts and ends its own Xvfb + openbox.
-# Usage: bench/run.sh [playback|transitions|all] (default all); after playback or transitions,
-# further arguments go to that script (bench/playback.py --help, bench/transitions.py --help).
-# Tables are printed and written to bench/out/playback.md and bench/out/transitions.md.
+# PiP transitions driven by real input, then live latency (a host app to a viewer app, over
+# RTMP and HLS, against ffplay). Each starts and ends its own Xvfb + openbox.
+# Usage: bench/run.sh [playback|transitions|latency|all] (default all); after a benchmark's name,
+# further arguments go to its script (bench/playback.py --help, bench/transitions.py --help, ...).
+# Tables are printed and written to bench/out/playback.md, transitions.md and latency.md.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 export PYTHONDONTWRITEBYTECODE=1
@@ -18,6 +19,9 @@ trap '[ -n "$child" ] && kill "$child" 2>/dev/null; wait 2>/dev/null' EXIT
 trap 'exit 130' INT TERM HUP
 
 run() {
+  local python=$python
+  # The latency benchmark reads the screen with python3-xlib, a Debian package of the system python.
+  [ "$1" = latency ] && [ -x /usr/bin/python3 ] && python=/usr/bin/python3
   "$python" "bench/$1.py" --floatapp "$bin" "${@:2}" &
   child=$!
   wait "$child"
@@ -32,11 +36,14 @@ status=0
 case "$what" in
   playback) run playback "$@" || status=$? ;;
   transitions) run transitions "$@" || status=$? ;;
+  latency) run latency "$@" || status=$? ;;
   all)
     run playback || status=$?
     echo
     run transitions || status=$?
+    echo
+    run latency || status=$?
     ;;
-  *) echo "usage: bench/run.sh [playback|transitions|all] [options]" >&2; exit 2 ;;
+  *) echo "usage: bench/run.sh [playback|transitions|latency|all] [options]" >&2; exit 2 ;;
 esac
 exit $status

@@ -20,6 +20,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from desktop import Desktop, need, wait_until  # noqa: E402
+from statslog import Stats  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -31,39 +32,6 @@ FRAMES_PER_VIEW = 6
 # within 10 ms of focus-in.
 INPUT_PACING = 0.04
 STEP_TIMEOUT = 5.0
-
-
-class Stats:
-    """Reads FloatApp's --stats file as it grows."""
-
-    def __init__(self, path):
-        self.path = path
-        self.events = []
-        self._offset = 0
-        self._partial = b""
-
-    def poll(self):
-        try:
-            with open(self.path, "rb") as f:
-                f.seek(self._offset)
-                data = f.read()
-        except FileNotFoundError:
-            return
-        self._offset += len(data)
-        data = self._partial + data
-        lines = data.split(b"\n")
-        self._partial = lines.pop()
-        for line in lines:
-            if line.strip():
-                self.events.append(json.loads(line))
-
-    def since(self, mark):
-        self.poll()
-        return self.events[mark:]
-
-    def mark(self):
-        self.poll()
-        return len(self.events)
 
 
 def is_frame(e, window):

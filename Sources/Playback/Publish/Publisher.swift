@@ -12,16 +12,19 @@ public final class Publisher: @unchecked Sendable {
 
     /// Starts capturing `source` and publishing it to `url` (an `rtmp://` URL) at once.
     /// `onStatusChange` is called on a worker thread after every status change; it is in place
-    /// before the workers start, so it sees the very first change.
+    /// before the workers start, so it sees the very first change. `onPreview` is called on the
+    /// capture thread after each new preview picture, so a view can show it as it is captured
+    /// rather than at its next poll.
     public init(source: String, url: String, options: PublishOptions = PublishOptions(),
-                onStatusChange: (@Sendable (PublishStatus) -> Void)? = nil) {
+                onStatusChange: (@Sendable (PublishStatus) -> Void)? = nil,
+                onPreview: (@Sendable () -> Void)? = nil) {
         FFmpegRuntime.ensureInitialized()
         core = PublishCore(options: options, onStatusChange: onStatusChange)
         let core = self.core
         let sender = PublishSender(core: core, url: url)
         core.threadStarted()
         core.threadStarted()
-        let captureThread = Thread { Self.capture(source: source, core: core) }
+        let captureThread = Thread { Self.capture(source: source, core: core, onPreview: onPreview) }
         captureThread.name = "floatapp.publish.capture"
         let sendThread = Thread { sender.run() }
         sendThread.name = "floatapp.publish.send"
@@ -31,7 +34,7 @@ public final class Publisher: @unchecked Sendable {
 
     deinit { core.close() }
 
-    private static func capture(source: String, core: PublishCore) {
+    private static func capture(source: String, core: PublishCore, onPreview: (@Sendable () -> Void)?) {
         defer { core.threadEnded() }
         let capture: Capture
         do {
@@ -42,7 +45,10 @@ public final class Publisher: @unchecked Sendable {
             return
         }
         core.setFormat(capture.format)
-        let error = capture.run(shouldStop: { core.isClosed }, preview: core.setPreview, deliver: core.enqueue)
+        let error = capture.run(shouldStop: { core.isClosed }, preview: { picture in
+            core.setPreview(picture)
+            onPreview?()
+        }, deliver: core.enqueue)
         if let error, !core.isClosed {
             core.setStatus(.failed(error.message))
             core.close()
