@@ -46,6 +46,7 @@ final class PublishSender: @unchecked Sendable {
     /// Sends captured items until the publisher closes (nil) or the connection fails.
     private func send(to output: FLVOutput, format: CaptureFormat, liveStart: Double) -> FFmpegError? {
         var lastPicturePts: Int64 = -1
+        var keyFrames = KeyFrameSchedule(frameRate: format.frameRate, options: core.options)
         var audio = AudioChunker(frameSize: output.audio?.frameSize ?? 1024)
         while let item = core.nextItem() {
             do {
@@ -54,6 +55,7 @@ final class PublishSender: @unchecked Sendable {
                     let pts = max(lastPicturePts + 1, Int64(((time - liveStart) * Double(format.frameRate)).rounded()))
                     lastPicturePts = pts
                     frame.pointer.pointee.pts = pts
+                    frame.pointer.pointee.pict_type = keyFrames.forcesKeyFrame(at: pts) ? AV_PICTURE_TYPE_I : AV_PICTURE_TYPE_NONE
                     try output.write(frame, with: output.video)
                     core.recordSent(totalBytes: output.bytesSent, picture: true)
                 case .sound(let samples):
