@@ -141,6 +141,23 @@ final class PublisherTests: XCTestCase {
                       "\(threadCount(named: Self.threadName)) publishing or encoding threads left")
     }
 
+    /// D4: a server down long enough for the backoff to grow is tried again as soon as it listens,
+    /// not when the backoff ends (D4's wait alone would leave the stream away up to 2 s here).
+    func testAPublisherWhoseServerWasDownReconnectsAsSoonAsItListensAgain() throws {
+        let publisher = Publisher(source: Self.source, url: nginx.rtmpURL("me"))
+        defer { publisher.stop() }
+        XCTAssertTrue(waitUntil(10) { publisher.status == .live })
+        nginx.kill()
+        XCTAssertTrue(waitUntil(8) { publisher.status == .reconnecting(attempt: 3, nextTryIn: 2) }, "\(publisher.status)")
+        try nginx.start()
+        let back = Date()
+        XCTAssertTrue(waitUntil(5) { publisher.status == .live }, "\(publisher.status)")
+        let waited = Date().timeIntervalSince(back)
+        print("live again \(String(format: "%.2f", waited)) s after the server, in the middle of a 2 s backoff")
+        XCTAssertLessThan(waited, 1, "the publisher tried again soon after the server listened")
+        XCTAssertEqual(publisher.stats.connections, 2)
+    }
+
     /// W9, D4: each connection, the first and the one after a drop, starts with key frames close
     /// together (where viewers that join then can start), then goes back to the usual GOP. An
     /// `ffmpeg` RTMP listener stands in for the server, so the recording holds the stream from
