@@ -140,6 +140,115 @@ final class PublisherTests: XCTestCase {
         XCTAssertTrue(waitUntil(3) { threadCount(named: Self.threadName) == 0 },
                       "\(threadCount(named: Self.threadName)) publishing or encoding threads left")
     }
+
+    /// D4: a server down long enough for the backoff to grow is tried again as soon as it listens,
+    /// not when the backoff ends (D4's wait alone would leave the stream away up to 2 s here).
+    func testAPublisherWhoseServerWasDownReconnectsAsSoonAsItListensAgain() throws {
+        let publisher = Publisher(source: Self.source, url: nginx.rtmpURL("me"))
+        defer { publisher.stop() }
+        XCTAssertTrue(waitUntil(10) { publisher.status == .live })
+        nginx.kill()
+        XCTAssertTrue(waitUntil(8) { publisher.status == .reconnecting(attempt: 3, nextTryIn: 2) }, "\(publisher.status)")
+        try nginx.start()
+        let back = Date()
+        XCTAssertTrue(waitUntil(5) { publisher.status == .live }, "\(publisher.status)")
+        let waited = Date().timeIntervalSince(back)
+        print("live again \(String(format: "%.2f", waited)) s after the server, in the middle of a 2 s backoff")
+        XCTAssertLessThan(waited, 1, "the publisher tried again soon after the server listened")
+        XCTAssertEqual(publisher.stats.connections, 2)
+    }
+
+    /// W9, D4: each connection, the first and the one after a drop, starts with key frames close
+    /// together (where viewers that join then can start), then goes back to the usual GOP. An
+    /// `ffmpeg` RTMP listener stands in for the server, so the recording holds the stream from
+    /// its first packet (nginx hands a player only what comes after it joins).
+    func testEachConnectionStartsWithKeyFramesCloseTogetherThenTheUsualGOP() throws {
+        var options = PublishOptions()
+        options.keyFrameInterval = 1
+        options.joinKeyFrameInterval = 0.2
+        options.joinWindow = 1
+        let port = freeLocalPort()
+        let url = "rtmp://127.0.0.1:\(port)/live/me"
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("floatapp-keyframes-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let recordings = [folder.appendingPathComponent("first.flv"), folder.appendingPathComponent("second.flv")]
+
+        let first = try RTMPRecorder(url: url, seconds: 2.2, to: recordings[0])
+        let publisher = Publisher(source: "lavfi:testsrc2=size=320x180:rate=30", url: url, options: options)
+        defer { publisher.stop() }
+        XCTAssertTrue(first.waitForExit(timeout: 15), "the first recording ends")
+        // The recorder hung up: the publisher reconnects (after 0.5 s) to the next one.
+        let second = try RTMPRecorder(url: url, seconds: 2.2, to: recordings[1])
+        XCTAssertTrue(second.waitForExit(timeout: 15), "the second recording ends")
+        XCTAssertGreaterThanOrEqual(publisher.stats.connections, 2)
+
+        for recording in recordings {
+            let keys = try keyFrameTimes(in: recording)
+            let name = recording.lastPathComponent
+            print("\(name): key frames at \(keys.map { String(format: "%.3f", $0) }.joined(separator: " "))")
+            let early = keys.filter { $0 < 1 }
+            XCTAssertGreaterThanOrEqual(early.count, 4, "\(name): key frames about every 0.2 s in the first second: \(keys)")
+            for (previous, next) in zip(early, early.dropFirst()) {
+                XCTAssertEqual(next - previous, 0.2, accuracy: 0.07, "\(name): spacing in the first second: \(keys)")
+            }
+            XCTAssertTrue(keys.contains { $0 >= 1 }, "\(name): the usual GOP goes on after the first second: \(keys)")
+            for (previous, next) in zip(keys, keys.dropFirst()) where next >= 1 {
+                XCTAssertEqual(next - previous, 1, accuracy: 0.1, "\(name): then a key frame a second: \(keys)")
+            }
+        }
+    }
+
+    /// The presentation times of the video key frames in an FLV file, from ffprobe.
+    private func keyFrameTimes(in file: URL) throws -> [Double] {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/ffprobe")
+        process.arguments = ["-v", "error", "-select_streams", "v", "-show_entries", "packet=pts_time,flags",
+                             "-of", "csv=p=0", file.path]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: output, as: UTF8.self).split(separator: "\n").compactMap { line in
+            let fields = line.split(separator: ",")
+            guard fields.count >= 2, fields[1].hasPrefix("K") else { return nil }
+            return Double(fields[0])
+        }
+    }
+}
+
+/// An `ffmpeg` RTMP listener: takes one publisher at `url` and copies `seconds` of its stream
+/// into a file, then hangs up.
+private final class RTMPRecorder {
+    private let process = Process()
+
+    init(url: String, seconds: Double, to file: URL) throws {
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/ffmpeg")
+        process.arguments = ["-hide_banner", "-loglevel", "error", "-nostdin", "-analyzeduration", "300000", "-listen", "1", "-i", url,
+                             "-t", String(seconds), "-c", "copy", "-f", "flv", "-y", file.path]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+    }
+
+    /// Waits for the recording to end; false (and the listener killed) after `timeout` seconds.
+    func waitForExit(timeout: Double) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning && Date() < deadline { usleep(20_000) }
+        guard process.isRunning else { return true }
+        process.terminate()
+        process.waitUntilExit()
+        return false
+    }
+
+    deinit {
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+        }
+    }
 }
 
 /// Statuses collected from a worker thread.

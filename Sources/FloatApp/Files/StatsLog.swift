@@ -16,6 +16,10 @@ final class StatsLog {
         handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
         start = startNanos
         lastFlush = startNanos
+        // The system's monotonic clock at t = 0, so logs of several processes (an app that goes
+        // live and one that watches, a benchmark's peer) line up on one time axis.
+        let monotonic = (Double(startNanos) / 1e3).rounded() / 1e3
+        buffer.append(Data("{\"t\":0,\"ev\":\"clock\",\"monotonic_ms\":\(monotonic)}\n".utf8))
     }
 
     /// Milliseconds since start, as the `t` field.

@@ -5,7 +5,8 @@ final class Encoder {
     private var context: UnsafeMutablePointer<AVCodecContext>?
 
     /// An H.264 encoder tuned for live broadcast: ultrafast, zero latency, a key frame every
-    /// `keyFrameInterval` seconds, constant bitrate with a one-second buffer.
+    /// `keyFrameInterval` seconds, constant bitrate with a one-second buffer. A picture marked
+    /// `AV_PICTURE_TYPE_I` becomes an IDR frame, a point where a joining viewer can start.
     static func video(width: Int, height: Int, frameRate: Int, bitrate: Int, keyFrameInterval: Double) throws(FFmpegError) -> Encoder {
         guard let codec = avcodec_find_encoder_by_name("libx264") else {
             throw FFmpegError(operation: "find encoder libx264", code: floatapp_AVERROR(ENOSYS))
@@ -24,6 +25,7 @@ final class Encoder {
             context.pointee.thread_count = 0
             av_opt_set(context.pointee.priv_data, "preset", "ultrafast", 0)
             av_opt_set(context.pointee.priv_data, "tune", "zerolatency", 0)
+            av_opt_set(context.pointee.priv_data, "forced-idr", "1", 0)
         }
     }
 

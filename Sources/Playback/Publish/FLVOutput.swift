@@ -15,11 +15,23 @@ final class FLVOutput {
     /// Bytes of encoded media handed to the muxer.
     private(set) var bytesSent = 0
 
-    /// Creates the encoders, connects to `url` and writes the stream header (blocking, bounded by
-    /// `ioTimeout` and cut short by `interrupt`).
+    /// Connects to `url`, then creates the encoders and writes the stream header (blocking,
+    /// bounded by `ioTimeout` and cut short by `interrupt`). The connection comes first, so a
+    /// server that is not there costs no encoder: a publisher may try it often.
     init(url: String, format: CaptureFormat, options: PublishOptions, interrupt: InterruptFlag) throws(FFmpegError) {
         self.interrupt = interrupt
         ioTimeout = options.ioTimeout
+        var connection: UnsafeMutablePointer<AVIOContext>?
+        var ioOptions: OpaquePointer?
+        av_dict_set(&ioOptions, "rw_timeout", String(Int(ioTimeout * 1e6)), 0)
+        av_dict_set(&ioOptions, "protocol_whitelist", "rtmp,tcp", 0)
+        defer { av_dict_free(&ioOptions) }
+        interrupt.setDeadline(after: ioTimeout)
+        defer { interrupt.setDeadline(after: nil) }
+        var callback = interrupt.callback
+        try FFmpegError.check(avio_open2(&connection, url, AVIO_FLAG_WRITE, &callback, &ioOptions), "connect")
+        // Until the format context owns the connection, a failure closes it here.
+        defer { avio_closep(&connection) }
         video = try .video(width: format.width, height: format.height, frameRate: format.frameRate,
                            bitrate: options.videoBitrate, keyFrameInterval: options.keyFrameInterval)
         audio = format.hasAudio ? try .audio(sampleRate: CaptureFormat.audioRate, bitrate: options.audioBitrate) : nil
@@ -28,16 +40,10 @@ final class FLVOutput {
         guard let allocated else { throw FFmpegError(operation: "flv output", code: floatapp_AVERROR(ENOMEM)) }
         context = allocated
         allocated.pointee.interrupt_callback = interrupt.callback
+        allocated.pointee.pb = connection
+        connection = nil
         videoStream = try Self.addStream(to: allocated, from: video)
         audioStream = try audio.map { (encoder) throws(FFmpegError) in try Self.addStream(to: allocated, from: encoder) }
-        var ioOptions: OpaquePointer?
-        av_dict_set(&ioOptions, "rw_timeout", String(Int(ioTimeout * 1e6)), 0)
-        av_dict_set(&ioOptions, "protocol_whitelist", "rtmp,tcp", 0)
-        defer { av_dict_free(&ioOptions) }
-        interrupt.setDeadline(after: ioTimeout)
-        defer { interrupt.setDeadline(after: nil) }
-        var callback = interrupt.callback
-        try FFmpegError.check(avio_open2(&allocated.pointee.pb, url, AVIO_FLAG_WRITE, &callback, &ioOptions), "connect")
         try FFmpegError.check(avformat_write_header(allocated, nil), "stream header")
         headerWritten = true
     }

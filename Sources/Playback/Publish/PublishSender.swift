@@ -15,10 +15,13 @@ final class PublishSender: @unchecked Sendable {
         defer { core.threadEnded() }
         guard let format = core.waitForFormat() else { return }
         var attempt = 0
+        var connected: FLVOutput?
         while !core.isClosed {
-            let failure: String
-            do {
-                let output = try FLVOutput(url: url, format: format, options: core.options, interrupt: core.outputInterrupt)
+            let failure: FFmpegError
+            do throws(FFmpegError) {
+                let output: FLVOutput
+                if let ready = connected { output = ready } else { output = try connect(format) }
+                connected = nil
                 attempt = 0
                 let liveStart = core.wentLive()
                 let error = send(to: output, format: format, liveStart: liveStart)
@@ -27,25 +30,69 @@ final class PublishSender: @unchecked Sendable {
                     output.finish()
                     return
                 }
-                failure = error.message
+                failure = error
             } catch {
                 if core.isClosed { return }
-                failure = error.message
+                failure = error
             }
             attempt += 1
             if attempt >= core.options.maximumAttempts {
-                core.setStatus(.failed("Cannot broadcast to \(url): \(failure)"))
+                core.setStatus(.failed("Cannot broadcast to \(url): \(failure.message)"))
                 return
             }
             let delay = SessionWorker.backoff(attempt: attempt)
             core.setStatus(.reconnecting(attempt: attempt, nextTryIn: delay))
-            if core.sleep(until: MonotonicTime.seconds() + delay) { return }
+            switch waitBeforeRetry(delay, nobodyListened: failure.isConnectionRefused, format: format) {
+            case .closed: return
+            case .due: break
+            case .connected(let output): connected = output
+            }
         }
     }
+
+    private func connect(_ format: CaptureFormat) throws(FFmpegError) -> FLVOutput {
+        try FLVOutput(url: url, format: format, options: core.options, interrupt: core.outputInterrupt)
+    }
+
+    /// How a wait before the next try ended.
+    private enum WaitEnd {
+        case closed
+        /// The backoff is over: try again.
+        case due
+        /// A server that was not listening came back and took the stream.
+        case connected(FLVOutput)
+    }
+
+    /// Sleeps D4's backoff before the next try.
+    ///
+    /// When nobody listened at the server's address (it died, or is restarting), the publisher
+    /// connects again every ``serverWatchInterval`` during the wait: such a try is refused at
+    /// once and costs no encoder (FLVOutput connects first), and the broadcast is back as soon
+    /// as the server is, which is when its viewers come back, not up to 8 s later. A server that
+    /// listened and refused or dropped the stream waits its whole backoff.
+    private func waitBeforeRetry(_ delay: Double, nobodyListened: Bool, format: CaptureFormat) -> WaitEnd {
+        let deadline = MonotonicTime.seconds() + delay
+        guard nobodyListened else { return core.sleep(until: deadline) ? .closed : .due }
+        while MonotonicTime.seconds() + Self.serverWatchInterval < deadline {
+            if core.sleep(until: MonotonicTime.seconds() + Self.serverWatchInterval) { return .closed }
+            do {
+                return .connected(try connect(format))
+            } catch {
+                if core.isClosed { return .closed }
+                // Anything but nobody listening is left to the try at the end of the backoff.
+                if !error.isConnectionRefused { break }
+            }
+        }
+        return core.sleep(until: deadline) ? .closed : .due
+    }
+
+    /// Seconds between tries to reach a server where nobody listened, during a backoff.
+    static let serverWatchInterval = 0.25
 
     /// Sends captured items until the publisher closes (nil) or the connection fails.
     private func send(to output: FLVOutput, format: CaptureFormat, liveStart: Double) -> FFmpegError? {
         var lastPicturePts: Int64 = -1
+        var keyFrames = KeyFrameSchedule(frameRate: format.frameRate, options: core.options)
         var audio = AudioChunker(frameSize: output.audio?.frameSize ?? 1024)
         while let item = core.nextItem() {
             do {
@@ -54,6 +101,7 @@ final class PublishSender: @unchecked Sendable {
                     let pts = max(lastPicturePts + 1, Int64(((time - liveStart) * Double(format.frameRate)).rounded()))
                     lastPicturePts = pts
                     frame.pointer.pointee.pts = pts
+                    frame.pointer.pointee.pict_type = keyFrames.forcesKeyFrame(at: pts) ? AV_PICTURE_TYPE_I : AV_PICTURE_TYPE_NONE
                     try output.write(frame, with: output.video)
                     core.recordSent(totalBytes: output.bytesSent, picture: true)
                 case .sound(let samples):
@@ -106,4 +154,9 @@ struct AudioChunker {
         samplesOut += Int64(frameSize)
         return frame
     }
+}
+
+extension FFmpegError {
+    /// True when nobody listened at the address (the connection was refused).
+    var isConnectionRefused: Bool { code == floatapp_AVERROR(ECONNREFUSED) }
 }

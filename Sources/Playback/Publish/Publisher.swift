@@ -4,7 +4,12 @@ import Foundation
 /// (libx264, ultrafast, zero latency) and AAC, and publishes FLV over RTMP with FFmpeg's muxer,
 /// on two worker threads (capture, and encode + send). The preview comes from the capture, so it
 /// keeps running while the server is away; a refused or dropped stream reconnects with D4's
-/// backoff and fails after ``PublishOptions/maximumAttempts`` tries in a row.
+/// backoff and fails after ``PublishOptions/maximumAttempts`` tries in a row; while nobody
+/// listens at the server's address, it also tries every quarter second during the backoff, so
+/// a restarted server has the stream back at once. The first seconds
+/// of each connection carry key frames close together (``PublishOptions/joinKeyFrameInterval``),
+/// so viewers that join or rejoin then, as they all do when the server comes back, start playing
+/// without waiting for a whole GOP.
 ///
 /// Thread-safe: every member may be called from any thread; status callbacks arrive on a worker.
 public final class Publisher: @unchecked Sendable {

@@ -26,6 +26,13 @@ final class LiveServerApp {
         }
     }
 
+    /// Keeps the stats file with the test's screenshots and logs, for reading a run afterwards.
+    deinit {
+        let kept = desktop.artifactsFolder.appendingPathComponent(stats.url.lastPathComponent)
+        try? FileManager.default.removeItem(at: kept)
+        try? FileManager.default.copyItem(at: stats.url, to: kept)
+    }
+
     /// Focuses the main window and presses `key` in it.
     func press(_ key: Key) throws {
         try desktop.focus(mainWindow)
@@ -50,6 +57,16 @@ final class LiveServerApp {
         }.joined(separator: " ")
     }
 
+    /// The app's threads whose name starts with `prefix` (threads inherit their starter's name,
+    /// so FFmpeg's encoder and decoder threads count with the thread that made them).
+    func threads(named prefix: String) -> Int {
+        let folder = "/proc/\(app.process.pid)/task"
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        return tasks.filter { task in
+            ((try? String(contentsOfFile: "\(folder)/\(task)/comm", encoding: .utf8)) ?? "").hasPrefix(prefix)
+        }.count
+    }
+
     /// Float frames of room `id` logged so far.
     func floatFrames(of id: String) -> Int {
         stats.events(named: "frame", matching: ["window": "float", "room": id]).count
@@ -64,15 +81,20 @@ extension NginxServer {
     }
 
     /// A rooms file for the live server `local` on this nginx, an unreachable server `gone`
-    /// (nobody listens on its port), and `rooms` (JSON objects) of the file's own.
-    func roomsFile(in folder: URL, rooms: [String] = []) throws -> URL {
+    /// (nobody listens on its port), and `rooms` (JSON objects) of the file's own. With `hls`,
+    /// a second section `hls` lists the same streams and plays them over HLS from this nginx.
+    func roomsFile(in folder: URL, rooms: [String] = [], hls: Bool = false) throws -> URL {
         let url = folder.appendingPathComponent("rooms-live.json")
+        var servers = [#"{"id": "local", "title": "Local server", "stats": "\#(statsURL)", "#
+            + #""play": "\#(rtmpURL("{stream}"))", "publish": "\#(rtmpURL("{stream}"))"}"#]
+        if hls {
+            servers.append(#"{"id": "hls", "title": "Local server (HLS)", "stats": "\#(statsURL)", "play": "\#(hlsURL("{stream}"))"}"#)
+        }
+        servers.append(#"{"id": "gone", "title": "Gone server", "stats": "http://127.0.0.1:\#(freeLocalPort())/stat", "#
+            + #""play": "rtmp://127.0.0.1:9/live/{stream}"}"#)
         let text = """
             {"servers": [
-              {"id": "local", "title": "Local server", "stats": "\(statsURL)",
-               "play": "rtmp://127.0.0.1:\(rtmpPort)/live/{stream}", "publish": "rtmp://127.0.0.1:\(rtmpPort)/live/{stream}"},
-              {"id": "gone", "title": "Gone server", "stats": "http://127.0.0.1:\(freeLocalPort())/stat",
-               "play": "rtmp://127.0.0.1:9/live/{stream}"}
+              \(servers.joined(separator: ",\n  "))
             ],
              "rooms": [\(rooms.joined(separator: ",\n"))]}
             """

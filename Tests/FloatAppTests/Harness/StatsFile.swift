@@ -30,10 +30,22 @@ struct StatsFile {
         }
     }
 
+    /// The system's monotonic clock, in seconds, when `event` happened: the log's first line,
+    /// `clock`, gives the clock at t = 0. Nil before that line is written.
+    func monotonicTime(of event: StatsEvent) -> Double? {
+        guard let origin = events(named: "clock").first?.fields["monotonic_ms"].flatMap(Double.init) else { return nil }
+        return (origin + event.time) / 1000
+    }
+
     /// Events named `name` whose fields include all of `matching`.
     func events(named name: String, matching: [String: String] = [:]) -> [StatsEvent] {
         events().filter { event in
             event.name == name && matching.allSatisfy { event.fields[$0.key] == $0.value }
         }
     }
+}
+
+/// The system's monotonic clock now, in seconds: the clock of ``StatsFile/monotonicTime(of:)``.
+func monotonicNow() -> Double {
+    Double(DispatchTime.now().uptimeNanoseconds) / 1e9
 }
