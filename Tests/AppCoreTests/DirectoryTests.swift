@@ -127,18 +127,23 @@ final class DirectoryTests: XCTestCase {
         XCTAssertTrue(effects.contains(.log(.info, "cam ended on local")))
     }
 
-    func testAReconnectingWatchedStreamListedAgainRetriesAtOnceAndItsServerIsAskedEverySecond() {
+    func testAReconnectingWatchedStreamListedAgainRetriesAtOnceAndItsServerIsAskedTwiceASecond() {
         let cam = room(local, "cam")
         var state = watching(cam, .reconnecting(attempt: 3, retryIn: 2))
         let refused = DirectoryError.unreachable("Could not connect to the server")
-        _ = state.reduce(.tick(pointer: Point(x: 0, y: 0)), now: 2.2)
-        XCTAssertEqual(state.directory.section("local")?.pendingSerial, 2, "asked again a second after the last refresh")
-        _ = state.reduce(.directoryFetched(serverID: "local", serial: 2, .failure(refused)), now: 2.3)
-        let effects = state.reduce(.tick(pointer: Point(x: 0, y: 0)), now: 3.3)
+        _ = state.reduce(.tick(pointer: Point(x: 0, y: 0)), now: 1.45)
+        XCTAssertNil(state.directory.section("local")?.pendingSerial, "not asked again 0.45 s after the last refresh")
+        _ = state.reduce(.tick(pointer: Point(x: 0, y: 0)), now: 1.5)
+        XCTAssertEqual(state.directory.section("local")?.pendingSerial, 2, "asked again half a second after the last refresh")
+        _ = state.reduce(.directoryFetched(serverID: "local", serial: 2, .failure(refused)), now: 1.7)
+        XCTAssertFalse(state.reduce(.tick(pointer: Point(x: 0, y: 0)), now: 1.95).contains {
+            if case .fetchDirectory = $0 { true } else { false }
+        }, "not asked again 0.45 s after the last try")
+        let effects = state.reduce(.tick(pointer: Point(x: 0, y: 0)), now: 2.0)
         XCTAssertTrue(effects.contains(.fetchDirectory(serverID: "local", url: local.stats, serial: 3)))
-        assertStep(&state, .directoryFetched(serverID: "local", serial: 3, .success([info("cam", clients: 2)])), now: 3.4,
+        assertStep(&state, .directoryFetched(serverID: "local", serial: 3, .success([info("cam", clients: 2)])), now: 2.1,
                    effects: [.stats(.server("local", reachable: true, reason: nil)), .retryPlaybackNow(cam.id)]) {
-            _ = $0.directory.received(.success([self.info("cam", clients: 2)]), serverID: "local", serial: 3, now: 3.4)
+            _ = $0.directory.received(.success([self.info("cam", clients: 2)]), serverID: "local", serial: 3, now: 2.1)
             $0.main.paint.dirty = true
         }
     }

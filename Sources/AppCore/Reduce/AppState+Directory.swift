@@ -33,7 +33,7 @@ extension AppState {
     mutating func directoryTicked(now: Double) -> [AppEffect] {
         var effects = directory.tick(now: now)
         if let (serverID, _) = watchedStreamReconnecting {
-            // A watched stream that lost its server: look for its return every second.
+            // A watched stream that lost its server: look for its return twice a second.
             effects += directory.refresh(serverID: serverID, now: now)
         }
         let out = reopenStuckStream(now: now)

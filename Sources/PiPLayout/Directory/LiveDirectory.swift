@@ -58,11 +58,12 @@ public struct LiveDirectory: Hashable, Sendable {
         sections.indices.flatMap { sections[$0].focusGained(now: now) }
     }
 
-    /// Refreshes server `serverID`'s section now, unless a refresh is in flight or has just
-    /// started (a watched stream looks for its server's return).
+    /// Refreshes server `serverID`'s section now, unless a refresh is in flight or started
+    /// less than ``ServerDirectory/returnLookGap`` ago (a watched stream looks for its
+    /// server's return).
     public mutating func refresh(serverID: String, now: Double) -> [DirectoryEffect] {
         guard let index = sections.firstIndex(where: { $0.server.id == serverID }) else { return [] }
-        return sections[index].focusGained(now: now)
+        return sections[index].refresh(now: now, unlessWithin: ServerDirectory.returnLookGap)
     }
 
     /// Hands a finished fetch to its section.

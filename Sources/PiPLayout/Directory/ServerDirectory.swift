@@ -13,6 +13,10 @@ public struct ServerDirectory: Hashable, Sendable {
     public static let unreachableAfter = 60.0
     /// The least time between two refreshes asked for by focus changes.
     public static let focusRefreshGap = 1.0
+    /// The least time between two refreshes while a watched stream of this server reconnects:
+    /// its publisher comes back within a quarter of a second of the server, and the viewer
+    /// should be playing again within 2 s of it (D4), so the list is asked twice a second.
+    public static let returnLookGap = 0.5
 
     /// Whether the server answered the last refresh.
     public enum Reachability: Hashable, Sendable {
@@ -54,8 +58,13 @@ public struct ServerDirectory: Hashable, Sendable {
 
     /// The main window gained focus: refresh now unless one is in flight or has just started.
     public mutating func focusGained(now: Double) -> [DirectoryEffect] {
+        refresh(now: now, unlessWithin: Self.focusRefreshGap)
+    }
+
+    /// Refreshes now unless one is in flight or started less than `gap` seconds ago.
+    public mutating func refresh(now: Double, unlessWithin gap: Double) -> [DirectoryEffect] {
         guard pendingSerial == nil else { return [] }
-        if let lastFetchStart, now - lastFetchStart < Self.focusRefreshGap { return [] }
+        if let lastFetchStart, now - lastFetchStart < gap { return [] }
         return [startFetch(now: now)]
     }
 
