@@ -124,7 +124,10 @@ final class RoomsLocalServerAssetTests: XCTestCase {
         let config = try RoomsFile.parse(bytes, fileName: "rooms-local-server.json").get()
         let script = try String(contentsOf: root.appendingPathComponent("scripts/server.sh"), encoding: .utf8)
         XCTAssertTrue(script.contains("RTMP_PORT:-1935") && script.contains("HTTP_PORT:-8080"))
-        XCTAssertEqual(config.servers.map(\.stats), ["http://127.0.0.1:8080/stat"])
+        XCTAssertEqual(config.servers.map(\.stats), ["http://127.0.0.1:8080/stat", "http://127.0.0.1:8080/stat"])
+        XCTAssertEqual(config.servers.map { $0.play.url(forStream: "studio") },
+                       ["rtmp://127.0.0.1:1935/live/studio", "http://127.0.0.1:8080/hls/studio.m3u8"])
+        XCTAssertTrue(script.contains("location /hls/"), "the script serves the HLS section's playlists")
         XCTAssertEqual(config.rooms.compactMap(\.broadcast?.publishURL),
                        ["rtmp://127.0.0.1:1935/live/studio", "rtmp://127.0.0.1:1935/live/desk"])
     }
