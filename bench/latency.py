@@ -18,9 +18,11 @@ import bisect
 import json
 import os
 import random
+import signal
 import statistics
 import subprocess
 import sys
+import threading
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -140,11 +142,17 @@ class Watcher:
 
 
 def match(reference, seen):
+    """The latencies of `pairs(reference, seen)` and how many onsets had no flash."""
+    found, unmatched = pairs(reference, seen)
+    return [latency for _, latency in found], unmatched
+
+
+def pairs(reference, seen):
     """Pairs each onset in `seen` with the flash in `reference` it shows: the first pairing is the
     most common delay (within MATCH_WINDOW); after that each follows the previous delay, so a slow
     drift is tracked and a flash can never pair with a neighbour (gaps are >= 2 * MATCH_WINDOW).
     Onsets of flashes the host showed before sampling began are left out. Returns the latencies
-    in order and how many other onsets in `seen` had no flash."""
+    in order, each with its onset in `seen`, and how many other onsets in `seen` had no flash."""
     if not reference or not seen:
         return [], len(seen)
     reference = sorted(reference)
@@ -166,7 +174,7 @@ def match(reference, seen):
         if b - expected < reference[0] - MATCH_WINDOW:
             continue
         if abs(b - best - expected) <= MATCH_WINDOW:
-            latencies.append(b - best)
+            latencies.append((b, b - best))
             expected = b - best
         else:
             unmatched += 1
@@ -285,8 +293,29 @@ def run_protocol(bench, server, protocol, host_region, flashes):
         return all(len(match(watcher.onsets["host"], watcher.onsets[n])[0]) >= flashes for n in viewers)
     bench.screenshot(protocol)
     limit = time.monotonic() + flashes * GAPS[1] + 60
+    stall = dict(at=None, seconds=bench.args.stall)
+    if bench.args.stall > 0 and protocol == bench.args.protocols.split(",")[0]:
+        # Half the flashes before, half after a stall of the whole host app (SIGSTOP, SIGCONT).
+        flashes += flashes // 2
+        limit += flashes * GAPS[1]
+
+        def stall_host():
+            stall["at"] = time.monotonic()
+            os.kill(bench.host.pid, signal.SIGSTOP)
+            time.sleep(bench.args.stall)
+            os.kill(bench.host.pid, signal.SIGCONT)
+            print("%s: host stopped for %.2f s" % (protocol, bench.args.stall), flush=True)
+
+        def half_seen():
+            return all(len(match(watcher.onsets["host"], watcher.onsets[n])[0]) >= flashes // 3 for n in viewers)
+    else:
+        def half_seen():
+            return False
 
     def check():
+        if stall["seconds"] > 0 and stall["at"] is None and half_seen():
+            stall["at"] = time.monotonic()
+            threading.Thread(target=stall_host, daemon=True).start()
         alive()
         if time.monotonic() > limit:
             raise TimeoutError("fewer than %d flashes seen by every viewer over %s: %s"
@@ -297,7 +326,7 @@ def run_protocol(bench, server, protocol, host_region, flashes):
         Desktop.stop(proc)
         desk.forget(proc)
     return dict(onsets=watcher.onsets, seconds=seconds, samples=watcher.samples,
-                longest_gap=watcher.longest_gap, url=url)
+                longest_gap=watcher.longest_gap, url=url, stall=stall if stall["at"] is not None else None)
 
 
 def summarise(result):
@@ -311,6 +340,28 @@ def summarise(result):
                           median=statistics.median(latencies) if latencies else None,
                           worst=max(latencies) if latencies else None,
                           best=min(latencies) if latencies else None)
+    return rows
+
+
+# Flashes this long after a stall ended are left out of the level after it (the catch-up).
+STALL_SETTLE = 2.0
+
+
+def stall_summary(result):
+    """Each viewer's median latency over the flashes before a stall and after it settled."""
+    stall = result.get("stall")
+    if not stall:
+        return None
+    end = stall["at"] + stall["seconds"] + STALL_SETTLE
+    rows = {}
+    for name, seen in result["onsets"].items():
+        if name == "host":
+            continue
+        found, _ = pairs(result["onsets"]["host"], seen)
+        before = [lat for b, lat in found if b - lat < stall["at"]]
+        after = [lat for b, lat in found if b - lat > end]
+        rows[name] = dict(before=statistics.median(before) if before else None, after=statistics.median(after) if after else None,
+                          counts=(len(before), len(after)))
     return rows
 
 
@@ -358,6 +409,20 @@ def report(results, args, started, load, cadence):
         lines.append("%s: %.0f s watched, %d sampling rounds (%.0f Hz), longest gap between rounds %.1f ms; %d host flashes"
                      % (protocol.upper(), result["seconds"], result["samples"], result["samples"] / max(result["seconds"], 1e-9),
                         result["longest_gap"] * 1000, len(result["onsets"]["host"])))
+    for protocol, result in results.items():
+        rows = stall_summary(result)
+        if not rows:
+            continue
+        lines.append("")
+        lines.append("%s, host app stopped (SIGSTOP) for %.2f s: median latency over the flashes before it and from %.0f s after it"
+                     % (protocol.upper(), result["stall"]["seconds"], STALL_SETTLE))
+        lines.append("")
+        lines.append("| viewer | flashes before / after | before s | after s | after - before s |")
+        lines.append("|---|---:|---:|---:|---:|")
+        for name, r in rows.items():
+            change = None if r["before"] is None or r["after"] is None else r["after"] - r["before"]
+            lines.append("| %s | %d / %d | %s | %s | %s |" % (name, r["counts"][0], r["counts"][1], fmt(r["before"]),
+                                                          fmt(r["after"]), "-" if change is None else "%+.2f" % change))
     lines.append("Host preview (the reference): %d presents while live, median %s ms apart, worst %s ms"
                  % (cadence[0], fmt(cadence[1]), fmt(cadence[2])))
     lines.append("Host source %s at %d fps, flashes of %d frames %.1f-%.1f s apart (seed %d); nginx-rtmp HLS %s"
@@ -373,6 +438,9 @@ def main():
     ap.add_argument("--size", default="1280x720", help="the host's picture size")
     ap.add_argument("--protocols", default="rtmp,hls")
     ap.add_argument("--seed", type=int, default=None, help="seed of the flash schedule (printed)")
+    ap.add_argument("--stall", type=float, default=0,
+                    help="stop the host app (SIGSTOP) for this many seconds halfway through the first protocol, "
+                         "and report each viewer's latency before and after")
     args = ap.parse_args()
     need("Xvfb", "openbox", "xprop", "xdotool", "xwininfo", "ffplay", "ffmpeg", "nginx", args.floatapp)
     try:
@@ -393,6 +461,7 @@ def main():
                  "rooms": [{"id": "studio", "title": "Studio", "kind": "live", "role": "host", "server": "local",
                             "source": source_graph(args.size, flash_times(args.seed))}]}
         host, stats = bench.floatapp("host", rooms, ["--open", "studio"])
+        bench.host = host
         wait_until(lambda: any(e["ev"] == "frame" and e.get("window") == "main" for e in stats.since(0)), 30,
                    "the host's preview", 0.1)
         main = bench.window("the host's main window", pid=host.pid, name="^FloatApp$")

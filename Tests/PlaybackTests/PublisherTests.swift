@@ -199,6 +199,83 @@ final class PublisherTests: XCTestCase {
         }
     }
 
+    /// A capture that stalls for half a second (as when the host stands still) leaves pictures
+    /// and sound on one clock: the received stream's flashes and beeps, made at the same source
+    /// times, keep their offset after the stall, every stream's timestamps keep rising, and the
+    /// broadcast goes on over the same connection. An `ffmpeg` RTMP listener records the stream.
+    func testAStalledCaptureKeepsPicturesAndSoundOnOneClock() throws {
+        let port = freeLocalPort()
+        let url = "rtmp://127.0.0.1:\(port)/live/me"
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("floatapp-avclock-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let recording = folder.appendingPathComponent("stall.flv")
+        // A white picture and a beep for the first 0.1 s of every second of the source's time.
+        let source = "lavfi:color=c=black:s=320x180:r=30,drawbox=c=white:t=fill:enable='lt(mod(t,1),0.1)'[out0];"
+            + "aevalsrc='if(lt(mod(t,1),0.1),0.5*sin(2*PI*1000*t),0)':s=48000:c=stereo[out1]"
+        let recorder = try RTMPRecorder(url: url, seconds: 5, to: recording)
+        let publisher = Publisher(source: source, url: url)
+        defer { publisher.stop() }
+        XCTAssertTrue(waitUntil(15) { publisher.status == .live }, "\(publisher.status)")
+        XCTAssertTrue(waitUntil(5) { publisher.stats.liveSeconds >= 1.7 })
+        publisher.stallCapture(for: 0.5)
+        XCTAssertTrue(recorder.waitForExit(timeout: 20), "the recording ends")
+        XCTAssertEqual(publisher.stats.connections, 1, "the broadcast went on over its first connection")
+
+        for stream in ["v", "a"] {
+            let times = try ffprobeLines(["-select_streams", stream, "-show_entries", "packet=pts_time", recording.path])
+                .compactMap { Double($0) }
+            XCTAssertGreaterThan(times.count, 50, "\(stream): packets recorded")
+            for (previous, next) in zip(times, times.dropFirst()) {
+                XCTAssertLessThan(previous, next, "\(stream): timestamps keep rising")
+            }
+            let gap = zip(times, times.dropFirst()).map { $1 - $0 }.max() ?? 0
+            XCTAssertGreaterThan(gap, 0.3, "\(stream): what the stall held back was not sent late")
+        }
+        let pictures = try onsets(ffprobeLines(["-f", "lavfi", "movie=\(recording.path),signalstats",
+                                                "-show_entries", "frame=pts_time:frame_tags=lavfi.signalstats.YAVG"]),
+                                  isOn: { $0 > 128 })
+        let beeps = try onsets(ffprobeLines(["-f", "lavfi", "amovie=\(recording.path),astats=metadata=1:reset=1",
+                                             "-show_entries", "frame=pts_time:frame_tags=lavfi.astats.Overall.RMS_level"]),
+                               isOn: { $0 > -30 })
+        print("flashes at \(pictures.map { String(format: "%.3f", $0) }), beeps at \(beeps.map { String(format: "%.3f", $0) })")
+        let offsets = pictures.compactMap { picture in beeps.min { abs($0 - picture) < abs($1 - picture) }.map { picture - $0 } }
+        print("picture minus sound: \(offsets.map { String(format: "%+.3f", $0) })")
+        XCTAssertGreaterThanOrEqual(pictures.count, 4, "flashes before and after the stall")
+        XCTAssertTrue(pictures.contains { $0 > 2.5 }, "flashes after the stall: \(pictures)")
+        for offset in offsets {
+            XCTAssertLessThan(abs(offset), 0.1, "each flash comes with its beep: \(offsets)")
+        }
+    }
+
+    /// Onset times in ffprobe `time,value` lines: where `isOn` starts to hold.
+    private func onsets(_ lines: [String], isOn: (Double) -> Bool) -> [Double] {
+        var result: [Double] = []
+        var wasOn = true
+        for line in lines {
+            let fields = line.split(separator: ",")
+            guard fields.count >= 2, let time = Double(fields[0]) else { continue }
+            let on = Double(fields[1]).map(isOn) ?? false
+            if on && !wasOn { result.append(time) }
+            wasOn = on
+        }
+        return result
+    }
+
+    /// ffprobe's csv lines for `arguments`.
+    private func ffprobeLines(_ arguments: [String]) throws -> [String] {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/ffprobe")
+        process.arguments = ["-v", "error", "-of", "csv=p=0"] + arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: output, as: UTF8.self).split(separator: "\n").map(String.init)
+    }
+
     /// The presentation times of the video key frames in an FLV file, from ffprobe.
     private func keyFrameTimes(in file: URL) throws -> [Double] {
         let process = Process()

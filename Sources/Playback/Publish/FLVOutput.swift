@@ -1,9 +1,13 @@
 import CFFmpeg
+import Synchronization
 
 /// One RTMP connection: FFmpeg's FLV muxer writing to `rtmp://...` with fresh encoders, so every
 /// connection starts with a key frame and timestamps from zero.
 final class FLVOutput {
-    private var context: UnsafeMutablePointer<AVFormatContext>?
+    /// Owned apart from this object, so a failure part-way through `init` (which skips `deinit`)
+    /// still closes the connection and frees the context.
+    private let owner: FormatContextOwner
+    private var context: UnsafeMutablePointer<AVFormatContext>? { owner.context }
     private let interrupt: InterruptFlag
     private let ioTimeout: Double
     let video: Encoder
@@ -14,6 +18,11 @@ final class FLVOutput {
     private var headerWritten = false
     /// Bytes of encoded media handed to the muxer.
     private(set) var bytesSent = 0
+
+    /// Format contexts made and not yet freed, over all outputs (for tests).
+    static let liveOutputs = Atomic<Int>(0)
+    /// Makes adding a stream fail, as when memory runs out (for tests).
+    static let failAddingStreams = Atomic<Bool>(false)
 
     /// Connects to `url`, then creates the encoders and writes the stream header (blocking,
     /// bounded by `ioTimeout` and cut short by `interrupt`). The connection comes first, so a
@@ -38,24 +47,19 @@ final class FLVOutput {
         var allocated: UnsafeMutablePointer<AVFormatContext>?
         try FFmpegError.check(avformat_alloc_output_context2(&allocated, nil, "flv", url), "flv output")
         guard let allocated else { throw FFmpegError(operation: "flv output", code: floatapp_AVERROR(ENOMEM)) }
-        context = allocated
+        owner = FormatContextOwner(allocated)
         allocated.pointee.interrupt_callback = interrupt.callback
         allocated.pointee.pb = connection
         connection = nil
+        Self.liveOutputs.add(1, ordering: .relaxed)
         videoStream = try Self.addStream(to: allocated, from: video)
         audioStream = try audio.map { (encoder) throws(FFmpegError) in try Self.addStream(to: allocated, from: encoder) }
         try FFmpegError.check(avformat_write_header(allocated, nil), "stream header")
         headerWritten = true
     }
 
-    deinit {
-        if let context {
-            avio_closep(&context.pointee.pb)
-            avformat_free_context(context)
-        }
-    }
-
     private static func addStream(to context: UnsafeMutablePointer<AVFormatContext>, from encoder: Encoder) throws(FFmpegError) -> UnsafeMutablePointer<AVStream> {
+        if failAddingStreams.load(ordering: .relaxed) { throw FFmpegError(operation: "new stream", code: floatapp_AVERROR(ENOMEM)) }
         guard let stream = avformat_new_stream(context, nil) else {
             throw FFmpegError(operation: "new stream", code: floatapp_AVERROR(ENOMEM))
         }
@@ -88,5 +92,19 @@ final class FLVOutput {
         av_write_trailer(context)
         interrupt.setDeadline(after: nil)
         headerWritten = false
+    }
+}
+
+/// Owns an FLV output's format context and, once it has it, the connection.
+private final class FormatContextOwner {
+    let context: UnsafeMutablePointer<AVFormatContext>?
+
+    init(_ context: UnsafeMutablePointer<AVFormatContext>) { self.context = context }
+
+    deinit {
+        guard let context else { return }
+        avio_closep(&context.pointee.pb)
+        avformat_free_context(context)
+        FLVOutput.liveOutputs.subtract(1, ordering: .relaxed)
     }
 }

@@ -25,6 +25,7 @@ final class PublishCore: @unchecked Sendable {
     private var liveStart: Double?
     private var byteSamples: [(time: Double, total: Int)] = []
     private var threadsRunning = 0
+    private var pendingStall = 0.0
 
     /// Pictures waiting for the encoder before the oldest is dropped.
     static let maximumQueuedPictures = 8
@@ -110,6 +111,19 @@ final class PublishCore: @unchecked Sendable {
             while format == nil && !captureFailed && !closed { changed.wait(until: nil) }
             return closed ? nil : format
         }
+    }
+
+    /// Makes the capture thread stand still for `seconds` before its next read, as a stalled host
+    /// would (for tests).
+    func stallCapture(for seconds: Double) { locked { pendingStall += seconds } }
+
+    /// Called by the capture thread before each read: sleeps out a stall asked for, if any.
+    func holdCaptureIfAsked() {
+        let seconds: Double = locked {
+            defer { pendingStall = 0 }
+            return pendingStall
+        }
+        if seconds > 0 { _ = sleep(until: MonotonicTime.seconds() + seconds) }
     }
 
     func setPreview(_ frame: VideoFrame) { locked { preview = frame } }

@@ -93,7 +93,7 @@ final class PublishSender: @unchecked Sendable {
     private func send(to output: FLVOutput, format: CaptureFormat, liveStart: Double) -> FFmpegError? {
         var lastPicturePts: Int64 = -1
         var keyFrames = KeyFrameSchedule(frameRate: format.frameRate, options: core.options)
-        var audio = AudioChunker(frameSize: output.audio?.frameSize ?? 1024)
+        var audio = AudioChunker(frameSize: output.audio?.frameSize ?? 1024, sampleRate: CaptureFormat.audioRate)
         while let item = core.nextItem() {
             do {
                 switch item {
@@ -104,9 +104,9 @@ final class PublishSender: @unchecked Sendable {
                     frame.pointer.pointee.pict_type = keyFrames.forcesKeyFrame(at: pts) ? AV_PICTURE_TYPE_I : AV_PICTURE_TYPE_NONE
                     try output.write(frame, with: output.video)
                     core.recordSent(totalBytes: output.bytesSent, picture: true)
-                case .sound(let samples):
+                case .sound(let samples, let time):
                     guard let encoder = output.audio else { continue }
-                    audio.append(samples)
+                    audio.append(samples, at: time - liveStart)
                     while let frame = audio.nextFrame() {
                         try output.write(frame, with: encoder)
                     }
@@ -120,17 +120,47 @@ final class PublishSender: @unchecked Sendable {
     }
 }
 
-/// Cuts interleaved stereo samples into the planar frames the AAC encoder takes, timed by count.
+/// Cuts interleaved stereo samples into the planar frames the AAC encoder takes.
+///
+/// Sound is timed by its sample count, which is smooth where capture times jitter, as long as the
+/// count stays within ``tolerance`` of the capture clock the pictures are timed by. Beyond it
+/// the count is set to that clock again: when sound was lost (the capture stalled and dropped
+/// what it read late) the timestamps jump ahead and leave a gap; when more sound came than time
+/// passed, the samples that overlap what was already sent are dropped. Timestamps only rise.
 struct AudioChunker {
     let frameSize: Int
+    let sampleRate: Int
     private var pending: [Float] = []
-    private var samplesOut: Int64 = 0
+    /// The timestamp (in samples) of the first pending sample; nil before the first sound.
+    private var pendingPts: Int64?
 
-    init(frameSize: Int) {
+    /// Seconds the sample count may drift from the capture clock before it is set to it again.
+    static let tolerance = 0.04
+
+    init(frameSize: Int, sampleRate: Int) {
         self.frameSize = max(frameSize, 1)
+        self.sampleRate = sampleRate
     }
 
-    mutating func append(_ samples: [Float]) { pending += samples }
+    /// Adds samples whose first was captured `time` seconds after the connection went live.
+    mutating func append(_ samples: [Float], at time: Double) {
+        let captured = Int64((time * Double(sampleRate)).rounded())
+        let expected = pendingPts.map { $0 + Int64(pending.count / 2) } ?? 0
+        let drift = captured - expected
+        if pendingPts != nil && drift > Int64(Self.tolerance * Double(sampleRate)) {
+            // Sound was lost: start again at its capture time (the partial frame pending goes).
+            pending = samples
+            pendingPts = captured
+        } else if drift < (pendingPts == nil ? 0 : -Int64(Self.tolerance * Double(sampleRate))) {
+            // These samples start before what is already timed: drop the overlap.
+            let overlap = Int(min(Int64(samples.count / 2), -drift))
+            pending += samples[(overlap * 2)...]
+            if pendingPts == nil { pendingPts = 0 }
+        } else {
+            if pendingPts == nil { pendingPts = captured }
+            pending += samples
+        }
+    }
 
     /// The next full frame, or nil until enough samples came.
     mutating func nextFrame() -> Frame? {
@@ -150,8 +180,9 @@ struct AudioChunker {
             rightSamples[index] = pending[2 * index + 1]
         }
         pending.removeFirst(frameSize * 2)
-        pointer.pointee.pts = samplesOut
-        samplesOut += Int64(frameSize)
+        let pts = pendingPts ?? 0
+        pointer.pointee.pts = pts
+        pendingPts = pts + Int64(frameSize)
         return frame
     }
 }

@@ -50,7 +50,7 @@ public final class Publisher: @unchecked Sendable {
             return
         }
         core.setFormat(capture.format)
-        let error = capture.run(shouldStop: { core.isClosed }, preview: { picture in
+        let error = capture.run(shouldStop: { core.isClosed }, beforeRead: core.holdCaptureIfAsked, preview: { picture in
             core.setPreview(picture)
             onPreview?()
         }, deliver: core.enqueue)
@@ -82,6 +82,9 @@ public final class Publisher: @unchecked Sendable {
         }
         core.setStatus(.stopped)
     }
+
+    /// Makes the capture stand still for `seconds` once, as when the host stalls (for tests).
+    package func stallCapture(for seconds: Double) { core.stallCapture(for: seconds) }
 
     /// Worker threads still running (for tests: 0 after ``stop()``).
     package var workingThreads: Int { core.workingThreads }
