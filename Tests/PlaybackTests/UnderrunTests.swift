@@ -13,10 +13,11 @@ final class UnderrunTests: XCTestCase {
     private struct Feed {
         static let period = 0.04
         let clock = ManualClock()
-        var state = SharedState(options: PlaybackOptions(), lock: SessionLock())
+        var state: SharedState
         var nextPts = 0.0
 
-        init() {
+        init(options: PlaybackOptions = PlaybackOptions()) {
+            state = SharedState(options: options, lock: SessionLock())
             state.hasVideoStream = true
             state.hasAudioStream = true
             state.videoFrameDuration = Self.period
@@ -154,6 +155,55 @@ final class UnderrunTests: XCTestCase {
         }
         XCTAssertEqual(shown.count, 45, "every picture is shown in turn: \(shown)")
         XCTAssertLessThanOrEqual(longestUnreported, 0.5, "the picture never stands still while the status says Playing")
+    }
+
+    /// A live source that stood still: what came last before its gap reaches the player only
+    /// with the first packets after it (an interleaving sender, a decoder holding back a
+    /// picture). The refilled queues hold both sides of the gap; the clock restarts after the
+    /// gap, as far behind the newest sound as it was before, and plays on from there.
+    func testALiveClockRestartsAfterAGapNotBeforeIt() {
+        for live in [true, false] {
+            var feed = Feed(options: PlaybackOptions(liveness: live ? .live : .recorded))
+            let chunk = 480
+            feed.decode(seconds: 0.2)
+            var behindBefore = 0.0
+            for _ in 0..<20 {
+                feed.decode(seconds: 0.04)
+                for _ in 0..<4 { XCTAssertNotNil(feed.mix(chunk)) }
+                behindBefore = feed.state.behindNewest(now: feed.clock.now()) ?? -1
+            }
+            let decodedBeforeGap = feed.nextPts
+            let playedOut = (0..<200).contains { _ in
+                _ = feed.mix(chunk)
+                return feed.state.phase == .buffering
+            }
+            XCTAssertTrue(playedOut, "live \(live): the queues ran dry")
+            XCTAssertEqual(feed.state.counters.underruns, 1)
+            feed.decode(seconds: 0.08) // late, from before the gap
+            XCTAssertEqual(feed.state.phase, .buffering, "live \(live): not enough sound yet")
+            feed.nextPts += 0.5
+            feed.decode(seconds: 0.08)
+            XCTAssertEqual(feed.state.phase, .playing, "live \(live)")
+            let restart = feed.state.clock.time(now: feed.clock.now()) ?? -1
+            if live {
+                XCTAssertEqual(restart, decodedBeforeGap + 0.08 + 0.5, accuracy: 1e-6,
+                               "the clock restarts after the gap: what came late from before it is skipped")
+            } else {
+                XCTAssertEqual(restart, decodedBeforeGap, accuracy: 1e-6, "a recording skips nothing")
+            }
+            var behindAfter = 0.0
+            for _ in 0..<20 {
+                feed.decode(seconds: 0.04)
+                for _ in 0..<4 { XCTAssertNotNil(feed.mix(chunk), "live \(live): the clock runs") }
+                behindAfter = feed.state.behindNewest(now: feed.clock.now()) ?? -1
+            }
+            if live {
+                XCTAssertLessThanOrEqual(behindAfter, behindBefore,
+                                         "as close to the live edge as before the gap (\(behindBefore) s), or closer")
+            } else {
+                XCTAssertGreaterThan(behindAfter, behindBefore + 0.4, "a recording plays through the gap")
+            }
+        }
     }
 
     func testAFullAudioBufferStartsTheClockWithoutAPicture() {

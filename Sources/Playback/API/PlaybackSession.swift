@@ -172,4 +172,8 @@ public final class PlaybackSession: Sendable {
 
     /// Buffered audio in seconds.
     package var bufferedAudio: Double { core.withLock { $0.ring.duration } }
+
+    /// How far the clock is behind the newest decoded picture or sound (nil while stopped or
+    /// before anything was decoded): for a live source, how far playback is from the live edge.
+    package var behindNewest: Double? { core.withLock { $0.behindNewest(now: core.systemClock.now()) } }
 }

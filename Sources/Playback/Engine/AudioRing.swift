@@ -35,6 +35,12 @@ struct AudioRing {
     /// The time just after the newest buffered frame.
     var endPts: Double? { count == 0 ? nil : pts(at: headPosition + Int64(count)) }
 
+    /// The time of the frame that becomes the oldest once the oldest `frames` are dropped (nil
+    /// when none would be left).
+    func headPts(afterDropping frames: Int) -> Double? {
+        frames < count ? pts(at: headPosition + Int64(max(0, frames))) : nil
+    }
+
     private func pts(at position: Int64) -> Double? {
         guard let anchor = anchors.last(where: { $0.position <= position }) ?? anchors.first else { return nil }
         return anchor.pts + Double(position - anchor.position) / Double(rate)
@@ -88,10 +94,22 @@ struct AudioRing {
         advanceHead(by: frames)
     }
 
-    /// Frames buffered before time `pts`.
+    /// The oldest buffered frames stamped before time `pts`, counted anchor by anchor, so
+    /// frames after a gap in the stamps are not counted for the gap's length.
     func frames(before pts: Double) -> Int {
-        guard let head = headPts else { return 0 }
-        return max(0, min(count, Int(((pts - head) * Double(rate)).rounded(.down))))
+        guard count > 0 else { return 0 }
+        let end = headPosition + Int64(count)
+        var position = headPosition
+        var index = anchors.lastIndex { $0.position <= headPosition } ?? 0
+        while position < end {
+            let next = index + 1 < anchors.count ? min(end, anchors[index + 1].position) : end
+            let start = anchors.isEmpty ? 0 : anchors[index].pts + Double(position - anchors[index].position) / Double(rate)
+            let due = Int64(max(0, min(Double(next - position), ((pts - start) * Double(rate)).rounded(.down))))
+            position += due
+            if position < next || index + 1 >= anchors.count { break }
+            index += 1
+        }
+        return Int(position - headPosition)
     }
 
     /// Empties the ring.

@@ -84,4 +84,17 @@ extension SharedState {
             status = .playing
         }
     }
+
+    /// The time just after the newest decoded picture or sound (nil before any, per connection).
+    var newestDecoded: Double? {
+        let videoEnd = hasVideoStream ? lastDecodedVideoPts.map { $0 + videoFrameDuration } : nil
+        let audioEnd = hasAudioStream ? lastAudioEnd : nil
+        return [videoEnd, audioEnd].compactMap { $0 }.max()
+    }
+
+    /// How far the clock is behind ``newestDecoded`` (nil while stopped).
+    mutating func behindNewest(now: Double) -> Double? {
+        guard let newest = newestDecoded, let time = clock.time(now: now) else { return nil }
+        return newest - time
+    }
 }

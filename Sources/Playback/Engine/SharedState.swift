@@ -51,6 +51,12 @@ struct SharedState {
     static let refillMark = 0.3
     /// Seconds of audio buffered before the clock starts.
     static let audioPrebuffer = 0.1
+    /// A live source's clock (re)starts no further than this behind the newest decoded sound
+    /// (or picture): what the queues hold beyond it is old and skipped.
+    static let liveStartBehind = audioPrebuffer
+    /// A gap in a live source's stamps longer than this (and than two frame periods) is skipped
+    /// when the system clock drives the session.
+    static let liveGapSkip = 0.25
     /// A frame this close to its time counts as due.
     static let dueTolerance = 0.002
     /// How long after a clock deadline a worker wakes on its own. Normally the app presenting a
@@ -63,6 +69,9 @@ struct SharedState {
     let videoWake: WakeCondition
     /// Signalled when the worker thread ends (a close waits on it).
     let workerEnded: WakeCondition
+    /// A live source plays at the live edge: a timestamp gap is skipped, not waited through.
+    /// A recording plays everything.
+    let isLive: Bool
 
     var status: PlaybackStatus = .connecting
     var notifiedStatus: PlaybackStatus = .connecting
@@ -110,6 +119,7 @@ struct SharedState {
         demuxerWake = WakeCondition(lock: lock)
         videoWake = WakeCondition(lock: lock)
         workerEnded = WakeCondition(lock: lock)
+        isLive = options.liveness == .live
         ring = AudioRing(rate: options.audioSampleRate, channels: options.audioChannels, seconds: 2)
         frames.reserveCapacity(Self.videoQueueLimit + 1)
     }
@@ -195,6 +205,10 @@ struct SharedState {
         }
         if let head = frames.first, head.pts > time + 2, !clock.isAudioDriven(now: now) {
             clock.start(at: head.pts, now: now)
+        } else if isLive, !clock.isAudioDriven(now: now), let next = [frames.first?.pts, ring.headPts].compactMap({ $0 }).min(),
+                  next > time + max(Self.liveGapSkip, 2 * videoFrameDuration) {
+            // The same for a gap in a live source played on the system clock.
+            clock.start(at: next, now: now)
         }
         var dropped = false
         if !clock.isAudioDriven(now: now) {
@@ -227,7 +241,7 @@ struct SharedState {
                 ? min(99, Int(ring.duration / Self.audioPrebuffer * 100)) : nil)
             return
         }
-        let start = frames.first?.pts ?? ring.headPts ?? lastDecodedVideoPts ?? 0
+        let start = liveStart() ?? frames.first?.pts ?? ring.headPts ?? lastDecodedVideoPts ?? 0
         let early = ring.frames(before: start)
         if early > 0 { ring.drop(early) }
         clock.start(at: start, now: now)
@@ -236,6 +250,22 @@ struct SharedState {
         if !frames.isEmpty { frameWakePending = true }
         wakeVideo(for: .picture)
         wakeDemuxerIfReady()
+    }
+
+    /// Where a live source's clock starts: at the oldest queued picture or sound, unless that
+    /// lies more than ``liveStartBehind`` behind the newest, as when the queues were refilled
+    /// after the source stood still and hold what came late from before its gap. Then the clock
+    /// starts at the first picture or sound from that point on, and what lies before is skipped
+    /// (the newest picture before it is shown at once), so the gap and the refill do not become
+    /// delay for the rest of the watch. Nil for a recording, or when nothing is that old.
+    private func liveStart() -> Double? {
+        guard isLive, let edge = newestDecoded else { return nil }
+        let oldest = [frames.first?.pts, ring.headPts].compactMap { $0 }.min()
+        let target = edge - Self.liveStartBehind
+        guard let oldest, oldest < target else { return nil }
+        let audioAfter = ring.headPts(afterDropping: ring.frames(before: target))
+        let pictureAfter = frames.first { $0.pts >= target - Self.dueTolerance }?.pts
+        return [audioAfter, pictureAfter].compactMap { $0 }.min() ?? target
     }
 
     /// Folds the squares of `frames` removed audio frames into the level meter.
@@ -263,7 +293,9 @@ struct SharedState {
             wakeDemuxerIfReady()
         }
         guard let head = ring.headPts else { return }
-        if head > time + chunk && head < time + 1 {
+        // A gap in a live source's sound (it stood still) is skipped: played as silence, its
+        // length would be added to the delay for the rest of the watch.
+        if head > time + chunk && head < time + 1 && !isLive {
             clock.audioConsumed(from: time, duration: chunk, now: now)
         } else {
             let taken = min(frameCount, ring.count)
