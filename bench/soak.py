@@ -9,9 +9,10 @@ counted and the app restarted. Seeded: prints FLOATAPP_SEED, which replays the i
 
 RSS, threads and descriptors are compared in one state, the list with no room open: once after
 the warm-up (a sixth of the run, 30 s to 5 minutes; a quarter of a short run) and once at the end. The last line is
-machine-readable: `soak: crashes=N rss_warm_kb=.. rss_end_kb=.. rss_growth_pct=.. threads_warm=..
-threads_end=.. threads_max=.. fds_warm=.. fds_end=.. fds_max=..` (the maxima over the run after
-the warm-up, rooms open or not).
+machine-readable: `soak: crashes=N rss_warm_kb=.. rss_end_kb=.. rss_growth_pct=..
+anon_warm_kb=.. anon_end_kb=.. rss_max_kb=.. threads_warm=.. threads_end=.. threads_max=.. fds_warm=.. fds_end=..
+fds_max=..` (anon: the heap part of RSS; the maxima over the run after the warm-up, rooms open
+or not).
 """
 
 import json
@@ -58,6 +59,7 @@ class Soak:
         self.write_rooms(rooms_json(rng))
         self.x = xdisplay.Display(desk.display)
         self.app = None
+        self.main_size = None
         self.crashes = []
         self.samples = []
         self.started = time.monotonic()
@@ -77,6 +79,9 @@ class Soak:
         self.log = open(os.path.join(self.folder, "floatapp-%d.log" % len(self.crashes)), "w")
         self.app = self.desk.spawn([self.binary, "--rooms", self.rooms], env=env, stdout=self.log, stderr=self.log)
         wait_until(lambda: self.main_window(), 30, "the main window")
+        if self.main_size is None:
+            g = self.geometry(self.main_window())
+            self.main_size = (g.get("WIDTH"), g.get("HEIGHT"))
 
     def windows(self, pattern):
         out = self.desk.run(["xdotool", "search", "--onlyvisible", "--name", pattern], check=False).stdout
@@ -181,10 +186,14 @@ class Soak:
         except (FileNotFoundError, ProcessLookupError):
             return
         self.samples.append((time.monotonic() - self.started, int(status["VmRSS"].split()[0]),
-                             int(status["Threads"]), fds))
+                             int(status["Threads"]), fds, int(status["RssAnon"].split()[0])))
 
     def to_list(self):
-        """Brings the app back to its list with no room open, and waits for its threads to settle."""
+        """Brings the app back to its list with no room open, in its first size (a bigger window
+        holds bigger buffers), and waits for its threads to settle and the freed memory to go back."""
+        main = self.main_window()
+        if main and all(self.main_size):
+            self.desk.run(["xdotool", "windowsize", main, str(self.main_size[0]), str(self.main_size[1])], check=False)
         for _ in range(3):
             flt = self.float_window()
             if flt:
@@ -254,15 +263,15 @@ def main():
         if closing and soak.app.returncode not in (0, -15):
             soak.crashes.append(soak.app.returncode)
     print("soak: actions %s" % ", ".join("%s %d" % kv for kv in sorted(actions.items())))
-    for t, rss, threads, fds in samples[:: max(1, len(samples) // 12)] + [samples[-1]]:
-        print("soak: t=%5.0f s  rss=%7d kB  threads=%3d  fds=%3d" % (t, rss, threads, fds))
+    for t, rss, threads, fds, anon in samples[:: max(1, len(samples) // 12)] + [samples[-1]]:
+        print("soak: t=%5.0f s  rss=%7d kB  anon=%7d kB  threads=%3d  fds=%3d" % (t, rss, anon, threads, fds))
     growth = 100.0 * (end[1] - warm[1]) / warm[1]
     later = [s for s in samples if s[0] > warm[0]]
     print("soak: in the list after warm-up (t=%.0f s) and at the end (t=%.0f s), no room open:" % (warm[0], end[0]))
-    print("soak: crashes=%d rss_warm_kb=%d rss_end_kb=%d rss_growth_pct=%.1f threads_warm=%d threads_end=%d "
-          "threads_max=%d fds_warm=%d fds_end=%d fds_max=%d" % (
-              len(soak.crashes), warm[1], end[1], growth, warm[2], end[2], max(s[2] for s in later),
-              warm[3], end[3], max(s[3] for s in later)))
+    print("soak: crashes=%d rss_warm_kb=%d rss_end_kb=%d rss_growth_pct=%.1f anon_warm_kb=%d anon_end_kb=%d "
+          "rss_max_kb=%d threads_warm=%d threads_end=%d threads_max=%d fds_warm=%d fds_end=%d fds_max=%d" % (
+              len(soak.crashes), warm[1], end[1], growth, warm[4], end[4], max(s[1] for s in later),
+              warm[2], end[2], max(s[2] for s in later), warm[3], end[3], max(s[3] for s in later)))
     return 1 if soak.crashes else 0
 
 

@@ -7,6 +7,8 @@
 #include <fontconfig/fontconfig.h>
 #include <X11/Xatom.h>
 #include <X11/Xutil.h>
+/* malloc_trim: the app hands memory freed by closed rooms back to the system. */
+#include <malloc.h>
 
 /* Macros Swift cannot import, re-exported as functions. */
 

@@ -135,6 +135,27 @@ final class SpeakerToastWakeTests: XCTestCase {
         XCTAssertEqual(state.reduce(.tick(pointer: origin), now: 5), [.checkRoomsFile], "hidden again, no display reads")
     }
 
+    func testTheMemoryOfClosedRoomsIsHandedBackASecondAfterTheLastOneCloses() {
+        func released(_ state: inout AppState, at t: Double) -> Bool {
+            state.reduce(.tick(pointer: origin), now: t).contains(.releaseFreedMemory)
+        }
+        var state = F.floating(F.liveA)
+        XCTAssertFalse(released(&state, at: 3), "a room plays")
+        _ = state.reduce(F.key(.escape, .float), now: 3.5)  // restored into the main window
+        XCTAssertFalse(released(&state, at: 5), "the room still plays in the main window")
+        let leaving = state.reduce(F.key(.escape, .main), now: 10)
+        XCTAssertTrue(leaving.contains(.closePlayback("live-a")))
+        XCTAssertEqual(state.nextWake(now: 10.9, frameDelay: nil), 11, accuracy: 1e-9, "the loop wakes for it")
+        XCTAssertFalse(released(&state, at: 10.9))
+        XCTAssertTrue(released(&state, at: 11))
+        XCTAssertFalse(released(&state, at: 12), "once")
+        // A room opened again within the second keeps what it would reuse.
+        state = F.open(F.liveA)
+        _ = state.reduce(F.key(.escape, .main), now: 10)
+        _ = state.reduce(F.key(.enter, .main), now: 10.5)
+        XCTAssertFalse(released(&state, at: 11.5), "a room plays again")
+    }
+
     func testStatsEventsEncodeAsTheLogAlwaysHas() {
         func encode(_ e: StatsEvent) -> String {
             e.name + " " + e.fields.map { "\($0.0)=\($0.1)" }.joined(separator: " ")

@@ -42,6 +42,9 @@ public enum AppEffect: Equatable, Sendable {
     case raiseMainWindow
     /// Forget the main window's uploaded frames, so a room shown again draws its current one.
     case resetMainVideo
+    /// Nothing plays any more: free the windows' video textures and hand the memory the
+    /// closed rooms freed back to the system (the allocator keeps it otherwise).
+    case releaseFreedMemory
     /// Persist the float's placement (P15).
     case savePlacement(Placement)
     /// Tell PiP observers about a lifecycle or layout step (M3, M4).

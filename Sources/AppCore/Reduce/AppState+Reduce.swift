@@ -45,7 +45,22 @@ extension AppState {
         case .tick(let pointer): effects = tick(pointer: pointer, now: now)
         }
         settleFloatSpeaker(now: now)
+        scheduleMemoryRelease(after: effects, now: now)
         return effects + videoEffects(now: now)
+    }
+
+    /// How long after the last room closed its freed memory is handed back (a room opened
+    /// again at once reuses it instead).
+    public static let releaseDelay = 1.0
+
+    /// Plans the memory release when an event closed the last open room, and cancels it when
+    /// a room opened.
+    private mutating func scheduleMemoryRelease(after effects: [AppEffect], now: Double) {
+        if !rooms.isEmpty || broadcast != nil {
+            checks.releaseMemoryAt = nil
+        } else if effects.contains(where: { if case .closePlayback = $0 { true } else { false } }) {
+            checks.releaseMemoryAt = now + Self.releaseDelay
+        }
     }
 
     /// Whether an event of `window` is the float's: a hidden float takes no input.

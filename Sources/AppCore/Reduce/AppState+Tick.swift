@@ -26,6 +26,10 @@ extension AppState {
         if now - checks.levelsAt >= Self.levelsInterval { effects += levelsMeasured(now: now) }
         effects += directoryTicked(now: now)
         pruneToasts(now: now)
+        if let at = checks.releaseMemoryAt, now >= at {
+            checks.releaseMemoryAt = nil
+            effects.append(.releaseFreedMemory)
+        }
         return effects
     }
 
@@ -68,6 +72,7 @@ extension AppState {
         }
         if !rooms.isEmpty { delay = min(delay, Self.levelsInterval) }
         if let deadline = directory.nextDeadline { delay = min(delay, deadline - now) }
+        if let at = checks.releaseMemoryAt { delay = min(delay, at - now) }
         return now + max(0, delay)
     }
 

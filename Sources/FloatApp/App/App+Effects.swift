@@ -51,6 +51,11 @@ extension App {
             main.window.show()
             main.window.raise()
         case .resetMainVideo: main.resetVideo()
+        case .releaseFreedMemory:
+            main.video = []
+            floatWindow?.video.release()
+            // glibc keeps what the decoder threads freed in their arenas; hand it back.
+            _ = malloc_trim(0)
         case .savePlacement(let placement): files.placement.save(placement)
         case .publish(let event): events.publish(event)
         case .log(let level, let message): Log.write(level, message)

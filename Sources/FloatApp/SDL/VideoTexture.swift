@@ -30,6 +30,12 @@ final class VideoTexture {
         frame = newFrame
     }
 
+    /// Frees the texture and forgets the frame: nothing plays, so its pixels need not stay.
+    func release() {
+        frame = nil
+        texture = nil
+    }
+
     /// Forgets the uploaded frame (a new room starts).
     func reset() {
         frame = nil
