@@ -28,17 +28,8 @@ final class PublisherTests: XCTestCase {
 
     /// ffprobe's `codec_name,width,height` lines for `url`.
     private func probe(_ url: String) throws -> [String] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/ffprobe")
-        process.arguments = ["-v", "error", "-rw_timeout", "5000000", "-show_entries", "stream=codec_name,width,height",
-                             "-of", "csv=p=0", url]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: output, as: UTF8.self).split(separator: "\n").map { String($0).trimmingCharacters(in: .init(charactersIn: ",")) }.sorted()
+        try ffprobeLines(["-rw_timeout", "5000000", "-show_entries", "stream=codec_name,width,height", url])
+            .map { $0.trimmingCharacters(in: .init(charactersIn: ",")) }.sorted()
     }
 
     /// Plays `url` with Playback until two different frames arrive.
@@ -278,17 +269,7 @@ final class PublisherTests: XCTestCase {
 
     /// The presentation times of the video key frames in an FLV file, from ffprobe.
     private func keyFrameTimes(in file: URL) throws -> [Double] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/ffprobe")
-        process.arguments = ["-v", "error", "-select_streams", "v", "-show_entries", "packet=pts_time,flags",
-                             "-of", "csv=p=0", file.path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: output, as: UTF8.self).split(separator: "\n").compactMap { line in
+        try ffprobeLines(["-select_streams", "v", "-show_entries", "packet=pts_time,flags", file.path]).compactMap { line in
             let fields = line.split(separator: ",")
             guard fields.count >= 2, fields[1].hasPrefix("K") else { return nil }
             return Double(fields[0])
