@@ -83,6 +83,45 @@ final class FloatMotionE2ETests: DesktopTestCase {
         }
     }
 
+    /// A pointer moved by warping (xdotool, remote desktops) sends no raw device events, so
+    /// SDL's cached global pointer stays at the press point: the held float must follow the
+    /// server's motion events alone and stay under the resting pointer, not jump back.
+    func testAWarpedPointerDragsTheFloatAndItStaysUnderTheRestingPointer() throws {
+        let floating = try startFloating()
+        try floating.run {
+            let desktop = floating.desktop
+            let workArea = try floating.workArea()
+            let size = FloatingApp.defaultSize(in: workArea)
+            try floating.waitForCorner(.bottomRight, size: size, "the float opens")
+            let start = try floating.center()
+            let rest = DesktopPoint(x: workArea.center.x - 200, y: workArea.center.y + 100)
+            desktop.moveMouse(to: start)
+            Thread.sleep(forTimeInterval: TestDesktop.inputStepPause)
+            desktop.press()
+            defer { desktop.releaseHeldButtons() }
+            for i in 1...30 {
+                desktop.warpMouse(to: DesktopPoint(x: start.x + (rest.x - start.x) * i / 30, y: start.y + (rest.y - start.y) * i / 30))
+                Thread.sleep(forTimeInterval: 0.02)
+            }
+            func underPointer() -> Bool {
+                guard let frame = floating.frame else { return false }
+                return abs(frame.center.x - rest.x) <= 2 && abs(frame.center.y - rest.y) <= 2
+            }
+            try eventually("the float follows the warped pointer to \(rest): \(String(describing: floating.frame))") { underPointer() }
+            // Held still for half a second, through many ticks of the loop: it stays put.
+            let heldUntil = Date().addingTimeInterval(0.5)
+            while Date() < heldUntil {
+                XCTAssertTrue(underPointer(), "the held float stays under the pointer at \(rest): \(String(describing: floating.frame))")
+                Thread.sleep(forTimeInterval: 0.05)
+            }
+            try desktop.screenshot("warped-drag-held")
+            let seen = floating.snapTargets().count
+            desktop.release()
+            try floating.waitForSnapTarget(.bottomLeft, after: seen)
+            try floating.waitForCorner(.bottomLeft, size: size, "released at rest at \(rest)")
+        }
+    }
+
     func testReleaseMostlyOffTheRightEdgeStashesAndClickBringsItBack() throws {
         let floating = try startFloating()
         try floating.run {

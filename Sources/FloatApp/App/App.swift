@@ -128,7 +128,17 @@ final class App {
         for (id, player) in playback.players { dispatch(.playbackPolled(id, player.reports)) }
         for (id, publisher) in broadcasts.publishers { dispatch(.broadcastPolled(id, Broadcasts.report(publisher.stats))) }
         files.stats?.flushIfDue(now: DispatchTime.now().uptimeNanoseconds)
-        dispatch(.tick(pointer: globalPointer()))
+        dispatch(.tick(pointer: heldPointerForTick()))
+    }
+
+    /// The pointer the tick reports for a held float. On X11 the server's own motion events
+    /// carry the held pointer (the press grabs it for the float), so the tick repeats the last
+    /// one: SDL's cached global position follows only device input and stays at the press
+    /// point while the pointer is warped (xdotool, remote desktops), which pulled the dragged
+    /// float back to its corner between motions.
+    private func heldPointerForTick() -> Point {
+        if let fw = floatWindow, fw.xWindow != nil, let held = state.float.heldPointer { return held }
+        return globalPointer()
     }
 
     /// Milliseconds to wait for events before the next tick.

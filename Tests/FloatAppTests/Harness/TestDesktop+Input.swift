@@ -13,6 +13,13 @@ extension TestDesktop {
         connection.sync()
     }
 
+    /// Warps the pointer to `point` as xdotool and remote-desktop tools do: clients get core
+    /// motion events but no XInput2 raw events, as no device moved.
+    func warpMouse(to point: DesktopPoint) {
+        XWarpPointer(connection.display, 0, connection.root, 0, 0, 0, 0, Int32(point.x), Int32(point.y))
+        connection.sync()
+    }
+
     /// Moves the pointer by `dx`, `dy` from where it is.
     func moveMouse(by dx: Int, _ dy: Int) {
         XTestFakeRelativeMotionEvent(connection.display, Int32(dx), Int32(dy), 0)
