@@ -14,6 +14,21 @@ final class FloatMotionE2ETests: DesktopTestCase {
             abs(actual - expected), FloatingApp.tolerance, "\(what): \(actual), expected \(expected)", line: line)
     }
 
+    /// The work area and the float's default size, once the float has opened at the bottom right.
+    private func opened(_ floating: FloatingApp) throws -> (workArea: DesktopRect, size: (width: Int, height: Int)) {
+        let workArea = try floating.workArea()
+        let size = FloatingApp.defaultSize(in: workArea)
+        try floating.waitForCorner(.bottomRight, size: size, "the float opens")
+        return (workArea, size)
+    }
+
+    /// Presses the button with the pointer moved to `point` first, as a hand does.
+    private func press(_ desktop: TestDesktop, at point: DesktopPoint) {
+        desktop.moveMouse(to: point)
+        Thread.sleep(forTimeInterval: TestDesktop.inputStepPause)
+        desktop.press()
+    }
+
     private func startFloating(video: (width: Int, height: Int) = (640, 360)) throws -> FloatingApp {
         let desktop = try startDesktop(windowManager: .openbox(margins: panel))
         return try FloatingApp.launch(in: self, on: desktop, video: video)
@@ -49,9 +64,7 @@ final class FloatMotionE2ETests: DesktopTestCase {
         let floating = try startFloating()
         try floating.run {
             let desktop = floating.desktop
-            let workArea = try floating.workArea()
-            let size = FloatingApp.defaultSize(in: workArea)
-            try floating.waitForCorner(.bottomRight, size: size, "the float opens")
+            let (workArea, size) = try opened(floating)
 
             // Sweep left past the centre, come back right to just left of it, rest, release:
             // the last move was a fast one to the right, but after the rest only the place counts.
@@ -59,9 +72,7 @@ final class FloatMotionE2ETests: DesktopTestCase {
             let centre = workArea.center
             let release = DesktopPoint(x: centre.x - 10, y: centre.y + 120)
             let seen = floating.snapTargets().count
-            desktop.moveMouse(to: start)
-            Thread.sleep(forTimeInterval: TestDesktop.inputStepPause)
-            desktop.press()
+            press(desktop, at: start)
             Thread.sleep(forTimeInterval: TestDesktop.inputStepPause)
             desktop.movePaced(from: start, to: release.offsetBy(-250, 0), duration: 0.3, steps: 15)
             desktop.movePaced(from: release.offsetBy(-250, 0), to: release, duration: 0.1, steps: 8)
@@ -90,14 +101,10 @@ final class FloatMotionE2ETests: DesktopTestCase {
         let floating = try startFloating()
         try floating.run {
             let desktop = floating.desktop
-            let workArea = try floating.workArea()
-            let size = FloatingApp.defaultSize(in: workArea)
-            try floating.waitForCorner(.bottomRight, size: size, "the float opens")
+            let (workArea, size) = try opened(floating)
             let start = try floating.center()
             let rest = DesktopPoint(x: workArea.center.x - 200, y: workArea.center.y + 100)
-            desktop.moveMouse(to: start)
-            Thread.sleep(forTimeInterval: TestDesktop.inputStepPause)
-            desktop.press()
+            press(desktop, at: start)
             defer { desktop.releaseHeldButtons() }
             for i in 1...30 {
                 desktop.warpMouse(to: DesktopPoint(x: start.x + (rest.x - start.x) * i / 30, y: start.y + (rest.y - start.y) * i / 30))
@@ -191,9 +198,7 @@ final class FloatMotionE2ETests: DesktopTestCase {
         let floating = try startFloating()
         try floating.run {
             let desktop = floating.desktop
-            let workArea = try floating.workArea()
-            let size = FloatingApp.defaultSize(in: workArea)
-            try floating.waitForCorner(.bottomRight, size: size, "the float opens")
+            let (workArea, size) = try opened(floating)
             try floating.focusFloat()
             desktop.key(.up)
             desktop.key(.left)
@@ -215,9 +220,7 @@ final class FloatMotionE2ETests: DesktopTestCase {
         let floating = try startFloating()
         try floating.run {
             let desktop = floating.desktop
-            let workArea = try floating.workArea()
-            let size = FloatingApp.defaultSize(in: workArea)
-            try floating.waitForCorner(.bottomRight, size: size, "the float opens")
+            let (_, size) = try opened(floating)
             try floating.focusFloat()
 
             let steps: [(key: Key, corner: FloatCorner)] = [
