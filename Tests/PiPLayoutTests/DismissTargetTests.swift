@@ -41,10 +41,16 @@ final class DismissTargetTests: XCTestCase {
         }
     }
 
-    func testPulledFrameIsCentredOnTheTargetAndSlightlySmaller() {
+    func testPulledFrameIsCentredOnTheTargetSlightlySmallerAndStaysAboveThePanel() {
         XCTAssertEqual(
             target.pulledFrame(for: Size(width: 480, height: 270)),
-            Rect(x: 960 - 204, y: 944 - 114.75, width: 408, height: 229.5))
+            Rect(x: 960 - 204, y: 1032 - 229.5, width: 408, height: 229.5),
+            "centred it would end 26.75 px over the panel at 1032: lifted to sit on it")
+        XCTAssertEqual(
+            target.pulledFrame(for: Size(width: 200, height: 100)),
+            Rect(x: 960 - 85, y: 944 - 42.5, width: 170, height: 85), "a small float fits centred")
+        let pulled = target.pulledFrame(for: Size(width: 480, height: 270))
+        XCTAssertTrue(pulled.contains(target.frame), "the lifted float still covers the whole target")
     }
 
     func testShowsAfter250MillisecondsOr40Pixels() {

@@ -4,7 +4,8 @@
 /// It shows once a drag has gone on for more than ``showDelay`` or more than ``showDistance``
 /// from the press. While the float's centre (where the pointer would put it) lies within
 /// ``magnetFactor`` times the radius of the target's centre, the float is pulled onto it:
-/// centred on it and shrunk to ``pulledScale``. Moving away lets go. Releasing there dismisses
+/// shrunk to ``pulledScale`` and centred on it, lifted only as far as it takes to stay above
+/// the bottom of the usable area (a bottom panel, the screen's edge). Moving away lets go. Releasing there dismisses
 /// the float unless the release is faster than ``passingSpeed``: a fling that happens to pass
 /// over the target goes on to its corner.
 public struct DismissTarget: Sendable, Equatable {
@@ -27,10 +28,13 @@ public struct DismissTarget: Sendable, Equatable {
     public let center: Point
     /// Whether the float is pulled onto it now.
     public var isPulling: Bool
+    /// The bottom of the usable area, which a pulled float stays above.
+    public let usableBottom: Double
 
     /// The target on `display`: centred horizontally, ``bottomGap`` above the usable bottom.
     public init(on display: Display, isPulling: Bool = false) {
         center = Point(x: display.usable.midX, y: display.usable.maxY - Self.bottomGap - Self.radius)
+        usableBottom = display.usable.maxY
         self.isPulling = isPulling
     }
 
@@ -44,10 +48,13 @@ public struct DismissTarget: Sendable, Equatable {
         floatCenter.distance(to: center) <= Self.magnetFactor * Self.radius
     }
 
-    /// The frame of a float of `size` pulled onto the target: centred on it, shrunk.
+    /// The frame of a float of `size` pulled onto the target: shrunk, centred on it, and lifted
+    /// to keep its bottom on the usable area (a 230 px float over a target whose centre is
+    /// 88 px up would otherwise hang 27 px over the panel or off the screen).
     public func pulledFrame(for size: Size) -> Rect {
         let pulled = size * Self.pulledScale
-        return Rect(x: center.x - pulled.width / 2, y: center.y - pulled.height / 2, width: pulled.width, height: pulled.height)
+        let y = min(center.y - pulled.height / 2, usableBottom - pulled.height)
+        return Rect(x: center.x - pulled.width / 2, y: y, width: pulled.width, height: pulled.height)
     }
 
     /// Whether a float pulled onto the target and released with `velocity` (px/s) is dismissed.
