@@ -5,9 +5,9 @@
 /// from the press. While the float's centre (where the pointer would put it) lies within
 /// ``magnetFactor`` times the radius of the target's centre, the float is pulled onto it:
 /// shrunk to ``pulledScale`` and centred on it, lifted only as far as it takes to stay above
-/// the bottom of the usable area (a bottom panel, the screen's edge). Moving away lets go. Releasing there dismisses
-/// the float unless the release is faster than ``passingSpeed``: a fling that happens to pass
-/// over the target goes on to its corner.
+/// the bottom of the usable area (a bottom panel, the screen's edge). Moving away lets go.
+/// Releasing there dismisses the float unless the release is faster than ``passingSpeed``: a
+/// fling that happens to pass over the target goes on to its corner.
 public struct DismissTarget: Sendable, Equatable {
     /// The target's radius.
     public static let radius = 40.0

@@ -70,26 +70,33 @@ final class FrameScaler {
     /// frame, and about a fifth of swscale's time. Any other picture goes through ``convert``.
     func preview(_ frame: Frame, width: Int, height: Int, time: Double) -> VideoFrame? {
         let layout = VideoFrame.Layout(width: width, height: height)
-        let storage: [UInt8]
-        if Self.halves(frame, width: width, height: height) {
-            storage = Self.planes(layout) { base in
-                for (data, sourcePitch, plane) in Self.sourcePlanes(frame, layout) {
-                    guard let data else { continue }
-                    Self.halve(data, pitch: Int(sourcePitch), into: base + plane.offset, pitch: plane.pitch,
-                               width: plane.width, height: plane.height)
-                }
-            }
+        let source: Frame
+        let halving = Self.halves(frame, width: width, height: height)
+        if halving {
+            source = frame
         } else {
             guard let scaled = convert(frame, width: width, height: height) else { return nil }
-            storage = Self.planes(layout) { base in
-                for (data, sourcePitch, plane) in Self.sourcePlanes(scaled, layout) {
-                    guard let data else { continue }
-                    let rowBytes = min(Int(sourcePitch), plane.pitch)
+            source = scaled
+        }
+        guard let planes = Self.sourcePlanes(source, layout) else { return nil }
+        let storage = [UInt8](unsafeUninitializedCapacity: layout.byteCount) { buffer, count in
+            let base = buffer.baseAddress!
+            for (data, sourcePitch, plane) in planes {
+                let target = base + plane.offset
+                if halving {
+                    Self.halve(data, pitch: sourcePitch, into: target, pitch: plane.pitch, width: plane.width, height: plane.height)
+                } else {
                     for row in 0..<plane.height {
-                        (base + plane.offset + row * plane.pitch).update(from: data + row * Int(sourcePitch), count: rowBytes)
+                        (target + row * plane.pitch).initialize(from: data + row * sourcePitch, count: plane.width)
                     }
                 }
+                // Each byte is written once on this per-picture path: samples above, padding here.
+                guard plane.pitch > plane.width else { continue }
+                for row in 0..<plane.height {
+                    (target + row * plane.pitch + plane.width).initialize(repeating: 0, count: plane.pitch - plane.width)
+                }
             }
+            count = layout.byteCount
         }
         previewSerial += 1
         return VideoFrame(layout: layout, storage: storage, pts: time, serial: previewSerial)
@@ -104,23 +111,15 @@ final class FrameScaler {
             && frame.width == 2 * width && frame.height == 2 * height
     }
 
-    /// The Y, U and V planes of `frame` with the preview plane each fills.
+    /// The Y, U and V planes of `frame` (data and pitch) with the preview plane each fills; nil
+    /// when `frame` lacks one.
     private static func sourcePlanes(_ frame: Frame, _ layout: VideoFrame.Layout)
-        -> [(UnsafeMutablePointer<UInt8>?, Int32, Plane)] {
+        -> [(UnsafeMutablePointer<UInt8>, Int, Plane)]? {
         let f = frame.pointer.pointee, w = layout.width, h = layout.height
-        return [(f.data.0, f.linesize.0, (layout.offsets.y, layout.pitches.y, w, h)),
-                (f.data.1, f.linesize.1, (layout.offsets.u, layout.pitches.u, w / 2, h / 2)),
-                (f.data.2, f.linesize.2, (layout.offsets.v, layout.pitches.v, w / 2, h / 2))]
-    }
-
-    /// A zeroed buffer of the layout's size, filled by `fill`.
-    private static func planes(_ layout: VideoFrame.Layout, _ fill: (UnsafeMutablePointer<UInt8>) -> Void) -> [UInt8] {
-        [UInt8](unsafeUninitializedCapacity: layout.byteCount) { buffer, count in
-            let base = buffer.baseAddress!
-            base.initialize(repeating: 0, count: layout.byteCount)
-            fill(base)
-            count = layout.byteCount
-        }
+        guard let y = f.data.0, let u = f.data.1, let v = f.data.2 else { return nil }
+        return [(y, Int(f.linesize.0), (layout.offsets.y, layout.pitches.y, w, h)),
+                (u, Int(f.linesize.1), (layout.offsets.u, layout.pitches.u, w / 2, h / 2)),
+                (v, Int(f.linesize.2), (layout.offsets.v, layout.pitches.v, w / 2, h / 2))]
     }
 
     /// Writes the `width`x`height` plane whose every sample is the rounded mean of a 2x2 block
