@@ -1,5 +1,6 @@
 import Foundation
 import PiPLayout
+import Playback
 
 /// FloatApp's entry point: parse the command line, then check rooms or run the app.
 @MainActor
@@ -14,6 +15,7 @@ func floatappMain() -> Int32 {
         return 2
     }
     Log.level = options.logLevel
+    FFmpegLog.follow(options.logLevel)
     switch options.command {
     case .help:
         print(Options.help)

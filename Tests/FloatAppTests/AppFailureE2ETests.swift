@@ -104,4 +104,24 @@ final class AppFailureE2ETests: AppE2ETestCase {
         XCTAssertLessThan(elapsed, 5, "exits within a few seconds")
         XCTAssertTrue(stderr.contains("\"bad\"") && stderr.contains("No such file"), "names the room and the error: \(stderr)")
     }
+
+    /// FFmpeg's own explanation follows the one log level: `--log-level debug` shows why a
+    /// graph was refused ("No such filter") beside the app's error, which at the default level
+    /// stands alone.
+    func testDebugLoggingShowsFFmpegsOwnReason() throws {
+        let desktop = try startDesktop()
+        let rooms = try RoomsFixture(rooms: [.live("bad", title: "Bad Graph", source: "lavfi:nosuchfilter")])
+            .write(in: desktop.workFolder)
+        var stderrByLevel: [String: String] = [:]
+        for level in ["warn", "debug"] {
+            let app = try launchApp(["--rooms", rooms.path, "--open", "bad", "--exit-on-end", "--log-level", level], on: desktop)
+            let status = app.waitForExit(timeout: 10)
+            let stderr = (try? String(contentsOf: app.process.stderrURL, encoding: .utf8)) ?? ""
+            XCTAssertEqual(status, .exited(1), stderr)
+            XCTAssertTrue(stderr.contains("cannot play \"bad\""), "the app's own error at \(level): \(stderr)")
+            stderrByLevel[level] = stderr
+        }
+        XCTAssertTrue(stderrByLevel["debug", default: ""].contains("No such filter: 'nosuchfilter'"), stderrByLevel["debug", default: ""])
+        XCTAssertFalse(stderrByLevel["warn", default: ""].contains("No such filter"), stderrByLevel["warn", default: ""])
+    }
 }

@@ -40,7 +40,7 @@ struct Options: Equatable {
           --stats FILE        write measurement events as JSON lines to FILE
           --exit-on-end       quit when the opened room's source ends (status 0), or with
                               status 1 and the error when it fails for good
-          --log-level LEVEL   error, warn (default), info or debug
+          --log-level LEVEL   error, warn (default), info or debug (debug adds FFmpeg's warnings)
           --version           print the version and exit
           --help              print this help and exit
 

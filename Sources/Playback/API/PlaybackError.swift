@@ -27,11 +27,3 @@ public enum PlaybackError: Error, Sendable, Equatable, CustomStringConvertible {
 
     public var description: String { message }
 }
-
-/// How much FFmpeg itself prints on stderr.
-public enum PlaybackLogLevel: Sendable {
-    case quiet, error, warning, info, debug
-
-    /// Applies the level to the FFmpeg libraries (process-wide).
-    public func apply() { FFmpegRuntime.setLogLevel(self) }
-}

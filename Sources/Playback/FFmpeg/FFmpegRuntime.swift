@@ -1,4 +1,5 @@
 import CFFmpeg
+import PiPLayout
 
 /// One-time setup of the FFmpeg libraries (device registration, log level).
 enum FFmpegRuntime {
@@ -11,15 +12,11 @@ enum FFmpegRuntime {
         return true
     }()
 
-    /// Sets FFmpeg's own log verbosity on stderr.
-    static func setLogLevel(_ level: PlaybackLogLevel) {
+    /// Sets FFmpeg's own log verbosity on stderr from the app's one ``LogLevel``: at `debug`
+    /// FFmpeg's warnings (a refused connection, damaged packets) show beside the app's lines;
+    /// otherwise only its fatal errors, since the app words every failure itself.
+    static func setLogLevel(_ level: LogLevel) {
         ensureInitialized()
-        switch level {
-        case .quiet: av_log_set_level(AV_LOG_QUIET)
-        case .error: av_log_set_level(AV_LOG_ERROR)
-        case .warning: av_log_set_level(AV_LOG_WARNING)
-        case .info: av_log_set_level(AV_LOG_INFO)
-        case .debug: av_log_set_level(AV_LOG_DEBUG)
-        }
+        av_log_set_level(level == .debug ? AV_LOG_WARNING : AV_LOG_FATAL)
     }
 }
