@@ -7,6 +7,10 @@ import Foundation
 /// window; a thread blocks in `poll` on that connection and a stop pipe, and re-reads
 /// `RESOURCE_MANAGER` only when the property changes (as `xrdb` or a settings daemon does
 /// when the user changes the scale).
+///
+/// `@unchecked Sendable`: the watcher thread holds only its ``Watch`` and the `finished`
+/// semaphore, never the watcher; `isStopped` is read and written by the owning thread alone
+/// (`stop` and deinit).
 public final class X11ScaleWatcher: @unchecked Sendable {
     /// The scale when the watcher started.
     public let initial: DesktopScale
@@ -80,7 +84,10 @@ public final class X11ScaleWatcher: @unchecked Sendable {
         return String(decoding: UnsafeBufferPointer(start: data, count: Int(count)), as: UTF8.self)
     }
 
-    /// The watcher thread's state; only that thread touches the X connection after start.
+    /// The watcher thread's state.
+    ///
+    /// `@unchecked Sendable`: Xlib connections are not thread-safe; after `start` hands it to
+    /// the watcher thread, only that thread touches the connection and `last`.
     private final class Watch: @unchecked Sendable {
         let connection: OpaquePointer
         let root: UInt

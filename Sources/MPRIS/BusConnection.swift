@@ -3,7 +3,8 @@ import Foundation
 
 /// A private libdbus connection to a message bus, closed (releasing its names) on deinit.
 ///
-/// After `MPRISService.start` hands it to the bus thread, only that thread uses it.
+/// `@unchecked Sendable`: libdbus connections are not to be used from two threads at once;
+/// after `MPRISService.start` hands it to the bus thread, only that thread uses it.
 final class BusConnection: @unchecked Sendable {
     /// The libdbus `DBusConnection`.
     let raw: OpaquePointer
@@ -87,6 +88,9 @@ final class BusConnection: @unchecked Sendable {
 }
 
 /// Shuts a connecting socket down when the handshake takes too long, unless it finished first.
+///
+/// `@unchecked Sendable`: the timer's thread and the connecting thread meet only in `finish`
+/// and `expire`, which hold `lock`.
 private final class HandshakeDeadline: @unchecked Sendable {
     private let lock = NSLock()
     private let socket: Int32

@@ -5,6 +5,9 @@ import Foundation
 /// answers calls from the state last published, queues commands for the app and emits
 /// `PropertiesChanged` when the app publishes a new state. All libdbus calls on the
 /// connection happen here.
+///
+/// `@unchecked Sendable`: it is created on the main thread and then used by the bus thread
+/// alone, which is the only one to touch `published` and the connection.
 final class MPRISBusLoop: @unchecked Sendable {
     private let connection: BusConnection
     private let mailbox: MPRISMailbox

@@ -3,6 +3,9 @@ import Foundation
 /// What the main thread and the bus thread hand each other, behind one lock: the newest state
 /// to publish, the commands received, and the stop request. A byte on `wakePipe` tells the
 /// bus thread to look.
+///
+/// `@unchecked Sendable`: its mutable state is only touched with `lock` held; the pipe's
+/// descriptors never change after `init`.
 final class MPRISMailbox: @unchecked Sendable {
     private let lock = NSLock()
     private var pendingState: MPRISState?

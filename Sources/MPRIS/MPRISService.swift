@@ -10,6 +10,10 @@ import Foundation
 /// - when `wake` is called (on the bus thread), post an event to the main loop; there,
 ///   `takeCommands()` and carry them out.
 /// - `stop()` (e.g. when the room closes) releases the name; it is also called on deinit.
+///
+/// `@unchecked Sendable`: the bus thread holds only its ``MPRISBusLoop`` and the `finished`
+/// semaphore, never the service; `isStopped` is read and written by the owning thread alone
+/// (`stop` and deinit).
 public final class MPRISService: @unchecked Sendable {
     /// The well-known name the app owns: `org.mpris.MediaPlayer2.floatapp`, or
     /// `org.mpris.MediaPlayer2.floatapp.instance<PID>` when another FloatApp has that.

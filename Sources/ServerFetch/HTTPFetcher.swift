@@ -69,6 +69,9 @@ public final class HTTPFetcher: Sendable {
 }
 
 /// Collects each task's body up to the cap and finishes it once.
+///
+/// `@unchecked Sendable`: URLSession calls it on its delegate queue; `pending`, its only
+/// mutable state, is only touched with `lock` held.
 private final class FetchDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     private struct Pending {
         var body = Data()

@@ -1,11 +1,11 @@
 import CSDL
 
 /// The SDL audio device: float stereo at 48 kHz, filled by a render function on SDL's audio thread.
-final class AudioOutput: @unchecked Sendable {
+final class AudioOutput: Sendable {
     typealias Render = @Sendable (UnsafeMutablePointer<Float>, Int) -> Void
 
     /// Holds the render function for the C callback; lives as long as the device.
-    private final class Box: @unchecked Sendable {
+    private final class Box: Sendable {
         let render: Render
         let channels: Int
         init(render: @escaping Render, channels: Int) { self.render = render; self.channels = channels }

@@ -1,6 +1,9 @@
 import Foundation
 
 /// The state a publisher's threads share, behind one lock.
+///
+/// `@unchecked Sendable`: every `var` (and the lazily made condition) is only touched inside
+/// ``locked(_:)``, with `lock` held; the interrupt flags are atomic and the rest never changes.
 final class PublishCore: @unchecked Sendable {
     let options: PublishOptions
     private let lock = SessionLock()

@@ -2,7 +2,7 @@ import CFFmpeg
 
 /// The sending thread: connects to the server, encodes what the capture hands over, and
 /// reconnects with D4's backoff when the server refuses or drops the stream.
-final class PublishSender: @unchecked Sendable {
+final class PublishSender: Sendable {
     private let core: PublishCore
     private let url: String
 

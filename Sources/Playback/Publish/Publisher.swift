@@ -12,7 +12,7 @@ import Foundation
 /// without waiting for a whole GOP.
 ///
 /// Thread-safe: every member may be called from any thread; status callbacks arrive on a worker.
-public final class Publisher: @unchecked Sendable {
+public final class Publisher: Sendable {
     private let core: PublishCore
 
     /// Starts capturing `source` and publishing it to `url` (an `rtmp://` URL) at once.
