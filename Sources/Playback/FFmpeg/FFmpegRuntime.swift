@@ -1,7 +1,7 @@
 import CFFmpeg
-import PiPLayout
 
-/// One-time setup of the FFmpeg libraries (device registration, log level).
+/// One-time setup of the FFmpeg libraries: device registration, and only fatal errors on
+/// stderr until ``FFmpegLog/follow(_:)`` says otherwise.
 enum FFmpegRuntime {
     /// Registers the input devices (lavfi, v4l2, x11grab) once; safe to call from any thread.
     static func ensureInitialized() { _ = initialized }
@@ -11,12 +11,4 @@ enum FFmpegRuntime {
         av_log_set_level(AV_LOG_FATAL)
         return true
     }()
-
-    /// Sets FFmpeg's own log verbosity on stderr from the app's one ``LogLevel``: at `debug`
-    /// FFmpeg's warnings (a refused connection, damaged packets) show beside the app's lines;
-    /// otherwise only its fatal errors, since the app words every failure itself.
-    static func setLogLevel(_ level: LogLevel) {
-        ensureInitialized()
-        av_log_set_level(level == .debug ? AV_LOG_WARNING : AV_LOG_FATAL)
-    }
 }
