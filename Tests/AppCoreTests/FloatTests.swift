@@ -46,6 +46,26 @@ final class FloatTests: XCTestCase {
         XCTAssertEqual(state.motion, FloatMotion(displays: [F.display], videoAspect: 4.0 / 3.0, placement: saved))
     }
 
+    /// P17: the hidden float window is made where a 16:9 float would show, so floating such a
+    /// room never waits on a resize; the frame follows the saved placement and a float moved
+    /// in this run.
+    func testTheLikelyFloatFrameIsWhereA16By9FloatShows() {
+        func shownFrame(_ effects: [AppEffect]) -> Rect? {
+            effects.lazy.compactMap { if case .showFloat(_, let frame, _) = $0 { frame } else { nil } }.first
+        }
+        var state = F.open(F.liveA)
+        let likely = state.likelyFloatFrame
+        XCTAssertEqual(likely, first.frame)
+        XCTAssertEqual(shownFrame(state.reduce(F.key(.letter("p")), now: 2)), likely)
+
+        let saved = Placement(anchor: .corner(.topLeft), widthFraction: 0.3)
+        state = F.start(environment: AppEnvironment(metrics: F.metrics, savedPlacement: saved))
+        XCTAssertEqual(state.likelyFloatFrame, FloatMotion(displays: [F.display], videoAspect: 16.0 / 9.0, placement: saved).frame)
+        _ = state.reduce(.started(openRoom: "live-a", float: false), now: 1)
+        let beforeFloating = state.likelyFloatFrame
+        XCTAssertEqual(shownFrame(state.reduce(F.key(.letter("p")), now: 2)), beforeFloating)
+    }
+
     func testHoverRevealsTheButtonsWhichFollowThePointer() {
         var state = F.floating(F.liveA)
         XCTAssertEqual(state.floatLayout(now: 2).buttons, [])

@@ -87,7 +87,7 @@ extension App {
     func prepareFloatWindow() {
         guard floatWindow == nil else { return }
         do {
-            floatWindow = try FloatWindow(fonts: fonts, frame: SDL_Rect(0, 0, 320, 180))
+            floatWindow = try FloatWindow(fonts: fonts, frame: SDL_Rect(PixelRect(state.likelyFloatFrame)))
             if state.environment.compositorMovesFloat {
                 floatWindow?.enableCompositorDrag(buttonSize: Int32(state.environment.metrics.px(44)))
             }
