@@ -3,12 +3,22 @@ import XCTest
 
 /// How often the float lands where a person meant, over seeded human-like gestures
 /// (``HandTrace``) played through ``FloatMotion``: 10,000 flings per event rate on the
-/// 1920x1080 desktop with a 48 px panel, a fifth as many on two other screens.
+/// 1920x1080 desktop with a 48 px panel, a fifth as many on two other screens; every other
+/// kind a fifth as many as the main screen's flings (on the other screens too, where its goal
+/// is under 100%: see ``goals``).
 final class IntentAccuracyTests: XCTestCase {
     /// Flings per event rate on the main screen; every other kind gets a fifth as many.
     private static let flings = 10_000
     private static let rates: [(name: String, hertz: Double)] = [
         ("125 Hz mouse", 125), ("60 Hz touchpad", 60), ("1000 Hz mouse", 1000),
+    ]
+
+    /// The share of each kind that must land where meant. A kind whose goal is under 100% is
+    /// played 2,000 times on every screen: at the 0.1-0.2% a stash fling misses (a hand that
+    /// peaks just over 3,500 px/s in an 80 ms ramp), 400 samples would fail the 99.5% goal in
+    /// about one run in twelve by chance alone; 2,000 in well under one in a thousand.
+    private static let goals: [HandTrace.Kind: Double] = [
+        .fling: 0.995, .fastSideways: 0.995, .slow: 1, .stashFling: 0.995, .stashDrag: 1, .dismiss: 1,
     ]
 
     private func goal(of anchor: Anchor) -> HandGoal {
@@ -79,7 +89,7 @@ final class IntentAccuracyTests: XCTestCase {
             var unwanted = (stashes: 0, dismissals: 0)
             var misses: [HandTrace.Kind: [String]] = [:]
             for kind in HandTrace.Kind.allCases {
-                let count = kind == .fling ? flings : flings / 5
+                let count = kind == .fling ? flings : Self.goals[kind, default: 1] < 1 ? Self.flings / 5 : flings / 5
                 for _ in 0..<count {
                     let trace = HandTrace.make(kind, on: arena, rate: rate.hertz, using: &random)
                     let landed = play(trace, on: display)
@@ -112,14 +122,11 @@ final class IntentAccuracyTests: XCTestCase {
         _ rate: String, hits: [HandTrace.Kind: (hit: Int, all: Int)], unwanted: (stashes: Int, dismissals: Int),
         misses: [HandTrace.Kind: [String]]
     ) {
-        let goals: [HandTrace.Kind: Double] = [
-            .fling: 0.995, .fastSideways: 0.995, .slow: 1, .stashFling: 0.995, .stashDrag: 1, .dismiss: 1,
-        ]
         for kind in HandTrace.Kind.allCases {
             let (hit, all) = hits[kind] ?? (0, 0)
             let accuracy = all > 0 ? Double(hit) / Double(all) : 0
             print("intent accuracy \(rate) \(kind.rawValue): \(String(format: "%.2f", accuracy * 100))% of \(all)")
-            XCTAssertGreaterThanOrEqual(accuracy, goals[kind] ?? 1, "\(rate) \(kind.rawValue); first misses: \(misses[kind] ?? [])")
+            XCTAssertGreaterThanOrEqual(accuracy, Self.goals[kind, default: 1], "\(rate) \(kind.rawValue); first misses: \(misses[kind] ?? [])")
         }
         print("intent accuracy \(rate): \(unwanted.stashes) stashes and \(unwanted.dismissals) dismissals not meant")
         XCTAssertEqual(unwanted.stashes, 0, "\(rate): stashes where none was meant")
