@@ -13,18 +13,21 @@ extension AppState {
     /// Where a float of 16:9 video would show now (where the user left it in this run, else
     /// where the last run did): the hidden float window is made at this size, so that
     /// floating most rooms only moves it and never waits on a resize (P17).
-    public var likelyFloatFrame: Rect {
-        var m = FloatMotion(displays: displays, videoAspect: 16.0 / 9.0, placement: motion?.placement ?? environment.savedPlacement)
+    public var likelyFloatFrame: Rect { placedMotion(videoAspect: 16.0 / 9.0).frame }
+
+    /// A float of `videoAspect` placed where the user left it in this run, else where the last
+    /// run did, settled on the displays as last read.
+    private func placedMotion(videoAspect: Double) -> FloatMotion {
+        var m = FloatMotion(displays: displays, videoAspect: videoAspect,
+                            placement: motion?.placement ?? environment.savedPlacement)
         _ = m.send(.displaysChanged(displays))
-        return m.frame
+        return m
     }
 
     /// Shows the float where the user left it in this run, else where the last run did (P15).
     mutating func showFloat(_ id: RoomID, now: Double) -> [AppEffect] {
         guard rooms[id] != nil, let room = session.room(id) else { return [] }
-        var m = FloatMotion(displays: displays, videoAspect: videoAspect(id),
-                            placement: motion?.placement ?? environment.savedPlacement)
-        _ = m.send(.displaysChanged(displays))
+        let m = placedMotion(videoAspect: videoAspect(id))
         motion = m
         float = FloatState()
         float.visible = true
