@@ -1,6 +1,12 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// Pango's headers sit in two folders of their own (the same on every Debian arch). pango.pc would
+// give them, but its flags carry -pthread, which SwiftPM refuses with a warning; CPango takes
+// glib's, cairo's and FreeType's folders from cairo.pc, and every target that sees CPango (the
+// text layer and, through it, its clients) adds these two.
+let pangoHeaders: [SwiftSetting] = [.unsafeFlags(["-Xcc", "-I/usr/include/pango-1.0", "-Xcc", "-I/usr/include/harfbuzz"])]
+
 let package = Package(
     name: "FloatApp",
     products: [
@@ -11,6 +17,7 @@ let package = Package(
         .library(name: "MPRIS", targets: ["MPRIS"]),
         .library(name: "DesktopSettings", targets: ["DesktopSettings"]),
         .library(name: "ServerFetch", targets: ["ServerFetch"]),
+        .library(name: "TextLayout", targets: ["TextLayout"]),
     ],
     targets: [
         .systemLibrary(
@@ -24,6 +31,11 @@ let package = Package(
                 "libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev",
                 "libswresample-dev", "libavdevice-dev", "libavfilter-dev",
             ])]
+        ),
+        .systemLibrary(
+            name: "CPango",
+            pkgConfig: "cairo",
+            providers: [.apt(["libpango1.0-dev", "libcairo2-dev"])]
         ),
         .systemLibrary(
             name: "CX11",
@@ -41,10 +53,13 @@ let package = Package(
         .target(name: "Playback", dependencies: ["CFFmpeg", "PiPLayout"]),
         .target(name: "AppCore", dependencies: ["PiPLayout"]),
         .target(name: "ServerFetch"),
+        .target(name: "TextLayout", dependencies: ["CPango"], swiftSettings: pangoHeaders),
         .executableTarget(name: "PublishProbe", dependencies: ["Playback"]),
         .executableTarget(
             name: "FloatApp",
-            dependencies: ["CSDL", "PiPLayout", "AppCore", "Playback", "MPRIS", "DesktopSettings", "ServerFetch"]
+            dependencies: ["CSDL", "PiPLayout", "AppCore", "Playback", "MPRIS", "DesktopSettings", "ServerFetch",
+                           "TextLayout"],
+            swiftSettings: pangoHeaders
         ),
         .testTarget(name: "PiPLayoutTests", dependencies: ["PiPLayout", "TestSupport"]),
         .testTarget(name: "AppCoreTests", dependencies: ["AppCore", "PiPLayout", "TestSupport"]),
@@ -55,6 +70,7 @@ let package = Package(
         .testTarget(name: "FloatAppTests", dependencies: ["CX11", "PiPLayout", "DesktopSettings", "LiveServerTestSupport", "TestSupport"]),
         .testTarget(name: "MPRISTests", dependencies: ["MPRIS"]),
         .testTarget(name: "DesktopSettingsTests", dependencies: ["DesktopSettings"]),
+        .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout", "TestSupport"], swiftSettings: pangoHeaders),
     ],
     swiftLanguageModes: [.v6]
 )
