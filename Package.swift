@@ -22,7 +22,7 @@ let package = Package(
     targets: [
         .systemLibrary(
             name: "CSDL",
-            providers: [.apt(["libsdl2-dev", "libsdl2-ttf-dev"])]
+            providers: [.apt(["libsdl2-dev"])]
         ),
         .systemLibrary(
             name: "CFFmpeg",

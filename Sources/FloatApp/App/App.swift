@@ -44,7 +44,7 @@ final class App {
         playback = Players(liveness: options.exitOnEnd ? .recorded : .live, wakeEventType: SDL_RegisterEvents(1))
         directoryFetcher = DirectoryFetcher(eventType: SDL_RegisterEvents(1))
         broadcasts = Broadcasts(wakeEventType: playback.wakeEventType)
-        let metrics = fonts.metrics(scale: scale)
+        let metrics = fonts.metrics()
         let environment = AppEnvironment(
             metrics: metrics, compositorMovesFloat: String(cString: SDL_GetCurrentVideoDriver()) == "wayland",
             exitWhenEnded: options.exitOnEnd ? options.openRoom : nil, savedPlacement: files.placement.load())

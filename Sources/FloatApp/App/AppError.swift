@@ -7,7 +7,7 @@ enum AppError: Error, CustomStringConvertible {
     var description: String {
         switch self {
         case .usage(let m): return m
-        case .noFont: return "no sans-serif font found through fontconfig (install fonts-dejavu-core)"
+        case .noFont: return "no font draws Latin text through fontconfig (install fonts-dejavu-core)"
         case .startup(let m): return m
         }
     }
