@@ -39,6 +39,7 @@ soak: build-tests
 
 bench: deps-bench
 	$(SWIFT) build -c release --product floatapp
+	$(SWIFT) build -c release --product TextBench
 	bench/run.sh
 
 server:

@@ -55,6 +55,9 @@ let package = Package(
         .target(name: "ServerFetch"),
         .target(name: "TextLayout", dependencies: ["CPango"], swiftSettings: pangoHeaders),
         .executableTarget(name: "PublishProbe", dependencies: ["Playback"]),
+        // bench/text.py's worker: the list's text drawn by TextLayout or by the SDL_ttf code it replaced.
+        .executableTarget(name: "TextBench", dependencies: ["CSDL", "TextLayout"], path: "bench/TextBench",
+                          swiftSettings: pangoHeaders),
         .executableTarget(
             name: "FloatApp",
             dependencies: ["CSDL", "PiPLayout", "AppCore", "Playback", "MPRIS", "DesktopSettings", "ServerFetch",

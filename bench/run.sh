@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Runs FloatApp's benchmarks (see bench/README.md): playback against ffplay and mpv,
 # PiP transitions driven by real input, then live latency (a host app to a viewer app, over
-# RTMP and HLS, against ffplay). Each starts and ends its own Xvfb + openbox.
-# Usage: bench/run.sh [playback|transitions|latency|all] (default all); after a benchmark's name,
+# RTMP and HLS, against ffplay), then the text layer against SDL_ttf on a 1,001-room list. Each starts and ends its own Xvfb + openbox.
+# Usage: bench/run.sh [playback|transitions|latency|text|all] (default all); after a benchmark's name,
 # further arguments go to its script (bench/playback.py --help, bench/transitions.py --help, ...).
 # Tables are printed and written to bench/out/playback.md, transitions.md and latency.md.
 set -uo pipefail
@@ -37,13 +37,16 @@ case "$what" in
   playback) run playback "$@" || status=$? ;;
   transitions) run transitions "$@" || status=$? ;;
   latency) run latency "$@" || status=$? ;;
+  text) run text "$@" || status=$? ;;
   all)
     run playback || status=$?
     echo
     run transitions || status=$?
     echo
     run latency || status=$?
+    echo
+    run text || status=$?
     ;;
-  *) echo "usage: bench/run.sh [playback|transitions|latency|all] [options]" >&2; exit 2 ;;
+  *) echo "usage: bench/run.sh [playback|transitions|latency|text|all] [options]" >&2; exit 2 ;;
 esac
 exit $status
