@@ -38,7 +38,7 @@ final class MultilingualTextE2ETests: AppE2ETestCase {
     func testEveryTitleIsDrawnAsPangoDrawsIt() throws {
         let session = try startApp(rooms: Self.rooms)
         try session.run {
-            let mismatches = try compareTitles(session)
+            let mismatches = try compareTitles(session, readme: "multilingual")
             XCTAssertEqual(mismatches, [], "titles that differ from pango-view's")
             XCTAssertFalse(session.app.outputTail(lines: 200).contains("no installed font"),
                            "every script has a font: \(session.app.outputTail())")
@@ -77,7 +77,10 @@ final class MultilingualTextE2ETests: AppE2ETestCase {
 
     /// Compares each row's title with pango-view's drawing of it; returns the scripts whose
     /// titles differ. Rows below the first screen are checked after End scrolls the list.
-    private func compareTitles(_ session: RunningApp) throws -> [String] {
+    /// With `readme`, `FLOATAPP_UPDATE_SCREENSHOTS=1` writes the list's first screen to
+    /// `docs/screenshots/<readme>.png`.
+    private func compareTitles(_ session: RunningApp, readme: String? = nil) throws -> [String] {
+        let readme = ProcessInfo.processInfo.environment["FLOATAPP_UPDATE_SCREENSHOTS"] == "1" ? readme : nil
         let desktop = session.desktop
         let window = try session.mainRect()
         try eventually("the list is drawn", timeout: 10) { try desktop.grab(window).darkFraction() < 0.5 }
@@ -85,6 +88,9 @@ final class MultilingualTextE2ETests: AppE2ETestCase {
         var tops = onFirstScreen.map { ($0, Row.firstTop + $0 * Row.span) }
         var mismatches: [String] = []
         try desktop.screenshot("list-top")
+        if let readme {
+            try desktop.screenshot(of: window, to: TestPaths.packageRoot.appendingPathComponent("docs/screenshots/\(readme).png"))
+        }
         mismatches += try compare(tops, window, desktop)
         try session.focusMain()
         desktop.key(Key(XK_End, "End"))

@@ -1,4 +1,5 @@
 import CSDL
+import TextLayout
 
 /// The room list as FloatApp paints it (rows 64 px high with 8 px between, under a 64 px
 /// header; a title, a detail line and a status pill per row), with 1,001 titles in a dozen
@@ -30,13 +31,22 @@ struct BenchList {
         self.height = height
     }
 
+    /// What FloatApp lays out while SDL starts: the header, a row's labels and the first titles.
+    var firstScreen: [TextEngineLoader.Sample] {
+        [TextEngineLoader.Sample("FloatApp", size: 24, weight: .bold), TextEngineLoader.Sample("Live stream · Audience", size: 13),
+         TextEngineLoader.Sample("Idle", size: 13, weight: .bold)]
+            + titles.prefix(12).map { TextEngineLoader.Sample($0, size: 15, weight: .bold) }
+    }
+
     func px(_ v: Int32) -> Int32 { Int32((Double(v) * scale).rounded()) }
 
     /// The scroll offset at which the last row is in view.
     var maxScroll: Int32 { Int32(titles.count) * (px(64) + px(8)) + px(16) - (height - px(64)) }
 
-    /// Paints one frame of the list scrolled by `scroll` pixels.
-    func paint(_ r: OpaquePointer, _ text: BenchText, scroll: Int32) {
+    /// Paints one frame of the list scrolled by `scroll` pixels; returns the milliseconds its
+    /// text took (laid out, drawn, uploaded, copied), the rest being rectangles.
+    func paint(_ r: OpaquePointer, _ text: BenchText, scroll: Int32) -> Double {
+        let timed = TimedText(text)
         text.beginFrame()
         SDL_SetRenderDrawColor(r, 0x12, 0x14, 0x18, 255)
         SDL_RenderClear(r)
@@ -46,17 +56,18 @@ struct BenchList {
         while i < titles.count {
             let y = top + Int32(i) * span - scroll
             if y > height { break }
-            if y + rowH >= px(64) { paintRow(r, text, i, SDL_Rect(x: pad, y: y, w: width - 2 * pad, h: rowH)) }
+            if y + rowH >= px(64) { paintRow(r, timed, i, SDL_Rect(x: pad, y: y, w: width - 2 * pad, h: rowH)) }
             i += 1
         }
         SDL_SetRenderDrawColor(r, 0x12, 0x14, 0x18, 255)
         var header = SDL_Rect(x: 0, y: 0, w: width, h: px(64))
         SDL_RenderFillRect(r, &header)
         let light = SDL_Color(r: 0xec, g: 0xee, b: 0xf2, a: 255), dim = SDL_Color(r: 0x9a, g: 0xa1, b: 0xae, a: 255)
-        text.draw("FloatApp", x: pad, y: (px(64) - text.lineHeight(size: 24, bold: true)) / 2, maxWidth: nil,
+        timed.draw("FloatApp", x: pad, y: (px(64) - text.lineHeight(size: 24, bold: true)) / 2, maxWidth: nil,
                   size: 24, bold: true, color: light)
-        text.draw("\(titles.count) rooms", x: width - pad - px(80), y: (px(64) - text.lineHeight(size: 13, bold: false)) / 2,
+        timed.draw("\(titles.count) rooms", x: width - pad - px(80), y: (px(64) - text.lineHeight(size: 13, bold: false)) / 2,
                   maxWidth: nil, size: 13, bold: false, color: dim)
+        return timed.milliseconds
     }
 
     private func paintRow(_ r: OpaquePointer, _ text: BenchText, _ i: Int, _ rect: SDL_Rect) {

@@ -1,8 +1,8 @@
 import CSDL
 import TextLayout
 
-/// FloatApp's text layer as its painter uses it: lines laid out and drawn by ``TextEngine``
-/// and uploaded once as textures, kept in an LRU of 16 MiB, right-to-left lines aligned right.
+/// FloatApp's text layer as its painter uses it: an engine loaded while SDL starts (as the app
+/// does with its rooms' titles), lines laid out and drawn by ``TextEngine`` and uploaded once as textures, kept in an LRU of 16 MiB, right-to-left lines aligned right.
 @MainActor
 final class PangoText: BenchText {
     private struct Key: Hashable {
@@ -26,14 +26,15 @@ final class PangoText: BenchText {
         isolated deinit { SDL_DestroyTexture(texture) }
     }
 
-    private let engine = TextEngine()
+    private let engine: TextEngine
     private let scale: Double
     private let renderer: OpaquePointer
     private var entries = LRUCache<Key, (Drawn, Owned?)>(budget: 16 << 20)
     /// Characters drawn as boxes (no installed font has them).
     private(set) var boxes = 0
 
-    init(renderer: OpaquePointer, scale: Double) {
+    init(engine: TextEngine, renderer: OpaquePointer, scale: Double) {
+        self.engine = engine
         self.renderer = renderer
         self.scale = scale
     }

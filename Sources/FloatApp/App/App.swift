@@ -4,6 +4,7 @@ import DesktopSettings
 import Foundation
 import PiPLayout
 import Playback
+import TextLayout
 
 /// The imperative shell: it translates SDL events and playback polls into `AppEvent`s,
 /// lets `AppState` decide, carries out the returned `AppEffect`s and paints the view
@@ -35,11 +36,12 @@ final class App {
     init(options: Options, config: RoomsConfig, roomsPath: String) throws {
         files = try AppFiles(roomsPath: roomsPath, statsPath: options.statsFile)
         startRoom = (options.openRoom, options.float)
+        let textLoader = Self.loadText(config)
         try App.initSDL()
         desktop = DesktopLink()
         let scale = desktop.scale.factor
         Log.info(desktop.scale.description)
-        fonts = try FontSet(scale: scale)
+        fonts = try FontSet(engine: textLoader.engine(), scale: scale)
         main = try MainWindow(fonts: fonts, scale: scale)
         playback = Players(liveness: options.exitOnEnd ? .recorded : .live, wakeEventType: SDL_RegisterEvents(1))
         directoryFetcher = DirectoryFetcher(eventType: SDL_RegisterEvents(1))
@@ -50,6 +52,17 @@ final class App {
             exitWhenEnded: options.exitOnEnd ? options.openRoom : nil, savedPlacement: files.placement.load())
         state = AppState(session: SessionState(config: config, globalPiP: options.noPiP ? .disabled : .enabled),
                          environment: environment, displays: Self.currentDisplays(), servers: config.servers)
+    }
+
+    /// Starts opening the fonts and laying out the list's first screen while SDL starts, at the
+    /// scale the environment gives (the desktop's `Xft.dpi` is read once SDL runs).
+    private static func loadText(_ config: RoomsConfig) -> TextEngineLoader {
+        let scale = DesktopScale(resources: nil, environment: ProcessInfo.processInfo.environment).factor
+        let labels = [TextEngineLoader.Sample("FloatApp", size: 24, weight: .bold),
+                      TextEngineLoader.Sample("Live stream · Audience", size: 13),
+                      TextEngineLoader.Sample("Idle", size: 13, weight: .bold)]
+        let titles = config.rooms.prefix(12).map { TextEngineLoader.Sample($0.title, size: 15, weight: .bold) }
+        return TextEngineLoader(samples: labels + titles, scale: scale)
     }
 
     /// SDL's hints and video and audio start; fails without a desktop to show windows on.

@@ -21,9 +21,9 @@ final class FontSet {
     /// Sizes in unscaled pixels the UI uses.
     static let sizes: [Int32] = [11, 13, 14, 15, 18, 24]
 
-    /// Opens the desktop's fonts; fails when fontconfig has none that draws Latin text.
-    init(scale: Double) throws {
-        engine = TextEngine()
+    /// Lays text out with `engine`; fails when fontconfig has no font that draws Latin text.
+    init(engine: TextEngine, scale: Double) throws {
+        self.engine = engine
         self.scale = scale
         guard engine.layout("FloatApp", size: 13, scale: 1).unknownGlyphs == 0 else { throw AppError.noFont }
     }
