@@ -1,5 +1,6 @@
 import CX11
 import Foundation
+import TestSupport
 import XCTest
 
 /// Every script reads right in the room list (X4): each title drawn by the app is compared
@@ -7,21 +8,8 @@ import XCTest
 /// and colours, on the real desktop with Debian's Noto fonts. A title drawn as boxes, in a
 /// wrong font or out of order has another shape of ink, and fails.
 final class MultilingualTextE2ETests: AppE2ETestCase {
-    /// Titles by script, in list order; none is wide enough to be shortened at 1x.
-    private static let titles: [(script: String, title: String)] = [
-        ("Han", "周末直播：城市夜景与美食"),
-        ("Kana", "カタカナとひらがなのライブ配信"),
-        ("Hangul", "한국어 라이브 방송 오늘 밤"),
-        ("Arabic", "البث المباشر من المدينة الليلة"),
-        ("Hebrew", "שידור חי מהעיר הלילה"),
-        ("Devanagari", "हिन्दी में सीधा प्रसारण क्षेत्र"),
-        ("Thai", "ถ่ายทอดสดภาษาไทยคืนนี้"),
-        ("Cyrillic", "Прямой эфир из Москвы"),
-        ("Greek", "Ζωντανή μετάδοση από την Αθήνα"),
-        ("Emoji", "Family 👨‍👩‍👧‍👦 party 👍🏽👋🏿"),
-        ("Combining", "Cafe\u{301} Nguye\u{302}\u{303}n Z\u{324}\u{342}alg\u{30C}o"),
-        ("Mixed", "Live: البث 2026 — 直播"),
-    ]
+    /// Titles by script, in list order.
+    private static let titles = MultilingualTitles.byScript
 
     /// Where a row's title is drawn at scale 1 (ListView): rows start 72 px down and 72 px apart,
     /// the title's line box 11 px into the row, its text 86 px from the window's left; the

@@ -6,7 +6,7 @@ import XCTest
 final class EllipsisTests: XCTestCase {
     func testEveryTitleFitsEveryWidthAtEveryScale() {
         let engine = TextEngine()
-        for (script, title) in Titles.byScript {
+        for (script, title) in MultilingualTitles.byScript {
             for scale in [1.0, 1.5, 2.0] {
                 let full = engine.layout(title, size: 15, weight: .bold, scale: scale).width
                 for maxWidth in stride(from: Int(20 * scale), through: full + 10, by: max(1, full / 40)) {
@@ -23,7 +23,7 @@ final class EllipsisTests: XCTestCase {
     /// Seeded titles made of clusters from every script, ellipsized at random widths.
     func testRandomMixedTitles() {
         var random = SeededRandom(seed: SeededRandom.runSeed(for: "EllipsisTests.testRandomMixedTitles"))
-        let clusters = Titles.byScript.flatMap { Array($0.title) }
+        let clusters = MultilingualTitles.byScript.flatMap { Array($0.title) }
         let engine = TextEngine()
         for _ in 0..<300 {
             let title = String((0..<Int.random(in: 1...40, using: &random)).map { _ in clusters.randomElement(using: &random)! })
@@ -38,10 +38,10 @@ final class EllipsisTests: XCTestCase {
 
     func testEllipsisSitsOnTheTrailingSide() {
         let engine = TextEngine()
-        for (script, title) in Titles.byScript {
+        for (script, title) in MultilingualTitles.byScript {
             let line = engine.layout(title, size: 15, scale: 1, maxWidth: 80)
             XCTAssertTrue(line.isEllipsized, script)
-            XCTAssertEqual(line.ellipsis, Titles.rightToLeft.contains(script) ? .left : .right, script)
+            XCTAssertEqual(line.ellipsis, MultilingualTitles.rightToLeft.contains(script) ? .left : .right, script)
         }
     }
 

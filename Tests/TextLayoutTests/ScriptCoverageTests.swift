@@ -1,3 +1,4 @@
+import TestSupport
 import TextLayout
 import XCTest
 
@@ -6,7 +7,7 @@ import XCTest
 final class ScriptCoverageTests: XCTestCase {
     func testEveryScriptFindsAFont() {
         let engine = TextEngine()
-        for (script, title) in Titles.byScript {
+        for (script, title) in MultilingualTitles.byScript {
             for weight in [FontWeight.regular, .bold] {
                 let line = engine.layout(title, size: 15, weight: weight, scale: 1)
                 XCTAssertEqual(line.unknownGlyphs, 0, "\(script) \(weight): boxes for \(line.missingScripts)")
@@ -21,7 +22,7 @@ final class ScriptCoverageTests: XCTestCase {
     /// names the scripts that had none.
     func testWithoutFallbackTheOtherScriptsAreBoxes() {
         let engine = TextEngine(fallback: false)
-        let han = engine.layout(Titles.byScript[0].title, size: 15, scale: 1)
+        let han = engine.layout(MultilingualTitles.byScript[0].title, size: 15, scale: 1)
         XCTAssertGreaterThan(han.unknownGlyphs, 0)
         XCTAssertTrue(han.missingScripts.contains("Hani"), "\(han.missingScripts)")
         let hangul = engine.layout("한국어", size: 15, scale: 1)
@@ -32,9 +33,9 @@ final class ScriptCoverageTests: XCTestCase {
 
     func testParagraphDirectionDecidesAlignment() {
         let engine = TextEngine()
-        for (script, title) in Titles.byScript {
+        for (script, title) in MultilingualTitles.byScript {
             let line = engine.layout(title, size: 15, scale: 1)
-            let rtl = Titles.rightToLeft.contains(script)
+            let rtl = MultilingualTitles.rightToLeft.contains(script)
             XCTAssertEqual(line.direction, rtl ? .rightToLeft : .leftToRight, script)
             XCTAssertEqual(line.alignedX(inBoxAt: 10, width: 1000), rtl ? 1010 - line.width : 10, script)
         }
@@ -60,7 +61,7 @@ final class ScriptCoverageTests: XCTestCase {
 
     func testScaleLaysOutAgainAtTheNewSize() {
         let engine = TextEngine()
-        for (script, title) in Titles.byScript {
+        for (script, title) in MultilingualTitles.byScript {
             let one = engine.layout(title, size: 15, scale: 1)
             for scale in [1.25, 1.5, 2.0] {
                 let scaled = engine.layout(title, size: 15, scale: scale)

@@ -1,6 +1,7 @@
-/// Room titles in the scripts FloatApp's users write, each with the script it shows.
-enum Titles {
-    static let byScript: [(script: String, title: String)] = [
+/// Room titles in the scripts FloatApp's users write, each with the script it shows; none is
+/// wider than a list row at 1x.
+public enum MultilingualTitles {
+    public static let byScript: [(script: String, title: String)] = [
         ("Han", "周末直播：城市夜景与美食"),
         ("Kana", "カタカナとひらがなのライブ配信"),
         ("Hangul", "한국어 라이브 방송 오늘 밤"),
@@ -15,5 +16,6 @@ enum Titles {
         ("Bidi", "Live: البث 2026 — שידור"),
     ]
 
-    static var rightToLeft: Set<String> { ["Arabic", "Hebrew"] }
+    /// The scripts whose titles read right to left.
+    public static var rightToLeft: Set<String> { ["Arabic", "Hebrew"] }
 }
