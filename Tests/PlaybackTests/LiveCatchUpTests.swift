@@ -1,7 +1,8 @@
+import Broadcast
 import Foundation
 import LiveServerTestSupport
-import PiPLayout
 import Playback
+import TestSupport
 import XCTest
 
 /// A live stream with a gap (the broadcaster stood still for half a second) played from a real
