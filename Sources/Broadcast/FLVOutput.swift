@@ -22,13 +22,13 @@ final class FLVOutput {
 
     /// Format contexts made and not yet freed, over all outputs (for tests).
     static let liveOutputs = Atomic<Int>(0)
-    /// Makes adding a stream fail, as when memory runs out (for tests).
-    static let failAddingStreams = Atomic<Bool>(false)
 
     /// Connects to `url`, then creates the encoders and writes the stream header (blocking,
     /// bounded by `ioTimeout` and cut short by `interrupt`). The connection comes first, so a
-    /// server that is not there costs no encoder: a publisher may try it often.
-    init(url: String, format: CaptureFormat, options: PublishOptions, interrupt: InterruptFlag) throws(FFmpegError) {
+    /// server that is not there costs no encoder: a publisher may try it often. With
+    /// `failAddingStreams` adding a stream fails, as when memory runs out (tests inject it).
+    init(url: String, format: CaptureFormat, options: PublishOptions, interrupt: InterruptFlag,
+         failAddingStreams: Bool = false) throws(FFmpegError) {
         self.interrupt = interrupt
         ioTimeout = options.ioTimeout
         var connection: UnsafeMutablePointer<AVIOContext>?
@@ -53,14 +53,15 @@ final class FLVOutput {
         allocated.pointee.pb = connection
         connection = nil
         Self.liveOutputs.add(1, ordering: .relaxed)
-        videoStream = try Self.addStream(to: allocated, from: video)
-        audioStream = try audio.map { (encoder) throws(FFmpegError) in try Self.addStream(to: allocated, from: encoder) }
+        videoStream = try Self.addStream(to: allocated, from: video, failing: failAddingStreams)
+        audioStream = try audio.map { (encoder) throws(FFmpegError) in try Self.addStream(to: allocated, from: encoder, failing: failAddingStreams) }
         try FFmpegError.check(avformat_write_header(allocated, nil), "stream header")
         headerWritten = true
     }
 
-    private static func addStream(to context: UnsafeMutablePointer<AVFormatContext>, from encoder: Encoder) throws(FFmpegError) -> UnsafeMutablePointer<AVStream> {
-        if failAddingStreams.load(ordering: .relaxed) { throw FFmpegError(operation: "new stream", code: floatapp_AVERROR(ENOMEM)) }
+    private static func addStream(to context: UnsafeMutablePointer<AVFormatContext>, from encoder: Encoder,
+                                  failing: Bool) throws(FFmpegError) -> UnsafeMutablePointer<AVStream> {
+        if failing { throw FFmpegError(operation: "new stream", code: floatapp_AVERROR(ENOMEM)) }
         guard let stream = avformat_new_stream(context, nil) else {
             throw FFmpegError(operation: "new stream", code: floatapp_AVERROR(ENOMEM))
         }

@@ -29,12 +29,13 @@ final class PublishCore: @unchecked Sendable {
     private var liveStart: Double?
     private var byteSamples: [(time: Double, total: Int)] = []
     private var threadsRunning = 0
-    private var pendingStall = 0.0
+    private let captureHold: CaptureHold?
 
     /// Pictures waiting for the encoder before the oldest is dropped.
     static let maximumQueuedPictures = 8
 
-    init(options: PublishOptions, onStatusChange: (@Sendable (PublishStatus) -> Void)?) {
+    init(options: PublishOptions, captureHold: CaptureHold?, onStatusChange: (@Sendable (PublishStatus) -> Void)?) {
+        self.captureHold = captureHold
         self.options = options
         statusHandler = onStatusChange
     }
@@ -117,16 +118,9 @@ final class PublishCore: @unchecked Sendable {
         }
     }
 
-    /// Makes the capture thread stand still for `seconds` before its next read, as a stalled host
-    /// would (for tests).
-    func stallCapture(for seconds: Double) { locked { pendingStall += seconds } }
-
-    /// Called by the capture thread before each read: sleeps out a stall asked for, if any.
+    /// Called by the capture thread before each read: sleeps out a stall the capture hold asked for, if any.
     func holdCaptureIfAsked() {
-        let seconds: Double = locked {
-            defer { pendingStall = 0 }
-            return pendingStall
-        }
+        let seconds = captureHold?.take() ?? 0
         if seconds > 0 { _ = sleep(until: MonotonicTime.seconds() + seconds) }
     }
 

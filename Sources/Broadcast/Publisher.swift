@@ -20,12 +20,14 @@ public final class Publisher: Sendable {
     /// `onStatusChange` is called on a worker thread after every status change; it is in place
     /// before the workers start, so it sees the very first change. `onPreview` is called on the
     /// capture thread after each new preview picture, so a view can show it as it is captured
-    /// rather than at its next poll.
+    /// rather than at its next poll. `captureHold`, when given, makes the capture stand still on
+    /// request, as a stalled host would (tests inject it).
     public init(source: String, url: String, options: PublishOptions = PublishOptions(),
+                captureHold: CaptureHold? = nil,
                 onStatusChange: (@Sendable (PublishStatus) -> Void)? = nil,
                 onPreview: (@Sendable () -> Void)? = nil) {
         FFmpegRuntime.ensureInitialized()
-        core = PublishCore(options: options, onStatusChange: onStatusChange)
+        core = PublishCore(options: options, captureHold: captureHold, onStatusChange: onStatusChange)
         let core = self.core
         let sender = PublishSender(core: core, url: url)
         core.threadStarted()
@@ -83,9 +85,6 @@ public final class Publisher: Sendable {
         }
         core.setStatus(.stopped)
     }
-
-    /// Makes the capture stand still for `seconds` once, as when the host stalls (for tests).
-    package func stallCapture(for seconds: Double) { core.stallCapture(for: seconds) }
 
     /// Worker threads still running (for tests: 0 after ``stop()``).
     package var workingThreads: Int { core.workingThreads }

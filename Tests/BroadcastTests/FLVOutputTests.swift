@@ -11,13 +11,12 @@ final class FLVOutputTests: XCTestCase {
         let nginx = try NginxServer()
         try nginx.start()
         let format = CaptureFormat(width: 320, height: 180, frameRate: 30, hasAudio: true)
-        FLVOutput.failAddingStreams.store(true, ordering: .relaxed)
-        defer { FLVOutput.failAddingStreams.store(false, ordering: .relaxed) }
         let before = FLVOutput.liveOutputs.load(ordering: .relaxed)
         let openFiles = try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count
         for _ in 0..<3 {
             XCTAssertThrowsError(try FLVOutput(url: nginx.rtmpURL("leak"), format: format,
-                                               options: PublishOptions(), interrupt: InterruptFlag()))
+                                               options: PublishOptions(), interrupt: InterruptFlag(),
+                                               failAddingStreams: true))
         }
         XCTAssertEqual(FLVOutput.liveOutputs.load(ordering: .relaxed), before, "every format context was freed")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count, openFiles,

@@ -210,11 +210,12 @@ final class PublisherTests: XCTestCase {
         let source = "lavfi:color=c=black:s=320x180:r=30,drawbox=c=white:t=fill:enable='lt(mod(t,1),0.1)'[out0];"
             + "aevalsrc='if(lt(mod(t,1),0.1),0.5*sin(2*PI*1000*t),0)':s=48000:c=stereo[out1]"
         let recorder = try RTMPRecorder(url: url, seconds: 5, to: recording)
-        let publisher = Publisher(source: source, url: url)
+        let hold = CaptureHold()
+        let publisher = Publisher(source: source, url: url, captureHold: hold)
         defer { publisher.stop() }
         XCTAssertTrue(waitUntil(15) { publisher.status == .live }, "\(publisher.status)")
         XCTAssertTrue(waitUntil(5) { publisher.stats.liveSeconds >= 1.7 })
-        publisher.stallCapture(for: 0.5)
+        hold.stall(for: 0.5)
         XCTAssertTrue(recorder.waitForExit(timeout: 20), "the recording ends")
         XCTAssertEqual(publisher.stats.connections, 1, "the broadcast went on over its first connection")
 
