@@ -67,6 +67,7 @@ let package = Package(
         .testTarget(name: "LiveDirectoryTests", dependencies: ["LiveDirectory", "Rooms"]),
         .testTarget(name: "AppCoreTests",
                     dependencies: ["AppCore", "PiPLayout", "Rooms", "Session", "LiveDirectory", "TestSupport"]),
+        .testTarget(name: "FilesAndOptionsTests", dependencies: ["FilesAndOptions", "Logging"]),
         .testTarget(name: "PlaybackTests",
                     dependencies: ["Playback", "Broadcast", "CFFmpeg", "LiveDirectory", "Rooms", "Session",
                                    "LiveServerTestSupport", "TestSupport"]),
