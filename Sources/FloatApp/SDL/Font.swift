@@ -1,4 +1,3 @@
-import AppCore
 import TextLayout
 
 /// One style of the app's text (a size in unscaled pixels and a weight) at the current scale:

@@ -1,4 +1,6 @@
 import AppCore
+import FilesAndOptions
+import Logging
 import TextLayout
 
 /// The app's text layer at the UI scale: lays lines out through ``TextEngine`` (font fallback
