@@ -20,9 +20,6 @@ final class FontSet {
     private var widths = LRUCache<WidthKey, Int>(budget: 8192)
     private var reportedScripts: Set<String> = []
 
-    /// Sizes in unscaled pixels the UI uses.
-    static let sizes: [Int32] = [11, 13, 14, 15, 18, 24]
-
     /// Lays text out with `engine`; fails when fontconfig has no font that draws Latin text.
     init(engine: TextEngine, scale: Double) throws {
         self.engine = engine
