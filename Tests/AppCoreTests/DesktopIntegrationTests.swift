@@ -30,8 +30,6 @@ final class DesktopIntegrationTests: XCTestCase {
         ]) {
             $0.rooms["live-a"]?.paused = true
             $0.rooms["live-a"]?.video = [.off]
-            $0.main.paint.dirty = true
-            $0.float.paint.dirty = true
         }
         XCTAssertTrue(state.isPaused("live-a"))
         XCTAssertTrue(state.visibleSources.isEmpty, "a paused room wakes the loop for no frame")

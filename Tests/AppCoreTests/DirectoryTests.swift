@@ -53,10 +53,9 @@ final class DirectoryTests: XCTestCase {
                    effects: fileChecks + [.fetchDirectory(serverID: "local", url: local.stats, serial: 1)]) {
             $0.checks.roomsFileAt = 1
             $0.checks.levelsAt = 1
-            $0.checks.directorySecond = 1
             _ = $0.directory.tick(now: 1)
-            $0.main.paint.dirty = true
         }
+        XCTAssertTrue(state.shouldPaint(.main, now: 1), "the list's clocks show a new second")
         _ = state.reduce(.painted(.main), now: 1)
         assertStep(&state, .directoryFetched(serverID: "local", serial: 1, .success([info("cam")])), now: 1.2,
                    effects: listed("cam")) {
