@@ -81,22 +81,5 @@ func justOpened(_ room: Room, at t: Double, muted: Bool = false) -> OpenRoom {
     return open
 }
 
-extension XCTestCase {
-    /// Reduces `event` at `now` and asserts the exact effects and the whole new state,
-    /// which is the old state changed only by `update`.
-    func assertStep(
-        _ state: inout AppState,
-        _ event: AppEvent,
-        now: Double,
-        effects expectedEffects: [AppEffect],
-        file: StaticString = #filePath,
-        line: UInt = #line,
-        changes update: (inout AppState) -> Void = { _ in }
-    ) {
-        var expected = state
-        update(&expected)
-        let effects = state.reduce(event, now: now)
-        XCTAssertEqual(effects, expectedEffects, "effects of \(event)", file: file, line: line)
-        XCTAssertEqual(state, expected, "state after \(event)", file: file, line: line)
-    }
-}
+/// The app's state is stepped by `assertStep`.
+extension AppState: TimedReducer {}
