@@ -2,6 +2,7 @@ import Foundation
 import LiveServerTestSupport
 import PiPLayout
 import Playback
+import TestSupport
 import XCTest
 
 /// A live stream with a gap (the broadcaster stood still for half a second) played from a real
@@ -13,7 +14,7 @@ final class LiveCatchUpTests: XCTestCase {
         let source = "lavfi:testsrc2=size=320x180:rate=30[out0];sine=f=440:sample_rate=48000[out1]"
         let publisher = Publisher(source: source, url: nginx.rtmpURL("gap"))
         defer { publisher.stop() }
-        XCTAssertTrue(waitUntil(15) { publisher.status == .live }, "\(publisher.status)")
+        try eventually("\(publisher.status)", timeout: 15, poll: 0.005) { publisher.status == .live }
         let session = PlaybackSession(source: nginx.rtmpURL("gap"), options: .live)
         defer { session.close() }
         let mixer = AudioMixer()

@@ -22,15 +22,6 @@ extension NginxServer {
     }
 }
 
-/// Checks `condition` every `interval` seconds until it holds or `timeout` seconds pass.
-func pollUntil(_ timeout: Double, every interval: Double = 0.2, _ condition: () -> Bool) -> Bool {
-    let deadline = Date(timeIntervalSinceNow: timeout)
-    while Date() < deadline {
-        if condition() { return true }
-        Thread.sleep(forTimeInterval: interval)
-    }
-    return condition()
-}
 
 /// A result handed from the fetcher's queue to the waiting thread.
 final class ResultBox: @unchecked Sendable {
