@@ -31,11 +31,8 @@ final class CallRetryTests: XCTestCase {
             .stats(.sourceStatus("call", source: 2, .buffering(percent: 40))),
             .stats(.status("call", .reconnecting(attempt: 3, retryIn: 4))),
         ]) {
-            $0.session.playback["call"] = .reconnecting(attempt: 3, retryIn: 4)
-            $0.rooms["call"]?.sources = [.reconnecting(attempt: 3, retryIn: 4), self.failure, .buffering(percent: 40)]
-            $0.rooms["call"]?.sourceSince = [5, 2, 5]
-            $0.rooms["call"]?.reportedStatus = .reconnecting(attempt: 3, retryIn: 4)
-            $0.rooms["call"]?.statusSince = 5
+            $0.statusPolled("call", sources: [.reconnecting(attempt: 3, retryIn: 4), self.failure, .buffering(percent: 40)],
+                            status: .reconnecting(attempt: 3, retryIn: 4), at: 5)
         }
         let m = try XCTUnwrap(state.roomLayout(now: 6.5))
         XCTAssertEqual(m.tiles.map(\.status), [.reconnecting(attempt: 3, retryIn: 2.5), failure, .buffering(percent: 40)])
@@ -52,11 +49,7 @@ final class CallRetryTests: XCTestCase {
             .stats(.sourceStatus("call", source: 0, .playing)), .stats(.sourceStatus("call", source: 2, .playing)),
             .stats(.status("call", .playing)),
         ]) {
-            $0.session.playback["call"] = .playing
-            $0.rooms["call"]?.sources = [.playing, self.failure, .playing]
-            $0.rooms["call"]?.sourceSince = [7, 2, 7]
-            $0.rooms["call"]?.reportedStatus = .playing
-            $0.rooms["call"]?.statusSince = 7
+            $0.statusPolled("call", sources: [.playing, self.failure, .playing], status: .playing, at: 7)
             $0.main.paint.dirty = true
         }
         XCTAssertEqual(state.roomLayout(now: 7)?.tiles.map { $0.overlay == nil }, [true, false, true], "playing tiles are bare")
@@ -87,11 +80,7 @@ final class CallRetryTests: XCTestCase {
             .stats(.sourceStatus("call", source: 0, failure)), .stats(.sourceStatus("call", source: 1, failure)),
             .stats(.sourceStatus("call", source: 2, failure)), .stats(.status("call", failure)),
         ]) {
-            $0.session.playback["call"] = self.failure
-            $0.rooms["call"]?.sources = [self.failure, self.failure, self.failure]
-            $0.rooms["call"]?.sourceSince = [2, 2, 2]
-            $0.rooms["call"]?.reportedStatus = self.failure
-            $0.rooms["call"]?.statusSince = 2
+            $0.statusPolled("call", sources: [self.failure, self.failure, self.failure], status: self.failure, at: 2)
             $0.main.paint.dirty = true
         }
         XCTAssertEqual(state.session.status(of: "call"), failure)
@@ -140,13 +129,9 @@ final class CallRetryTests: XCTestCase {
             .stats(.sourceStatus("call", source: 0, failure)), .stats(.sourceStatus("call", source: 1, .playing)),
             .stats(.sourceStatus("call", source: 2, .playing)), .stats(.status("call", .playing)),
         ]) {
-            $0.session.playback["call"] = .playing
-            $0.rooms["call"]?.sources = [self.failure, .playing, .playing]
-            $0.rooms["call"]?.sourceSince = [2, 2, 2]
+            $0.statusPolled("call", sources: [self.failure, .playing, .playing], status: .playing, at: 2)
             $0.rooms["call"]?.opens = [0, 1, 1]
             $0.rooms["call"]?.levels = [-90, -90, -90]
-            $0.rooms["call"]?.reportedStatus = .playing
-            $0.rooms["call"]?.statusSince = 2
         }
         XCTAssertNil(state.exit, "a call with a participant playing has not failed")
         XCTAssertEqual(state.reduce(.playbackPolled("call", F.reports(F.call, failure).map {

@@ -116,15 +116,7 @@ final class DirectoryTests: XCTestCase {
         assertStep(&state, F.key(.letter("p")), now: 2,
                    effects: enterFloatEffects(cam.id, title: "cam", frame: frame)
                     + [.stats(.mainContent(nil)), .setVideo(cam.id, source: 0, video(480, 270))]) {
-            _ = $0.session.reduce(.pipRequested(origin: .key))
-            $0.motion = FloatMotion(displays: [F.display], videoAspect: 16.0 / 9.0, placement: nil)
-            $0.float = FloatState()
-            $0.float.visible = true
-            $0.float.width = 480
-            $0.float.height = 270
-            $0.checks.displaysAt = 2
-            $0.main.controlsUntil = 5
-            $0.rooms[cam.id]?.video = [video(480, 270)]
+            $0.floatEntered(cam.id, motion: FloatMotion(displays: [F.display], videoAspect: 16.0 / 9.0, placement: nil), at: 2)
         }
         XCTAssertEqual(state.session.floatingRoomID, cam.id)
         // Refreshes at 6.1 miss the stream: gone since the request went out.

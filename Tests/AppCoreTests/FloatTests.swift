@@ -46,15 +46,7 @@ final class FloatTests: XCTestCase {
         assertStep(&state, F.key(.letter("p")), now: 2,
                    effects: enterFloatEffects("live-a", title: "Live A", frame: frame)
                     + [.stats(.mainContent(nil)), .setVideo("live-a", source: 0, video(576, 432))]) {
-            _ = $0.session.reduce(.pipRequested(origin: .key))
-            $0.motion = FloatMotion(displays: [F.display], videoAspect: 4.0 / 3.0, placement: saved)
-            $0.float = FloatState()
-            $0.float.visible = true
-            $0.float.width = 576
-            $0.float.height = 432
-            $0.checks.displaysAt = 2
-            $0.main.controlsUntil = 5
-            $0.rooms["live-a"]?.video = [video(576, 432)]
+            $0.floatEntered("live-a", motion: FloatMotion(displays: [F.display], videoAspect: 4.0 / 3.0, placement: saved), at: 2)
         }
         XCTAssertEqual(state.motion, FloatMotion(displays: [F.display], videoAspect: 4.0 / 3.0, placement: saved))
     }
@@ -213,11 +205,7 @@ final class FloatTests: XCTestCase {
             .publish(.layout(.pipLayoutDisabled)), .publish(.lifecycle(.didStop)), .resetMainVideo, .raiseMainWindow,
             .setVideo("live-a", source: 0, video(960, 600)),
         ]) {
-            _ = $0.session.reduce(.floatClicked)
-            $0.float = FloatState()
-            $0.main.controlsUntil = 7
-            $0.main.paint.dirty = true
-            $0.rooms["live-a"]?.video = [video(960, 600)]
+            $0.floatLeft("live-a", video: [video(960, 600)], at: 4)
         }
         XCTAssertEqual(state.reduce(.wheel(window: .float, steps: -1), now: 5), [], "a hidden float takes no input")
     }

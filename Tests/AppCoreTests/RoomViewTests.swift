@@ -187,11 +187,7 @@ final class RoomViewTests: XCTestCase {
         let failed = PlaybackStatus.failed(message: "404")
         assertStep(&state, .playbackPolled("live-a", [SourceReport(status: failed)]), now: 5,
                    effects: [.stats(.status("live-a", failed))]) {
-            $0.session.playback["live-a"] = failed
-            $0.rooms["live-a"]?.sources = [failed]
-            $0.rooms["live-a"]?.sourceSince = [5]
-            $0.rooms["live-a"]?.reportedStatus = failed
-            $0.rooms["live-a"]?.statusSince = 5
+            $0.statusPolled("live-a", sources: [failed], status: failed, at: 5)
             $0.main.paint.dirty = true
         }
         let m = try XCTUnwrap(state.roomLayout(now: 5))
@@ -228,22 +224,14 @@ final class RoomViewTests: XCTestCase {
         assertStep(&state, .playbackPolled("call", reports), now: 2, effects: reports.indices.map {
             .stats(.sourceStatus("call", source: $0, reports[$0].status))
         } + [.stats(.status("call", .playing))]) {
-            $0.session.playback["call"] = .playing
-            $0.rooms["call"]?.sources = reports.map(\.status)
-            $0.rooms["call"]?.sourceSince = [2, 2, 2]
-            $0.rooms["call"]?.reportedStatus = .playing
-            $0.rooms["call"]?.statusSince = 2
+            $0.statusPolled("call", sources: reports.map(\.status), status: .playing, at: 2)
             $0.main.paint.dirty = true
         }
         XCTAssertEqual(state.rooms["call"]?.status, .playing)
         XCTAssertEqual(state.roomLayout(now: 2)?.participants.map(\.status), reports.map(\.status))
         assertStep(&state, .playbackPolled("call", Array(reports.prefix(2)) + [SourceReport(status: .ended)]), now: 3,
                    effects: [.stats(.sourceStatus("call", source: 2, .ended)), .stats(.status("call", .buffering(percent: 10)))]) {
-            $0.session.playback["call"] = .buffering(percent: 10)
-            $0.rooms["call"]?.sources[2] = .ended
-            $0.rooms["call"]?.sourceSince[2] = 3
-            $0.rooms["call"]?.reportedStatus = .buffering(percent: 10)
-            $0.rooms["call"]?.statusSince = 3
+            $0.statusPolled("call", sources: reports.prefix(2).map(\.status) + [.ended], status: .buffering(percent: 10), at: 3)
         }
         XCTAssertEqual(state.rooms["call"]?.status, .buffering(percent: 10))
         XCTAssertEqual(state.session.status(of: "call"), .buffering(percent: 10))

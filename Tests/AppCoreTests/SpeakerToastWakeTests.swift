@@ -69,11 +69,7 @@ final class SpeakerToastWakeTests: XCTestCase {
             .publish(.lifecycle(.willStop)), .savePlacement(.initial), .hideFloat, .stats(.floatHidden),
             .publish(.layout(.pipLayoutDisabled)), .publish(.lifecycle(.didStop)), .resetMainVideo, .raiseMainWindow,
         ] + (0..<3).map { .setVideo("call", source: $0, video(415, 231)) }) {
-            _ = $0.session.reduce(.floatClicked)
-            $0.float = FloatState()
-            $0.main.controlsUntil = 6
-            $0.main.paint.dirty = true
-            $0.rooms["call"]?.video = Array(repeating: video(415, 231), count: 3)
+            $0.floatLeft("call", video: Array(repeating: video(415, 231), count: 3), at: 3)
         }
         XCTAssertEqual(state.float.speaker, FloatSpeaker())
         XCTAssertEqual(state.floatSources, [])
@@ -138,11 +134,7 @@ final class SpeakerToastWakeTests: XCTestCase {
         let buffering = PlaybackStatus.buffering(percent: nil)
         assertStep(&state, .playbackPolled("live-a", [SourceReport(status: buffering)]), now: 10,
                    effects: [.stats(.status("live-a", buffering))]) {
-            $0.session.playback["live-a"] = buffering
-            $0.rooms["live-a"]?.sources = [buffering]
-            $0.rooms["live-a"]?.sourceSince = [10]
-            $0.rooms["live-a"]?.reportedStatus = buffering
-            $0.rooms["live-a"]?.statusSince = 10
+            $0.statusPolled("live-a", sources: [buffering], status: buffering, at: 10)
             $0.main.paint.dirty = true
         }
         XCTAssertEqual(state.nextWake(now: 10, frameDelay: 0.02), 10 + 1.0 / 30, accuracy: 1e-9, "a spinner, not frames")
@@ -182,11 +174,7 @@ final class SpeakerToastWakeTests: XCTestCase {
             .publish(.layout(.pipLayoutDisabled)), .publish(.lifecycle(.didStop)), .resetMainVideo, .raiseMainWindow,
             .setVideo("live-a", source: 0, video(960, 600)),
         ]) {
-            _ = $0.session.reduce(.floatClicked)
-            $0.float = FloatState()
-            $0.main.controlsUntil = 6.5
-            $0.main.paint.dirty = true
-            $0.rooms["live-a"]?.video = [video(960, 600)]
+            $0.floatLeft("live-a", video: [video(960, 600)], at: 3.5)
         }
         XCTAssertFalse(state.float.visible)
         XCTAssertEqual(state.reduce(.tick(pointer: origin), now: 5), [.checkRoomsFile], "hidden again, no display reads")
