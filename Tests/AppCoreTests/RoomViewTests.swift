@@ -1,5 +1,6 @@
 import AppCore
 import PiPLayout
+import Session
 import XCTest
 
 /// W3, W4, W5: the room view's control bar, layouts, statuses and controls.

@@ -1,5 +1,6 @@
 import AppCore
 import PiPLayout
+import Session
 import XCTest
 
 /// The call float's speaker, toasts, wake-up scheduling and the stats encoding.

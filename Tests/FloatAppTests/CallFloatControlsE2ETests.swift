@@ -1,6 +1,7 @@
 import CX11
 import Foundation
 import PiPLayout
+import Rooms
 import TestSupport
 import XCTest
 

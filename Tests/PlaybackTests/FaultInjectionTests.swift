@@ -2,6 +2,7 @@ import Foundation
 import LiveServerTestSupport
 import PiPLayout
 import Playback
+import Session
 import TestSupport
 import XCTest
 

@@ -1,4 +1,3 @@
-import PiPLayout
 import Playback
 import TestSupport
 import XCTest

@@ -1,7 +1,7 @@
 import Foundation
 import LiveServerTestSupport
-import PiPLayout
 import Playback
+import Session
 import TestSupport
 import XCTest
 

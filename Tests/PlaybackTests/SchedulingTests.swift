@@ -1,5 +1,4 @@
 import Foundation
-import PiPLayout
 import Playback
 import TestSupport
 import XCTest

@@ -1,6 +1,6 @@
 import Foundation
-import PiPLayout
 import Playback
+import Rooms
 import TestSupport
 import XCTest
 

@@ -1,6 +1,6 @@
-@testable import Playback
 import Foundation
-import PiPLayout
+@testable import Playback
+import Rooms
 import TestSupport
 import XCTest
 

@@ -1,4 +1,5 @@
-import PiPLayout
+import Rooms
+import Session
 
 /// Everything the painters read from the state at one moment: each window's view models and
 /// the few state values drawn beside them.

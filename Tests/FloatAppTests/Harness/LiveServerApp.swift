@@ -1,7 +1,7 @@
 import CX11
 import Foundation
+import LiveDirectory
 import LiveServerTestSupport
-import PiPLayout
 import TestSupport
 import XCTest
 

@@ -47,4 +47,3 @@ final class TestMedia {
 enum TestMediaError: Error {
     case ffmpegFailed(String)
 }
-
