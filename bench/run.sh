@@ -4,7 +4,7 @@
 # RTMP and HLS, against ffplay), then the text layer against SDL_ttf on a 1,001-room list. Each starts and ends its own Xvfb + openbox.
 # Usage: bench/run.sh [playback|transitions|latency|text|all] (default all); after a benchmark's name,
 # further arguments go to its script (bench/playback.py --help, bench/transitions.py --help, ...).
-# Tables are printed and written to bench/out/playback.md, transitions.md and latency.md.
+# Tables are printed and written to bench/out/playback.md, transitions.md, latency.md and text.md.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 export PYTHONDONTWRITEBYTECODE=1
