@@ -8,16 +8,10 @@ import TextLayout
 /// script when the desktop has no font for some characters.
 @MainActor
 final class FontSet {
-    private struct WidthKey: Hashable {
-        let text: String
-        let size: Int32
-        let bold: Bool
-    }
-
     let engine: TextEngine
     /// The UI scale lines are laid out at.
     private(set) var scale: Double
-    private var widths = LRUCache<WidthKey, Int>(budget: 8192)
+    private var widths = LRUCache<LineKey, Int>(budget: 8192)
     private var reportedScripts: Set<String> = []
 
     /// Lays text out with `engine`; fails when fontconfig has no font that draws Latin text.
@@ -51,7 +45,7 @@ final class FontSet {
 
     /// The width of `text` in pixels at the current scale.
     func width(of text: String, size: Int32, bold: Bool) -> Int {
-        let key = WidthKey(text: text, size: size, bold: bold)
+        let key = LineKey(text: text, size: size, bold: bold)
         if let w = widths.value(for: key) { return w }
         let w = layout(text, size: size, bold: bold).width
         widths.insert(w, for: key, cost: 1)

@@ -6,9 +6,7 @@ import TextLayout
 @MainActor
 final class TextCache {
     private struct Key: Hashable {
-        let text: String
-        let size: Int32
-        let bold: Bool
+        let line: LineKey
         let color: Color
         let maxWidth: Int32?
     }
@@ -42,7 +40,7 @@ final class TextCache {
 
     private func drawn(_ text: String, size: Int32, bold: Bool, color: Color, maxWidth: Int32?) -> Drawn? {
         guard !text.isEmpty else { return nil }
-        let key = Key(text: text, size: size, bold: bold, color: color, maxWidth: maxWidth)
+        let key = Key(line: LineKey(text: text, size: size, bold: bold), color: color, maxWidth: maxWidth)
         if let hit = entries.value(for: key) { return hit }
         let line = fonts.layout(text, size: size, bold: bold, maxWidth: maxWidth)
         let box = fonts.lineBox(size, bold: bold)
