@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "MPRIS", targets: ["MPRIS"]),
         .library(name: "DesktopSettings", targets: ["DesktopSettings"]),
         .library(name: "ServerFetch", targets: ["ServerFetch"]),
+        .library(name: "Localization", targets: ["Localization"]),
     ],
     targets: [
         .systemLibrary(
@@ -35,19 +36,23 @@ let package = Package(
             pkgConfig: "dbus-1",
             providers: [.apt(["libdbus-1-dev"])]
         ),
-        .target(name: "PiPLayout"),
+        .systemLibrary(name: "CIntl"),
+        .target(name: "Localization", dependencies: ["CIntl"]),
+        .target(name: "PiPLayout", dependencies: ["Localization"]),
         .target(name: "MPRIS", dependencies: ["CDBus"]),
         .target(name: "DesktopSettings", dependencies: ["CSDL"]),
-        .target(name: "Playback", dependencies: ["CFFmpeg", "PiPLayout"]),
-        .target(name: "AppCore", dependencies: ["PiPLayout"]),
+        .target(name: "Playback", dependencies: ["CFFmpeg", "PiPLayout", "Localization"]),
+        .target(name: "AppCore", dependencies: ["PiPLayout", "Localization"]),
         .target(name: "ServerFetch"),
         .executableTarget(name: "PublishProbe", dependencies: ["Playback"]),
         .executableTarget(
             name: "FloatApp",
-            dependencies: ["CSDL", "PiPLayout", "AppCore", "Playback", "MPRIS", "DesktopSettings", "ServerFetch"]
+            dependencies: ["CSDL", "PiPLayout", "AppCore", "Playback", "MPRIS", "DesktopSettings", "ServerFetch",
+                           "Localization"]
         ),
         .testTarget(name: "PiPLayoutTests", dependencies: ["PiPLayout", "TestSupport"]),
-        .testTarget(name: "AppCoreTests", dependencies: ["AppCore", "PiPLayout", "TestSupport"]),
+        .testTarget(name: "AppCoreTests", dependencies: ["AppCore", "PiPLayout", "TestSupport", "Localization"]),
+        .testTarget(name: "LocalizationTests", dependencies: ["Localization", "AppCore", "PiPLayout", "TestSupport"]),
         .target(name: "LiveServerTestSupport", path: "Tests/LiveServerTestSupport"),
         .target(name: "TestSupport", dependencies: ["PiPLayout"], path: "Tests/TestSupport"),
         .testTarget(name: "PlaybackTests",

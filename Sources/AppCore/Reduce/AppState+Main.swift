@@ -1,3 +1,4 @@
+import Localization
 import PiPLayout
 
 /// The main window's keys and pointer: the list (W1) and a room's view (W3, W4, W5).
@@ -56,7 +57,8 @@ extension AppState {
     }
 
     var listLayout: ListLayout {
-        ListLayout(metrics: environment.metrics, sectionStarts: directory.sectionStarts(after: fileRooms.count))
+        ListLayout(metrics: environment.metrics, sectionStarts: directory.sectionStarts(after: fileRooms.count),
+                   direction: environment.direction)
     }
 
     mutating func mainPointerMoved(_ x: Int, _ y: Int, now: Double) -> [AppEffect] {
@@ -148,9 +150,9 @@ extension CallLayout {
     /// The layout's name on the control bar.
     public var title: String {
         switch self {
-        case .tile: "Tiles"
-        case .spotlight: "Spotlight"
-        case .sidebar: "Sidebar"
+        case .tile: tr("Tiles")
+        case .spotlight: tr("Spotlight")
+        case .sidebar: tr("Sidebar")
         }
     }
 }

@@ -17,7 +17,8 @@ extension App {
     private var measure: TextMeasure { fonts.measure }
 
     private func drawContext(_ renderer: Renderer, _ text: TextCache) -> DrawContext {
-        DrawContext(renderer: renderer, text: text, scale: state.environment.metrics.scale, time: now)
+        DrawContext(renderer: renderer, text: text, scale: state.environment.metrics.scale, time: now,
+                    direction: state.environment.direction)
     }
 
     /// Reports a window's output size when it differs from what the state lays out for.
@@ -48,7 +49,7 @@ extension App {
             room = id
             paintRoom(ctx, m)
         } else {
-            ListView.draw(ctx, state.listViewModel(now: t), width: Int32(state.main.width), height: Int32(state.main.height))
+            ListView.draw(ctx, state.listViewModel(now: t, measure: measure), width: Int32(state.main.width), height: Int32(state.main.height))
         }
         ToastView.draw(ctx, state.toastLayout(now: t, measure: measure))
         main.renderer.present()

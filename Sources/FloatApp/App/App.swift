@@ -2,6 +2,7 @@ import AppCore
 import CSDL
 import DesktopSettings
 import Foundation
+import Localization
 import PiPLayout
 import Playback
 
@@ -47,7 +48,8 @@ final class App {
         let metrics = fonts.metrics(scale: scale)
         let environment = AppEnvironment(
             metrics: metrics, compositorMovesFloat: String(cString: SDL_GetCurrentVideoDriver()) == "wayland",
-            exitWhenEnded: options.exitOnEnd ? options.openRoom : nil, savedPlacement: files.placement.load())
+            exitWhenEnded: options.exitOnEnd ? options.openRoom : nil, savedPlacement: files.placement.load(),
+            direction: Localization.direction)
         state = AppState(session: SessionState(config: config, globalPiP: options.noPiP ? .disabled : .enabled),
                          environment: environment, displays: Self.currentDisplays(), servers: config.servers)
     }
@@ -70,11 +72,10 @@ final class App {
         Log.info("video driver: \(driver)")
         if !["x11", "wayland"].contains(driver), ProcessInfo.processInfo.environment["SDL_VIDEODRIVER"] == nil {
             SDL_Quit()
-            throw AppError.startup("no desktop to show windows on (SDL chose the '\(driver)' video driver): "
-                + "run FloatApp in an X11 or Wayland session, or set DISPLAY")
+            throw AppError.startup(tr("no desktop to show windows on (SDL chose the '%s' video driver): run FloatApp in an X11 or Wayland session, or set DISPLAY", driver))
         }
         if SDL_InitSubSystem(SDL_INIT_AUDIO) != 0 {
-            Log.warn("no audio: \(String(cString: SDL_GetError())); playing without sound")
+            Log.warn(tr("no audio: %s; playing without sound", String(cString: SDL_GetError())))
         }
     }
 

@@ -1,4 +1,5 @@
 import CFFmpeg
+import Localization
 
 /// The sending thread: connects to the server, encodes what the capture hands over, and
 /// reconnects with D4's backoff when the server refuses or drops the stream.
@@ -37,7 +38,7 @@ final class PublishSender: Sendable {
             }
             attempt += 1
             if attempt >= core.options.maximumAttempts {
-                core.setStatus(.failed("Cannot broadcast to \(url): \(failure.message)"))
+                core.setStatus(.failed(tr("Cannot broadcast to %1$s: %2$s", url, failure.message)))
                 return
             }
             let delay = SessionWorker.backoff(attempt: attempt)

@@ -1,0 +1,44 @@
+import CIntl
+
+/// FloatApp's translations: gettext's `floatapp` text domain, chosen once at start from
+/// `LANGUAGE`, `LC_ALL`, `LC_MESSAGES` and `LANG` as every GNOME and KDE app chooses it.
+///
+/// Until ``start(localeDirectory:)`` binds the domain (the unit tests, `--check-rooms` in a
+/// `C` locale), every lookup returns the English source text.
+public enum Localization {
+    /// The gettext text domain of FloatApp's catalogs (`floatapp.mo`).
+    public static let domain = "floatapp"
+
+    /// Takes the user's locale from the environment and binds the domain to `localeDirectory`
+    /// (the folder holding `<lang>/LC_MESSAGES/floatapp.mo`). Numbers keep the `C` locale's
+    /// decimal point, so the libraries that parse and print numbers read files the same way in
+    /// every language. Translations come out as UTF-8 whatever the locale's character set.
+    public static func start(localeDirectory: String?) {
+        _ = setlocale(LC_ALL, "")
+        _ = setlocale(LC_NUMERIC, "C")
+        if let localeDirectory { _ = bindtextdomain(domain, localeDirectory) }
+        _ = bind_textdomain_codeset(domain, "UTF-8")
+        _ = textdomain(domain)
+    }
+
+    /// The translation of `msgid`, or `msgid` itself when the catalog has none.
+    static func lookup(_ msgid: String) -> String {
+        guard let out = dgettext(domain, msgid) else { return msgid }
+        return String(cString: out)
+    }
+
+    /// The translation of a message with a count, in the plural form the language picks for `n`.
+    static func lookup(_ singular: String, _ plural: String, _ n: Int) -> String {
+        let count = UInt(truncatingIfNeeded: n.magnitude)
+        guard let out = dngettext(domain, singular, plural, count) else { return n == 1 ? singular : plural }
+        return String(cString: out)
+    }
+
+    /// The direction the user's language is written in, as its translators set it: GTK's
+    /// convention, where the catalog translates `default:LTR` to `default:RTL` for a
+    /// right-to-left language.
+    public static var direction: TextDirection {
+        // TRANSLATORS: write "default:RTL" if your language is written right to left, else keep "default:LTR".
+        tr("default:LTR") == "default:RTL" ? .rightToLeft : .leftToRight
+    }
+}
