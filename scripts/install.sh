@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
-# Installs FloatApp under a prefix: binary, assets, desktop file and icons. The PNG icons
-# are rendered from assets/floatapp.svg with rsvg-convert (librsvg2-bin).
+# Installs FloatApp under a prefix: binary, assets, desktop file, icons and translations. The
+# PNG icons are rendered from assets/floatapp.svg with rsvg-convert (librsvg2-bin); the
+# translations in po/ are compiled with msgfmt (gettext) into <prefix>/share/locale.
 # Usage: scripts/install.sh PREFIX BINARY
 set -euo pipefail
 prefix=${1:?prefix}
 binary=${2:?binary}
 root=$(cd "$(dirname "$0")/.." && pwd)
 command -v rsvg-convert >/dev/null || { echo "install.sh: rsvg-convert (librsvg2-bin) is needed to render the icons" >&2; exit 1; }
+command -v msgfmt >/dev/null || { echo "install.sh: msgfmt (gettext) is needed to compile the translations" >&2; exit 1; }
 icons=$(mktemp -d)
 trap 'rm -rf "$icons"' EXIT
 for size in 48 64 128 256; do
@@ -20,4 +22,5 @@ install -Dm644 "$root/assets/floatapp.svg" "$prefix/share/icons/hicolor/scalable
 for size in 48 64 128 256; do
   install -Dm644 "$icons/$size.png" "$prefix/share/icons/hicolor/${size}x${size}/apps/floatapp.png"
 done
+"$root/scripts/po.sh" compile "$prefix/share/locale"
 echo "installed floatapp in $prefix"

@@ -21,17 +21,27 @@ public enum Localization {
         _ = textdomain(domain)
     }
 
-    /// The translation of `msgid`, or `msgid` itself when the catalog has none.
+    /// The translation of `msgid`, or `msgid` itself when the catalog has none. gettext hands
+    /// back its argument when it has no translation, and that C string lives only inside the
+    /// call, so it is compared by address and never read after.
     static func lookup(_ msgid: String) -> String {
-        guard let out = dgettext(domain, msgid) else { return msgid }
-        return String(cString: out)
+        msgid.withCString { id in
+            guard let out = dgettext(domain, id), out != id else { return msgid }
+            return String(cString: out)
+        }
     }
 
     /// The translation of a message with a count, in the plural form the language picks for `n`.
     static func lookup(_ singular: String, _ plural: String, _ n: Int) -> String {
         let count = UInt(truncatingIfNeeded: n.magnitude)
-        guard let out = dngettext(domain, singular, plural, count) else { return n == 1 ? singular : plural }
-        return String(cString: out)
+        return singular.withCString { one in
+            plural.withCString { many in
+                guard let out = dngettext(domain, one, many, count) else { return n == 1 ? singular : plural }
+                if out == one { return singular }
+                if out == many { return plural }
+                return String(cString: out)
+            }
+        }
     }
 
     /// The direction the user's language is written in, as its translators set it: GTK's
