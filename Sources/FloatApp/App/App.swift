@@ -32,6 +32,8 @@ final class App {
     let startRoom: (id: RoomID?, float: Bool)
     /// The desktop's media controls (MPRIS) and its scale watcher.
     let desktop: DesktopLink
+    /// The list's count and status pills as last painted and logged (`list_shown`).
+    var listShown: StatsEvent?
 
     init(options: Options, config: RoomsConfig, roomsPath: String) throws {
         files = try AppFiles(roomsPath: roomsPath, statsPath: options.statsFile)
