@@ -1,8 +1,8 @@
 import Foundation
 import XCTest
 
-/// `make install`'s layout: the installed binary finds its built-in rooms under `<prefix>/share`;
-/// the desktop entry validates and the icon comes in every size desktops look for.
+/// `make install`'s layout: the installed binary finds its built-in rooms and its translations
+/// under `<prefix>/share`; the desktop entry validates and the icon comes in every size desktops look for.
 final class InstallE2ETests: DesktopTestCase {
     func testInstalledBinaryFindsItsAssetsAndDesktopFiles() throws {
         let prefix = try TestPaths.makeTemporaryFolder(prefix: "floatapp-prefix")
@@ -16,9 +16,18 @@ final class InstallE2ETests: DesktopTestCase {
             stderrURL: prefix.appendingPathComponent("install.err"))
         XCTAssertEqual(install.waitForExit(timeout: 30), .exited(0), install.outputTail())
         for path in ["bin/floatapp", "share/floatapp/rooms.json", "share/applications/floatapp.desktop",
-                     "share/icons/hicolor/scalable/apps/floatapp.svg"] {
+                     "share/icons/hicolor/scalable/apps/floatapp.svg"]
+            + ["de", "zh_CN", "ar"].map({ "share/locale/\($0)/LC_MESSAGES/floatapp.mo" }) {
             XCTAssertTrue(FileManager.default.fileExists(atPath: prefix.appendingPathComponent(path).path), path)
         }
+        // The installed binary finds its translations under <prefix>/share/locale.
+        let help = prefix.appendingPathComponent("help.out")
+        let german = try ChildProcess(
+            executable: prefix.appendingPathComponent("bin/floatapp").path, arguments: ["--help"],
+            environment: ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "LANGUAGE": "de", "HOME": prefix.path],
+            stdoutURL: help, stderrURL: prefix.appendingPathComponent("help.err"))
+        XCTAssertEqual(german.waitForExit(timeout: 10), .exited(0), german.outputTail())
+        XCTAssertTrue(try String(contentsOf: help, encoding: .utf8).contains("Aufruf: floatapp"), german.outputTail())
         for size in [48, 64, 128, 256] {
             let icon = prefix.appendingPathComponent("share/icons/hicolor/\(size)x\(size)/apps/floatapp.png")
             let measured = try measure(icon, in: prefix)
