@@ -150,7 +150,8 @@ final class MirrorTests: XCTestCase {
             XCTAssertLessThan(r.pill.maxX, r.text.x, "right to left the pill is at the left")
             XCTAssertGreaterThan(r.badge.x, r.text.maxX, "right to left the badge leads at the right")
         }
-        XCTAssertEqual(rtl.rows.first?.pill, PixelRect(32, 72 + 19, 116, 26))
+        // The pill fits the widest status ("Reconnecting", 12 letters at 7 px) with 40 px for its dot and ends.
+        XCTAssertEqual(rtl.rows.first?.pill, PixelRect(32, 72 + 19, 12 * 7 + 40, 26))
         // The header: the app's name at the right, the count (7 px a character) at the left.
         XCTAssertEqual(ltr.countBox, PixelRect(960 - 16 - 7 * 7, 0, 7 * 7, 64))
         XCTAssertEqual(rtl.countBox, PixelRect(16, 0, 7 * 7, 64))

@@ -70,6 +70,15 @@ final class CatalogTests: XCTestCase {
         XCTAssertEqual(Localization.direction, .leftToRight)
     }
 
+    func testTheStatusPillWidensForTheLanguagesLongestStatus() {
+        use("de")
+        var state = AppState(session: SessionState(config: RoomsConfig(rooms: FixtureRooms.all)),
+                             environment: AppEnvironment(metrics: UIMetrics(scale: 1) { text, _ in text.count * 7 }))
+        _ = state.reduce(.resized(.main, width: 960, height: 600), now: 0)
+        // "Verbindet neu" (reconnecting) is German's longest pill: 13 letters at 7 px, and 40 px for its dot and ends.
+        XCTAssertEqual(state.listViewModel(now: 0).rows.first?.pill.w, 13 * 7 + 40)
+    }
+
     func testReorderedSlotsAndNumbersWithTheirPlural() {
         use("de")
         XCTAssertEqual(trn("%2$s: OK, %1$d room", "%2$s: OK, %1$d rooms", 3, "a.json"), "a.json: OK, 3 Räume")

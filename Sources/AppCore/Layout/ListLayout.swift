@@ -34,7 +34,9 @@ public struct ListLayout: Sendable {
     public func rowParts(_ rect: PixelRect, width: Int) -> (badge: PixelRect, text: PixelRect, pill: PixelRect) {
         let d = rect.h - px(24)
         let badge = PixelRect(rect.x + px(16), rect.y + px(12), d, d)
-        let pillW = px(116), pillH = px(26)
+        // The pill fits the language's longest status, and is never narrower than English needs.
+        let widest = RoomRowModel.Status.allCases.map { metrics.width($0.label, RoomRowModel.Status.style) }.max() ?? 0
+        let pillW = max(px(116), widest + px(40)), pillH = px(26)
         let textX = badge.maxX + px(14)
         let text = PixelRect(textX, rect.y, max(0, rect.maxX - textX - pillW - px(24)), rect.h)
         let pill = PixelRect(rect.maxX - pillW - px(16), rect.y + (rect.h - pillH) / 2, pillW, pillH)
@@ -131,8 +133,11 @@ public struct ListLayout: Sendable {
 /// One row of the room list, as shown (W1).
 public struct RoomRowModel: Hashable, Sendable {
     /// A room's state as its row's pill names it.
-    public enum Status: Hashable, Sendable {
+    public enum Status: Hashable, Sendable, CaseIterable {
         case idle, connecting, playing, onAir, floating, reconnecting, ended, error
+
+        /// The style the pill's text is drawn in.
+        public static let style = TextStyle(size: 13, bold: true)
 
         /// The pill's text.
         public var label: String {

@@ -45,6 +45,7 @@ public struct UIMetrics: Hashable, Sendable {
             LabelKey(live, TextStyle(size: 11, bold: true)),
             LabelKey(onAir, TextStyle(size: 11, bold: true)),
         ] + [CallLayout.tile, .spotlight, .sidebar].map { LabelKey($0.title, TextStyle(size: 13)) }
+            + RoomRowModel.Status.allCases.map { LabelKey($0.label, RoomRowModel.Status.style) }
     }
 
     /// The Retry button's label.
