@@ -43,7 +43,7 @@ let package = Package(
         .target(name: "DesktopSettings", dependencies: ["CSDL"]),
         .target(name: "Playback", dependencies: ["CFFmpeg", "PiPLayout", "Localization"]),
         .target(name: "AppCore", dependencies: ["PiPLayout", "Localization"]),
-        .target(name: "ServerFetch"),
+        .target(name: "ServerFetch", dependencies: ["Localization"]),
         .executableTarget(name: "PublishProbe", dependencies: ["Playback"]),
         .executableTarget(
             name: "FloatApp",

@@ -79,6 +79,25 @@ final class CatalogTests: XCTestCase {
         XCTAssertEqual(state.listViewModel(now: 0).rows.first?.pill.w, 13 * 7 + 40)
     }
 
+    func testARoomsFilesProblemsAreWordedInTheLanguage() throws {
+        let file = #"{"rooms": [{"id": "a b", "kind": "show", "source": 3}]}"#
+        use("de")
+        guard case .failure(let german) = RoomsFile.parse(Array(file.utf8), fileName: "rooms.json") else {
+            return XCTFail("the file is not valid")
+        }
+        XCTAssertEqual(german.messages, [
+            #"rooms.json:1:12: rooms[0]: fehlendes Feld "title""#,
+            #"rooms.json:1:19: rooms[0].id: ungültige ID "a b": 1 bis 64 Zeichen aus A-Z, a-z, 0-9, _ und - verwenden"#,
+            #"rooms.json:1:34: rooms[0].kind: unbekannter Wert für kind: "show" (erwartet: "live" oder "call")"#,
+            #"rooms.json:1:52: rooms[0].source: Zeichenkette erwartet, gefunden: eine Zahl"#,
+        ])
+        use("ar")
+        guard case .failure(let arabic) = RoomsFile.parse(Array("[".utf8), fileName: "rooms.json") else {
+            return XCTFail("the file is not valid")
+        }
+        XCTAssertEqual(arabic.messages, ["rooms.json:1:2: نهاية غير متوقعة للملف؛ كان متوقعًا قيمة"])
+    }
+
     func testReorderedSlotsAndNumbersWithTheirPlural() {
         use("de")
         XCTAssertEqual(trn("%2$s: OK, %1$d room", "%2$s: OK, %1$d rooms", 3, "a.json"), "a.json: OK, 3 Räume")
