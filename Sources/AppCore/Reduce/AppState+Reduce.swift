@@ -78,7 +78,7 @@ extension AppState {
     private mutating func started(openRoom: RoomID?, float wantsFloat: Bool, now: Double) -> [AppEffect] {
         var effects: [AppEffect] = []
         if environment.compositorMovesFloat {
-            effects.append(.log(.warn, "Wayland: the float is moved by the compositor; corner snapping is off"))
+            effects.append(.log(.warn, tr("Wayland: the float is moved by the compositor; corner snapping is off")))
             showToast(tr("Wayland: drag the float with the compositor; snapping is off"), now: now)
         }
         guard let id = openRoom else { return effects }

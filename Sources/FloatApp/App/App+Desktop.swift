@@ -1,5 +1,6 @@
 import AppCore
 import CSDL
+import Localization
 
 /// The desktop's scale and media controls, as they reach the loop.
 @MainActor
@@ -22,7 +23,7 @@ extension App {
         do {
             try fonts.reopen(scale: factor)
         } catch {
-            Log.warn("cannot open the fonts at scale \(factor): \(error)")
+            Log.warn(tr("cannot open the fonts at scale %1$s: %2$s", factor, "\(error)"))
             return
         }
         Log.info("scale \(factor) from the desktop")

@@ -1,5 +1,6 @@
 import AppCore
 import CSDL
+import Localization
 import PiPLayout
 import Playback
 
@@ -92,7 +93,7 @@ extension App {
                 floatWindow?.enableCompositorDrag(buttonSize: Int32(state.environment.metrics.px(44)))
             }
         } catch {
-            Log.warn("cannot prepare the float window: \(error)")
+            Log.warn(tr("cannot prepare the float window: %s", "\(error)"))
         }
     }
 

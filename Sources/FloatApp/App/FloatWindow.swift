@@ -1,4 +1,5 @@
 import CSDL
+import Localization
 import PiPLayout
 
 /// The float window (P2): borderless, always on top, skips taskbar and pager,
@@ -29,7 +30,7 @@ final class FloatWindow {
         do {
             dismissTarget = try DismissTargetWindow()
         } catch {
-            Log.warn("no dismiss target: \(error)")
+            Log.warn(tr("no dismiss target: %s", "\(error)"))
             dismissTarget = nil
         }
         text = TextCache(renderer: renderer, fonts: fonts)

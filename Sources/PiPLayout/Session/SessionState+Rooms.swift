@@ -3,7 +3,7 @@ import Localization
 /// Choosing, leaving, retrying and reloading rooms (W2, W6, M5).
 extension SessionState {
     mutating func roomSelected(_ id: RoomID) -> [SessionEffect] {
-        guard let room = room(id) else { return [.log(.warn, "no room with id \"\(id)\"")] }
+        guard let room = room(id) else { return [.log(.warn, tr("no room with id \"%s\"", id))] }
         if isHosting, openRoomID != id { return [.toast(Self.hostingMessage)] }
         if floatingRoomID == id {
             let effects = leaveFloat()
