@@ -1,7 +1,9 @@
+import FilesAndOptions
 import Foundation
 import Localization
-import PiPLayout
+import Logging
 import Playback
+import Rooms
 
 /// FloatApp's entry point: parse the command line, then check rooms or run the app.
 @MainActor
@@ -39,7 +41,7 @@ func floatappMain() -> Int32 {
             Log.error(tr("no rooms file: pass --rooms FILE, or set FLOATAPP_ASSETS to the folder with the built-in rooms.json"))
             return 2
         }
-        let config: PiPLayout.RoomsConfig
+        let config: Rooms.RoomsConfig
         switch RoomsLoader.load(path: path) {
         case .success(let c): config = c
         case .failure(let error):

@@ -1,6 +1,7 @@
 import AppCore
 import Localization
 import PiPLayout
+import Rooms
 import XCTest
 
 /// X5: under a right-to-left language the main window mirrors, as GTK and Qt mirror theirs:

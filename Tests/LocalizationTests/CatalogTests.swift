@@ -1,7 +1,8 @@
 import AppCore
 import Foundation
 import Localization
-import PiPLayout
+import Rooms
+import Session
 import TestSupport
 import XCTest
 

@@ -1,5 +1,6 @@
 import Localization
-import PiPLayout
+import Rooms
+import Session
 
 extension AppState {
     /// The title overlay's and control bar's heights in unscaled pixels.

@@ -1,5 +1,5 @@
 import Localization
-import PiPLayout
+import Rooms
 
 /// The room list's geometry (W1): rows, header, scrollbar; selection and scrolling kept in view.
 public struct ListLayout: Sendable {

@@ -1,5 +1,5 @@
 import Localization
-import PiPLayout
+import Session
 
 /// A font as views use it: a size in unscaled pixels and a weight.
 public struct TextStyle: Hashable, Sendable {

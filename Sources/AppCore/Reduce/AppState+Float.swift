@@ -1,5 +1,6 @@
 import Localization
 import PiPLayout
+import Rooms
 
 /// The float: showing and hiding it, its pointer and keys, and the one place where
 /// `FloatMotion`'s effects become the app's.

@@ -1,5 +1,6 @@
+import LiveDirectory
 import Localization
-import PiPLayout
+import Rooms
 
 extension AppState {
     /// Applies one event at time `now` (seconds on the clock event timestamps use) and returns

@@ -1,5 +1,8 @@
+import LiveDirectory
 import Localization
 import PiPLayout
+import Rooms
+import Session
 
 /// Everything the app decides, in one value: the session and the float motion as child
 /// states, plus list, room view, float pointer, statuses, toasts and what needs painting.

@@ -1,5 +1,6 @@
+import LiveDirectory
 import Localization
-import PiPLayout
+import Rooms
 
 /// A host room's real broadcast (W2, W6): which room is live and its publisher's last figures.
 public struct BroadcastState: Equatable, Sendable {

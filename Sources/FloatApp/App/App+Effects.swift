@@ -1,8 +1,11 @@
 import AppCore
 import CSDL
+import FilesAndOptions
 import Localization
+import Logging
 import PiPLayout
 import Playback
+import Rooms
 
 /// Carrying out the app state's effects: windows, playback, files, logs.
 @MainActor

@@ -1,10 +1,9 @@
 import AppCore
 import CSDL
 import Foundation
+import LiveDirectory
 import Localization
-import PiPLayout
 import Playback
-import ServerFetch
 
 /// Fetches live servers' statistics pages off the main thread (W8): each answer is read with
 /// `NginxStats` on the fetcher's worker queue, left in an inbox, and an SDL user event wakes

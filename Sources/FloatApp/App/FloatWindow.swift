@@ -1,5 +1,6 @@
 import CSDL
 import Localization
+import Logging
 import PiPLayout
 
 /// The float window (P2): borderless, always on top, skips taskbar and pager,

@@ -1,8 +1,9 @@
 import AppCore
 import CSDL
 import Localization
-import PiPLayout
+import Logging
 import Playback
+import Rooms
 
 /// The open rooms' playback sessions and the sound output they mix into.
 @MainActor

@@ -1,7 +1,6 @@
 import AppCore
 import CSDL
 import Localization
-import PiPLayout
 
 /// Paints a room's full view into the main window from its view model (W3, W4, W5).
 @MainActor

@@ -1,5 +1,5 @@
 import Localization
-import PiPLayout
+import Rooms
 
 /// Why a source cannot be played, worded for the user.
 public enum PlaybackError: Error, Sendable, Equatable, CustomStringConvertible {
