@@ -3,8 +3,8 @@ import CIntl
 /// FloatApp's translations: gettext's `floatapp` text domain, chosen once at start from
 /// `LANGUAGE`, `LC_ALL`, `LC_MESSAGES` and `LANG` as every GNOME and KDE app chooses it.
 ///
-/// Until ``start(localeDirectory:)`` binds the domain (the unit tests, `--check-rooms` in a
-/// `C` locale), every lookup returns the English source text.
+/// Until ``start(localeDirectory:)`` binds the domain (in the unit tests), and in the `C`
+/// locale, where gettext ignores `LANGUAGE`, every lookup returns the English source text.
 public enum Localization {
     /// The gettext text domain of FloatApp's catalogs (`floatapp.mo`).
     public static let domain = "floatapp"
@@ -13,8 +13,10 @@ public enum Localization {
     /// (the folder holding `<lang>/LC_MESSAGES/floatapp.mo`). Numbers keep the `C` locale's
     /// decimal point, so the libraries that parse and print numbers read files the same way in
     /// every language. Translations come out as UTF-8 whatever the locale's character set.
+    /// A locale the system does not have (`LANG=de_DE.UTF-8` without it generated) falls back
+    /// to `C.UTF-8`, so `LANGUAGE` still chooses the catalog.
     public static func start(localeDirectory: String?) {
-        _ = setlocale(LC_ALL, "")
+        if setlocale(LC_ALL, "") == nil { _ = setlocale(LC_ALL, "C.UTF-8") }
         _ = setlocale(LC_NUMERIC, "C")
         if let localeDirectory { _ = bindtextdomain(domain, localeDirectory) }
         _ = bind_textdomain_codeset(domain, "UTF-8")

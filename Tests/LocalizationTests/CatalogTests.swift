@@ -71,6 +71,13 @@ final class CatalogTests: XCTestCase {
         XCTAssertEqual(Localization.direction, .leftToRight)
     }
 
+    func testALocaleTheSystemLacksStillLetsLanguageChoose() {
+        use("de")
+        setenv("LANG", "de_XX.UTF-8", 1)
+        Localization.start(localeDirectory: localeDir.path)
+        XCTAssertEqual(tr("Playback error"), "Wiedergabefehler", "C.UTF-8 stands in for a locale that is not generated")
+    }
+
     func testTheStatusPillWidensForTheLanguagesLongestStatus() {
         use("de")
         var state = AppState(session: SessionState(config: RoomsConfig(rooms: FixtureRooms.all)),
