@@ -30,13 +30,19 @@ public struct ListLayout: Sendable {
         direction == .rightToLeft ? rect.mirrored(within: width) : rect
     }
 
-    /// The parts of a row at `rect`: the kind badge, the title and detail lines' box, the status pill.
-    public func rowParts(_ rect: PixelRect, width: Int) -> (badge: PixelRect, text: PixelRect, pill: PixelRect) {
+    /// The status pill's width: it fits the language's longest status, and is never narrower
+    /// than English needs.
+    public var pillWidth: Int {
+        let widest = RoomRowModel.Status.allCases.map { metrics.width($0.label, RoomRowModel.Status.style) }.max() ?? 0
+        return max(px(116), widest + px(40))
+    }
+
+    /// The parts of a row at `rect` with a pill `pillWidth` wide: the kind badge, the title and
+    /// detail lines' box, the status pill.
+    public func rowParts(_ rect: PixelRect, width: Int, pillWidth pillW: Int) -> (badge: PixelRect, text: PixelRect, pill: PixelRect) {
         let d = rect.h - px(24)
         let badge = PixelRect(rect.x + px(16), rect.y + px(12), d, d)
-        // The pill fits the language's longest status, and is never narrower than English needs.
-        let widest = RoomRowModel.Status.allCases.map { metrics.width($0.label, RoomRowModel.Status.style) }.max() ?? 0
-        let pillW = max(px(116), widest + px(40)), pillH = px(26)
+        let pillH = px(26)
         let textX = badge.maxX + px(14)
         let text = PixelRect(textX, rect.y, max(0, rect.maxX - textX - pillW - px(24)), rect.h)
         let pill = PixelRect(rect.maxX - pillW - px(16), rect.y + (rect.h - pillH) / 2, pillW, pillH)
@@ -215,10 +221,11 @@ extension AppState {
         let layout = listLayout
         let all = session.rooms
         var rows: [RoomRowModel] = []
+        let pillWidth = layout.pillWidth
         for (i, room) in all.enumerated() {
             let rect = layout.rowRect(i, scroll: main.list.scrollOffset, width: main.width)
             guard onScreen(rect, layout) else { continue }
-            let parts = layout.rowParts(rect, width: main.width)
+            let parts = layout.rowParts(rect, width: main.width, pillWidth: pillWidth)
             rows.append(RoomRowModel(
                 id: room.id, title: room.title, isCall: room.kind == .call,
                 detail: directory.stream(room.id)?.rowDetail(now: now) ?? Self.detail(room), status: rowStatus(room),
