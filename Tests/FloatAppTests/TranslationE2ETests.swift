@@ -44,6 +44,8 @@ final class TranslationE2ETests: AppE2ETestCase {
         XCTAssertFalse(german.contains("print this help"), "nothing is left in English: \(german)")
         let chinese = try help(language: "zh_CN")
         XCTAssertTrue(chinese.contains("  --version           显示版本并退出"), chinese)
+        // "用法:" takes four terminal columns: the synopsis's next lines start under "[--rooms".
+        XCTAssertTrue(chinese.contains("用法: floatapp [--rooms FILE] [--open ROOM_ID] [--float] [--no-pip]\n" + String(repeating: " ", count: 15) + "[--check-rooms FILE]"), chinese)
         let english = try help(language: nil)
         XCTAssertTrue(english.contains("usage: floatapp [--rooms FILE]"), english)
         XCTAssertTrue(english.contains("  --help              print this help and exit"), english)

@@ -26,10 +26,20 @@ public struct Options: Equatable {
     public static var usage: String {
         // TRANSLATORS: the word before the command line's synopsis in --help and usage errors.
         let head = tr("usage:") + " floatapp "
-        let indent = String(repeating: " ", count: head.count)
+        let indent = String(repeating: " ", count: columns(head))
         return head + "[--rooms FILE] [--open ROOM_ID] [--float] [--no-pip]\n"
             + indent + "[--check-rooms FILE] [--stats FILE] [--exit-on-end]\n"
             + indent + "[--log-level error|warn|info|debug] [--version] [--help]"
+    }
+
+    /// How many terminal columns `text` takes: East Asian wide characters (Han, Kana, Hangul,
+    /// full-width forms) take two, so a translated "usage:" still lines the synopsis up.
+    private static func columns(_ text: String) -> Int {
+        let wide: [ClosedRange<UInt32>] = [0x1100...0x115F, 0x2E80...0x303E, 0x3041...0xA4CF, 0xAC00...0xD7A3,
+                                           0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6]
+        return text.unicodeScalars.reduce(0) { sum, scalar in
+            sum + (wide.contains { $0.contains(scalar.value) } ? 2 : 1)
+        }
     }
 
     /// `--help`: what FloatApp is, the synopsis, each option with its meaning, and the keys.
