@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// X5 on the real binary: the words follow `LANGUAGE` as in any GNOME or KDE session, and an
