@@ -17,7 +17,8 @@ done
 
 install -Dm755 "$binary" "$prefix/bin/floatapp"
 install -Dm644 "$root/assets/rooms.json" "$prefix/share/floatapp/rooms.json"
-install -Dm644 "$root/assets/floatapp.desktop" "$prefix/share/applications/floatapp.desktop"
+"$root/scripts/po.sh" desktop "$prefix/share/applications/floatapp.desktop"
+chmod 644 "$prefix/share/applications/floatapp.desktop"
 install -Dm644 "$root/assets/floatapp.svg" "$prefix/share/icons/hicolor/scalable/apps/floatapp.svg"
 for size in 48 64 128 256; do
   install -Dm644 "$icons/$size.png" "$prefix/share/icons/hicolor/${size}x${size}/apps/floatapp.png"

@@ -4,6 +4,7 @@
 #        scripts/po.sh check            the template has every string the sources pass to tr()/trn() and no
 #                                       other; each catalog translates all of them and compiles (msgfmt --check)
 #        scripts/po.sh compile DIR      compile each catalog to DIR/LANG/LC_MESSAGES/floatapp.mo
+#        scripts/po.sh desktop FILE     write the desktop entry with every catalog's Name[LANG]=... lines
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 po="$root/po"
@@ -28,9 +29,12 @@ extract() {
     fi
   done < <(grep '^Sources/' "$log" || true)
   rm -f "$log"
+  # The desktop entry's Name, GenericName, Comment and Keywords, which menus and launchers show.
+  xgettext --language=Desktop --from-code=UTF-8 --add-location=file --join-existing -o "$out" assets/floatapp.desktop
 }
 
-languages() { local f; for f in "$po"/*.po; do [ -e "$f" ] && basename "$f" .po; done; return 0; }
+# The shipped languages: po/LINGUAS, which msgfmt --desktop reads too.
+languages() { grep -v '^#' "$po/LINGUAS"; }
 
 case "${1:-}" in
   update)
@@ -47,6 +51,9 @@ case "${1:-}" in
       { echo "po.sh: the sources have strings po/floatapp.pot lacks: run scripts/po.sh update" >&2; exit 1; }
     msgcmp --use-untranslated "$fresh" "$po/floatapp.pot" ||
       { echo "po.sh: po/floatapp.pot has strings the sources no longer use: run scripts/po.sh update" >&2; exit 1; }
+    for f in "$po"/*.po; do
+      languages | grep -qx "$(basename "$f" .po)" || { echo "po.sh: $f is not listed in po/LINGUAS" >&2; exit 1; }
+    done
     for lang in $(languages); do
       msgfmt --check --output-file=/dev/null "$po/$lang.po"
       msgcmp "$po/$lang.po" "$po/floatapp.pot" ||
@@ -61,8 +68,13 @@ case "${1:-}" in
       msgfmt --check --output-file="$dir/$lang/LC_MESSAGES/floatapp.mo" "$po/$lang.po"
     done
     ;;
+  desktop)
+    out=${2:?usage: scripts/po.sh desktop FILE}
+    mkdir -p "$(dirname "$out")"
+    msgfmt --desktop --template=assets/floatapp.desktop -d "$po" -o "$out"
+    ;;
   *)
-    echo "usage: scripts/po.sh update|check|compile DIR" >&2
+    echo "usage: scripts/po.sh update|check|compile DIR|desktop FILE" >&2
     exit 2
     ;;
 esac

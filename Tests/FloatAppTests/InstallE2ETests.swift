@@ -37,7 +37,12 @@ final class InstallE2ETests: DesktopTestCase {
         let entryURL = prefix.appendingPathComponent("share/applications/floatapp.desktop")
         let validation = try DesktopEntryTests.validate(entryURL, in: prefix)
         XCTAssertEqual(validation.status, .exited(0), validation.output)
-        let entry = DesktopEntryFile(try String(contentsOf: entryURL, encoding: .utf8))
+        let entryText = try String(contentsOf: entryURL, encoding: .utf8)
+        for line in ["Comment[de]=Livestreams und Anrufe in einem schwebenden Bild-im-Bild-Fenster ansehen",
+                     "Name[zh_CN]=打开房间列表", "GenericName[ar]=بث مباشر ومكالمات"] {
+            XCTAssertTrue(entryText.contains(line + "\n"), "the installed desktop entry is translated: \(line)")
+        }
+        let entry = DesktopEntryFile(entryText)
         let floatAction = try XCTUnwrap(entry.exec(ofAction: "float-test-pattern"))
 
         // Started from the prefix with no config of its own, as the desktop's "float" action
