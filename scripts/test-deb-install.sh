@@ -1,0 +1,182 @@
+#!/usr/bin/env bash
+# The package as a user gets it: `apt-get install ./floatapp_*.deb` into a fresh Debian 12 root
+# that has never seen Swift, pulling its dependencies; there `floatapp --version`,
+# `--check-rooms` on the built-in rooms, `ldd`, `man floatapp`, a start on an X server (Xvfb,
+# outside the root) that shows the room list and plays a room; then `apt-get remove` and
+# `purge` leave nothing of the package behind.
+# Needs root. The fresh root is made once by debootstrap and kept in .build/debian12-root
+# (delete it to start over); each run works in a copy, .build/debian12-run, with the
+# screenshot and logs in .build/debian12-run.out/.
+# Usage: scripts/test-deb-install.sh [PACKAGE]   (default: the floatapp_*.deb in the root)
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+mirror=${DEBIAN_MIRROR:-http://deb.debian.org/debian}
+cache=$root/.build/debian12-root
+run=$root/.build/debian12-run
+out=$root/.build/debian12-run.out
+shopt -s nullglob
+built=(floatapp_*.deb)
+package=${1:-${built[0]:-}}
+
+step() { echo "test-deb-install: $*"; }
+fail() { echo "test-deb-install: FAIL: $*" >&2; exit 1; }
+# Waits up to $1 seconds for the command $2... to succeed.
+await() {
+  local deadline=$(( $(date +%s) + $1 )); shift
+  until "$@"; do
+    [ "$(date +%s)" -lt "$deadline" ] || return 1
+    sleep 0.2
+  done
+}
+[ "$(id -u)" -eq 0 ] || fail "needs root (debootstrap, chroot, mounts)"
+[ -f "$package" ] || fail "no floatapp_*.deb here: run make deb first"
+for tool in debootstrap Xvfb xwininfo import convert; do
+  command -v "$tool" >/dev/null || fail "$tool is missing: scripts/deps.sh deb-install installs it"
+done
+version=$(dpkg-deb -f "$package" Version)
+
+if [ ! -e "$cache/etc/debian_version" ]; then
+  step "making a fresh Debian 12 root in $cache (once)"
+  rm -rf "$cache" "$cache.tmp"
+  debootstrap --variant=minbase --include=man-db bookworm "$cache.tmp" "$mirror" >"$root/.build/debootstrap.log" 2>&1 ||
+    { tail -20 "$root/.build/debootstrap.log" >&2; fail "debootstrap failed (log: .build/debootstrap.log)"; }
+  cat >"$cache.tmp/etc/apt/sources.list" <<EOF
+deb $mirror bookworm main
+deb $mirror bookworm-updates main
+deb ${mirror%/debian}/debian-security bookworm-security main
+EOF
+  chroot "$cache.tmp" apt-get clean
+  mv "$cache.tmp" "$cache"
+fi
+
+xvfb=""
+app=""
+cleanup() {
+  [ -z "$app" ] || kill "$app" 2>/dev/null || true
+  [ -z "$xvfb" ] || kill "$xvfb" 2>/dev/null || true
+  for mount in tmp/.X11-unix dev proc; do
+    mountpoint -q "$run/$mount" && umount -R "$run/$mount"
+  done
+  return 0
+}
+trap cleanup EXIT
+
+step "copying the fresh root to $run"
+for mount in tmp/.X11-unix dev proc; do
+  mountpoint -q "$run/$mount" 2>/dev/null && umount -R "$run/$mount"
+done
+rm -rf "$run" "$out"
+cp -a "$cache" "$run"
+mkdir -p "$out"
+cp /etc/resolv.conf "$run/etc/resolv.conf"
+mount -t proc proc "$run/proc"
+mount --rbind /dev "$run/dev"
+mount --make-rslave "$run/dev"
+in_root() { chroot "$run" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C.UTF-8 \
+  DEBIAN_FRONTEND=noninteractive "$@"; }
+# Paths a package may leave in the root, outside the caches, logs, package databases and
+# root's home (what the app writes there is the user's, which no package removes).
+root_files() { (cd "$run" && find . -xdev \( -path ./proc -o -path ./dev -o -path ./tmp -o -path ./run -o -path ./root \
+  -o -path ./var/cache -o -path ./var/log -o -path ./var/lib/apt -o -path ./var/lib/dpkg \) -prune \
+  -o -print | LC_ALL=C sort); }
+
+[ ! -e "$run/opt/swift" ] && [ -z "$(cd "$run" && find usr -name 'libswiftCore*' -print -quit)" ] ||
+  fail "the fresh root has a Swift toolchain"
+step "apt-get update"
+in_root apt-get update -q >"$out/apt-update.log" 2>&1 || { tail "$out/apt-update.log" >&2; fail "apt-get update"; }
+root_files >"$out/tree-before.txt"
+
+step "apt-get install ./$(basename "$package")"
+cp "$package" "$run/tmp/"
+start=$(date +%s)
+in_root apt-get install -y -q "/tmp/$(basename "$package")" >"$out/apt-install.log" 2>&1 ||
+  { tail -30 "$out/apt-install.log" >&2; fail "apt-get install"; }
+step "installed with $(grep -oE '^[0-9]+ newly installed' "$out/apt-install.log") in $(( $(date +%s) - start )) s"
+[ "$(in_root dpkg-query -W -f='${Version}' floatapp)" = "$version" ] || fail "floatapp $version is not installed"
+
+printed=$(in_root floatapp --version)
+step "floatapp --version: $printed"
+[ "$printed" = "floatapp ${version%-*}" ] || fail "--version printed '$printed', the package is $version"
+
+checked=$(in_root floatapp --check-rooms /usr/share/floatapp/rooms.json) || fail "--check-rooms: $checked"
+step "floatapp --check-rooms /usr/share/floatapp/rooms.json: $checked"
+
+in_root ldd /usr/bin/floatapp >"$out/ldd.txt"
+! grep -E 'not found|/opt/swift|libswift|libFoundation|libdispatch' "$out/ldd.txt" ||
+  fail "the installed binary needs something from the Swift toolchain (above)"
+step "ldd: $(wc -l <"$out/ldd.txt") libraries, all from Debian packages, none from /opt/swift"
+
+in_root env MANWIDTH=80 man floatapp >"$out/man.txt" 2>"$out/man.err" || { cat "$out/man.err" >&2; fail "man floatapp"; }
+grep -q '^NAME' "$out/man.txt" && grep -q 'floatapp - watch live streams' "$out/man.txt" ||
+  fail "man floatapp did not show the page: $(head -5 "$out/man.txt")"
+step "man floatapp: $(wc -l <"$out/man.txt") lines"
+[ -f "$run/usr/share/bash-completion/completions/floatapp" ] || fail "no bash completion"
+
+step "starting floatapp on an X server"
+# Xvfb picks a free display and writes its number to fd 3.
+Xvfb -displayfd 3 -screen 0 1280x800x24 -nolisten tcp 3>"$out/display" >"$out/xvfb.log" 2>&1 &
+xvfb=$!
+await 20 grep -q . "$out/display" || fail "Xvfb did not start: $(cat "$out/xvfb.log")"
+display=$(cat "$out/display")
+mkdir -p "$run/tmp/.X11-unix"
+mount --bind /tmp/.X11-unix "$run/tmp/.X11-unix"
+export DISPLAY=:$display
+# Prints the geometry "WxH+X+Y" of the mapped top-level window named FloatApp, or fails.
+main_window() {
+  xwininfo -root -tree | awk '/"FloatApp"/ && / [0-9]+x[0-9]+\+/ { for (i = 1; i <= NF; i++) if ($i ~ /^[0-9]+x[0-9]+\+/) { print $i; exit } }'
+}
+# The room list is drawn: the window shows many colours (text on the list), not a blank fill.
+list_drawn() {
+  local geometry
+  geometry=$(main_window)
+  [ -n "$geometry" ] || return 1
+  import -window root "$out/list.png" 2>/dev/null || return 1
+  [ "$(convert "$out/list.png" -crop "$geometry" +repage -format '%k' info:)" -gt 50 ]
+}
+in_root env DISPLAY=":$display" SDL_AUDIODRIVER=dummy floatapp --log-level info >"$out/app.log" 2>&1 &
+app=$!
+await 30 list_drawn || fail "no room list on the screen in 30 s: $(cat "$out/app.log")"
+step "the room list is on the screen: $out/list.png"
+kill "$app"
+wait "$app" || true
+
+in_root env DISPLAY=":$display" SDL_AUDIODRIVER=dummy floatapp --open test-pattern --stats /tmp/stats.jsonl \
+  >"$out/app-open.log" 2>&1 &
+app=$!
+# A frame of the room presented in the main window.
+played() { grep '"ev":"frame"' "$run/tmp/stats.jsonl" 2>/dev/null | grep '"window":"main"' | grep -q '"room":"test-pattern"'; }
+await 30 played ||
+  fail "the built-in test pattern did not play in 30 s: $(cat "$out/app-open.log")"
+step "the built-in room test-pattern plays"
+import -window root "$out/room.png"
+kill "$app"
+wait "$app" || true
+app=""
+
+dpkg-deb -c "$package" | awk '{ print $6 }' | sed 's|^\./|/|; s|/$||' | grep -v '^$' >"$out/package-files.txt"
+step "apt-get remove floatapp"
+in_root apt-get remove -y -q floatapp >"$out/apt-remove.log" 2>&1 || { tail "$out/apt-remove.log" >&2; fail "apt-get remove"; }
+left=()
+while read -r path; do
+  [ -e "$run$path" ] || continue
+  # A folder other packages also use (usr/share/icons/hicolor/48x48/apps, ...) may stay.
+  [ -d "$run$path" ] && [ -n "$(ls -A "$run$path")" ] && continue
+  [ -d "$run$path" ] && in_root dpkg-query -S "$path" >/dev/null 2>&1 && continue
+  left+=("$path")
+done <"$out/package-files.txt"
+[ ${#left[@]} -eq 0 ] || fail "apt-get remove left ${left[*]}"
+step "apt-get purge --autoremove floatapp"
+in_root apt-get purge -y -q --autoremove floatapp >"$out/apt-purge.log" 2>&1 || { tail "$out/apt-purge.log" >&2; fail "apt-get purge"; }
+status=$(in_root dpkg-query -W -f='${db:Status-Abbrev}' floatapp 2>/dev/null || true)
+[ -z "$status" ] || [ "${status:0:2}" = "un" ] || fail "dpkg still knows floatapp: $status"
+found=$(cd "$run" && find . -xdev \( -path ./proc -o -path ./dev -o -path ./tmp -o -path ./root \) -prune -o -iname '*floatapp*' -print)
+[ -z "$found" ] || fail "purge left $found"
+root_files >"$out/tree-after.txt"
+diff -u "$out/tree-before.txt" "$out/tree-after.txt" >"$out/tree.diff" ||
+  fail "the root differs from before the install: $(head -40 "$out/tree.diff")"
+step "removed: nothing of floatapp or its dependencies is left in the root"
+trap - EXIT
+cleanup
+rm -rf "$run"
+echo "test-deb-install: 1 passed, 0 failed"
