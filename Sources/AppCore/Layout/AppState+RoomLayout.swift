@@ -1,4 +1,5 @@
-import PiPLayout
+import Rooms
+import Session
 
 extension AppState {
     /// The title overlay's and control bar's heights in unscaled pixels.
@@ -10,6 +11,12 @@ extension AppState {
     func shownStatus(_ status: PlaybackStatus, since: Double, now: Double) -> PlaybackStatus {
         guard case .reconnecting(let attempt, let wait) = status else { return status }
         return .reconnecting(attempt: attempt, retryIn: max(0, wait - (now - since)))
+    }
+
+    /// Whether the main window shows a room's full view (``roomLayout(now:measure:)`` has one).
+    var roomViewShown: Bool {
+        guard case .room(let id) = session.mainWindow.content else { return false }
+        return rooms[id] != nil && session.room(id) != nil
     }
 
     /// The open room's full view in the main window, laid out for its current size. Text is
