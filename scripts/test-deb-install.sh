@@ -7,7 +7,7 @@
 # Needs root. The fresh root is made once by debootstrap and kept in .build/debian12-root
 # (delete it to start over), the packages apt downloads in .build/debian12-debs; each run
 # works in a copy, .build/debian12-run, with the screenshot and logs in .build/debian12-run.out/.
-# Usage: scripts/test-deb-install.sh [PACKAGE]   (default: the floatapp_*.deb in the root)
+# Usage: scripts/test-deb-install.sh [PACKAGE]   (default: the floatapp_*.deb of the source tree)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -40,7 +40,7 @@ version=$(dpkg-deb -f "$package" Version)
 
 if [ ! -e "$cache/etc/debian_version" ]; then
   step "making a fresh Debian 12 root in $cache (once)"
-  rm -rf "$cache" "$cache.tmp"
+  rm -rf --one-file-system "$cache" "$cache.tmp"
   debootstrap --variant=minbase --include=man-db bookworm "$cache.tmp" "$mirror" >"$root/.build/debootstrap.log" 2>&1 ||
     { tail -20 "$root/.build/debootstrap.log" >&2; fail "debootstrap failed (log: .build/debootstrap.log)"; }
   cat >"$cache.tmp/etc/apt/sources.list" <<EOF
@@ -76,6 +76,20 @@ mount --rbind /dev "$run/dev"
 mount --make-rslave "$run/dev"
 in_root() { chroot "$run" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C.UTF-8 \
   DEBIAN_FRONTEND=noninteractive "$@"; }
+# Starts floatapp in the root on the X server with arguments $2..., output to $1; app is its pid
+# (chroot and env exec it).
+start_app() {
+  local log=$1; shift
+  chroot "$run" /usr/bin/env -i PATH=/usr/bin:/bin HOME=/root LANG=C.UTF-8 DISPLAY="$DISPLAY" \
+    SDL_AUDIODRIVER=dummy floatapp "$@" >"$log" 2>&1 &
+  app=$!
+}
+# Ends the app started last.
+stop_app() {
+  kill "$app"
+  wait "$app" || true
+  app=""
+}
 [ ! -e "$run/opt/swift" ] && [ -z "$(cd "$run" && find usr -name 'libswiftCore*' -print -quit)" ] ||
   fail "the fresh root has a Swift toolchain"
 step "apt-get update"
@@ -123,25 +137,19 @@ list_drawn() {
   import -window root "$out/list.png" 2>/dev/null || return 1
   [ "$(convert "$out/list.png" -format '%k' info:)" -gt 50 ]
 }
-in_root env DISPLAY=":$display" SDL_AUDIODRIVER=dummy floatapp --log-level info >"$out/app.log" 2>&1 &
-app=$!
+start_app "$out/app.log" --log-level info
 await 30 list_drawn || fail "no room list on the screen in 30 s: $(cat "$out/app.log")"
 step "the room list is on the screen: $out/list.png"
-kill "$app"
-wait "$app" || true
+stop_app
 
-in_root env DISPLAY=":$display" SDL_AUDIODRIVER=dummy floatapp --open test-pattern --stats /tmp/stats.jsonl \
-  >"$out/app-open.log" 2>&1 &
-app=$!
+start_app "$out/app-open.log" --open test-pattern --stats /tmp/stats.jsonl
 # A frame of the room presented in the main window.
 played() { grep '"ev":"frame"' "$run/tmp/stats.jsonl" 2>/dev/null | grep '"window":"main"' | grep -q '"room":"test-pattern"'; }
 await 30 played ||
   fail "the built-in test pattern did not play in 30 s: $(cat "$out/app-open.log")"
 step "the built-in room test-pattern plays"
 import -window root "$out/room.png"
-kill "$app"
-wait "$app" || true
-app=""
+stop_app
 
 dpkg-deb -c "$package" | awk '{ print $6 }' | sed 's|^\./|/|; s|/$||' | grep -v '^$' >"$out/package-files.txt"
 step "apt-get remove floatapp"
