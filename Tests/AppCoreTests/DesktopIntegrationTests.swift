@@ -26,10 +26,10 @@ final class DesktopIntegrationTests: XCTestCase {
         XCTAssertEqual(state.visibleSources.map(\.1), [0])
         assertStep(&state, .media(.pause), now: 2, effects: [
             .setAudio("live-a", muted: true, volume: 1), .stats(.paused("live-a", paused: true)),
-            .setVideo("live-a", source: 0, .off),
+            .setVideo("live-a", source: 0, .hidden),
         ]) {
             $0.rooms["live-a"]?.paused = true
-            $0.rooms["live-a"]?.video = [.off]
+            $0.rooms["live-a"]?.video = [.hidden]
             $0.main.paint.dirty = true
             $0.float.paint.dirty = true
         }

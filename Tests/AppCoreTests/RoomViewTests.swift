@@ -114,10 +114,10 @@ final class RoomViewTests: XCTestCase {
         // Spotlight converts only the speaker's source, at the whole tile area less its 2 px inset.
         XCTAssertEqual(effects, [
             .publish(.layout(.callLayoutChanged(.spotlight))), .setVideo("call", source: 0, video(932, 476)),
-            .setVideo("call", source: 1, .off), .setVideo("call", source: 2, .off),
+            .setVideo("call", source: 1, .hidden), .setVideo("call", source: 2, .hidden),
         ])
         XCTAssertEqual(state.reduce(F.key(.letter("l")), now: 2).first, .publish(.layout(.callLayoutChanged(.sidebar))))
-        XCTAssertEqual(state.rooms["call"]?.video.map { $0?.enabled }, [true, true, true], "the sidebar shows everyone")
+        XCTAssertEqual(state.rooms["call"]?.video.map { $0?.isShown }, [true, true, true], "the sidebar shows everyone")
         XCTAssertEqual(state.reduce(F.key(.letter("u")), now: 2).first, .publish(.layout(.participantListVisible)))
         let panel = try XCTUnwrap(state.roomLayout(now: 2))
         XCTAssertEqual(panel.panel, PixelRect(720, 0, 240, 600))

@@ -36,9 +36,9 @@ final class SpeakerToastWakeTests: XCTestCase {
         }
         assertStep(&state, .frameReady("call", source: 1, serial: 7), now: 4.2, effects: [])
         assertStep(&state, .frameReady("call", source: 1, serial: 8), now: 4.3,
-                   effects: [.setVideo("call", source: 0, .off)]) {
+                   effects: [.setVideo("call", source: 0, .hidden)]) {
             $0.rooms["call"]?.serials[1] = 8
-            $0.rooms["call"]?.video[0] = .off
+            $0.rooms["call"]?.video[0] = .hidden
             $0.float.speaker = FloatSpeaker(shown: 1)
             $0.float.paint.dirty = true
         }

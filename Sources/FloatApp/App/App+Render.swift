@@ -79,6 +79,7 @@ extension App {
             if main.video[i].frame !== f {
                 main.video[i].upload(f)
                 changed = true
+                if player.isCall, shown.contains(i) { files.log(.tileFrame(id, source: i, pts: f.pts, still: f.isStill)) }
             }
         }
         return changed
