@@ -10,7 +10,7 @@ extension Connection {
         var loopFilter = LoopFilterMode.normal
         var keyOnly = false
         var skips = SkippedPictures()
-        while let (item, hidden) = nextVideoItem() {
+        while let (item, hidden) = nextVideoItem(timeBase: decoder) {
             if hidden != keyOnly {
                 decoder.setKeyFramesOnly(hidden)
                 keyOnly = hidden
@@ -54,13 +54,24 @@ extension Connection {
         }
     }
 
-    /// The next packet, and whether the source is hidden as it is decoded.
-    private func nextVideoItem() -> (PacketQueue.Item, hidden: Bool)? {
+    /// The next packet, and whether the source is hidden as it is decoded. A hidden source's
+    /// packets are taken no further than the read-ahead before the clock: its decoder skips
+    /// most of them at once, and racing through them would leave nothing to decode in full
+    /// when it is shown again.
+    private func nextVideoItem(timeBase: Decoder) -> (PacketQueue.Item, hidden: Bool)? {
         core.lockedLoop { state in
             guard !state.videoMustStop(closed: core.isClosed) else { return .done(nil) }
+            guard let head = state.videoPackets.first else { return .sleep(.video(.packet), until: nil) }
+            let hidden = state.demand == .hidden
+            if hidden, case .packet(let packet, _) = head, let pts = packet.pts.map(timeBase.seconds) {
+                let now = core.systemClock.now()
+                if let time = state.advance(now: now), pts > time + SharedState.readAhead {
+                    return .sleep(.video(.picture), until: now + (pts - SharedState.readAhead - time))
+                }
+            }
             guard let item = state.videoPackets.pop() else { return .sleep(.video(.packet), until: nil) }
             state.wakeDemuxerIfReady()
-            return .done((item, state.demand == .hidden))
+            return .done((item, hidden))
         }
     }
 
