@@ -9,7 +9,7 @@ run_pkgs=(pkg-config libsdl2-dev libsdl2-ttf-dev libavformat-dev libavcodec-dev
 test_pkgs=(xvfb openbox fluxbox icewm xfwm4 xfconf xdotool x11-utils x11-xserver-utils wmctrl imagemagick
   ffmpeg libxtst-dev weston dbus dbus-daemon dbus-bin playerctl desktop-file-utils
   nginx-light libnginx-mod-rtmp python3 python3-xlib)
-bench_pkgs=(mpv time)
+bench_pkgs=(mpv time python3-matplotlib)
 server_pkgs=(nginx-light libnginx-mod-rtmp)
 
 want=("${run_pkgs[@]}")
