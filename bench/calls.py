@@ -14,7 +14,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from desktop import Desktop, need  # noqa: E402
-from playback import wait_rusage  # noqa: E402
+from playback import cached_media, measured, wait_rusage  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -27,21 +27,11 @@ COUNTS = (1, 4, 9, 16)
 def media_file():
     """A 15 s 640x360 30 fps H.264 (a key frame a second, as a call's sender makes) + AAC
     MPEG-TS, made once and cached in bench/out/."""
-    path = os.path.join(OUT, "call-640x360-15s.ts")
-    if os.path.exists(path):
-        return path
-    os.makedirs(OUT, exist_ok=True)
-    tmp = path + ".part.ts"
-    print("bench: generating %s ..." % os.path.relpath(path, ROOT), flush=True)
-    subprocess.run(
-        ["ffmpeg", "-hide_banner", "-loglevel", "error", "-y",
-         "-f", "lavfi", "-i", "testsrc2=size=640x360:rate=30:duration=%d" % DURATION,
-         "-f", "lavfi", "-i", "sine=frequency=330:sample_rate=48000:duration=%d" % DURATION,
-         "-c:v", "libx264", "-preset", "veryfast", "-tune", "zerolatency", "-g", "30", "-b:v", "1M",
-         "-pix_fmt", "yuv420p", "-c:a", "aac", "-b:a", "64k", "-ac", "1", "-f", "mpegts", tmp],
-        check=True)
-    os.replace(tmp, path)
-    return path
+    return cached_media("call-640x360-15s.ts", [
+        "-f", "lavfi", "-i", "testsrc2=size=640x360:rate=30:duration=%d" % DURATION,
+        "-f", "lavfi", "-i", "sine=frequency=330:sample_rate=48000:duration=%d" % DURATION,
+        "-c:v", "libx264", "-preset", "veryfast", "-tune", "zerolatency", "-g", "30", "-b:v", "1M",
+        "-pix_fmt", "yuv420p", "-c:a", "aac", "-b:a", "64k", "-ac", "1", "-f", "mpegts"])
 
 
 def free_port():
@@ -89,12 +79,7 @@ def run_floatapp(desk, floatapp, base, count, view, workdir):
         args.append("--float")
     env = desk.env(SDL_AUDIODRIVER="dummy", XDG_STATE_HOME=state_home, XDG_CONFIG_HOME=os.path.join(run_dir, "config"))
     log = open(os.path.join(run_dir, "stderr.txt"), "w")
-    start = time.monotonic()
-    proc = desk.spawn(args, env=env, stdin=subprocess.DEVNULL, stdout=log, stderr=log)
-    status, usage = wait_rusage(proc, timeout=DURATION * 4 + 30)
-    wall = time.monotonic() - start
-    desk.forget(proc)
-    log.close()
+    status, usage, wall = measured(desk, args, env, log, timeout=DURATION * 4 + 30)
     result = dict(kind="floatapp", view=view, count=count, status=status, wall=wall,
                   cpu=usage.ru_utime + usage.ru_stime, rss_mb=usage.ru_maxrss / 1024)
     result.update(read_stats(stats))
