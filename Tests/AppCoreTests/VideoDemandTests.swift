@@ -120,3 +120,24 @@ final class VideoDemandTests: XCTestCase {
         XCTAssertEqual(demands(state), Array(repeating: .hidden, count: 16), "a paused call shows no new pictures")
     }
 }
+
+/// A call's tiles are painted together at most 30 times a second, and the loop does not wake
+/// for each participant's frame in between.
+final class CallPaintRateTests: XCTestCase {
+    func testACallsTilesArePaintedAtMost30TimesASecondAndALiveRoomAtTheDisplayRate() {
+        var call = F.open(F.call)
+        _ = call.reduce(.painted(.main), now: 2)
+        _ = call.reduce(.framesUploaded(.main), now: 2.001)
+        XCTAssertEqual(call.mainFrameInterval, 1.0 / 30, accuracy: 1e-9)
+        XCTAssertFalse(call.shouldPaint(.main, now: 2.02), "not at the display's next period")
+        XCTAssertTrue(call.shouldPaint(.main, now: 2.034))
+        let wake = call.nextWake(now: 2.002, frameDelay: 0.001)
+        XCTAssertEqual(wake, 2 + 1.0 / 30, accuracy: 1e-9, "a participant's frame due sooner waits for the paint")
+
+        var live = F.open(F.liveA)
+        _ = live.reduce(.painted(.main), now: 2)
+        _ = live.reduce(.framesUploaded(.main), now: 2.001)
+        XCTAssertTrue(live.shouldPaint(.main, now: 2.017))
+        XCTAssertEqual(live.nextWake(now: 2.002, frameDelay: 0.001), 2.003, accuracy: 1e-9)
+    }
+}
