@@ -1,5 +1,7 @@
 import AppCore
 import PiPLayout
+import Rooms
+import Session
 import XCTest
 
 /// Each participant's video demand follows the layout, the float, the speaker and what the

@@ -1,6 +1,7 @@
 import Foundation
-import PiPLayout
+import Session
 @testable import Playback
+import TestSupport
 import XCTest
 
 final class DecoderThreadTests: XCTestCase {

@@ -1,5 +1,5 @@
 import Foundation
-import PiPLayout
+import Session
 @testable import Playback
 import XCTest
 

@@ -1,4 +1,5 @@
-import PiPLayout
+import Rooms
+import Session
 
 extension AppState {
     /// What the open room's sources need of their video (D3): in the float, the participant

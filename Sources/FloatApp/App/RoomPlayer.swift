@@ -1,6 +1,8 @@
 import AppCore
 import PiPLayout
 import Playback
+import Rooms
+import Session
 
 /// The playback of one open room: one session for a live room, one per
 /// participant for a call (D1). Shared by the full view and the float.

@@ -1,5 +1,5 @@
 import Foundation
-import PiPLayout
+import Session
 
 /// One open of a source: the demuxer (on the session's worker thread, which also decodes audio)
 /// and a video thread that decodes and converts pictures.
