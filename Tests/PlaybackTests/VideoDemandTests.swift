@@ -115,4 +115,30 @@ final class VideoDemandTests: XCTestCase {
         XCTAssertEqual(a.underruns, 0)
         XCTAssertEqual(b.underruns, 0, "hiding and showing again never starved the sound")
     }
+
+    func testASourceWithBFramesHiddenFromTheStartHasItsStillPictureAtOnce() throws {
+        let media = try TestMedia()
+        // x264's medium preset reorders pictures (B-frames): the decoder holds pictures back.
+        let file = try media.ffmpeg(["-f", "lavfi", "-i", "testsrc2=size=320x240:rate=30:duration=6",
+                                     "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=44100:duration=6",
+                                     "-c:v", "libx264", "-preset", "medium", "-g", "60", "-pix_fmt", "yuv420p",
+                                     "-c:a", "aac", "-shortest", media.path("b.mp4")])
+        let session = PlaybackSession(source: file)
+        defer { session.close() }
+        session.setVideoDemand(.hidden)
+        let mixer = AudioMixer()
+        mixer.add(session)
+        let device = FakeAudioDevice(mixer: mixer, chunkFrames: 512, speed: 2)
+        XCTAssertTrue(device.run(timeout: 5, until: { (session.clockTime ?? 0) > 0.3 }))
+        XCTAssertEqual(session.counters.stills, 1, "the first key frame is a still picture at once")
+        XCTAssertEqual(session.peekFrame()?.isStill, true)
+        session.setVideoDemand(.full(width: 160, height: 120))
+        var live: [Double] = []
+        XCTAssertTrue(device.run(timeout: 8, afterChunk: {
+            if let f = session.takeFrame(), !f.isStill, live.last != f.pts { live.append(f.pts) }
+        }, until: { session.status.isFinal }))
+        XCTAssertEqual(live.first ?? 0, 2, accuracy: 0.001, "live from the next key frame (a GOP of 2 s)")
+        XCTAssertGreaterThanOrEqual(live.count, 110, "every picture from there")
+        XCTAssertEqual(session.counters.corruptPackets, 0)
+    }
 }

@@ -20,8 +20,10 @@ extension AppState {
             return (id, room.sources.indices.map { !isCall || floatSources.contains($0) ? on : .hidden })
         }
         guard let id = mainShowsVideo, let room = rooms[id], let layout = roomLayout(now: now) else {
-            guard session.mainWindow.presence != .shown, !float.visible,
-                  let id = session.openRoomID ?? session.floatingRoomID, let room = rooms[id] else { return nil }
+            // A room that floats or is about to (`--float` at start) keeps its demand until its
+            // float shows: hiding it meanwhile would start it on a still picture.
+            guard session.mainWindow.presence != .shown, session.floatingRoomID == nil,
+                  let id = session.openRoomID, let room = rooms[id] else { return nil }
             return (id, Array(repeating: .hidden, count: room.sources.count))
         }
         guard layout.isCall else {

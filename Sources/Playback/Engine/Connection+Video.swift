@@ -24,25 +24,21 @@ extension Connection {
                 skips.note(packet.pts.map(decoder.seconds))
                 core.withLock { $0.awaitingKey = true }
             }
-            do {
-                _ = try decoder.send(packet)
-            } catch {
-                core.withLock { $0.counters.corruptPackets += 1 }
-            }
-            while true {
-                let step: FFmpegStep
-                do { step = try decoder.receive(into: frame) } catch {
+            // A key frame decoded while hidden is drained out at once: a decoder that reorders
+            // pictures (B-frames) would otherwise hold it until later pictures push it out,
+            // which only the next key frames do, seconds later. The flush after it drops nothing
+            // that the skipped pictures left usable.
+            let drainKey = keyOnly && packet?.isKey == true
+            for input in drainKey ? [packet, nil] : [packet] {
+                do {
+                    _ = try decoder.send(input)
+                } catch {
                     core.withLock { $0.counters.corruptPackets += 1 }
-                    break
                 }
-                guard step == .done else { break }
-                let clean = frame.isKey && skips.allBefore(frame.seconds(in: decoder.timeBase))
-                if clean { skips = SkippedPictures() }
-                let keepGoing = present(frame, clean: clean, decoder: decoder, scaler: scaler,
-                                        frameDuration: frameDuration, loopFilter: &loopFilter)
-                frame.unref()
-                if !keepGoing { return }
+                guard receiveAll(decoder, into: frame, scaler: scaler, skips: &skips, frameDuration: frameDuration,
+                                 loopFilter: &loopFilter) else { return }
             }
+            if drainKey { decoder.flush() }
             if packet == nil {
                 core.withLock { state in
                     state.videoDrained = true
@@ -51,6 +47,25 @@ extension Connection {
                 }
                 return
             }
+        }
+    }
+
+    /// Takes and presents every picture the decoder has ready; returns false when the thread must stop.
+    private func receiveAll(_ decoder: Decoder, into frame: Frame, scaler: Scaler, skips: inout SkippedPictures,
+                            frameDuration: Double, loopFilter: inout LoopFilterMode) -> Bool {
+        while true {
+            let step: FFmpegStep
+            do { step = try decoder.receive(into: frame) } catch {
+                core.withLock { $0.counters.corruptPackets += 1 }
+                return true
+            }
+            guard step == .done else { return true }
+            let clean = frame.isKey && skips.allBefore(frame.seconds(in: decoder.timeBase))
+            if clean { skips = SkippedPictures() }
+            let keepGoing = present(frame, clean: clean, decoder: decoder, scaler: scaler,
+                                    frameDuration: frameDuration, loopFilter: &loopFilter)
+            frame.unref()
+            if !keepGoing { return false }
         }
     }
 

@@ -57,6 +57,10 @@ package final class Decoder {
         pointer.pointee.skip_frame = only ? AVDISCARD_NONKEY : AVDISCARD_DEFAULT
     }
 
+    /// Forgets every picture held for reordering or reference: after it, the decoder outputs
+    /// nothing until its next key frame.
+    func flush() { avcodec_flush_buffers(pointer) }
+
     /// Sets how much in-loop filtering the decoder may skip (cheaper decoding at small output sizes).
     package func setLoopFilter(_ mode: LoopFilterMode) {
         pointer.pointee.skip_loop_filter = mode == .skipped ? AVDISCARD_ALL : AVDISCARD_DEFAULT
