@@ -143,6 +143,8 @@ def plot(results):
         ("FloatApp, full tile view", lambda r: r["kind"] == "floatapp" and r["view"] == "full", "o-"),
         ("FloatApp, float (speaker only)", lambda r: r["kind"] == "floatapp" and r["view"] == "float", "s-"),
         ("N x ffmpeg -threads 1 -f null", lambda r: r["kind"] == "ffmpeg", "^--"),
+        ("ffmpeg: 1 whole + N-1 sound only (the float's floor)",
+         lambda r: r["kind"] == "ffmpeg-sound" or (r["kind"] == "ffmpeg" and r["count"] == 1), "v:"),
     ]:
         rows = sorted((r["count"], r["cpu"]) for r in results if pick(r))
         ax.plot([c for c, _ in rows], [v for _, v in rows], style, label=label)
