@@ -77,16 +77,22 @@ final class VideoDemandTests: XCTestCase {
         XCTAssertEqual(run.session.openCount, 1, "never reopened")
     }
 
-    func testTheFirstPictureAfterBeingShownIsDecodedInFull() throws {
-        let media = try TestMedia()
-        let file = try media.h264AAC("clip.mp4", seconds: 4)
+    /// `file` playing hidden from its start at 2x until its clock passes `time`.
+    private func hiddenFromTheStart(_ file: String, until time: Double) -> (PlaybackSession, FakeAudioDevice) {
         let session = PlaybackSession(source: file)
-        defer { session.close() }
         session.setVideoDemand(.hidden)
         let mixer = AudioMixer()
         mixer.add(session)
         let device = FakeAudioDevice(mixer: mixer, chunkFrames: 512, speed: 2)
-        XCTAssertTrue(device.run(timeout: 5, until: { (session.clockTime ?? 0) > 1.2 }))
+        XCTAssertTrue(device.run(timeout: 5, until: { (session.clockTime ?? 0) > time }))
+        return (session, device)
+    }
+
+    func testTheFirstPictureAfterBeingShownIsDecodedInFull() throws {
+        let media = try TestMedia()
+        let file = try media.h264AAC("clip.mp4", seconds: 4)
+        let (session, device) = hiddenFromTheStart(file, until: 1.2)
+        defer { session.close() }
         XCTAssertTrue(session.isAwaitingKeyFrame, "pictures were skipped")
         let shownAt = session.counters
         XCTAssertEqual(shownAt.nonKeyDecoded, 0, "a source hidden from the start decodes key frames only")
@@ -123,13 +129,8 @@ final class VideoDemandTests: XCTestCase {
                                      "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=44100:duration=6",
                                      "-c:v", "libx264", "-preset", "medium", "-g", "60", "-pix_fmt", "yuv420p",
                                      "-c:a", "aac", "-shortest", media.path("b.mp4")])
-        let session = PlaybackSession(source: file)
+        let (session, device) = hiddenFromTheStart(file, until: 0.3)
         defer { session.close() }
-        session.setVideoDemand(.hidden)
-        let mixer = AudioMixer()
-        mixer.add(session)
-        let device = FakeAudioDevice(mixer: mixer, chunkFrames: 512, speed: 2)
-        XCTAssertTrue(device.run(timeout: 5, until: { (session.clockTime ?? 0) > 0.3 }))
         XCTAssertEqual(session.counters.stills, 1, "the first key frame is a still picture at once")
         XCTAssertEqual(session.peekFrame()?.isStill, true)
         session.setVideoDemand(.full(width: 160, height: 120))
