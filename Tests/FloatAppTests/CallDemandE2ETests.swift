@@ -1,5 +1,6 @@
 import Foundation
 import LiveServerTestSupport
+import TestSupport
 import XCTest
 
 /// A 16-person call from H.264 files served over local HTTP: in the float only the speaker's
