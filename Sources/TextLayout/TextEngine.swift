@@ -26,7 +26,9 @@ public final class TextEngine {
 
     /// Creates an engine over the desktop's fonts. `fallback` false draws every character in
     /// the family's own font, boxes where it has none (what a per-font renderer does).
-    public init(family: String = "sans-serif", fallback: Bool = true) {
+    /// `rightToLeft` is the UI's direction, which a line with no strong character (digits,
+    /// punctuation) takes, as in GTK.
+    public init(family: String = "sans-serif", fallback: Bool = true, rightToLeft: Bool = false) {
         self.family = family
         fontMap = UnsafeMutableRawPointer(pango_cairo_font_map_new()).assumingMemoryBound(to: PangoFontMap.self)
         context = pango_font_map_create_context(fontMap)
@@ -35,6 +37,7 @@ public final class TextEngine {
         cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_SLIGHT)
         cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_ON)
         pango_cairo_context_set_font_options(context, options)
+        pango_context_set_base_dir(context, rightToLeft ? PANGO_DIRECTION_RTL : PANGO_DIRECTION_LTR)
         cairo_font_options_destroy(options)
         if fallback {
             attributes = nil

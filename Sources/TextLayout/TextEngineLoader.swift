@@ -27,9 +27,10 @@ public final class TextEngineLoader: @unchecked Sendable {
     private var loaded: TextEngine?
 
     /// Starts loading at `scale`; `samples` are laid out and drawn in the order given.
-    public init(family: String = "sans-serif", samples: [Sample], scale: Double) {
+    /// `rightToLeft` is the UI's direction (see ``TextEngine/init(family:fallback:rightToLeft:)``).
+    public init(family: String = "sans-serif", samples: [Sample], scale: Double, rightToLeft: Bool = false) {
         let thread = Thread { [self] in
-            let engine = TextEngine(family: family)
+            let engine = TextEngine(family: family, rightToLeft: rightToLeft)
             for s in samples {
                 _ = engine.layout(s.text, size: s.size, weight: s.weight, scale: scale).render(TextColor(r: 255, g: 255, b: 255))
             }

@@ -3,6 +3,7 @@ import CSDL
 import DesktopSettings
 import FilesAndOptions
 import Foundation
+import Localization
 import Logging
 import PiPLayout
 import Playback
@@ -36,6 +37,8 @@ final class App {
     let startRoom: (id: RoomID?, float: Bool)
     /// The desktop's media controls (MPRIS) and its scale watcher.
     let desktop: DesktopLink
+    /// The list's count and status pills as last painted and logged (`list_shown`).
+    var listShown: StatsEvent?
 
     init(options: Options, config: RoomsConfig, roomsPath: String) throws {
         files = try AppFiles(roomsPath: roomsPath, statsPath: options.statsFile)
@@ -53,7 +56,8 @@ final class App {
         let metrics = fonts.metrics()
         let environment = AppEnvironment(
             metrics: metrics, compositorMovesFloat: String(cString: SDL_GetCurrentVideoDriver()) == "wayland",
-            exitWhenEnded: options.exitOnEnd ? options.openRoom : nil, savedPlacement: files.placement.load())
+            exitWhenEnded: options.exitOnEnd ? options.openRoom : nil, savedPlacement: files.placement.load(),
+            direction: Localization.direction)
         state = AppState(session: SessionState(config: config, globalPiP: options.noPiP ? .disabled : .enabled),
                          environment: environment, displays: Self.currentDisplays(), servers: config.servers)
     }
@@ -66,7 +70,8 @@ final class App {
                       TextEngineLoader.Sample("Live stream · Audience", size: 13),
                       TextEngineLoader.Sample("Idle", size: 13, weight: .bold)]
         let titles = config.rooms.prefix(12).map { TextEngineLoader.Sample($0.title, size: 15, weight: .bold) }
-        return TextEngineLoader(samples: labels + titles, scale: scale)
+        return TextEngineLoader(samples: labels + titles, scale: scale,
+                                rightToLeft: Localization.direction == .rightToLeft)
     }
 
     /// SDL's hints and video and audio start; fails without a desktop to show windows on.
@@ -87,11 +92,10 @@ final class App {
         Log.info("video driver: \(driver)")
         if !["x11", "wayland"].contains(driver), ProcessInfo.processInfo.environment["SDL_VIDEODRIVER"] == nil {
             SDL_Quit()
-            throw AppError.startup("no desktop to show windows on (SDL chose the '\(driver)' video driver): "
-                + "run FloatApp in an X11 or Wayland session, or set DISPLAY")
+            throw AppError.startup(tr("no desktop to show windows on (SDL chose the '%s' video driver): run FloatApp in an X11 or Wayland session, or set DISPLAY", driver))
         }
         if SDL_InitSubSystem(SDL_INIT_AUDIO) != 0 {
-            Log.warn("no audio: \(String(cString: SDL_GetError())); playing without sound")
+            Log.warn(tr("no audio: %s; playing without sound", String(cString: SDL_GetError())))
         }
     }
 

@@ -74,6 +74,20 @@ final class TextCache {
         blit(d, x: r.x + (r.w - d.width) / 2, y: r.y + (r.h - h) / 2)
     }
 
+    /// Draws a line in `box`, its top at `y`, shortened with an ellipsis to the box's width, at
+    /// the paragraph's leading edge (or its trailing one): a paragraph's own direction decides,
+    /// one with no strong character takes the UI's, as GTK aligns a label. Returns where it went.
+    func drawAligned(_ text: String, in box: SDL_Rect, y: Int32, size: Int32, bold: Bool = false, color: Color,
+                     trailing: Bool) -> SDL_Rect {
+        guard let d = drawn(text, size: size, bold: bold, color: color, maxWidth: box.w) else {
+            return SDL_Rect(box.x, y, 0, 0)
+        }
+        let leading = Int32(d.line.alignedX(inBoxAt: Int(box.x), width: Int(box.w)))
+        let x = trailing ? box.x + box.x + box.w - d.width - leading : leading
+        blit(d, x: x, y: y)
+        return SDL_Rect(x, y, d.width, fonts.font(size, bold: bold).lineHeight)
+    }
+
     /// Draws a line in the box from `x` `maxWidth` wide, shortened with an ellipsis when wider,
     /// at its paragraph's leading edge (the right for Arabic or Hebrew), as a GTK label does.
     @discardableResult
