@@ -12,11 +12,11 @@ final class MultilingualTextE2ETests: AppE2ETestCase {
     private static let titles = MultilingualTitles.byScript
 
     /// Where a row's title is drawn at scale 1 (ListView): rows start 72 px down and 72 px apart,
-    /// the title's line box 11 px into the row, its text 86 px from the window's left; the
-    /// status pill starts 148 px from the right.
+    /// the title's line box 11 px into the row, its text 86 px from the window's left, up to
+    /// the status pill (as wide as the longest status in the desktop's font), found on screen.
     private enum Row {
         static let firstTop = 72, span = 72, height = 64, padding = 16
-        static let titleLeft = 82, titleTop = 2, titleBottom = 33, pillRight = 152
+        static let titleLeft = 82, titleTop = 2, titleBottom = 33
     }
 
     private static var rooms: [RoomsFixture.Room] {
@@ -72,6 +72,7 @@ final class MultilingualTextE2ETests: AppE2ETestCase {
         let desktop = session.desktop
         let window = try session.mainRect()
         try eventually("the list is drawn", timeout: 10) { try desktop.grab(window).darkFraction() < 0.5 }
+        try findPillLeft(window, desktop)
         let onFirstScreen = (0..<Self.titles.count).filter { Row.firstTop + $0 * Row.span + Row.height <= window.height }
         var tops = onFirstScreen.map { ($0, Row.firstTop + $0 * Row.span) }
         var mismatches: [String] = []
@@ -97,7 +98,21 @@ final class MultilingualTextE2ETests: AppE2ETestCase {
 
     private func titleRect(_ rowTop: Int, _ window: DesktopRect) -> DesktopRect {
         DesktopRect(x: window.x + Row.titleLeft, y: window.y + rowTop + Row.titleTop,
-                    width: window.width - Row.titleLeft - Row.pillRight, height: Row.titleBottom - Row.titleTop)
+                    width: pillLeft - Row.titleLeft - 4, height: Row.titleBottom - Row.titleTop)
+    }
+
+    /// The status pills' left edge in window pixels, found on the first row: the first pixel
+    /// from the right, along the pill's middle, that is the row's own colour again.
+    private var pillLeft = 0
+
+    private func findPillLeft(_ window: DesktopRect, _ desktop: TestDesktop) throws {
+        let middle = try desktop.grab(DesktopRect(x: window.x, y: window.y + Row.firstTop + Row.height / 2,
+                                                  width: window.width, height: 1))
+        let row = middle[Row.titleLeft - 2, 0]
+        var x = window.width - Row.padding - 24
+        while x > Row.titleLeft, middle[x, 0].distance(to: row) > 6 { x -= 1 }
+        pillLeft = x + 1
+        XCTAssertGreaterThan(pillLeft, window.width / 2, "the pill sits at the row's right")
     }
 
     private func compare(_ rows: [(Int, Int)], _ window: DesktopRect, _ desktop: TestDesktop) throws -> [String] {
