@@ -26,7 +26,7 @@ extension TestDesktop {
         try Self.kwinConfig.write(to: config.appendingPathComponent("kwinrc"), atomically: true, encoding: .utf8)
         return try startDockedWindowManager(
             "kwin", arguments: ["/usr/bin/kwin_x11", "--replace"], panel: panel,
-            thickness: Self.plasmaPanelHeight, home: home,
+            thickness: Self.plasmaPanelHeight, home: home, composites: true,
             extra: ["LIBGL_ALWAYS_SOFTWARE": "1", "XDG_RUNTIME_DIR": try runtimeFolder(in: home).path],
             until: deadline)
     }

@@ -12,7 +12,7 @@ extension TestDesktop {
         let home = try windowManagerHome("mutter")
         return try startDockedWindowManager(
             "mutter", arguments: ["/usr/bin/mutter", "--replace", "--x11", "--sm-disable"], panel: panel,
-            thickness: Self.gnomeTopBarHeight, home: home,
+            thickness: Self.gnomeTopBarHeight, home: home, composites: true,
             extra: ["LIBGL_ALWAYS_SOFTWARE": "1", "XDG_RUNTIME_DIR": try runtimeFolder(in: home).path],
             until: deadline)
     }
