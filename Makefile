@@ -26,8 +26,10 @@ run: build
 build-tests: deps-test
 	$(SWIFT) build --build-tests
 
+# Every test, in two lanes side by side (scripts/test.sh has the groups); prints per-suite times.
+# TEST_FILTER='REGEX' runs only the test classes whose Target.Class it matches.
 test: build-tests
-	FLOATAPP_BIN=$$($(SWIFT) build --show-bin-path)/floatapp $(SWIFT) test --skip-build
+	scripts/test.sh "$$($(SWIFT) build --show-bin-path)"
 
 # The unit tests under ThreadSanitizer and AddressSanitizer + LeakSanitizer (own build folders).
 sanitize: deps-test
