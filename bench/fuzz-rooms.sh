@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs the rooms-file fuzzer (Tests/PiPLayoutTests/RoomsFileFuzzer.swift) in a release build
+# Runs the rooms-file fuzzer (Tests/RoomsTests/RoomsFileFuzzer.swift) in a release build
 # and prints the slowest case: the per-case time bound is 50 ms optimised.
 # Usage: bench/fuzz-rooms.sh [CASES]      (FLOATAPP_SEED=N replays a run)
 set -euo pipefail
@@ -13,12 +13,15 @@ cat >"$dir/Package.swift" <<SWIFT
 // swift-tools-version:6.0
 import PackageDescription
 let package = Package(name: "FuzzBench", targets: [
-    .target(name: "PiPLayout", path: "Sources/PiPLayout"),
-    .executableTarget(name: "Fuzz", dependencies: ["PiPLayout"], path: "Sources/Fuzz"),
+    .target(name: "Rooms", path: "Sources/Rooms"),
+    .executableTarget(name: "Fuzz", dependencies: ["Rooms"], path: "Sources/Fuzz"),
 ])
 SWIFT
-ln -s "$root/Sources/PiPLayout" "$dir/Sources/PiPLayout"
-cp Tests/PiPLayoutTests/RoomsFileFuzzer.swift Tests/PiPLayoutTests/PropertySupport.swift "$dir/Sources/Fuzz/"
+ln -s "$root/Sources/Rooms" "$dir/Sources/Rooms"
+cp Tests/RoomsTests/RoomsFileFuzzer.swift Tests/TestSupport/PropertyRandom.swift Tests/TestSupport/SeededRandom.swift \
+  "$dir/Sources/Fuzz/"
+# The test support files are compiled into the executable here, not imported.
+sed -i '/^import TestSupport$/d' "$dir/Sources/Fuzz/RoomsFileFuzzer.swift"
 cat >"$dir/Sources/Fuzz/main.swift" <<SWIFT
 import Foundation
 

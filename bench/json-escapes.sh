@@ -12,10 +12,14 @@ counts=("$@")
 dir=$(mktemp -d /tmp/floatapp-jsonbench.XXXXXX)
 trap 'rm -rf "$dir"' EXIT
 mkdir -p "$dir/Sources/JSON" "$dir/Sources/Bench"
-for f in $(git ls-files Sources/PiPLayout/JSON); do
-  if [ -n "$rev" ]; then git show "$rev:$f" >"$dir/Sources/JSON/$(basename "$f")"
-  else cp "$f" "$dir/Sources/JSON/"; fi
-done
+if [ -n "$rev" ]; then
+  # The parser lives in Sources/Rooms/JSON; older revisions kept it in Sources/PiPLayout/JSON.
+  src=Sources/Rooms/JSON
+  git cat-file -e "$rev:$src" 2>/dev/null || src=Sources/PiPLayout/JSON
+  for f in $(git ls-tree --name-only "$rev" "$src/"); do git show "$rev:$f" >"$dir/Sources/JSON/$(basename "$f")"; done
+else
+  cp $(git ls-files Sources/Rooms/JSON) "$dir/Sources/JSON/"
+fi
 cat >"$dir/Package.swift" <<'SWIFT'
 // swift-tools-version:6.0
 import PackageDescription

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds the unit tests under ThreadSanitizer and under AddressSanitizer (with LeakSanitizer)
-# and runs them: Playback, PiPLayout, and AppCore where that test target exists. Each
+# and runs them: the unit tests of every pure and media target (see targets below) where that
+# test target exists. Each
 # sanitizer has its own build folder. Suppressions: scripts/sanitize/*.supp, each with its reason.
 # Usage: scripts/sanitize.sh [thread|address]...   (default: both)
 set -uo pipefail
@@ -10,7 +11,8 @@ sanitizers=("$@")
 [ ${#sanitizers[@]} -gt 0 ] || sanitizers=(thread address)
 
 targets=()
-for t in PlaybackTests PiPLayoutTests AppCoreTests; do
+for t in PlaybackTests BroadcastTests PiPLayoutTests RoomsTests SessionTests LiveDirectoryTests AppCoreTests \
+         FilesAndOptionsTests; do
   [ -d "Tests/$t" ] && targets+=("$t")
 done
 filter="^($(IFS='|'; echo "${targets[*]}"))\\."

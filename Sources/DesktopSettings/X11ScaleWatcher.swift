@@ -1,4 +1,4 @@
-internal import CSDL
+internal import CX11
 import Foundation
 
 /// Reads the desktop's scale from the X server and reports when it changes, without polling.

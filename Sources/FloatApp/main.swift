@@ -1,6 +1,8 @@
+import FilesAndOptions
 import Foundation
-import PiPLayout
+import Logging
 import Playback
+import Rooms
 
 /// FloatApp's entry point: parse the command line, then check rooms or run the app.
 @MainActor
@@ -37,7 +39,7 @@ func floatappMain() -> Int32 {
             Log.error("no rooms file: pass --rooms FILE, or set FLOATAPP_ASSETS to the folder with the built-in rooms.json")
             return 2
         }
-        let config: PiPLayout.RoomsConfig
+        let config: Rooms.RoomsConfig
         switch RoomsLoader.load(path: path) {
         case .success(let c): config = c
         case .failure(let error):

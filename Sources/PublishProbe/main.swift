@@ -1,3 +1,4 @@
+import Broadcast
 import Foundation
 import Playback
 

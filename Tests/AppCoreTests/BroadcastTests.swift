@@ -1,5 +1,6 @@
 import AppCore
 import PiPLayout
+import Rooms
 import XCTest
 
 /// W2, W6: going live from a host room with a broadcast destination, its figures, Stop.

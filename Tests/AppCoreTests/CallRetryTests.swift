@@ -1,5 +1,6 @@
 import AppCore
 import PiPLayout
+import Session
 import XCTest
 
 /// W5 in a call: each tile shows its participant's own status and Retry; R and a tile's Retry

@@ -1,5 +1,6 @@
 import AppCore
 import PiPLayout
+import Session
 import XCTest
 
 /// The desktop's media controls (MPRIS), its scale, and a call float's own controls (P5).

@@ -1,5 +1,8 @@
 import AppCore
+import LiveDirectory
 import PiPLayout
+import Rooms
+import Session
 import XCTest
 
 /// W8 and M5 in the app: live servers' sections in the room list, refreshed off the main

@@ -1,5 +1,7 @@
 import AppCore
 import PiPLayout
+import Rooms
+import Session
 import XCTest
 
 /// P1, P5, P9-P13, P16: the float's showing, hover buttons, pointer, keys and bounds.

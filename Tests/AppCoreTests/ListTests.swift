@@ -1,5 +1,6 @@
 import AppCore
 import PiPLayout
+import Rooms
 import XCTest
 
 /// W1: the room list's keys, pointer, wheel and scrolling.

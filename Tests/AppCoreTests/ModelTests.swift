@@ -1,8 +1,10 @@
 import AppCore
 import Foundation
 import PiPLayout
-import XCTest
+import Rooms
+import Session
 import TestSupport
+import XCTest
 
 /// Drives `AppState` with seeded random events and checks what must always hold.
 /// The seed is printed; `FLOATAPP_SEED=n` replays a run.

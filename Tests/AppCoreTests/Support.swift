@@ -1,5 +1,7 @@
 import AppCore
 import PiPLayout
+import Rooms
+import Session
 import TestSupport
 import XCTest
 

@@ -1,4 +1,5 @@
 import PiPLayout
+import TestSupport
 import XCTest
 
 /// How often the float lands where a person meant, over seeded human-like gestures

@@ -1,4 +1,5 @@
 import PiPLayout
+import TestSupport
 import XCTest
 
 final class PropertyTests: XCTestCase {

@@ -1,6 +1,6 @@
 import Foundation
-import PiPLayout
 import Playback
+import TestSupport
 import XCTest
 
 /// Timing on a clock the test moves by hand: backoff, its cap, the close deadline and frame

@@ -1,8 +1,7 @@
 import Foundation
-import PiPLayout
 import Playback
-import XCTest
 import TestSupport
+import XCTest
 
 /// Damaged audio must not freeze the picture: video follows the system clock while the audio
 /// clock does not advance, and a picture that really stalls says Buffering.

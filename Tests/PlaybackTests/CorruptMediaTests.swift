@@ -1,8 +1,8 @@
 import Foundation
-import PiPLayout
 import Playback
-import XCTest
+import Session
 import TestSupport
+import XCTest
 
 final class CorruptMediaTests: XCTestCase {
     /// Plays `path` at 4x speed until it ends or fails; fails the test if it hangs.

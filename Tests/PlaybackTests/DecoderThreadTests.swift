@@ -1,5 +1,6 @@
 import Foundation
 @testable import Playback
+import TestSupport
 import XCTest
 
 final class DecoderThreadTests: XCTestCase {

@@ -1,5 +1,6 @@
 import Foundation
 import Playback
+import TestSupport
 import XCTest
 
 final class DeviceSourceTests: XCTestCase {

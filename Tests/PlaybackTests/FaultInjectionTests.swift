@@ -1,7 +1,8 @@
-import PiPLayout
 import Foundation
 import LiveServerTestSupport
 import Playback
+import Session
+import TestSupport
 import XCTest
 
 /// Live sources that fail the way networks do: the server killed, stalled (connections open,

@@ -1,7 +1,8 @@
+import Broadcast
 import Foundation
 import LiveServerTestSupport
-import PiPLayout
 import Playback
+import TestSupport
 import XCTest
 
 /// A live stream with a gap (the broadcaster stood still for half a second) played from a real
@@ -11,7 +12,8 @@ final class LiveCatchUpTests: XCTestCase {
         let nginx = try NginxServer()
         try nginx.start()
         let source = "lavfi:testsrc2=size=320x180:rate=30[out0];sine=f=440:sample_rate=48000[out1]"
-        let publisher = Publisher(source: source, url: nginx.rtmpURL("gap"))
+        let hold = CaptureHold()
+        let publisher = Publisher(source: source, url: nginx.rtmpURL("gap"), captureHold: hold)
         defer { publisher.stop() }
         XCTAssertTrue(waitUntil(15) { publisher.status == .live }, "\(publisher.status)")
         let session = PlaybackSession(source: nginx.rtmpURL("gap"), options: .live)
@@ -34,7 +36,7 @@ final class LiveCatchUpTests: XCTestCase {
         _ = behind(for: 1)
         let before = behind(for: 1.5)
         let underruns = session.counters.underruns
-        publisher.stallCapture(for: 0.5)
+        hold.stall(for: 0.5)
         XCTAssertTrue(device.run(timeout: 5, afterChunk: { _ = session.takeFrame() },
                                  until: { session.counters.underruns > underruns }), "the gap reached the player")
         _ = behind(for: 1)

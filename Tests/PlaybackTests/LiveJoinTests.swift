@@ -1,7 +1,7 @@
 import Foundation
 import LiveServerTestSupport
-import PiPLayout
 import Playback
+import TestSupport
 import XCTest
 
 /// D4 and the float's quick return against a real nginx-rtmp: a player that joins a live stream

@@ -1,5 +1,5 @@
-import PiPLayout
 import Playback
+import TestSupport
 import XCTest
 
 /// A live room whose file cannot be opened, or whose graph FFmpeg rejects, fails at once

@@ -1,7 +1,7 @@
 import Foundation
+import LiveDirectory
 import LiveServerTestSupport
-import PiPLayout
-import ServerFetch
+import Rooms
 import XCTest
 
 /// W8, M5 against a real nginx-rtmp: fetching its statistics page over HTTP, reading live streams

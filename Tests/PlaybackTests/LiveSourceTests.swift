@@ -1,7 +1,8 @@
 import Foundation
 import LiveServerTestSupport
-import PiPLayout
 import Playback
+import Session
+import TestSupport
 import XCTest
 
 final class LiveSourceTests: XCTestCase {

@@ -1,8 +1,8 @@
-import PiPLayout
 import Foundation
 import Playback
-import XCTest
+import Session
 import TestSupport
+import XCTest
 
 /// Damaged media in every container the app meets (MP4, MPEG-TS, Matroska, FLV): bit flips at
 /// 0.1, 1 and 5 %, truncation, a zeroed header, garbage and an empty file, each played through

@@ -1,6 +1,6 @@
 import Foundation
-import PiPLayout
 import Playback
+import TestSupport
 import XCTest
 
 /// How the session's threads sleep and wake, and what it tells a render loop about when to wake.

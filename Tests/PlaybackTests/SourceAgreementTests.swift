@@ -1,6 +1,7 @@
 import Foundation
-import PiPLayout
 import Playback
+import Rooms
+import TestSupport
 import XCTest
 
 /// The rooms-file check and playback use one source parser (R3, D5): every kind of source the

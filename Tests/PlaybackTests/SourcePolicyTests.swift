@@ -1,6 +1,7 @@
 import Foundation
-import PiPLayout
 @testable import Playback
+import Rooms
+import TestSupport
 import XCTest
 
 final class SourcePolicyTests: XCTestCase {

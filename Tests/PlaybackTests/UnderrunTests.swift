@@ -1,5 +1,4 @@
 import Foundation
-import PiPLayout
 @testable import Playback
 import XCTest
 

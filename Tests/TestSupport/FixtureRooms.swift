@@ -1,4 +1,4 @@
-import PiPLayout
+import Rooms
 
 /// The rooms the model tests of both cores start from: two live rooms, a three-person call,
 /// a host room and a room that opted out of PiP.

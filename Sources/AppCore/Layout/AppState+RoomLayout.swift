@@ -1,4 +1,5 @@
-import PiPLayout
+import Rooms
+import Session
 
 extension AppState {
     /// The title overlay's and control bar's heights in unscaled pixels.

@@ -1,4 +1,4 @@
-import PiPLayout
+import Session
 
 /// Tile rectangles for the call layouts (W4).
 public enum CallTiles {

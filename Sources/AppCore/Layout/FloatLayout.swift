@@ -1,4 +1,5 @@
 import PiPLayout
+import Session
 
 /// What the float shows (P5) and where: video only, a small LIVE badge, or the active
 /// speaker's name; on hover, the float's controls as ``FloatControlsLayout`` places them for

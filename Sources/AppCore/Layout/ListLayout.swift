@@ -1,4 +1,4 @@
-import PiPLayout
+import Rooms
 
 /// The room list's geometry (W1): rows, header, scrollbar; selection and scrolling kept in view.
 public struct ListLayout: Sendable {

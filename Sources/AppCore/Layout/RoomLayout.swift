@@ -1,4 +1,4 @@
-import PiPLayout
+import Session
 
 /// A participant's content, as their tile and their row in the panel show it.
 public struct ParticipantModel: Hashable, Sendable {

@@ -1,4 +1,4 @@
-import PiPLayout
+import Session
 
 /// A text's width in pixels when drawn in a style; the shell measures with its fonts.
 public typealias TextMeasure = (String, TextStyle) -> Int

@@ -1,4 +1,7 @@
+import Logging
 import PiPLayout
+import Rooms
+import Session
 
 /// Work the shell carries out, in order, after a reduction.
 public enum AppEffect: Equatable, Sendable {

@@ -1,4 +1,6 @@
+import LiveDirectory
 import PiPLayout
+import Rooms
 
 /// Something that happened, in the app's terms: the shell translates SDL's event union,
 /// its polls of playback and files, and the clock into these, in one place.

@@ -1,4 +1,5 @@
-import PiPLayout
+import LiveDirectory
+import Rooms
 
 /// The live servers' sections (W8, M5): refreshes, their streams as rooms of the list,
 /// a watched stream's quick return and a stream's end for good.

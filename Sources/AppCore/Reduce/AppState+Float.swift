@@ -1,4 +1,5 @@
 import PiPLayout
+import Rooms
 
 /// The float: showing and hiding it, its pointer and keys, and the one place where
 /// `FloatMotion`'s effects become the app's.

@@ -1,4 +1,4 @@
-import PiPLayout
+import Rooms
 
 /// Frames, painting and the float's speaker: what each window shows and when it is painted.
 extension AppState {

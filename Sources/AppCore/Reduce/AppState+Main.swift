@@ -1,4 +1,5 @@
-import PiPLayout
+import Rooms
+import Session
 
 /// The main window's keys and pointer: the list (W1) and a room's view (W3, W4, W5).
 extension AppState {

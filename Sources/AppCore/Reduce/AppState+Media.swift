@@ -1,4 +1,4 @@
-import PiPLayout
+import Rooms
 
 /// What the desktop's media controls (MPRIS: panels, media keys, `playerctl`) asked for, in
 /// the app's terms (the shell translates the bus's commands): raise the full view and the

@@ -1,4 +1,5 @@
-import PiPLayout
+import LiveDirectory
+import Rooms
 
 extension AppState {
     /// Applies one event at time `now` (seconds on the clock event timestamps use) and returns

@@ -1,4 +1,3 @@
-import PiPLayout
 
 extension AppState {
     /// The main window's size at 1x, in pixels.

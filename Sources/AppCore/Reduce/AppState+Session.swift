@@ -1,4 +1,5 @@
-import PiPLayout
+import Rooms
+import Session
 
 /// The one place where the session model's effects become the app's: each is carried out
 /// on the app state or turned into effects for the shell.

@@ -1,4 +1,5 @@
 import PiPLayout
+import Rooms
 
 /// The loop's tick: animations, polls that are due, levels and toasts.
 extension AppState {

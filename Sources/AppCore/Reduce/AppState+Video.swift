@@ -1,4 +1,4 @@
-import PiPLayout
+import Rooms
 
 /// How a source's pictures are converted: off, or on at a size in pixels.
 public struct SourceVideo: Hashable, Sendable {

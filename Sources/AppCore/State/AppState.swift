@@ -1,4 +1,7 @@
+import LiveDirectory
 import PiPLayout
+import Rooms
+import Session
 
 /// Everything the app decides, in one value: the session and the float motion as child
 /// states, plus list, room view, float pointer, statuses, toasts and what needs painting.

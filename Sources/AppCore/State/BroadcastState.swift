@@ -1,4 +1,5 @@
-import PiPLayout
+import LiveDirectory
+import Rooms
 
 /// A host room's real broadcast (W2, W6): which room is live and its publisher's last figures.
 public struct BroadcastState: Equatable, Sendable {

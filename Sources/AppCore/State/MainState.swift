@@ -1,4 +1,4 @@
-import PiPLayout
+import Session
 
 /// The main window as the app decides it: size, list, room view controls, paint pacing.
 public struct MainState: Equatable, Sendable {

@@ -1,4 +1,5 @@
 import PiPLayout
+import Session
 
 /// An open room as the app tracks it: its sources' statuses, audio settings, levels and frames.
 public struct OpenRoom: Equatable, Sendable {

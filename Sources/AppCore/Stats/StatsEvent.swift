@@ -1,4 +1,5 @@
-import PiPLayout
+import Rooms
+import Session
 
 /// One line of the `--stats FILE` log (SPEC section 6), typed; ``name`` and ``fields``
 /// are its JSON encoding, kept in this one place.

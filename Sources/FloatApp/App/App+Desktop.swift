@@ -1,5 +1,6 @@
 import AppCore
 import CSDL
+import Logging
 
 /// The desktop's scale and media controls, as they reach the loop.
 @MainActor

@@ -1,7 +1,10 @@
 import AppCore
 import CSDL
+import FilesAndOptions
+import Logging
 import PiPLayout
 import Playback
+import Rooms
 
 /// Carrying out the app state's effects: windows, playback, files, logs.
 @MainActor

@@ -1,8 +1,10 @@
 import AppCore
+import Broadcast
 import CSDL
+import FilesAndOptions
 import Foundation
-import PiPLayout
 import Playback
+import Rooms
 
 /// Painting both windows from the app state's view models, when the state says so.
 @MainActor

@@ -1,5 +1,6 @@
 import AppCore
 import CSDL
+import Logging
 import PiPLayout
 
 /// The float's pointer on X11, read from the X server's own motion and button events (SDL

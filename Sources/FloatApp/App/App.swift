@@ -1,9 +1,13 @@
 import AppCore
 import CSDL
 import DesktopSettings
+import FilesAndOptions
 import Foundation
+import Logging
 import PiPLayout
 import Playback
+import Rooms
+import Session
 
 /// The imperative shell: it translates SDL events and playback polls into `AppEvent`s,
 /// lets `AppState` decide, carries out the returned `AppEffect`s and paints the view

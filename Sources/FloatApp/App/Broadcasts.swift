@@ -1,8 +1,9 @@
 import AppCore
+import Broadcast
 import CSDL
 import Foundation
-import PiPLayout
 import Playback
+import Rooms
 
 /// The host room's running publisher (W2): started on worker threads by `Publisher`, stopped
 /// off the main thread so a slow server never stalls the loop. Each status change and each new

@@ -1,9 +1,8 @@
 import AppCore
 import CSDL
 import Foundation
-import PiPLayout
+import LiveDirectory
 import Playback
-import ServerFetch
 
 /// Fetches live servers' statistics pages off the main thread (W8): each answer is read with
 /// `NginxStats` on the fetcher's worker queue, left in an inbox, and an SDL user event wakes

@@ -1,5 +1,6 @@
 import AppCore
 import CSDL
+import Logging
 import PiPLayout
 
 /// The dismiss target's window (P19): a small round window with an ×, at the bottom centre of

@@ -1,4 +1,5 @@
 import CSDL
+import Logging
 import PiPLayout
 
 /// The float window (P2): borderless, always on top, skips taskbar and pager,

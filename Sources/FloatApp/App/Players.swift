@@ -1,7 +1,8 @@
 import AppCore
 import CSDL
-import PiPLayout
+import Logging
 import Playback
+import Rooms
 
 /// The open rooms' playback sessions and the sound output they mix into.
 @MainActor

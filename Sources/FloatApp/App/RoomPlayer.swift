@@ -1,6 +1,7 @@
 import AppCore
 import PiPLayout
 import Playback
+import Rooms
 
 /// The playback of one open room: one session for a live room, one per
 /// participant for a call (D1). Shared by the full view and the float.

@@ -1,7 +1,9 @@
 import AppCore
 import CSDL
 import DesktopSettings
+import FilesAndOptions
 import Foundation
+import Logging
 import MPRIS
 
 /// The app's links to the desktop around it: the scale it publishes to X11 apps (`Xft.dpi`,

@@ -1,5 +1,6 @@
 import AppCore
 import CSDL
+import FilesAndOptions
 
 /// Owns a `TTF_Font` opened at one point size.
 @MainActor

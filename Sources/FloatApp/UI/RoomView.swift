@@ -1,6 +1,5 @@
 import AppCore
 import CSDL
-import PiPLayout
 
 /// Paints a room's full view into the main window from its view model (W3, W4, W5).
 @MainActor

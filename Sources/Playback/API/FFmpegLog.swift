@@ -1,5 +1,5 @@
 import CFFmpeg
-import PiPLayout
+import Logging
 
 /// What FFmpeg itself prints on stderr follows the app's one ``LogLevel``.
 public enum FFmpegLog {

@@ -1,4 +1,4 @@
-import PiPLayout
+import Rooms
 
 /// Why a source cannot be played, worded for the user.
 public enum PlaybackError: Error, Sendable, Equatable, CustomStringConvertible {

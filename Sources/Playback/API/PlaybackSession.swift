@@ -1,5 +1,5 @@
 import Foundation
-import PiPLayout
+import Session
 
 /// One playing source (R3), shared by every view of a room (D1): opened once, decoded on its
 /// own threads, converted to the size the visible window needs (D3).

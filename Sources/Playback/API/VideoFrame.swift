@@ -1,13 +1,13 @@
 /// One converted picture: YUV420P (I420) planes in one contiguous buffer, ready for a streaming texture.
 public final class VideoFrame: Sendable {
     /// Plane geometry for a picture size.
-    struct Layout: Sendable {
-        let width: Int, height: Int
-        let pitches: (y: Int, u: Int, v: Int)
-        let offsets: (y: Int, u: Int, v: Int)
-        let byteCount: Int
+    package struct Layout: Sendable {
+        package let width: Int, height: Int
+        package let pitches: (y: Int, u: Int, v: Int)
+        package let offsets: (y: Int, u: Int, v: Int)
+        package let byteCount: Int
 
-        init(width: Int, height: Int) {
+        package init(width: Int, height: Int) {
             self.width = width
             self.height = height
             let lumaPitch = (width + 31) & ~31
@@ -34,7 +34,7 @@ public final class VideoFrame: Sendable {
     /// Where each plane starts in ``storage``.
     public let planeOffsets: (y: Int, u: Int, v: Int)
 
-    init(layout: Layout, storage: [UInt8], pts: Double, serial: Int) {
+    package init(layout: Layout, storage: [UInt8], pts: Double, serial: Int) {
         width = layout.width
         height = layout.height
         pitches = layout.pitches

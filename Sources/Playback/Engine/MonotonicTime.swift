@@ -1,14 +1,14 @@
 import Glibc
 
 /// The monotonic system clock, the time base of every clock in a session.
-enum MonotonicTime {
+package enum MonotonicTime {
     /// Nanoseconds since an arbitrary fixed point.
-    static func nanos() -> UInt64 {
+    package static func nanos() -> UInt64 {
         var spec = timespec()
         clock_gettime(CLOCK_MONOTONIC, &spec)
         return UInt64(spec.tv_sec) * 1_000_000_000 + UInt64(spec.tv_nsec)
     }
 
     /// Seconds since an arbitrary fixed point.
-    static func seconds() -> Double { Double(nanos()) / 1e9 }
+    package static func seconds() -> Double { Double(nanos()) / 1e9 }
 }

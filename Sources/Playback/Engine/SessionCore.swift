@@ -1,5 +1,5 @@
 import Foundation
-import PiPLayout
+import Session
 
 /// One session's lock, the state it guards (``SharedState``) and what never changes after
 /// creation: options, clock, observers, the interrupt flag.

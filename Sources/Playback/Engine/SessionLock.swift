@@ -9,7 +9,7 @@ import Glibc
 package final class SessionLock: @unchecked Sendable {
     fileprivate let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
-    init() {
+    package init() {
         mutex = .allocate(capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
         pthread_mutex_init(mutex, nil)
@@ -20,9 +20,9 @@ package final class SessionLock: @unchecked Sendable {
         mutex.deallocate()
     }
 
-    func lock() { pthread_mutex_lock(mutex) }
+    package func lock() { pthread_mutex_lock(mutex) }
 
-    func unlock() { pthread_mutex_unlock(mutex) }
+    package func unlock() { pthread_mutex_unlock(mutex) }
 }
 
 /// A condition variable on a ``SessionLock``, timed on ``MonotonicTime``.
@@ -33,7 +33,7 @@ package final class WakeCondition: @unchecked Sendable {
     private let lock: SessionLock
     private let condition: UnsafeMutablePointer<pthread_cond_t>
 
-    init(lock: SessionLock) {
+    package init(lock: SessionLock) {
         self.lock = lock
         condition = .allocate(capacity: 1)
         condition.initialize(to: pthread_cond_t())
@@ -50,13 +50,13 @@ package final class WakeCondition: @unchecked Sendable {
     }
 
     /// Wakes one waiting thread (lock held). Cheap when nobody waits.
-    func signal() { pthread_cond_signal(condition) }
+    package func signal() { pthread_cond_signal(condition) }
 
     /// Wakes every waiting thread (lock held).
-    func broadcast() { pthread_cond_broadcast(condition) }
+    package func broadcast() { pthread_cond_broadcast(condition) }
 
     /// Takes the lock and wakes every waiting thread: for a waker that does not hold it.
-    func lockAndBroadcast() {
+    package func lockAndBroadcast() {
         lock.lock()
         broadcast()
         lock.unlock()
@@ -66,7 +66,7 @@ package final class WakeCondition: @unchecked Sendable {
     /// one is given. Returns false when the deadline passed. Wake-ups may be spurious: callers
     /// re-check what they wait for.
     @discardableResult
-    func wait(until deadline: Double?) -> Bool {
+    package func wait(until deadline: Double?) -> Bool {
         guard let deadline else {
             pthread_cond_wait(condition, lock.mutex)
             return true

@@ -1,8 +1,8 @@
 import Foundation
-import PiPLayout
+import Rooms
 
 /// The session's worker thread: opens the source, plays it, and reconnects live sources.
-final class SessionWorker: Sendable {
+package final class SessionWorker: Sendable {
     private let core: SessionCore
     private let source: String
 
@@ -21,7 +21,7 @@ final class SessionWorker: Sendable {
     }
 
     /// The reconnection delay before try `attempt` (1-based): 0.5 s doubling up to 8 s (D4).
-    static func backoff(attempt: Int) -> Double {
+    package static func backoff(attempt: Int) -> Double {
         min(8, 0.5 * pow(2, Double(max(0, attempt - 1))))
     }
 

@@ -1,5 +1,5 @@
 import Foundation
-import PiPLayout
+import Session
 
 /// Everything a session's threads share: reachable only through ``SessionCore/withLock(_:)``
 /// and ``SessionCore/lockedLoop(_:)``, so it is never read or written without the session's

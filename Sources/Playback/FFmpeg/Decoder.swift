@@ -1,13 +1,13 @@
 import CFFmpeg
 
 /// Owns an opened decoder (AVCodecContext) for one stream.
-final class Decoder {
+package final class Decoder {
     private var context: UnsafeMutablePointer<AVCodecContext>?
     /// The time base of the stream the packets come from, and of the frames' timestamps.
-    let timeBase: AVRational
+    package let timeBase: AVRational
 
     /// Opens a decoder for `stream` with `threads` decoding threads (0: FFmpeg's choice).
-    init(stream input: InputStream, threads: Int) throws(FFmpegError) {
+    package init(stream input: InputStream, threads: Int) throws(FFmpegError) {
         let stream = input.pointer
         let parameters = stream.pointee.codecpar!
         guard let codec = avcodec_find_decoder(parameters.pointee.codec_id) else {
@@ -29,35 +29,35 @@ final class Decoder {
     private var pointer: UnsafeMutablePointer<AVCodecContext> { context! }
 
     /// Feeds a packet (nil: end of stream, start draining).
-    func send(_ packet: Packet?) throws(FFmpegError) -> FFmpegStep {
+    package func send(_ packet: Packet?) throws(FFmpegError) -> FFmpegStep {
         try FFmpegStep.from(avcodec_send_packet(pointer, packet?.pointer), "decode")
     }
 
     /// Takes the next decoded frame into `frame`.
-    func receive(into frame: Frame) throws(FFmpegError) -> FFmpegStep {
+    package func receive(into frame: Frame) throws(FFmpegError) -> FFmpegStep {
         try FFmpegStep.from(avcodec_receive_frame(pointer, frame.pointer), "decode")
     }
 
     /// Decoding threads for a video stream: one up to the pixel rate of 1080p at 30 fps (measured
     /// about 5% cheaper than two frame threads there, with one frame less of delay and fewer
     /// buffered pictures), two frame threads above it so that larger or faster sources keep up.
-    static func threadCount(forVideo stream: InputStream) -> Int {
+    package static func threadCount(forVideo stream: InputStream) -> Int {
         let size = stream.pictureSize
         let pixelRate = Double(size.width * size.height) * (stream.frameRate ?? 30)
         return pixelRate > 1920 * 1088 * 30 ? 2 : 1
     }
 
     /// Sets how much in-loop filtering the decoder may skip (cheaper decoding at small output sizes).
-    func setLoopFilter(_ mode: LoopFilterMode) {
+    package func setLoopFilter(_ mode: LoopFilterMode) {
         pointer.pointee.skip_loop_filter = mode == .skipped ? AVDISCARD_ALL : AVDISCARD_DEFAULT
     }
 
     /// `ticks` of the stream time base in seconds.
-    func seconds(_ ticks: Int64) -> Double { Double(ticks) * av_q2d(timeBase) }
+    package func seconds(_ ticks: Int64) -> Double { Double(ticks) * av_q2d(timeBase) }
 }
 
 /// Whether the decoder runs its in-loop deblocking filter.
-enum LoopFilterMode: Equatable {
+package enum LoopFilterMode: Equatable {
     /// Full-quality decoding.
     case normal
     /// The loop filter is skipped: cheaper, with blocking artifacts that vanish when downscaled.

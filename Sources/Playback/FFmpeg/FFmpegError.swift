@@ -3,31 +3,36 @@ import CFFmpeg
 /// A failed FFmpeg call: the operation that failed, its return code and FFmpeg's message for it.
 ///
 /// Internal: it is turned into a ``PlaybackError`` before it reaches the app.
-struct FFmpegError: Error, CustomStringConvertible {
+package struct FFmpegError: Error, CustomStringConvertible {
     /// The FFmpeg function or step that failed.
-    let operation: String
+    package let operation: String
     /// The negative FFmpeg return code.
-    let code: Int32
+    package let code: Int32
+
+    package init(operation: String, code: Int32) {
+        self.operation = operation
+        self.code = code
+    }
 
     /// FFmpeg's own text for `code`.
-    var message: String {
+    package var message: String {
         var buffer = [CChar](repeating: 0, count: 256)
         return buffer.withUnsafeMutableBufferPointer { raw in
             String(cString: floatapp_av_err2str(code, raw.baseAddress, raw.count))
         }
     }
 
-    var description: String { "\(operation): \(message)" }
+    package var description: String { "\(operation): \(message)" }
 
     /// True when the call was cut short by the interrupt callback.
-    var isInterrupt: Bool { code == floatapp_AVERROR_EXIT() }
+    package var isInterrupt: Bool { code == floatapp_AVERROR_EXIT() }
 
     /// True when the data was malformed (a corrupt packet, not a broken source).
-    var isInvalidData: Bool { code == floatapp_AVERROR_INVALIDDATA() }
+    package var isInvalidData: Bool { code == floatapp_AVERROR_INVALIDDATA() }
 
     /// True when FFmpeg rejected what it was given (an unknown filter or option, a malformed
     /// argument): the same input fails the same way every time.
-    var isRejectedArgument: Bool {
+    package var isRejectedArgument: Bool {
         code == floatapp_AVERROR(EINVAL) || code == Self.optionNotFound
     }
 
@@ -36,14 +41,14 @@ struct FFmpegError: Error, CustomStringConvertible {
 
     /// Turns a return code into a value, throwing on errors.
     @discardableResult
-    static func check(_ code: Int32, _ operation: @autoclosure () -> String) throws(FFmpegError) -> Int32 {
+    package static func check(_ code: Int32, _ operation: @autoclosure () -> String) throws(FFmpegError) -> Int32 {
         if code < 0 { throw FFmpegError(operation: operation(), code: code) }
         return code
     }
 }
 
 /// The outcome of an FFmpeg step that may legitimately produce nothing yet or nothing more.
-enum FFmpegStep: Equatable {
+package enum FFmpegStep: Equatable {
     /// The step produced its result.
     case done
     /// Nothing is available now; try again after feeding more input.
@@ -52,7 +57,7 @@ enum FFmpegStep: Equatable {
     case endOfStream
 
     /// Maps a return code to a step; other negative codes throw.
-    static func from(_ code: Int32, _ operation: @autoclosure () -> String) throws(FFmpegError) -> FFmpegStep {
+    package static func from(_ code: Int32, _ operation: @autoclosure () -> String) throws(FFmpegError) -> FFmpegStep {
         if code >= 0 { return .done }
         if code == floatapp_AVERROR_EAGAIN() { return .again }
         if code == floatapp_AVERROR_EOF() { return .endOfStream }

@@ -2,9 +2,9 @@ import CFFmpeg
 
 /// One-time setup of the FFmpeg libraries: device registration, and only fatal errors on
 /// stderr until ``FFmpegLog/follow(_:)`` says otherwise.
-enum FFmpegRuntime {
+package enum FFmpegRuntime {
     /// Registers the input devices (lavfi, v4l2, x11grab) once; safe to call from any thread.
-    static func ensureInitialized() { _ = initialized }
+    package static func ensureInitialized() { _ = initialized }
 
     private static let initialized: Bool = {
         avdevice_register_all()

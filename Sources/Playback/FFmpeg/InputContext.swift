@@ -1,18 +1,18 @@
 import CFFmpeg
 
 /// Owns an opened AVFormatContext (a demuxer on one source).
-final class InputContext {
+package final class InputContext {
     private var context: UnsafeMutablePointer<AVFormatContext>?
     /// Kept alive because the context's interrupt callback points at it.
     private let interrupt: InterruptFlag
 
     /// The protocols FFmpeg may open for a source, nested opens included (HLS segments, RTSP's RTP).
-    static let protocolWhitelist = "file,http,https,tcp,tls,udp,rtp,rtsp,rtmp,hls,crypto,srt"
+    package static let protocolWhitelist = "file,http,https,tcp,tls,udp,rtp,rtsp,rtmp,hls,crypto,srt"
 
     /// Opens `url` (with the input format `formatName`, or probing when nil) and reads stream info.
     ///
     /// Blocking: bounded by `openTimeout` and cut short by `interrupt`.
-    init(url: String, formatName: String?, interrupt: InterruptFlag,
+    package init(url: String, formatName: String?, interrupt: InterruptFlag,
          openTimeout: Double, ioTimeout: Double, deviceOptions: [String: String]) throws(FFmpegError) {
         FFmpegRuntime.ensureInitialized()
         self.interrupt = interrupt
@@ -57,7 +57,7 @@ final class InputContext {
     }
 
     /// The best stream of `kind`, or nil when the source has none.
-    func bestStream(_ kind: MediaKind) -> InputStream? {
+    package func bestStream(_ kind: MediaKind) -> InputStream? {
         let type = kind == .video ? AVMEDIA_TYPE_VIDEO : AVMEDIA_TYPE_AUDIO
         let index = av_find_best_stream(pointer, type, -1, -1, nil, 0)
         guard index >= 0, let stream = pointer.pointee.streams[Int(index)] else { return nil }
@@ -65,42 +65,42 @@ final class InputContext {
     }
 
     /// Reads the next packet into `packet`.
-    func read(into packet: Packet) throws(FFmpegError) -> FFmpegStep {
+    package func read(into packet: Packet) throws(FFmpegError) -> FFmpegStep {
         try FFmpegStep.from(av_read_frame(pointer, packet.pointer), "read")
     }
 }
 
 /// The kinds of stream a session plays.
-enum MediaKind {
+package enum MediaKind {
     case video, audio
 }
 
 /// One stream of an open input; valid while its ``InputContext`` is alive.
-struct InputStream {
+package struct InputStream {
     /// The stream's index, as packets carry it.
-    let index: Int
-    let pointer: UnsafeMutablePointer<AVStream>
+    package let index: Int
+    package let pointer: UnsafeMutablePointer<AVStream>
 
     /// The coded picture size (0 when unknown).
-    var pictureSize: (width: Int, height: Int) {
+    package var pictureSize: (width: Int, height: Int) {
         let parameters = pointer.pointee.codecpar!
         return (Int(parameters.pointee.width), Int(parameters.pointee.height))
     }
 
     /// Seconds at which the stream's first packet is presented, as probing found it (nil when unknown).
-    var startSeconds: Double? {
+    package var startSeconds: Double? {
         let start = pointer.pointee.start_time
         return start == floatapp_AV_NOPTS_VALUE() ? nil : Double(start) * av_q2d(pointer.pointee.time_base)
     }
 
     /// The codec's short name, e.g. `h264`.
-    var codecName: String {
+    package var codecName: String {
         String(cString: avcodec_get_name(pointer.pointee.codecpar.pointee.codec_id))
     }
 
     /// The nominal frame rate, if the container knows it: the average rate, else the base rate
     /// (which devices and filter graphs set alone) when it is plausible for video.
-    var frameRate: Double? {
+    package var frameRate: Double? {
         let average = pointer.pointee.avg_frame_rate
         if average.num > 0 && average.den > 0 { return av_q2d(average) }
         let base = pointer.pointee.r_frame_rate

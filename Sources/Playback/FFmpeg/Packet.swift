@@ -1,10 +1,10 @@
 import CFFmpeg
 
 /// Owns one AVPacket.
-final class Packet {
-    let pointer: UnsafeMutablePointer<AVPacket>
+package final class Packet {
+    package let pointer: UnsafeMutablePointer<AVPacket>
 
-    init() {
+    package init() {
         guard let packet = av_packet_alloc() else { fatalError("av_packet_alloc: out of memory") }
         pointer = packet
     }
@@ -15,24 +15,24 @@ final class Packet {
     }
 
     /// The index of the stream this packet belongs to.
-    var streamIndex: Int { Int(pointer.pointee.stream_index) }
+    package var streamIndex: Int { Int(pointer.pointee.stream_index) }
 
     /// Payload size in bytes.
-    var size: Int { Int(pointer.pointee.size) }
+    package var size: Int { Int(pointer.pointee.size) }
 
     /// Duration in stream time base units (0 when unknown).
-    var duration: Int64 { pointer.pointee.duration }
+    package var duration: Int64 { pointer.pointee.duration }
 
     /// Presentation time in stream time base units (nil when unknown).
-    var pts: Int64? { pointer.pointee.pts == floatapp_AV_NOPTS_VALUE() ? nil : pointer.pointee.pts }
+    package var pts: Int64? { pointer.pointee.pts == floatapp_AV_NOPTS_VALUE() ? nil : pointer.pointee.pts }
 
     /// Moves this packet's data into a new packet, leaving this one empty for reuse.
-    func takeData() -> Packet {
+    package func takeData() -> Packet {
         let moved = Packet()
         av_packet_move_ref(moved.pointer, pointer)
         return moved
     }
 
     /// Drops the payload so the packet can be reused.
-    func unref() { av_packet_unref(pointer) }
+    package func unref() { av_packet_unref(pointer) }
 }

@@ -1,19 +1,19 @@
 import CFFmpeg
 
 /// Converts decoded audio to interleaved Float32 at the output rate and channel count (swresample).
-final class Resampler {
+package final class Resampler {
     private struct Key: Equatable {
         var format: Int32, rate: Int32, channels: Int32, layoutOrder: UInt32, layoutMask: UInt64
     }
 
     private var context: OpaquePointer?
     private var key: Key?
-    let outputRate: Int
-    let outputChannels: Int
+    package let outputRate: Int
+    package let outputChannels: Int
     /// Reused output storage, grown as needed.
     private var scratch: [Float] = []
 
-    init(outputRate: Int, outputChannels: Int) {
+    package init(outputRate: Int, outputChannels: Int) {
         self.outputRate = outputRate
         self.outputChannels = outputChannels
     }
@@ -22,7 +22,7 @@ final class Resampler {
 
     /// Converts `frame`; calls `body` with the interleaved samples, their frame count and the time
     /// (in seconds, from `framePts`) of the first one.
-    func convert(_ frame: Frame, framePts: Double?,
+    package func convert(_ frame: Frame, framePts: Double?,
                  _ body: (UnsafeBufferPointer<Float>, Int, Double?) -> Void) throws(FFmpegError) {
         let source = frame.pointer
         let wanted = Key(format: source.pointee.format, rate: source.pointee.sample_rate,

@@ -1,11 +1,11 @@
-import PiPLayout
+import Rooms
 
 /// How FFmpeg opens each kind of source (R3). Which sources are allowed is decided once, by
 /// ``SourceSpec/parse(_:)``, for the rooms-file check and for playback alike; this only says
 /// how to open what it accepted.
 extension SourceSpec {
     /// The name FFmpeg opens: a URL, a path, a filtergraph, a device path or a display.
-    var openName: String {
+    package var openName: String {
         switch self {
         case .url(let url): url
         case .file(let path): path
@@ -16,7 +16,7 @@ extension SourceSpec {
     }
 
     /// The input device to force, or nil to let FFmpeg probe.
-    var formatName: String? {
+    package var formatName: String? {
         switch self {
         case .url, .file: nil
         case .lavfi: "lavfi"

@@ -1,7 +1,7 @@
 import CX11
 import Foundation
+import LiveDirectory
 import LiveServerTestSupport
-import PiPLayout
 import XCTest
 
 /// One FloatApp among several on a test desktop, with a rooms file that lists a real nginx-rtmp

@@ -1,6 +1,6 @@
 import Foundation
-import PiPLayout
-import ServerFetch
+import LiveDirectory
+import Rooms
 
 /// Runs a ``LiveDirectory`` against real servers the way the app does: ticks on a clock, fetches
 /// statistics pages with ``HTTPFetcher``, parses them on the fetcher's queue, and feeds the

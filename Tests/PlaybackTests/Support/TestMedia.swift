@@ -47,13 +47,3 @@ final class TestMedia {
 enum TestMediaError: Error {
     case ffmpegFailed(String)
 }
-
-/// Polls `condition` every few milliseconds until it holds or `timeout` seconds pass.
-func waitUntil(_ timeout: Double, _ condition: () -> Bool) -> Bool {
-    let deadline = Date(timeIntervalSinceNow: timeout)
-    while Date() < deadline {
-        if condition() { return true }
-        Thread.sleep(forTimeInterval: 0.005)
-    }
-    return condition()
-}

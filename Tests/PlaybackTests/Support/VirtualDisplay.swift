@@ -1,6 +1,7 @@
 import Foundation
-import LiveServerTestSupport
 import Glibc
+import LiveServerTestSupport
+import TestSupport
 
 /// A real X server (Xvfb) on a display number nobody uses, for `x11grab:` sources. Stopped on deinit.
 final class VirtualDisplay {

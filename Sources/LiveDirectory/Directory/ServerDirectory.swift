@@ -1,0 +1,142 @@
+import Rooms
+/// One live server's section of the room list: its live streams and whether it can be reached,
+/// kept up to date by refreshing every 5 s and when the main window gains focus (W8, M5).
+///
+/// A pure reducer over time values: the caller passes `now` (seconds on any monotonic clock),
+/// performs the ``DirectoryEffect/fetch(serverID:url:serial:)`` effects and feeds the results
+/// back with ``received(_:serial:now:)``.
+public struct ServerDirectory: Hashable, Sendable {
+    /// Seconds between refreshes, and before a retry of a server that could not be reached.
+    public static let refreshInterval = 5.0
+    /// Seconds a stream may be missing from the server's list before it has ended for good (M5).
+    public static let goneAfter = 15.0
+    /// Seconds a server may stay unreachable before its streams are taken as ended (M5).
+    public static let unreachableAfter = 60.0
+    /// The least time between two refreshes asked for by focus changes.
+    public static let focusRefreshGap = 1.0
+    /// The least time between two refreshes while a watched stream of this server reconnects:
+    /// its publisher comes back within a quarter of a second of the server, and the viewer
+    /// should be playing again within 2 s of it (D4), so the list is asked twice a second.
+    public static let returnLookGap = 0.5
+
+    /// Whether the server answered the last refresh.
+    public enum Reachability: Hashable, Sendable {
+        /// No refresh has finished yet.
+        case unknown
+        /// The last refresh succeeded.
+        case reachable
+        /// Refreshes fail since `since`; the next one starts at `nextTry`.
+        case unreachable(reason: DirectoryError, since: Double, nextTry: Double)
+    }
+
+    /// The server this section lists.
+    public let server: LiveServer
+    /// The live streams, in the order they first appeared (rows never move on a refresh).
+    public private(set) var streams: [DirectoryStream] = []
+    /// Whether the server answered the last refresh.
+    public private(set) var reachability: Reachability = .unknown
+    /// When the next refresh is due; nil: as soon as possible.
+    public private(set) var nextRefresh: Double?
+    /// The serial of the refresh in flight, if any.
+    public private(set) var pendingSerial: Int?
+    private var lastFetchStart: Double?
+    private var serial = 0
+
+    /// Creates a section with nothing fetched yet; the first ``tick(now:)`` fetches.
+    public init(server: LiveServer) {
+        self.server = server
+    }
+
+    /// The rooms this section lists, one per stream.
+    public var rooms: [Room] { streams.map { $0.room(on: server) } }
+
+    /// Time passes: starts a refresh when one is due, and ends streams gone for too long.
+    public mutating func tick(now: Double) -> [DirectoryEffect] {
+        var effects = endStreams(now: now)
+        if pendingSerial == nil, now >= (nextRefresh ?? now) { effects.append(startFetch(now: now)) }
+        return effects
+    }
+
+    /// The main window gained focus: refresh now unless one is in flight or has just started.
+    public mutating func focusGained(now: Double) -> [DirectoryEffect] {
+        refresh(now: now, unlessWithin: Self.focusRefreshGap)
+    }
+
+    /// Refreshes now unless one is in flight or started less than `gap` seconds ago.
+    public mutating func refresh(now: Double, unlessWithin gap: Double) -> [DirectoryEffect] {
+        guard pendingSerial == nil else { return [] }
+        if let lastFetchStart, now - lastFetchStart < gap { return [] }
+        return [startFetch(now: now)]
+    }
+
+    /// A refresh finished; results of refreshes other than the pending one are ignored.
+    public mutating func received(_ result: Result<[LiveStreamInfo], DirectoryError>, serial: Int, now: Double) -> [DirectoryEffect] {
+        guard serial == pendingSerial else { return [] }
+        pendingSerial = nil
+        nextRefresh = now + Self.refreshInterval
+        switch result {
+        case .success(let infos):
+            reachability = .reachable
+            return merge(infos.filter(\.isPublishing), askedAt: lastFetchStart ?? now, now: now)
+        case .failure(let error):
+            let since = if case .unreachable(_, let since, _) = reachability { since } else { now }
+            reachability = .unreachable(reason: error, since: since, nextTry: now + Self.refreshInterval)
+            // An unreachable server says nothing about its streams: no stream counts as gone.
+            for index in streams.indices { streams[index].goneSince = nil }
+            return endStreams(now: now)
+        }
+    }
+
+    private mutating func startFetch(now: Double) -> DirectoryEffect {
+        serial += 1
+        pendingSerial = serial
+        lastFetchStart = now
+        return .fetch(serverID: server.id, url: server.stats, serial: serial)
+    }
+
+    /// Takes a fresh list; a stream missing from it counts as gone since the request was sent
+    /// (`askedAt`), the latest time the server can have answered for.
+    private mutating func merge(_ infos: [LiveStreamInfo], askedAt: Double, now: Double) -> [DirectoryEffect] {
+        var effects: [DirectoryEffect] = []
+        var listed: Set<String> = []
+        for info in infos where listed.insert(info.name).inserted {
+            if let index = streams.firstIndex(where: { $0.name == info.name }) {
+                streams[index].info = info
+                streams[index].liveSince = now - info.age
+                streams[index].goneSince = nil
+            } else {
+                let stream = DirectoryStream(id: DirectoryStream.roomID(server: server.id, stream: info.name),
+                                             name: info.name, info: info, liveSince: now - info.age)
+                streams.append(stream)
+                effects.append(.appeared(serverID: server.id, stream: stream))
+            }
+        }
+        for index in streams.indices where !listed.contains(streams[index].name) && streams[index].goneSince == nil {
+            streams[index].goneSince = askedAt
+        }
+        return effects + endStreams(now: now)
+    }
+
+    /// Removes the streams missing for ``goneAfter`` seconds, or all of them when the server has
+    /// been unreachable for ``unreachableAfter`` seconds.
+    private mutating func endStreams(now: Double) -> [DirectoryEffect] {
+        let serverLost = if case .unreachable(_, let since, _) = reachability { now - since >= Self.unreachableAfter } else { false }
+        let ended = streams.filter { stream in
+            serverLost || stream.goneSince.map { now - $0 >= Self.goneAfter } ?? false
+        }
+        guard !ended.isEmpty else { return [] }
+        let endedIDs = Set(ended.map(\.id))
+        streams.removeAll { endedIDs.contains($0.id) }
+        return ended.map { .ended(serverID: server.id, stream: $0) }
+    }
+}
+
+/// What a directory asks its owner to do or tells it happened.
+public enum DirectoryEffect: Hashable, Sendable {
+    /// Fetch `url` (the statistics page) and hand the result back with `serial`.
+    case fetch(serverID: String, url: String, serial: Int)
+    /// A stream went live: a new room in the server's section.
+    case appeared(serverID: String, stream: DirectoryStream)
+    /// A stream has ended for good (M5): release its float with a toast "<title> ended", drop its row.
+    case ended(serverID: String, stream: DirectoryStream)
+}

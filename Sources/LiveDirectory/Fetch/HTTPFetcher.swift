@@ -1,0 +1,135 @@
+import Foundation
+import FoundationNetworking
+#if canImport(FoundationNetworking)
+#endif
+
+/// Why an HTTP GET gave no page.
+public enum HTTPFetchError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The URL could not be read.
+    case badURL(String)
+    /// No answer: refused, timed out, name not found, connection dropped.
+    case transport(String)
+    /// The server answered with an HTTP error status.
+    case status(Int)
+    /// The body is larger than the fetcher's cap (it was not read further).
+    case tooLarge(limit: Int)
+
+    /// A short sentence for the user.
+    public var description: String {
+        switch self {
+        case .badURL(let url): "not a URL: \(url)"
+        case .transport(let reason): reason
+        case .status(let code): "HTTP \(code) " + HTTPURLResponse.localizedString(forStatusCode: code)
+        case .tooLarge(let limit): "the page is larger than \(limit / 1024) KiB"
+        }
+    }
+}
+
+/// HTTP GETs with Foundation's `URLSession`, off the calling thread: each request has a timeout,
+/// and a body over the size cap is cut off and reported instead of being read to its end.
+///
+/// ```swift
+/// let fetcher = HTTPFetcher(timeout: 4, maximumSize: 4 << 20)
+/// fetcher.get("http://127.0.0.1:8080/stat") { result in ... }   // called once, on a worker queue
+/// ```
+public final class HTTPFetcher: Sendable {
+    private let session: URLSession
+    private let delegate: FetchDelegate
+    /// Seconds a request may take from start to the end of its body.
+    public let timeout: Double
+
+    /// Creates a fetcher with its own session and worker queue.
+    public init(timeout: Double = 4, maximumSize: Int = 4 << 20) {
+        self.timeout = timeout
+        delegate = FetchDelegate(maximumSize: maximumSize)
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = timeout
+        configuration.timeoutIntervalForResource = timeout
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        configuration.httpMaximumConnectionsPerHost = 2
+        let queue = OperationQueue()
+        queue.maxConcurrentOperationCount = 1
+        queue.name = "floatapp.fetch"
+        session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: queue)
+    }
+
+    deinit { session.invalidateAndCancel() }
+
+    /// Starts a GET of `url`; `completion` runs exactly once, on the fetcher's worker queue.
+    public func get(_ url: String, completion: @escaping @Sendable (Result<Data, HTTPFetchError>) -> Void) {
+        guard let address = URL(string: url), let scheme = address.scheme?.lowercased(),
+              scheme == "http" || scheme == "https", address.host != nil
+        else { return completion(.failure(.badURL(url))) }
+        var request = URLRequest(url: address, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
+        request.httpMethod = "GET"
+        let task = session.dataTask(with: request)
+        delegate.register(task.taskIdentifier, completion: completion)
+        task.resume()
+    }
+}
+
+/// Collects each task's body up to the cap and finishes it once.
+///
+/// `@unchecked Sendable`: URLSession calls it on its delegate queue; `pending`, its only
+/// mutable state, is only touched with `lock` held.
+private final class FetchDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+    private struct Pending {
+        var body = Data()
+        var failure: HTTPFetchError?
+        let completion: @Sendable (Result<Data, HTTPFetchError>) -> Void
+    }
+
+    private let maximumSize: Int
+    private let lock = NSLock()
+    private var pending: [Int: Pending] = [:]
+
+    init(maximumSize: Int) {
+        self.maximumSize = maximumSize
+    }
+
+    func register(_ id: Int, completion: @escaping @Sendable (Result<Data, HTTPFetchError>) -> Void) {
+        lock.withLock { pending[id] = Pending(completion: completion) }
+    }
+
+    private func fail(_ task: URLSessionTask, _ failure: HTTPFetchError) {
+        lock.withLock { pending[task.taskIdentifier]?.failure = failure }
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+                    completionHandler: @escaping (URLSession.ResponseDisposition) -> Void) {
+        if let http = response as? HTTPURLResponse, !(200..<300).contains(http.statusCode) {
+            fail(dataTask, .status(http.statusCode))
+            return completionHandler(.cancel)
+        }
+        if response.expectedContentLength > Int64(maximumSize) {
+            fail(dataTask, .tooLarge(limit: maximumSize))
+            return completionHandler(.cancel)
+        }
+        completionHandler(.allow)
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        let overflow = lock.withLock { () -> Bool in
+            guard var entry = pending[dataTask.taskIdentifier], entry.failure == nil else { return false }
+            entry.body.append(data)
+            if entry.body.count > maximumSize {
+                entry.failure = .tooLarge(limit: maximumSize)
+                entry.body = Data()
+            }
+            pending[dataTask.taskIdentifier] = entry
+            return entry.failure != nil
+        }
+        if overflow { dataTask.cancel() }
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
+        guard let entry = lock.withLock({ pending.removeValue(forKey: task.taskIdentifier) }) else { return }
+        if let failure = entry.failure {
+            entry.completion(.failure(failure))
+        } else if let error {
+            entry.completion(.failure(.transport(error.localizedDescription)))
+        } else {
+            entry.completion(.success(entry.body))
+        }
+    }
+}

@@ -1,0 +1,52 @@
+import Rooms
+/// Why a PiP request is not allowed right now (M2).
+public enum PiPRefusal: Hashable, Sendable, CustomStringConvertible {
+    /// No room is open to float.
+    case noRoomOpen
+    /// The open room is hosted by the local user.
+    case hosting
+    /// The open room is not connecting or playing.
+    case notPlaying(PlaybackStatus)
+
+    /// A short name for logs and measurements: `noRoomOpen`, `hosting` or `notPlaying`.
+    public var code: String {
+        switch self {
+        case .noRoomOpen: "noRoomOpen"
+        case .hosting: "hosting"
+        case .notPlaying: "notPlaying"
+        }
+    }
+
+    /// The reason as shown in the toast.
+    public var description: String {
+        switch self {
+        case .noRoomOpen: "Open a room to use picture-in-picture."
+        case .hosting: "A room you host cannot float."
+        case .notPlaying: "Picture-in-picture needs the room to be connecting or playing."
+        }
+    }
+}
+
+/// Where a PiP request came from (P1).
+public enum PiPOrigin: Hashable, Sendable {
+    /// The PiP control in the view.
+    case control
+    /// The `P` key.
+    case key
+    /// `--float` at start.
+    case commandLine
+}
+
+/// Whether PiP may be used at all (M1), globally or for one room.
+public enum PiPAvailability: Hashable, Sendable {
+    case enabled
+    case disabled
+}
+
+/// What a PiP availability change applies to.
+public enum PiPScope: Hashable, Sendable {
+    /// Every room (`--no-pip`).
+    case global
+    /// One room (its `pip` field).
+    case room(RoomID)
+}

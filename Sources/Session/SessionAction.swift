@@ -1,0 +1,34 @@
+import Rooms
+/// Something that happened, which the session reduces to a new state and effects.
+public enum SessionAction: Hashable, Sendable {
+    /// A room was chosen in the list (or by `--open`) (W2).
+    case roomSelected(RoomID)
+    /// The user asked for PiP (P1).
+    case pipRequested(origin: PiPOrigin)
+    /// The float was clicked without dragging, or `Esc` pressed on it: restore (P9).
+    case floatClicked
+    /// The float's close button or `Ctrl+W`: release (P10).
+    case floatCloseClicked
+    /// The main window was minimized (P1 auto PiP).
+    case mainWindowMinimized
+    /// The main window was un-minimized or focused (P16 auto exit).
+    case mainWindowRestored
+    /// A room's playback reported a new status.
+    case playbackStatusChanged(RoomID, PlaybackStatus)
+    /// Audio levels (dBFS by participant index) of the open call, measured at a time in seconds.
+    case audioLevelsMeasured(at: Double, levels: [Int: Double])
+    /// The user picked a call layout.
+    case callLayoutSelected(CallLayout)
+    /// The participant list control was pressed.
+    case participantListToggled
+    /// PiP was enabled or disabled, globally or for one room (M1).
+    case pipEnabledChanged(PiPScope, PiPAvailability)
+    /// The rooms file was read again and is valid.
+    case roomsReloaded(RoomsConfig)
+    /// The view's leave control: close the open room.
+    case leaveClicked
+    /// The error view's Retry control.
+    case retryClicked
+    /// The host view's back control: show the list while the broadcast goes on (W2, W6).
+    case backToListClicked
+}

@@ -1,0 +1,90 @@
+import Rooms
+/// Choosing, leaving, retrying and reloading rooms (W2, W6, M5).
+extension SessionState {
+    mutating func roomSelected(_ id: RoomID) -> [SessionEffect] {
+        guard let room = room(id) else { return [.log(.warn, "no room with id \"\(id)\"")] }
+        if isHosting, openRoomID != id { return [.toast(Self.hostingMessage)] }
+        if floatingRoomID == id {
+            let effects = leaveFloat()
+            mainWindow.content = .room(id)
+            return effects + [.showRoom(id)]
+        }
+        if openRoomID == id {
+            // A host browsing the list goes back to the broadcast it left running.
+            guard mainWindow.content != .room(id) else { return [] }
+            mainWindow.content = .room(id)
+            return [.showRoom(id)]
+        }
+        let effects = floatingRoomID != nil ? releaseFloat() : stopOpenRoom()
+        return effects + openForPlayback(room)
+    }
+
+    mutating func backToListClicked() -> [SessionEffect] {
+        guard isHosting, let id = openRoomID, mainWindow.content == .room(id) else { return [] }
+        mainWindow.content = .list
+        return [.showList]
+    }
+
+    mutating func leaveClicked() -> [SessionEffect] {
+        guard openRoomID != nil else { return [] }
+        let effects = floatingRoomID != nil ? releaseFloat() : stopOpenRoom()
+        mainWindow.content = .list
+        return effects + [.showList]
+    }
+
+    mutating func retryClicked() -> [SessionEffect] {
+        guard let room = openRoom else { return [] }
+        switch status(of: room.id) {
+        case .failed, .ended:
+            playback[room.id] = .connecting
+            activeSpeaker = ActiveSpeaker()
+            return [.stopPlayback(room.id), .openPlayback(room)]
+        case .idle, .connecting, .buffering, .playing, .reconnecting:
+            return []
+        }
+    }
+
+    mutating func roomsReloaded(_ config: RoomsConfig) -> [SessionEffect] {
+        var effects: [SessionEffect] = []
+        if let old = openRoom {
+            effects = reconcileOpenRoom(old, with: config.rooms.first { $0.id == old.id })
+        }
+        rooms = config.rooms
+        settings = config.settings
+        if let floating = floatingRoomID, pipAvailability(for: floating) == .disabled {
+            effects += restoreFloat()
+        }
+        return effects
+    }
+
+    /// Keeps, reopens or closes the open room after a reload. A floating room whose
+    /// source is gone is released (M5); one that became a host room goes back to
+    /// the full view, since a host room never floats.
+    private mutating func reconcileOpenRoom(_ old: Room, with new: Room?) -> [SessionEffect] {
+        guard let new, new.media == old.media else {
+            let what = new == nil ? "was removed from the rooms file" : "has a new source in the rooms file"
+            let effects = floatingRoomID != nil ? releaseFloat() : stopOpenRoom()
+            mainWindow.content = .list
+            return effects + [.showList, .toast("\u{201C}\(old.title)\u{201D} \(what).")]
+        }
+        if new.role == .host, floatingRoomID != nil { return restoreFloat() }
+        if new.role != .host, floatingRoomID == nil, mainWindow.content != .room(new.id) {
+            // A broadcast left running behind the list is no longer hosted: show the room again.
+            mainWindow.content = .room(new.id)
+            return [.showRoom(new.id)]
+        }
+        return []
+    }
+
+    mutating func playbackStatusChanged(_ id: RoomID, _ status: PlaybackStatus) -> [SessionEffect] {
+        guard openRoomID == id else {
+            return [.log(.debug, "ignored status \(status) of room \"\(id)\", which is not open")]
+        }
+        playback[id] = status
+        guard status == .ended, floatingRoomID == id else { return [] }
+        let title = room(id)?.title ?? id
+        let effects = releaseFloat()
+        mainWindow.content = .list
+        return effects + [.showList, .toast("\u{201C}\(title)\u{201D} has ended.")]
+    }
+}

@@ -1,0 +1,25 @@
+@testable import Broadcast
+import Foundation
+import LiveServerTestSupport
+@testable import Playback
+import XCTest
+
+/// An FLV output whose setup fails after its format context was made frees it and closes the
+/// connection: the publisher's retries leak neither memory nor sockets.
+final class FLVOutputTests: XCTestCase {
+    func testAFailureWhileAddingStreamsFreesTheContextAndClosesTheConnection() throws {
+        let nginx = try NginxServer()
+        try nginx.start()
+        let format = CaptureFormat(width: 320, height: 180, frameRate: 30, hasAudio: true)
+        let before = FLVOutput.liveOutputs.load(ordering: .relaxed)
+        let openFiles = try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count
+        for _ in 0..<3 {
+            XCTAssertThrowsError(try FLVOutput(url: nginx.rtmpURL("leak"), format: format,
+                                               options: PublishOptions(), interrupt: InterruptFlag(),
+                                               failAddingStreams: true))
+        }
+        XCTAssertEqual(FLVOutput.liveOutputs.load(ordering: .relaxed), before, "every format context was freed")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count, openFiles,
+                       "every connection was closed")
+    }
+}

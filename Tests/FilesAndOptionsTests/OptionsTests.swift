@@ -1,0 +1,46 @@
+import FilesAndOptions
+import Logging
+import XCTest
+
+/// The command line parsed directly (SPEC section 6): values, and the usage errors that end the app with status 2.
+final class OptionsTests: XCTestCase {
+    private func usageError(_ args: [String], file: StaticString = #filePath, line: UInt = #line) -> String? {
+        do {
+            _ = try Options.parse(args)
+            XCTFail("\(args) parsed", file: file, line: line)
+            return nil
+        } catch let error as AppError {
+            XCTAssertEqual(error.exitStatus, 2, file: file, line: line)
+            guard case .usage(let message) = error else {
+                XCTFail("\(args) failed with \(error), not a usage error", file: file, line: line)
+                return nil
+            }
+            XCTAssertTrue(message.hasSuffix(Options.usage), "the usage line follows the message", file: file, line: line)
+            return message.components(separatedBy: "\n").first
+        } catch {
+            XCTFail("\(args) threw \(error)", file: file, line: line)
+            return nil
+        }
+    }
+
+    func testValuesSeparateOrInline() throws {
+        let options = try Options.parse(["--rooms", "/tmp/r.json", "--open=live-a", "--float", "--log-level", "debug"])
+        XCTAssertEqual(options.command, .run)
+        XCTAssertEqual(options.roomsFile, "/tmp/r.json")
+        XCTAssertEqual(options.openRoom, "live-a")
+        XCTAssertTrue(options.float)
+        XCTAssertEqual(options.logLevel, .debug)
+        XCTAssertEqual(try Options.parse(["--check-rooms", "-"]).command, .checkRooms("-"))
+        XCTAssertEqual(try Options.parse([]), Options())
+    }
+
+    func testUsageErrorsSayWhatIsWrong() {
+        XCTAssertEqual(usageError(["--bogus"]), "floatapp: unknown option '--bogus'")
+        XCTAssertEqual(usageError(["--rooms"]), "floatapp: option --rooms needs a value")
+        XCTAssertEqual(usageError(["--rooms", "--float"]), "floatapp: option --rooms needs a value")
+        XCTAssertEqual(usageError(["--log-level", "loud"]),
+                       "floatapp: --log-level must be error, warn, info or debug, not 'loud'")
+        XCTAssertEqual(usageError(["--float=yes", "--open", "a"]), "floatapp: option --float takes no value")
+        XCTAssertEqual(usageError(["--float"]), "floatapp: --float needs --open ROOM_ID")
+    }
+}

@@ -1,0 +1,21 @@
+import Foundation
+import LiveDirectory
+
+extension NginxServer {
+    /// The streams on the statistics page now (nil when it cannot be fetched or read).
+    public func streams(using fetcher: HTTPFetcher) -> [LiveStreamInfo]? {
+        let box = ResultBox()
+        let done = DispatchSemaphore(value: 0)
+        fetcher.get(statsURL) { result in
+            box.set(result)
+            done.signal()
+        }
+        guard done.wait(timeout: .now() + fetcher.timeout + 2) == .success, case .success(let data)? = box.value else { return nil }
+        return try? NginxStats.parse(data).get()
+    }
+
+    /// The stream `name` while a publisher sends it.
+    public func published(_ name: String, using fetcher: HTTPFetcher) -> LiveStreamInfo? {
+        streams(using: fetcher)?.first { $0.name == name && $0.isPublishing }
+    }
+}

@@ -1,0 +1,70 @@
+import Rooms
+import Session
+import TestSupport
+import XCTest
+
+/// Rooms and states that the session tests start from.
+enum SessionFixtures {
+    static let liveA = FixtureRooms.liveA
+    static let liveB = FixtureRooms.liveB
+    static let call = FixtureRooms.call
+    static let host = FixtureRooms.host
+    static let noPiP = FixtureRooms.noPiP
+
+    static let config = RoomsConfig(rooms: FixtureRooms.all)
+
+    /// The start state: list shown, nothing open.
+    static func start(settings: RoomsSettings = RoomsSettings()) -> SessionState {
+        var config = config
+        config.settings = settings
+        return SessionState(config: config)
+    }
+
+    /// A state with `room` open in the main window and reporting `status`.
+    static func open(_ room: Room, status: PlaybackStatus = .playing, settings: RoomsSettings = RoomsSettings()) -> SessionState {
+        var state = start(settings: settings)
+        _ = state.reduce(.roomSelected(room.id))
+        _ = state.reduce(.playbackStatusChanged(room.id, status))
+        return state
+    }
+
+    /// A state with `room` floating, entered by the PiP control (main window on the list).
+    static func floatingByRequest(_ room: Room, settings: RoomsSettings = RoomsSettings()) -> SessionState {
+        var state = open(room, settings: settings)
+        _ = state.reduce(.pipRequested(origin: .control))
+        return state
+    }
+
+    /// A state with `room` floating, entered by minimizing (main window minimized on the room).
+    static func floatingByMinimize(_ room: Room, settings: RoomsSettings = RoomsSettings()) -> SessionState {
+        var state = open(room, settings: settings)
+        _ = state.reduce(.mainWindowMinimized)
+        return state
+    }
+}
+
+/// The effects of leaving the float, in lifecycle order.
+let leaveFloatEffects: [SessionEffect] = [.lifecycle(.willStop), .closeFloat, .layout(.pipLayoutDisabled), .lifecycle(.didStop)]
+/// The effects of entering the float with `id`, in lifecycle order.
+func enterFloatEffects(_ id: RoomID) -> [SessionEffect] {
+    [.lifecycle(.willStart), .showFloat(id), .layout(.pipLayoutEnabled), .lifecycle(.didStart)]
+}
+
+extension XCTestCase {
+    /// Reduces `action` and asserts the exact effects and the whole new state,
+    /// which is the old state changed only by `update`.
+    func assertStep(
+        _ state: inout SessionState,
+        _ action: SessionAction,
+        effects expectedEffects: [SessionEffect],
+        file: StaticString = #filePath,
+        line: UInt = #line,
+        changes update: (inout SessionState) -> Void = { _ in }
+    ) {
+        var expected = state
+        update(&expected)
+        let effects = state.reduce(action)
+        XCTAssertEqual(effects, expectedEffects, "effects of \(action)", file: file, line: line)
+        XCTAssertEqual(state, expected, "state after \(action)", file: file, line: line)
+    }
+}

@@ -1,0 +1,120 @@
+import Rooms
+import Session
+import XCTest
+
+/// Playback status changes and rooms file reloads, including M5's release triggers.
+final class SessionPlaybackAndReloadTests: XCTestCase {
+    typealias F = SessionFixtures
+
+    func testStatusOfTheOpenRoomIsRecorded() {
+        let statuses: [PlaybackStatus] = [
+            .connecting, .buffering(percent: nil), .buffering(percent: 70), .playing,
+            .reconnecting(attempt: 3, retryIn: 2), .failed(message: "No such file"), .ended,
+        ]
+        for status in statuses {
+            var state = F.open(F.liveA, status: .connecting)
+            assertStep(&state, .playbackStatusChanged("live-a", status), effects: []) { $0.playback["live-a"] = status }
+            XCTAssertEqual(state.status(of: "live-a"), status)
+        }
+    }
+
+    func testStatusOfARoomThatIsNotOpenIsIgnored() {
+        var state = F.open(F.liveA)
+        assertStep(&state, .playbackStatusChanged("live-b", .playing), effects: [
+            .log(.debug, "ignored status playing of room \"live-b\", which is not open"),
+        ])
+        XCTAssertEqual(state.status(of: "live-b"), .idle)
+    }
+
+    func testAFloatingRoomThatEndsIsReleased() {
+        var state = F.floatingByRequest(F.liveA)
+        assertStep(&state, .playbackStatusChanged("live-a", .ended), effects: leaveFloatEffects + [
+            .stopPlayback("live-a"), .showList, .toast("\u{201C}Live A\u{201D} has ended."),
+        ]) {
+            $0.floatingRoomID = nil
+            $0.openRoomID = nil
+            $0.playback = [:]
+        }
+    }
+
+    func testAFloatingRoomThatReconnectsOrFailsKeepsFloating() {
+        for status in [PlaybackStatus.reconnecting(attempt: 1, retryIn: 0.5), .failed(message: "x")] {
+            var state = F.floatingByRequest(F.liveA)
+            assertStep(&state, .playbackStatusChanged("live-a", status), effects: []) { $0.playback["live-a"] = status }
+        }
+    }
+
+    func testReloadWithTheSameRoomsReplacesRoomsAndSettings() {
+        var state = F.floatingByRequest(F.liveA)
+        var config = F.config
+        config.rooms[0].title = "Renamed"
+        config.settings = RoomsSettings(autoPiP: false, autoExit: false)
+        assertStep(&state, .roomsReloaded(config), effects: []) {
+            $0.rooms = config.rooms
+            $0.settings = config.settings
+        }
+    }
+
+    func testReloadWithoutTheFloatingRoomReleasesIt() {
+        var state = F.floatingByRequest(F.liveA)
+        let config = RoomsConfig(rooms: [F.liveB, F.call])
+        assertStep(&state, .roomsReloaded(config), effects: leaveFloatEffects + [
+            .stopPlayback("live-a"), .showList, .toast("\u{201C}Live A\u{201D} was removed from the rooms file."),
+        ]) {
+            $0.rooms = config.rooms
+            $0.floatingRoomID = nil
+            $0.openRoomID = nil
+            $0.playback = [:]
+        }
+    }
+
+    func testReloadWithANewSourceForTheFloatingRoomReleasesIt() {
+        var state = F.floatingByMinimize(F.liveA)
+        var config = F.config
+        config.rooms[0].media = .live(source: .lavfi(graph: "mandelbrot"))
+        assertStep(&state, .roomsReloaded(config), effects: leaveFloatEffects + [
+            .stopPlayback("live-a"), .showList, .toast("\u{201C}Live A\u{201D} has a new source in the rooms file."),
+        ]) {
+            $0.rooms = config.rooms
+            $0.floatingRoomID = nil
+            $0.openRoomID = nil
+            $0.playback = [:]
+            $0.mainWindow.content = .list
+        }
+    }
+
+    func testReloadWithoutTheOpenRoomClosesIt() {
+        var state = F.open(F.call)
+        let config = RoomsConfig(rooms: [F.liveA])
+        assertStep(&state, .roomsReloaded(config), effects: [
+            .stopPlayback("call"), .showList, .toast("\u{201C}Call\u{201D} was removed from the rooms file."),
+        ]) {
+            $0.rooms = config.rooms
+            $0.openRoomID = nil
+            $0.playback = [:]
+            $0.mainWindow.content = .list
+        }
+    }
+
+    func testReloadThatMakesTheFloatingRoomAHostRestoresIt() {
+        var state = F.floatingByRequest(F.liveB)
+        var config = F.config
+        config.rooms[1].role = .host
+        assertStep(&state, .roomsReloaded(config), effects: leaveFloatEffects + [.showMainWindow(.room("live-b"))]) {
+            $0.rooms = config.rooms
+            $0.floatingRoomID = nil
+            $0.mainWindow.content = .room("live-b")
+        }
+    }
+
+    func testReloadThatOptsTheFloatingRoomOutOfPiPRestoresIt() {
+        var state = F.floatingByRequest(F.liveB)
+        var config = F.config
+        config.rooms[1].pip = false
+        assertStep(&state, .roomsReloaded(config), effects: leaveFloatEffects + [.showMainWindow(.room("live-b"))]) {
+            $0.rooms = config.rooms
+            $0.floatingRoomID = nil
+            $0.mainWindow.content = .room("live-b")
+        }
+    }
+}
