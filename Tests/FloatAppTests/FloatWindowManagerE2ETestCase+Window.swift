@@ -107,8 +107,13 @@ extension FloatWindowManagerE2ETestCase {
             XCTAssertFalse(
                 desktop.netWMState(of: main).contains("_NET_WM_STATE_DEMANDS_ATTENTION"),
                 "the window manager refused the main window focus: \(desktop.describe(main))")
+            // A compositor shows the restacked windows on its next frame: wait for that repaint.
             let shown = try XCTUnwrap(desktop.geometry(of: main))
-            XCTAssertLessThan(try desktop.grab(shown).fraction(matching: color), 0.01, "none of the other window shows")
+            var showing = 1.0
+            try eventually("none of the other window shows in the main window (\(showing) of it does)", timeout: 2) {
+                showing = try desktop.grab(shown).fraction(matching: color)
+                return showing < 0.01
+            }
             XCTAssertTrue(
                 floating.stats.events(named: "stop").isEmpty, "a click keeps playback: \(floating.stats.events(named: "stop"))")
             try screenshot(desktop, "restored")
