@@ -1,5 +1,6 @@
 import CX11
 import Foundation
+import TestSupport
 
 /// A dock window standing in for a desktop's panel (xfce4-panel, GNOME Shell's top bar, the
 /// Plasma panel) under window managers that draw none themselves.
