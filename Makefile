@@ -17,19 +17,26 @@ deps-test:
 deps-bench:
 	@scripts/deps.sh bench
 
+# The translations are compiled beside the binary, where a binary built in the tree finds them.
 build: deps
 	$(SWIFT) build -c $(CONFIG) --product floatapp
+	scripts/po.sh compile "$(BIN_DIR)/locale"
 
 run: build
 	$(BIN_DIR)/floatapp $(ARGS)
 
 build-tests: deps-test
 	$(SWIFT) build --build-tests
+	scripts/po.sh compile "$$($(SWIFT) build --show-bin-path)/locale"
 
-# Every test, in two lanes side by side (scripts/test.sh has the groups); prints per-suite times.
-# TEST_FILTER='REGEX' runs only the test classes whose Target.Class it matches.
+# Every string the sources pass to tr()/trn() is in po/floatapp.pot, and every catalog compiles;
+# then every test, in two lanes side by side (scripts/test.sh has the groups; it prints per-suite
+# times; TEST_FILTER='REGEX' runs only the test classes whose Target.Class it matches); then the
+# Debian package is built and checked.
 test: build-tests
+	scripts/po.sh check
 	scripts/test.sh "$$($(SWIFT) build --show-bin-path)"
+	$(MAKE) lint-deb
 
 # The unit tests under ThreadSanitizer and AddressSanitizer + LeakSanitizer (own build folders).
 sanitize: deps-test
@@ -53,3 +60,19 @@ install: deps
 
 clean:
 	rm -rf .build
+
+.PHONY: deb lint-deb test-deb-install
+
+# The Debian package: floatapp_VERSION_ARCH.deb here (packaging/README).
+deb:
+	@scripts/deps.sh deb
+	scripts/deb.sh
+
+# The package built and checked with lintian (part of `make test`).
+lint-deb: deb
+	scripts/lint-deb.sh
+
+# The package installed, run and removed in a fresh Debian 12 root (as root; the root is kept in .build/).
+test-deb-install: deb
+	@scripts/deps.sh deb-install
+	scripts/test-deb-install.sh

@@ -19,7 +19,8 @@ extension App {
     private var measure: TextMeasure { fonts.measure }
 
     private func drawContext(_ renderer: Renderer, _ text: TextCache) -> DrawContext {
-        DrawContext(renderer: renderer, text: text, scale: state.environment.metrics.scale, time: now)
+        DrawContext(renderer: renderer, text: text, scale: state.environment.metrics.scale, time: now,
+                    direction: state.environment.direction)
     }
 
     /// Reports a window's output size when it differs from what the state lays out for.
@@ -50,7 +51,9 @@ extension App {
             room = id
             paintRoom(ctx, m)
         } else {
-            ListView.draw(ctx, state.listViewModel(now: t), width: Int32(state.main.width), height: Int32(state.main.height))
+            let list = state.listViewModel(now: t, measure: measure)
+            ListView.draw(ctx, list, width: Int32(state.main.width), height: Int32(state.main.height))
+            logListShown(list)
         }
         ToastView.draw(ctx, state.toastLayout(now: t, measure: measure))
         main.renderer.present()
@@ -60,10 +63,21 @@ extension App {
         dispatch(.painted(.main))
     }
 
+    /// Logs the list's words when they changed since they were last painted.
+    private func logListShown(_ list: ListViewModel) {
+        let shown = StatsEvent.listShown(count: list.countLabel, statuses: list.rows.map(\.status.label))
+        guard shown != listShown else { return }
+        listShown = shown
+        files.log(shown)
+    }
+
     private func paintRoom(_ ctx: DrawContext, _ m: RoomViewModel) {
         RoomView.draw(ctx, m, hovered: state.main.hovered) { i, rect, fill in
             guard !m.inFloat, i < self.main.video.count else { return false }
-            return self.main.video[i].draw(fitting: rect, fill: fill) != nil
+            let video = self.main.video[i]
+            guard let drawn = video.draw(fitting: rect, fill: fill) else { return false }
+            if video.frame?.isStill == true { StillMark.draw(ctx, over: fill ? rect : drawn) }
+            return true
         }
     }
 
@@ -81,6 +95,7 @@ extension App {
             if main.video[i].frame !== f {
                 main.video[i].upload(f)
                 changed = true
+                if player.isCall, shown.contains(i) { files.log(.tileFrame(id, source: i, pts: f.pts, still: f.isStill)) }
             }
         }
         return changed

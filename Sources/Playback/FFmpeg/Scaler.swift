@@ -22,8 +22,9 @@ final class Scaler {
         key.width < key.sourceWidth && key.height < key.sourceHeight ? Int32(SWS_AREA) : Int32(SWS_BILINEAR)
     }
 
-    /// Converts `frame` to a `width`x`height` YUV420P picture (both even), or nil if swscale refuses.
-    func convert(_ frame: Frame, width: Int, height: Int, pts: Double, serial: Int) -> VideoFrame? {
+    /// Converts `frame` to a `width`x`height` YUV420P picture (both even), or nil if swscale
+    /// refuses; `isStill` marks a picture that is not live (see ``VideoFrame/isStill``).
+    func convert(_ frame: Frame, width: Int, height: Int, pts: Double, serial: Int, isStill: Bool = false) -> VideoFrame? {
         let wanted = Key(sourceWidth: Int32(frame.width), sourceHeight: Int32(frame.height),
                          sourceFormat: frame.format, width: Int32(width), height: Int32(height))
         if wanted != key {
@@ -57,6 +58,6 @@ final class Scaler {
             count = layout.byteCount
         }
         if failed { return nil }
-        return VideoFrame(layout: layout, storage: storage, pts: pts, serial: serial)
+        return VideoFrame(layout: layout, storage: storage, pts: pts, serial: serial, isStill: isStill)
     }
 }
