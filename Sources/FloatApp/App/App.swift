@@ -37,6 +37,10 @@ final class App {
     let startRoom: (id: RoomID?, float: Bool)
     /// The desktop's media controls (MPRIS) and its scale watcher.
     let desktop: DesktopLink
+    /// The X server's time (ms) of the user's latest button or key press or release on the
+    /// app's windows, 0 until one is seen: what raising the main window tells the window
+    /// manager the user asked for it.
+    var lastUserTime: UInt = 0
     /// The list's count and status pills as last painted and logged (`list_shown`).
     var listShown: StatsEvent?
 
