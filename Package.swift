@@ -96,7 +96,7 @@ let package = Package(
                     dependencies: ["Broadcast", "Playback", "CFFmpeg", "LiveDirectory", "LiveServerTestSupport", "TestSupport"]),
         .testTarget(name: "FloatAppTests",
                     dependencies: ["CX11", "PiPLayout", "Rooms", "LiveDirectory", "DesktopSettings", "LiveServerTestSupport", "TestSupport"]),
-        .testTarget(name: "MPRISTests", dependencies: ["MPRIS"]),
+        .testTarget(name: "MPRISTests", dependencies: ["MPRIS", "TestSupport"]),
         .testTarget(name: "DesktopSettingsTests", dependencies: ["DesktopSettings"]),
         .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout", "TestSupport"], swiftSettings: pangoHeaders),
     ],

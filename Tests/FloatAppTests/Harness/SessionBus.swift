@@ -25,24 +25,7 @@ final class SessionBus {
         let daemon = self.daemon
         testCase.addTeardownBlock { daemon.terminate() }
         // The socket file appears when the daemon binds it, a moment before it listens.
-        try eventually("the bus at \(socket) accepts a connection", timeout: 10) { Self.accepts(socket) }
-    }
-
-    /// Whether the Unix-domain socket at `path` accepts a connection now.
-    private static func accepts(_ path: String) -> Bool {
-        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        guard descriptor >= 0 else { return false }
-        defer { close(descriptor) }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        let bytes = Array(path.utf8)
-        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else { return false }
-        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: bytes + [0]) }
-        return withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-            }
-        } == 0
+        try eventually("the bus at \(socket) accepts a connection", timeout: 10) { unixSocketAccepts(socket) }
     }
 
     /// The process group of the daemon, for leak checks.
