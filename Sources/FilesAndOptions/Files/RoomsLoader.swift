@@ -44,7 +44,7 @@ public enum RoomsLoader {
             let data = try handle.read(upToCount: maximumBytes + 1) ?? Data()
             guard data.count <= maximumBytes else {
                 return .failure(RoomsLoadError(messages: [
-                    "\(shown): larger than \(maximumBytes / 1024 / 1024) MiB, which no rooms file needs; not reading it",
+                    "\(shown): \(SizeLimit(bytes: maximumBytes).exceeded), which no rooms file needs; not reading it",
                 ]))
             }
             return .success(data)

@@ -1,6 +1,5 @@
 import AppCore
 import Broadcast
-import CSDL
 import Foundation
 import Playback
 import Rooms
@@ -12,11 +11,11 @@ import Rooms
 @MainActor
 final class Broadcasts {
     private(set) var publishers: [RoomID: Publisher] = [:]
-    /// The SDL event a status change posts to wake the loop.
-    let wakeEventType: UInt32
+    /// What a status change or a preview picture calls to wake the loop.
+    let waker: LoopWaker
 
-    init(wakeEventType: UInt32) {
-        self.wakeEventType = wakeEventType
+    init(waker: LoopWaker) {
+        self.waker = waker
     }
 
     /// Goes live: captures `source` and publishes it as `broadcast` says.
@@ -24,14 +23,9 @@ final class Broadcasts {
         stop(id)
         var options = PublishOptions()
         options.videoBitrate = broadcast.videoBitrate
-        let type = wakeEventType
-        let wake: @Sendable () -> Void = {
-            var event = SDL_Event()
-            event.type = type
-            SDL_PushEvent(&event)
-        }
+        let waker = self.waker
         publishers[id] = Publisher(source: source, url: broadcast.publishURL, options: options,
-                                   onStatusChange: { _ in wake() }, onPreview: wake)
+                                   onStatusChange: { _ in waker.wake() }, onPreview: { waker.wake() })
     }
 
     /// Ends a broadcast on a thread of its own: the main thread never waits for the server.

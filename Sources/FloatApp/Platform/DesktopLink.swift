@@ -16,10 +16,10 @@ import MPRIS
 final class DesktopLink {
     /// The scale when the app started.
     let scale: DesktopScale
-    /// The SDL event a scale change arrives as; its `user.code` is the factor in thousandths.
-    let scaleEventType: UInt32
-    /// The SDL event that says media commands wait in ``takeCommands()``.
-    let mediaEventType: UInt32
+    /// Wakes the loop for a scale change; its `user.code` is the factor in thousandths.
+    let scaleWaker: LoopWaker
+    /// Wakes the loop when media commands wait in ``takeCommands()``.
+    let mediaWaker = LoopWaker()
     private var watcher: X11ScaleWatcher?
     private var service: MPRISService?
     private var published: MPRISState?
@@ -27,13 +27,10 @@ final class DesktopLink {
     private let artURL: String?
 
     init() {
-        let base = SDL_RegisterEvents(2)
-        (scaleEventType, mediaEventType) = (base, base + 1)
+        let scaleWaker = LoopWaker()
+        self.scaleWaker = scaleWaker
         let watcher = X11ScaleWatcher.start { scale in
-            var event = SDL_Event()
-            event.type = base
-            event.user.code = Int32((scale.factor * 1000).rounded())
-            SDL_PushEvent(&event)
+            scaleWaker.wake(code: Int32((scale.factor * 1000).rounded()))
         }
         self.watcher = watcher
         scale = watcher?.initial ?? DesktopScale(resources: nil, environment: ProcessInfo.processInfo.environment)
@@ -43,7 +40,7 @@ final class DesktopLink {
 
     /// The new scale factor a scale event carries; nil for any other event.
     func scaleFactor(of event: SDL_Event) -> Double? {
-        event.type == scaleEventType ? Double(event.user.code) / 1000 : nil
+        scaleWaker.matches(event) ? Double(event.user.code) / 1000 : nil
     }
 
     /// Shows the app's media state to the desktop: the player name is owned while a room is
@@ -86,13 +83,9 @@ final class DesktopLink {
     }
 
     private func startMedia(_ state: MPRISState) {
-        let type = mediaEventType
+        let mediaWaker = self.mediaWaker
         do {
-            service = try MPRISService.start(state: state) {
-                var event = SDL_Event()
-                event.type = type
-                SDL_PushEvent(&event)
-            }
+            service = try MPRISService.start(state: state) { mediaWaker.wake() }
             published = state
             Log.info("media controls: \(service?.busName ?? "")")
         } catch {

@@ -1,5 +1,6 @@
 import Foundation
 import FoundationNetworking
+import Rooms
 #if canImport(FoundationNetworking)
 #endif
 
@@ -20,7 +21,7 @@ public enum HTTPFetchError: Error, Hashable, Sendable, CustomStringConvertible {
         case .badURL(let url): "not a URL: \(url)"
         case .transport(let reason): reason
         case .status(let code): "HTTP \(code) " + HTTPURLResponse.localizedString(forStatusCode: code)
-        case .tooLarge(let limit): "the page is larger than \(limit / 1024) KiB"
+        case .tooLarge(let limit): "the page is \(SizeLimit(bytes: limit).exceeded)"
         }
     }
 }

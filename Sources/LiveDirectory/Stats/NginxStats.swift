@@ -1,5 +1,6 @@
 import Foundation
 import FoundationXML
+import Rooms
 #if canImport(FoundationXML)
 #endif
 
@@ -18,7 +19,7 @@ public enum NginxStats {
     /// The streams on the page, in page order, or why the page is unusable.
     public static func parse(_ data: Data) -> Result<[LiveStreamInfo], DirectoryError> {
         guard data.count <= maximumSize else {
-            return .failure(.badStats("larger than \(maximumSize >> 20) MiB"))
+            return .failure(.badStats(SizeLimit(bytes: maximumSize).exceeded))
         }
         let parser = XMLParser(data: data)
         let reader = NginxStatsReader()

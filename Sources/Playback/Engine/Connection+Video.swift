@@ -5,7 +5,7 @@ extension Connection {
     /// output size and queues them for presentation.
     func decodeVideo(_ decoder: Decoder, frameDuration: Double) {
         let frame = Frame()
-        let scaler = Scaler()
+        let scaler = Scaler(filter: .areaWhenShrinking)
         var loopFilter = LoopFilterMode.normal
         while let item = nextVideoItem() {
             let packet: Packet?

@@ -2,14 +2,13 @@ import Foundation
 import LiveDirectory
 import Rooms
 
-/// Runs a ``LiveDirectory`` against real servers the way the app does: ticks on a clock, fetches
-/// statistics pages with ``HTTPFetcher``, parses them on the fetcher's queue, and feeds the
-/// results back on the calling thread.
+/// Runs a ``LiveDirectory`` against real servers the way the app does: ticks on a clock, reads
+/// statistics pages with ``StatsReader`` on its queue, and feeds the results back on the calling thread.
 final class DirectoryDriver: @unchecked Sendable {
     private(set) var directory: LiveDirectory
     /// Every appeared and ended effect so far, with the time it happened.
     private(set) var events: [(time: Double, effect: DirectoryEffect)] = []
-    private let fetcher = HTTPFetcher(timeout: 2)
+    private let reader = StatsReader(timeout: 2)
     private let lock = NSLock()
     private var inbox: [(serverID: String, serial: Int, result: Result<[LiveStreamInfo], DirectoryError>)] = []
 
@@ -39,8 +38,7 @@ final class DirectoryDriver: @unchecked Sendable {
                 events.append((now, effect))
                 continue
             }
-            fetcher.get(url) { [self] result in
-                let parsed = result.mapError { DirectoryError.unreachable($0.description) }.flatMap(NginxStats.parse)
+            reader.read(url) { [self] parsed in
                 lock.withLock { inbox.append((serverID, serial, parsed)) }
             }
         }
