@@ -1,4 +1,5 @@
 import Foundation
+import LocksAndThreads
 import Playback
 
 /// The state a publisher's threads share, behind one lock.
@@ -7,7 +8,7 @@ import Playback
 /// ``locked(_:)``, with `lock` held; the interrupt flags are atomic and the rest never changes.
 final class PublishCore: @unchecked Sendable {
     let options: PublishOptions
-    private let lock = SessionLock()
+    private let lock = Lock()
     private lazy var changed = WakeCondition(lock: lock)
     /// Cuts the capture's blocking reads short on stop.
     let captureInterrupt = InterruptFlag()

@@ -1,7 +1,7 @@
 import AppCore
 import Foundation
 import LiveDirectory
-import Playback
+import LocksAndThreads
 
 /// Fetches live servers' statistics pages off the main thread (W8): each answer is read with
 /// `StatsReader` on its worker queue, left in an inbox, and the loop waker wakes

@@ -1,10 +1,8 @@
-/// A value guarded by a pthread mutex: the small shared state of the ``AudioMixer`` and the
-/// ``ManualClock``. A pthread mutex rather than `Synchronization.Mutex`, whose futex-based lock
-/// ThreadSanitizer cannot see, so sanitizer runs report real races only.
+/// A value guarded by a ``Lock``: the one way state shared between threads is held.
 ///
 /// `@unchecked Sendable`: `value` is only reached inside ``withLock(_:)``, with the mutex held.
 package final class Guarded<Value>: @unchecked Sendable {
-    private let lock = SessionLock()
+    private let lock = Lock()
     private var value: Value
 
     package init(_ value: Value) {
