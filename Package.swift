@@ -74,7 +74,7 @@ let package = Package(
                     dependencies: ["Playback", "Broadcast", "CFFmpeg", "LiveDirectory", "LocksAndThreads", "Rooms", "Session",
                                    "LiveServerTestSupport", "TestSupport"]),
         .testTarget(name: "BroadcastTests",
-                    dependencies: ["Broadcast", "Playback", "CFFmpeg", "LiveDirectory", "LiveServerTestSupport", "TestSupport"]),
+                    dependencies: ["Broadcast", "Playback", "CFFmpeg", "LiveDirectory", "LiveServerTestSupport", "LocksAndThreads", "TestSupport"]),
         .testTarget(name: "FloatAppTests",
                     dependencies: ["CX11", "PiPLayout", "Rooms", "LiveDirectory", "DesktopSettings", "LiveServerTestSupport", "TestSupport"]),
         .testTarget(name: "MPRISTests", dependencies: ["MPRIS"]),
