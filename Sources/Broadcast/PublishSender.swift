@@ -38,7 +38,7 @@ final class PublishSender: Sendable {
             }
             attempt += 1
             if attempt >= core.options.maximumAttempts {
-                core.setStatus(.failed("Cannot broadcast to \(url): \(failure.message)"))
+                core.setStatus(.failed(.server(url: url, reason: failure.message)))
                 return
             }
             let delay = SessionWorker.backoff(attempt: attempt)

@@ -25,19 +25,24 @@ public final class X11ScaleWatcher: Sendable {
     ///   - environment: where `FLOATAPP_SCALE` and `GDK_SCALE` are looked up.
     ///   - onChange: called on the watcher's thread with each new scale that differs from the
     ///     last one; must be thread-safe (e.g. `SDL_PushEvent`).
-    /// - Returns: nil when the display cannot be opened (not on X11).
+    /// - Throws: ``ScaleWatchError`` when the display cannot be opened (not on X11) or the
+    ///   thread cannot start.
     public static func start(
         display: String? = nil,
         environment: [String: String] = ProcessInfo.processInfo.environment,
         onChange: @escaping @Sendable (DesktopScale) -> Void
-    ) -> X11ScaleWatcher? {
-        guard let connection = XOpenDisplay(display) else { return nil }
+    ) throws(ScaleWatchError) -> X11ScaleWatcher {
+        guard let connection = XOpenDisplay(display) else { throw .noDisplay(display) }
         let watch = Watch(connection: connection, environment: environment, onChange: onChange)
         let initial = watch.last, socket = XConnectionNumber(connection)
-        guard let thread = try? PollThread(name: "floatapp-scale", work: watch, watching: [socket],
-                                           turn: { watch, _ in watch.turn() })
-        else { return nil }
-        return X11ScaleWatcher(initial: initial, thread: thread)
+        do {
+            let thread = try PollThread(name: "floatapp-scale", work: watch, watching: [socket]) { watch, _ in
+                watch.turn()
+            }
+            return X11ScaleWatcher(initial: initial, thread: thread)
+        } catch {
+            throw .noThread(error.description)
+        }
     }
 
     /// Ends the watcher's thread and closes its X connection; waits for it. Call it before

@@ -21,7 +21,7 @@ public struct BroadcastReport: Equatable, Sendable {
     public enum Phase: Equatable, Sendable {
         case connecting, live
         case reconnecting(attempt: Int, nextTryIn: Double)
-        case failed(String)
+        case failed(BroadcastFailure)
         case stopped
 
         /// The phase's name in the stats log: `reconnecting(2)` counts tries, not seconds.
@@ -62,7 +62,7 @@ public struct BroadcastReport: Equatable, Sendable {
             return "LIVE \(DirectoryStream.clock(liveSeconds)) · \(rate) Mb/s · \(droppedFrames) dropped"
         case .reconnecting(let attempt, let wait):
             return "Reconnecting \(attempt) (next try in \(Int(wait.rounded(.up))) s) · \(droppedFrames) dropped"
-        case .failed(let message): return "Broadcast error: \(message)"
+        case .failed(let failure): return "Broadcast error: \(failure.words)"
         case .stopped: return "Broadcast ended"
         }
     }

@@ -48,10 +48,21 @@ final class Broadcasts {
         case .connecting: .connecting
         case .live: .live
         case .reconnecting(let attempt, let wait): .reconnecting(attempt: attempt, nextTryIn: wait)
-        case .failed(let message): .failed(message)
+        case .failed(let failure): .failed(Self.failure(failure))
         case .stopped: .stopped
         }
         return BroadcastReport(phase: phase, liveSeconds: stats.liveSeconds, bitsPerSecond: stats.bitsPerSecond,
                                droppedFrames: stats.droppedFrames)
+    }
+
+    /// Why a publisher gave up, in the app core's terms (which word it).
+    static func failure(_ failure: PublishFailure) -> BroadcastFailure {
+        switch failure {
+        case .capture(.refusedSource(let why)): .refusedSource("\(why)")
+        case .capture(.openFailed(let why)), .capture(.decoderFailed(let why)), .capture(.streamFailed(let why)):
+            .captureFailed(why)
+        case .capture(.noPlayableStream): .nothingToCapture
+        case .server(let url, let reason): .serverFailed(url: url, reason: reason)
+        }
     }
 }

@@ -29,7 +29,8 @@ final class DesktopLink {
     init() {
         let scaleWaker = LoopWaker()
         self.scaleWaker = scaleWaker
-        let watcher = X11ScaleWatcher.start { scale in
+        // Not on X11: the scale is read from the environment and not followed.
+        let watcher = try? X11ScaleWatcher.start { scale in
             scaleWaker.wake(code: Int32((scale.factor * 1000).rounded()))
         }
         self.watcher = watcher
