@@ -38,7 +38,10 @@ final class BroadcastTests: XCTestCase {
         var state = F.start(rooms: [studio, F.liveA])
         _ = state.reduce(F.key(.enter), now: 1)
         _ = state.reduce(F.key(.letter("g")), now: 2)
-        _ = state.reduce(F.key(.escape), now: 2.5)
+        assertStep(&state, F.key(.escape), now: 2.5, effects: [.stats(.mainContent(nil))]) {
+            $0.session.mainWindow.content = .list
+            $0.main.controlsUntil = 5.5
+        }
         XCTAssertNotNil(state.broadcast, "the host browses the list while the broadcast goes on (W2)")
         _ = state.reduce(F.key(.enter), now: 3)
         guard let leave = state.roomLayout(now: 3)?.buttons.first(where: { $0.control == .leave })?.rect else {

@@ -25,9 +25,16 @@ final class CallRetryTests: XCTestCase {
 
     func testEachTileShowsItsParticipantsOwnStatusWithItsCountdownAndRetry() throws {
         var state = callWithAFailure()
-        _ = state.reduce(.playbackPolled("call", [SourceReport(status: .reconnecting(attempt: 3, retryIn: 4)),
+        assertStep(&state, .playbackPolled("call", [SourceReport(status: .reconnecting(attempt: 3, retryIn: 4)),
                                                   SourceReport(status: failure, opens: 0),
-                                                  SourceReport(status: .buffering(percent: 40))]), now: 5)
+                                                  SourceReport(status: .buffering(percent: 40))]), now: 5, effects: [
+            .stats(.sourceStatus("call", source: 0, .reconnecting(attempt: 3, retryIn: 4))),
+            .stats(.sourceStatus("call", source: 2, .buffering(percent: 40))),
+            .stats(.status("call", .reconnecting(attempt: 3, retryIn: 4))),
+        ]) {
+            $0.statusPolled("call", sources: [.reconnecting(attempt: 3, retryIn: 4), self.failure, .buffering(percent: 40)],
+                            status: .reconnecting(attempt: 3, retryIn: 4), at: 5)
+        }
         let m = try XCTUnwrap(state.roomLayout(now: 6.5))
         XCTAssertEqual(m.tiles.map(\.status), [.reconnecting(attempt: 3, retryIn: 2.5), failure, .buffering(percent: 40)])
         XCTAssertEqual(m.tiles.map { $0.overlay?.captions.map(\.text) }, [
@@ -38,8 +45,14 @@ final class CallRetryTests: XCTestCase {
         XCTAssertTrue(m.tiles[1].rect.contains(retry.x, retry.y) && m.tiles[1].rect.contains(retry.x + retry.w - 1, retry.y + retry.h - 1))
         XCTAssertEqual(m.controls.first, Hotspot(rect: retry, target: .retrySource(1)))
         XCTAssertNil(m.overlay, "a call has no stage-wide status")
-        _ = state.reduce(.playbackPolled("call", [SourceReport(status: .playing), SourceReport(status: failure, opens: 0),
-                                                  SourceReport(status: .playing)]), now: 7)
+        assertStep(&state, .playbackPolled("call", [SourceReport(status: .playing), SourceReport(status: failure, opens: 0),
+                                                  SourceReport(status: .playing)]), now: 7, effects: [
+            .stats(.sourceStatus("call", source: 0, .playing)), .stats(.sourceStatus("call", source: 2, .playing)),
+            .stats(.status("call", .playing)),
+        ]) {
+            $0.statusPolled("call", sources: [.playing, self.failure, .playing], status: .playing, at: 7)
+            $0.main.paint.dirty = true
+        }
         XCTAssertEqual(state.roomLayout(now: 7)?.tiles.map { $0.overlay == nil }, [true, false, true], "playing tiles are bare")
     }
 
@@ -64,7 +77,13 @@ final class CallRetryTests: XCTestCase {
 
     func testATilesRetryReopensThatParticipantAndAnAllFailedCallReportsConnecting() throws {
         var state = F.open(F.call)
-        _ = state.reduce(.playbackPolled("call", F.reports(F.call, failure)), now: 2)
+        assertStep(&state, .playbackPolled("call", F.reports(F.call, failure)), now: 2, effects: [
+            .stats(.sourceStatus("call", source: 0, failure)), .stats(.sourceStatus("call", source: 1, failure)),
+            .stats(.sourceStatus("call", source: 2, failure)), .stats(.status("call", failure)),
+        ]) {
+            $0.statusPolled("call", sources: [self.failure, self.failure, self.failure], status: self.failure, at: 2)
+            $0.main.paint.dirty = true
+        }
         XCTAssertEqual(state.session.status(of: "call"), failure)
         let retry = try XCTUnwrap(state.roomLayout(now: 2)?.tiles[2].overlay?.retry)
         let effects = click(&state, retry.x + 2, retry.y + 2, at: 3)
@@ -106,7 +125,15 @@ final class CallRetryTests: XCTestCase {
         state = F.start(environment: AppEnvironment(metrics: F.metrics, exitWhenEnded: "call"))
         _ = state.reduce(.started(openRoom: "call", float: false), now: 1)
         let reports = [SourceReport(status: failure, opens: 0), SourceReport(status: .playing), SourceReport(status: .playing)]
-        _ = state.reduce(.playbackPolled("call", reports), now: 2)
+        assertStep(&state, .playbackPolled("call", reports), now: 2, effects: [
+            .stats(.sourceOpen("call", source: 1, count: 1)), .stats(.sourceOpen("call", source: 2, count: 1)),
+            .stats(.sourceStatus("call", source: 0, failure)), .stats(.sourceStatus("call", source: 1, .playing)),
+            .stats(.sourceStatus("call", source: 2, .playing)), .stats(.status("call", .playing)),
+        ]) {
+            $0.statusPolled("call", sources: [self.failure, .playing, .playing], status: .playing, at: 2)
+            $0.rooms["call"]?.opens = [0, 1, 1]
+            $0.rooms["call"]?.levels = [-90, -90, -90]
+        }
         XCTAssertNil(state.exit, "a call with a participant playing has not failed")
         XCTAssertEqual(state.reduce(.playbackPolled("call", F.reports(F.call, failure).map {
             SourceReport(status: $0.status, opens: 1)

@@ -18,7 +18,14 @@ final class DesktopIntegrationTests: XCTestCase {
         _ = call.reduce(.playbackPolled("call", F.reports(F.call, .playing, levels: [-90, -10, -90])), now: 1.5)
         for t in stride(from: 1.6, through: 4, by: 0.1) { _ = call.reduce(.tick(pointer: .zero), now: t) }
         XCTAssertEqual(call.media?.artist, "P1", "the active speaker")
-        _ = call.reduce(.media(.stop), now: 5)
+        assertStep(&call, .media(.stop), now: 5, effects: [
+            .closePlayback("call"), .resetMainVideo, .stats(.stop("call")), .log(.info, "stopped call"),
+            .stats(.mainContent(nil)),
+        ]) {
+            _ = $0.session.reduce(.leaveClicked)
+            $0.rooms = [:]
+            $0.checks.releaseMemoryAt = 5 + AppState.releaseDelay
+        }
         XCTAssertNil(call.media)
     }
 
@@ -31,8 +38,6 @@ final class DesktopIntegrationTests: XCTestCase {
         ]) {
             $0.rooms["live-a"]?.paused = true
             $0.rooms["live-a"]?.video = [.off]
-            $0.main.paint.dirty = true
-            $0.float.paint.dirty = true
         }
         XCTAssertTrue(state.isPaused("live-a"))
         XCTAssertTrue(state.visibleSources.isEmpty, "a paused room wakes the loop for no frame")
@@ -44,7 +49,13 @@ final class DesktopIntegrationTests: XCTestCase {
         ], "resuming converts again: the next frame shown is live")
         XCTAssertFalse(state.isPaused("live-a"))
         XCTAssertEqual(state.reduce(.media(.play), now: 3.1), [])
-        _ = state.reduce(.media(.playPause), now: 4)
+        assertStep(&state, .media(.playPause), now: 4, effects: [
+            .setAudio("live-a", muted: true, volume: 1), .stats(.paused("live-a", paused: true)),
+            .setVideo("live-a", source: 0, .off),
+        ]) {
+            $0.rooms["live-a"]?.paused = true
+            $0.rooms["live-a"]?.video = [.off]
+        }
         XCTAssertTrue(state.isPaused("live-a"))
     }
 
@@ -105,7 +116,7 @@ final class DesktopIntegrationTests: XCTestCase {
         let oneAndAHalf = UIMetrics(scale: 1.5) { text, _ in text.count * 10 }
         XCTAssertEqual(state.reduce(.scaleChanged(oneAndAHalf), now: 5)[1],
                        .resizeMainWindow(width: 1440, height: 900, minimumWidth: 720, minimumHeight: 480))
-        _ = state.reduce(.pointerEntered(.float), now: 6)
+        assertStep(&state, .pointerEntered(.float), now: 6, effects: []) { $0.float.hover = true }
         XCTAssertEqual(state.floatLayout(now: 6).buttons.first?.rect, PixelRect(9, 9, 48, 48), "controls at 1.5x")
     }
 
@@ -189,7 +200,10 @@ final class DesktopIntegrationTests: XCTestCase {
 
     func testALiveFloatHasAVolumeControlOnHover() {
         var state = F.floating(F.liveA)
-        _ = state.reduce(.pointerEntered(.float), now: 3)
+        assertStep(&state, .pointerEntered(.float), now: 3, effects: []) {
+            $0.float.hover = true
+            $0.float.paint.dirty = true
+        }
         XCTAssertTrue(state.floatLayout(now: 3).buttons.contains { $0.target == .volume })
         XCTAssertNil(state.floatLayout(now: 3).nameRect)
     }

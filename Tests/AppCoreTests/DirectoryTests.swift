@@ -56,10 +56,9 @@ final class DirectoryTests: XCTestCase {
                    effects: fileChecks + [.fetchDirectory(serverID: "local", url: local.stats, serial: 1)]) {
             $0.checks.roomsFileAt = 1
             $0.checks.levelsAt = 1
-            $0.checks.directorySecond = 1
             _ = $0.directory.tick(now: 1)
-            $0.main.paint.dirty = true
         }
+        XCTAssertTrue(state.shouldPaint(.main, now: 1), "the list's clocks show a new second")
         _ = state.reduce(.painted(.main), now: 1)
         assertStep(&state, .directoryFetched(serverID: "local", serial: 1, .success([info("cam")])), now: 1.2,
                    effects: listed("cam")) {
@@ -80,7 +79,10 @@ final class DirectoryTests: XCTestCase {
         var state = start([local, other])
         _ = state.reduce(.tick(pointer: Point(x: 0, y: 0)), now: 1)
         _ = state.reduce(.directoryFetched(serverID: "other", serial: 1, .success([info("far")])), now: 1.1)
-        _ = state.reduce(F.key(.end), now: 1.2)
+        assertStep(&state, F.key(.end), now: 1.2, effects: []) {
+            $0.main.list.selected = 2
+            $0.main.controlsUntil = 4.2
+        }
         XCTAssertEqual(state.main.list.selected, 2, "other/far, after the two file rooms")
         assertStep(&state, .directoryFetched(serverID: "local", serial: 1, .success([info("cam")])), now: 1.3,
                    effects: listed("cam")) {
@@ -113,11 +115,18 @@ final class DirectoryTests: XCTestCase {
     func testAFloatingStreamGoneForFifteenSecondsIsReleasedWithAToastAndItsRowGoes() {
         let cam = room(local, "cam")
         var state = watching(cam, .playing)
-        _ = state.reduce(F.key(.letter("p")), now: 2)
+        let frame = Rect(x: 1920 - 16 - 480, y: 1080 - 16 - 270, width: 480, height: 270)
+        assertStep(&state, F.key(.letter("p")), now: 2,
+                   effects: enterFloatEffects(cam.id, title: "cam", frame: frame)
+                    + [.stats(.mainContent(nil)), .setVideo(cam.id, source: 0, video(480, 270))]) {
+            $0.floatEntered(cam.id, motion: FloatMotion(displays: [F.display], videoAspect: 16.0 / 9.0, placement: nil), at: 2)
+        }
         XCTAssertEqual(state.session.floatingRoomID, cam.id)
         // Refreshes at 6.1 miss the stream: gone since the request went out.
         _ = state.reduce(.tick(pointer: Point(x: 0, y: 0)), now: 6.1)
-        _ = state.reduce(.directoryFetched(serverID: "local", serial: 2, .success([])), now: 6.2)
+        assertStep(&state, .directoryFetched(serverID: "local", serial: 2, .success([])), now: 6.2, effects: []) {
+            _ = $0.directory.received(.success([]), serverID: "local", serial: 2, now: 6.2)
+        }
         XCTAssertEqual(state.session.rooms.last, cam, "the row stays while the stream may come back")
         let effects = state.reduce(.tick(pointer: Point(x: 0, y: 0)), now: 21.1)
         XCTAssertNil(state.session.floatingRoomID)
@@ -134,9 +143,12 @@ final class DirectoryTests: XCTestCase {
         let cam = room(local, "cam")
         var state = watching(cam, .reconnecting(attempt: 3, retryIn: 2))
         let refused = DirectoryError.unreachable("Could not connect to the server")
-        _ = state.reduce(.tick(pointer: Point(x: 0, y: 0)), now: 1.45)
+        assertStep(&state, .tick(pointer: Point(x: 0, y: 0)), now: 1.45, effects: []) { $0.checks.levelsAt = 1.45 }
         XCTAssertNil(state.directory.section("local")?.pendingSerial, "not asked again 0.45 s after the last refresh")
-        _ = state.reduce(.tick(pointer: Point(x: 0, y: 0)), now: 1.5)
+        assertStep(&state, .tick(pointer: Point(x: 0, y: 0)), now: 1.5,
+                   effects: [.fetchDirectory(serverID: "local", url: local.stats, serial: 2)]) {
+            _ = $0.directory.refresh(serverID: "local", now: 1.5)
+        }
         XCTAssertEqual(state.directory.section("local")?.pendingSerial, 2, "asked again half a second after the last refresh")
         _ = state.reduce(.directoryFetched(serverID: "local", serial: 2, .failure(refused)), now: 1.7)
         XCTAssertFalse(state.reduce(.tick(pointer: Point(x: 0, y: 0)), now: 1.95).contains {

@@ -44,7 +44,12 @@ final class FloatTests: XCTestCase {
         var state = F.start(environment: AppEnvironment(metrics: F.metrics, savedPlacement: saved))
         _ = state.reduce(.started(openRoom: "live-a", float: false), now: 1)
         _ = state.reduce(.playbackPolled("live-a", [SourceReport(status: .playing, videoSize: Size(width: 400, height: 300))]), now: 1)
-        _ = state.reduce(F.key(.letter("p")), now: 2)
+        let frame = Rect(x: 16, y: 16, width: 576, height: 432)
+        assertStep(&state, F.key(.letter("p")), now: 2,
+                   effects: enterFloatEffects("live-a", title: "Live A", frame: frame)
+                    + [.stats(.mainContent(nil)), .setVideo("live-a", source: 0, video(576, 432))]) {
+            $0.floatEntered("live-a", motion: FloatMotion(displays: [F.display], videoAspect: 4.0 / 3.0, placement: saved), at: 2)
+        }
         XCTAssertEqual(state.motion, FloatMotion(displays: [F.display], videoAspect: 4.0 / 3.0, placement: saved))
     }
 
@@ -197,7 +202,13 @@ final class FloatTests: XCTestCase {
         XCTAssertEqual(effects[1], .stats(.floatMove(PixelRect(1468, 819, 436, 245))))
         XCTAssertEqual(placement.anchor, .corner(.bottomRight))
         XCTAssertEqual(placement.widthFraction, 0.25 / 1.1, accuracy: 1e-9)
-        _ = state.reduce(F.key(.escape, .float), now: 4)
+        assertStep(&state, F.key(.escape, .float), now: 4, effects: [
+            .publish(.lifecycle(.willStop)), .savePlacement(placement), .hideFloat, .stats(.floatHidden),
+            .publish(.layout(.pipLayoutDisabled)), .publish(.lifecycle(.didStop)), .resetMainVideo, .raiseMainWindow,
+            .setVideo("live-a", source: 0, video(960, 600)),
+        ]) {
+            $0.floatLeft("live-a", video: [video(960, 600)], at: 4)
+        }
         XCTAssertEqual(state.reduce(.wheel(window: .float, steps: -1), now: 5), [], "a hidden float takes no input")
     }
 
@@ -230,7 +241,7 @@ final class FloatTests: XCTestCase {
         _ = state.reduce(.playbackPolled("live-a", F.reports(F.liveA, .playing)), now: 1)
         XCTAssertEqual(state.reduce(.minimized, now: 2), [], "no float, no lifecycle event")
         XCTAssertFalse(state.float.visible)
-        _ = state.reduce(.framesUploaded(.main), now: 2)
+        assertStep(&state, .framesUploaded(.main), now: 2, effects: []) { $0.main.paint.framePending = true }
         XCTAssertFalse(state.shouldPaint(.main, now: 3), "a minimized window presents no frames")
         XCTAssertTrue(state.sourcesAwaitingFrames.isEmpty, "nor does the loop wake for them")
         XCTAssertEqual(state.reduce(.restored, now: 4), [])
@@ -251,7 +262,7 @@ final class FloatTests: XCTestCase {
         var state = F.floating(F.liveA)
         state.motion = FloatMotion(displays: [F.display], videoAspect: 16.0 / 9.0,
                                    placement: Placement(anchor: .stashed(.right, heightFraction: 0.5), widthFraction: 0.25))
-        _ = state.reduce(.pointerEntered(.float), now: 3)
+        assertStep(&state, .pointerEntered(.float), now: 3, effects: []) { $0.float.hover = true }
         XCTAssertTrue(state.floatIsStashed)
         XCTAssertEqual(state.floatLayout(now: 3).buttons, [])
     }

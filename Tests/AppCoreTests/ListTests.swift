@@ -123,7 +123,16 @@ final class ListTests: XCTestCase {
 
     func testTheListViewShowsRowsWithStatusesAndAScrollbarOnlyWhenNeeded() {
         var state = F.open(F.call)
-        _ = state.reduce(F.key(.escape), now: 2)
+        assertStep(&state, F.key(.escape), now: 2, effects: [
+            .closePlayback("call"), .resetMainVideo, .stats(.stop("call")), .log(.info, "stopped call"),
+            .stats(.mainContent(nil)),
+        ]) {
+            _ = $0.session.reduce(.leaveClicked)
+            $0.rooms = [:]
+            $0.main.controlsUntil = 5
+            $0.main.paint.dirty = true
+            $0.checks.releaseMemoryAt = 2 + AppState.releaseDelay
+        }
         let list = state.listViewModel(now: 1)
         XCTAssertEqual(list.rows.map(\.rect), (0..<5).map { PixelRect(16, 72 + $0 * 72, 928, 64) })
         XCTAssertEqual(list.rows.map(\.status), [.idle, .idle, .idle, .idle, .idle], "leaving stops the call")

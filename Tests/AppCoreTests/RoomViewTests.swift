@@ -1,5 +1,6 @@
 import AppCore
 import PiPLayout
+import Session
 import XCTest
 
 /// W3, W4, W5: the room view's control bar, layouts, statuses and controls.
@@ -21,7 +22,10 @@ final class RoomViewTests: XCTestCase {
         XCTAssertFalse(state.shouldPaint(.main, now: 3.9))
         XCTAssertFalse(state.controlsVisible(now: 4))
         XCTAssertTrue(state.shouldPaint(.main, now: 4), "the bar's going is painted")
-        _ = state.reduce(.painted(.main), now: 4)
+        assertStep(&state, .painted(.main), now: 4, effects: []) {
+            $0.main.paint = PaintState(dirty: false, framePending: false, lastPresent: 4)
+            $0.main.controlsDrawn = false
+        }
         XCTAssertFalse(state.shouldPaint(.main, now: 5))
         XCTAssertNil(state.roomLayout(now: 5)?.controls.first { $0.target == .mute }, "a hidden bar has no controls")
 
@@ -32,11 +36,20 @@ final class RoomViewTests: XCTestCase {
         XCTAssertTrue(state.controlsVisible(now: 8.9))
     }
 
-    func testTheControlBarStaysWhileNotPlayingOrWhileTheVolumeIsDragged() {
+    func testTheControlBarStaysWhileNotPlayingOrWhileTheVolumeIsDragged() throws {
         var state = F.open(F.liveA, status: .buffering(percent: 40))
         XCTAssertTrue(state.controlsVisible(now: 100))
         state = F.open(F.liveA)
-        _ = state.reduce(.pointerPressed(window: .main, x: 200, y: 556, global: origin, time: 2), now: 2)
+        let bar = try XCTUnwrap(state.roomLayout(now: 2))
+        let volume = bar.volume(at: 200, in: try XCTUnwrap(bar.volumeSlider))
+        assertStep(&state, .pointerPressed(window: .main, x: 200, y: 556, global: origin, time: 2), now: 2, effects: [
+            .setAudio("live-a", muted: false, volume: volume), .stats(.volume("live-a", volume: 0.76)),
+        ]) {
+            $0.rooms["live-a"]?.volume = volume
+            $0.main.draggingVolume = true
+            $0.main.controlsUntil = 5
+            $0.main.paint.dirty = true
+        }
         XCTAssertTrue(state.main.draggingVolume)
         XCTAssertTrue(state.controlsVisible(now: 100))
     }
@@ -139,15 +152,32 @@ final class RoomViewTests: XCTestCase {
         XCTAssertEqual(tiles[0].rect.w * 9 / 16, tiles[0].rect.h, "tiles are 16:9")
 
         _ = state.reduce(.playbackPolled("call", F.reports(F.call, .playing, levels: [-90, -10, -90])), now: 2)
-        _ = state.reduce(.tick(pointer: origin), now: 2)
+        assertStep(&state, .tick(pointer: origin), now: 2, effects: [.checkRoomsFile]) {
+            _ = $0.session.reduce(.audioLevelsMeasured(at: 2, levels: [0: -90, 1: -10, 2: -90]))
+            $0.checks.roomsFileAt = 2
+            $0.checks.levelsAt = 2
+            $0.main.paint.dirty = true
+        }
         XCTAssertEqual(state.session.activeSpeaker.current, 1)
         XCTAssertEqual(state.roomLayout(now: 2)?.participants[1].meter ?? 0, 50.0 / 60, accuracy: 1e-9)
         XCTAssertNil(state.roomLayout(now: 2)?.participants[1].row, "no panel, no rows")
-        _ = state.reduce(F.key(.letter("l")), now: 2)
+        assertStep(&state, F.key(.letter("l")), now: 2, effects: [
+            .publish(.layout(.callLayoutChanged(.spotlight))), .setVideo("call", source: 0, .off), .setVideo("call", source: 1, video(932, 476)), .setVideo("call", source: 2, .off),
+        ]) {
+            $0.session.callLayout = .spotlight
+            $0.rooms["call"]?.video = [.off, video(932, 476), .off]
+            $0.main.controlsUntil = 5
+        }
         let spotlight = try XCTUnwrap(state.roomLayout(now: 2)).tiles
         XCTAssertEqual(spotlight.map(\.index), [1], "spotlight")
         XCTAssertEqual(spotlight.map(\.rect), [area], "spotlight")
-        _ = state.reduce(F.key(.letter("l")), now: 2)
+        assertStep(&state, F.key(.letter("l")), now: 2, effects: [
+            .publish(.layout(.callLayoutChanged(.sidebar))), .setVideo("call", source: 0, video(183, 101)),
+            .setVideo("call", source: 1, video(737, 476)), .setVideo("call", source: 2, video(183, 101)),
+        ]) {
+            $0.session.callLayout = .sidebar
+            $0.rooms["call"]?.video = [video(183, 101), video(737, 476), video(183, 101)]
+        }
         let sidebar = try XCTUnwrap(state.roomLayout(now: 2)).tiles
         XCTAssertEqual(sidebar.map(\.index), [1, 0, 2], "sidebar: the speaker big, the others in the strip")
         XCTAssertEqual(sidebar[0].rect, PixelRect(12, 56, 936 - 187 - 8, 480))
@@ -155,7 +185,12 @@ final class RoomViewTests: XCTestCase {
 
     func testAFailedLiveRoomOffersRetryWhichReopensIt() throws {
         var state = F.open(F.liveA)
-        _ = state.reduce(.playbackPolled("live-a", [SourceReport(status: .failed(message: "404"))]), now: 5)
+        let failed = PlaybackStatus.failed(message: "404")
+        assertStep(&state, .playbackPolled("live-a", [SourceReport(status: failed)]), now: 5,
+                   effects: [.stats(.status("live-a", failed))]) {
+            $0.statusPolled("live-a", sources: [failed], status: failed, at: 5)
+            $0.main.paint.dirty = true
+        }
         let m = try XCTUnwrap(state.roomLayout(now: 5))
         // Retry: 5 letters at 7 px + 32 + 24 wide, centred under the middle.
         let retry = PixelRect((960 - 91) / 2, 308, 91, 36)
@@ -187,10 +222,18 @@ final class RoomViewTests: XCTestCase {
         var state = F.open(F.call, status: .connecting)
         let reports = [SourceReport(status: .failed(message: "x")), SourceReport(status: .buffering(percent: 10)),
                        SourceReport(status: .playing)]
-        _ = state.reduce(.playbackPolled("call", reports), now: 2)
+        assertStep(&state, .playbackPolled("call", reports), now: 2, effects: reports.indices.map {
+            .stats(.sourceStatus("call", source: $0, reports[$0].status))
+        } + [.stats(.status("call", .playing))]) {
+            $0.statusPolled("call", sources: reports.map(\.status), status: .playing, at: 2)
+            $0.main.paint.dirty = true
+        }
         XCTAssertEqual(state.rooms["call"]?.status, .playing)
         XCTAssertEqual(state.roomLayout(now: 2)?.participants.map(\.status), reports.map(\.status))
-        _ = state.reduce(.playbackPolled("call", Array(reports.prefix(2)) + [SourceReport(status: .ended)]), now: 3)
+        assertStep(&state, .playbackPolled("call", Array(reports.prefix(2)) + [SourceReport(status: .ended)]), now: 3,
+                   effects: [.stats(.sourceStatus("call", source: 2, .ended)), .stats(.status("call", .buffering(percent: 10)))]) {
+            $0.statusPolled("call", sources: reports.prefix(2).map(\.status) + [.ended], status: .buffering(percent: 10), at: 3)
+        }
         XCTAssertEqual(state.rooms["call"]?.status, .buffering(percent: 10))
         XCTAssertEqual(state.session.status(of: "call"), .buffering(percent: 10))
     }
@@ -241,7 +284,13 @@ final class RoomViewTests: XCTestCase {
         XCTAssertEqual(state.mainSources, [0, 1, 2], "tiles show everyone")
         _ = state.reduce(.playbackPolled("call", F.reports(F.call, .playing, levels: [-90, -10, -90])), now: 2)
         _ = state.reduce(.tick(pointer: origin), now: 2)
-        _ = state.reduce(F.key(.letter("l")), now: 2)
+        assertStep(&state, F.key(.letter("l")), now: 2, effects: [
+            .publish(.layout(.callLayoutChanged(.spotlight))), .setVideo("call", source: 0, .off), .setVideo("call", source: 1, video(932, 476)), .setVideo("call", source: 2, .off),
+        ]) {
+            $0.session.callLayout = .spotlight
+            $0.rooms["call"]?.video = [.off, video(932, 476), .off]
+            $0.main.controlsUntil = 5
+        }
         XCTAssertEqual(state.mainSources, [1], "spotlight shows the active speaker only")
         XCTAssertEqual(F.floating(F.call).mainSources, [], "a room in the float is not on the main window")
     }

@@ -1,5 +1,6 @@
 import AppCore
 import PiPLayout
+import Session
 import XCTest
 
 /// The call float's speaker, toasts, wake-up scheduling and the stats encoding.
@@ -49,15 +50,28 @@ final class SpeakerToastWakeTests: XCTestCase {
     func testASpeakerWithoutVideoTakesTheFloatAfterASecond() {
         var state = floatingCall()
         p1Speaks(&state, from: 3)
-        _ = state.reduce(.tick(pointer: origin), now: 5)
+        assertStep(&state, .tick(pointer: origin), now: 5, effects: [.readDisplays, .checkRoomsFile]) {
+            $0.checks.displaysAt = 5
+            $0.checks.roomsFileAt = 5
+            $0.checks.levelsAt = 5
+        }
         XCTAssertEqual(state.float.speaker, FloatSpeaker(shown: 0, pending: 1, since: 4))
-        _ = state.reduce(.tick(pointer: origin), now: 5.01)
+        assertStep(&state, .tick(pointer: origin), now: 5.01, effects: [.setVideo("call", source: 0, .off)]) {
+            $0.float.speaker = FloatSpeaker(shown: 1)
+            $0.float.paint.dirty = true
+            $0.rooms["call"]?.video[0] = .off
+        }
         XCTAssertEqual(state.float.speaker, FloatSpeaker(shown: 1))
     }
 
     func testTheSpeakerChoiceIsForgottenWhenTheFloatCloses() {
         var state = floatingCall()
-        _ = state.reduce(F.key(.escape, .float), now: 3)
+        assertStep(&state, F.key(.escape, .float), now: 3, effects: [
+            .publish(.lifecycle(.willStop)), .savePlacement(.initial), .hideFloat, .stats(.floatHidden),
+            .publish(.layout(.pipLayoutDisabled)), .publish(.lifecycle(.didStop)), .resetMainVideo, .raiseMainWindow,
+        ] + (0..<3).map { .setVideo("call", source: $0, video(415, 231)) }) {
+            $0.floatLeft("call", video: Array(repeating: video(415, 231), count: 3), at: 3)
+        }
         XCTAssertEqual(state.float.speaker, FloatSpeaker())
         XCTAssertEqual(state.floatSources, [])
     }
@@ -67,7 +81,10 @@ final class SpeakerToastWakeTests: XCTestCase {
         _ = state.reduce(.roomsFileFailed(problems: 1), now: 1)
         _ = state.reduce(.roomsFileFailed(problems: 2), now: 2)
         _ = state.reduce(.started(openRoom: "nope", float: false), now: 3)
-        _ = state.reduce(.roomsFileFailed(problems: 3), now: 3.5)
+        assertStep(&state, .roomsFileFailed(problems: 3), now: 3.5, effects: []) {
+            $0.toasts.removeFirst()
+            $0.toasts.append(Toast(message: "The rooms file has 3 problems; keeping the current rooms", until: 7.5))
+        }
         XCTAssertEqual(state.toasts.map(\.message), [
             "The rooms file has 2 problems; keeping the current rooms", "No room with id \u{201C}nope\u{201D}",
             "The rooms file has 3 problems; keeping the current rooms",
@@ -75,14 +92,25 @@ final class SpeakerToastWakeTests: XCTestCase {
         XCTAssertEqual(state.toastLayout(now: 3.5).map(\.pill.y), [600 - 16 - 40, 600 - 16 - 88, 600 - 16 - 136],
                        "the newest lowest, 8 px apart")
         _ = state.reduce(.painted(.main), now: 3.5)
-        _ = state.reduce(.tick(pointer: origin), now: 5.6)
-        XCTAssertFalse(state.main.paint.dirty)
-        _ = state.reduce(.tick(pointer: origin), now: 5.85)
-        XCTAssertTrue(state.main.paint.dirty, "the oldest fades out")
+        assertStep(&state, .tick(pointer: origin), now: 5.6, effects: [.checkRoomsFile]) {
+            $0.checks.roomsFileAt = 5.6
+            $0.checks.levelsAt = 5.6
+        }
+        XCTAssertFalse(state.shouldPaint(.main, now: 5.6))
+        assertStep(&state, .tick(pointer: origin), now: 5.85, effects: []) { $0.checks.levelsAt = 5.85 }
+        XCTAssertTrue(state.shouldPaint(.main, now: 5.85), "the oldest fades out")
         XCTAssertEqual(state.toastLayout(now: 5.85).last?.opacity ?? 0, 0.5, accuracy: 1e-9)
-        _ = state.reduce(.tick(pointer: origin), now: 6)
+        assertStep(&state, .tick(pointer: origin), now: 6, effects: []) {
+            $0.toasts.removeFirst()
+            $0.checks.levelsAt = 6
+            $0.main.paint.dirty = true
+        }
         XCTAssertEqual(state.toasts.count, 2)
-        _ = state.reduce(.tick(pointer: origin), now: 8)
+        assertStep(&state, .tick(pointer: origin), now: 8, effects: [.checkRoomsFile]) {
+            $0.toasts = []
+            $0.checks.roomsFileAt = 8
+            $0.checks.levelsAt = 8
+        }
         XCTAssertEqual(state.toasts, [])
     }
 
@@ -104,19 +132,31 @@ final class SpeakerToastWakeTests: XCTestCase {
         XCTAssertEqual(state.nextWake(now: 10, frameDelay: nil), 10.1, accuracy: 1e-9)
         XCTAssertEqual(state.sourcesAwaitingFrames.map(\.0), ["live-a"])
         XCTAssertEqual(state.nextWake(now: 10, frameDelay: 0.02), 10.02, accuracy: 1e-9)
-        _ = state.reduce(.playbackPolled("live-a", [SourceReport(status: .buffering(percent: nil))]), now: 10)
+        let buffering = PlaybackStatus.buffering(percent: nil)
+        assertStep(&state, .playbackPolled("live-a", [SourceReport(status: buffering)]), now: 10,
+                   effects: [.stats(.status("live-a", buffering))]) {
+            $0.statusPolled("live-a", sources: [buffering], status: buffering, at: 10)
+            $0.main.paint.dirty = true
+        }
         XCTAssertEqual(state.nextWake(now: 10, frameDelay: 0.02), 10 + 1.0 / 30, accuracy: 1e-9, "a spinner, not frames")
         XCTAssertEqual(state.sourcesAwaitingFrames.count, 0)
     }
 
-    func testTheLoopWakesAtTheDisplayRateWhileTheFloatSpringsOrIsHeld() {
+    func testTheLoopWakesAtTheDisplayRateWhileTheFloatSpringsOrIsHeld() throws {
         var state = F.floating(F.liveA)
-        _ = state.reduce(F.key(.up, .float), now: 10)
+        var moved = try XCTUnwrap(state.motion)
+        _ = moved.send(.arrowKeyPressed(.up))
+        assertStep(&state, F.key(.up, .float), now: 10, effects: [
+            .stats(.snapTarget("\(SnapTarget(anchor: .corner(.topRight), frame: Rect(x: 1424, y: 16, width: 480, height: 270)))")),
+            .savePlacement(Placement(anchor: .corner(.topRight), widthFraction: 0.25)),
+        ]) {
+            $0.motion = moved
+        }
         XCTAssertTrue(state.motion?.isAnimating == true)
         XCTAssertEqual(state.nextWake(now: 10, frameDelay: nil), 10 + 1.0 / 60, accuracy: 1e-9)
-        _ = state.reduce(.refreshRateRead(144), now: 10)
+        assertStep(&state, .refreshRateRead(144), now: 10, effects: []) { $0.environment.refreshRate = 144 }
         XCTAssertEqual(state.nextWake(now: 10, frameDelay: nil), 10 + 1.0 / 144, accuracy: 1e-9)
-        _ = state.reduce(.framesUploaded(.main), now: 10)
+        assertStep(&state, .framesUploaded(.main), now: 10, effects: []) { $0.main.paint.framePending = true }
         XCTAssertEqual(state.nextWake(now: 10, frameDelay: nil), 10, accuracy: 1e-9, "an uploaded frame is overdue, never in the past")
     }
 
@@ -130,7 +170,13 @@ final class SpeakerToastWakeTests: XCTestCase {
         XCTAssertEqual(state.reduce(.tick(pointer: origin), now: 2.5), [.checkRoomsFile])
         XCTAssertEqual(state.reduce(.tick(pointer: origin), now: 2.9), [])
         XCTAssertEqual(state.reduce(.tick(pointer: origin), now: 3), [.readDisplays])
-        _ = state.reduce(F.key(.escape, .float), now: 3.5)
+        assertStep(&state, F.key(.escape, .float), now: 3.5, effects: [
+            .publish(.lifecycle(.willStop)), .savePlacement(.initial), .hideFloat, .stats(.floatHidden),
+            .publish(.layout(.pipLayoutDisabled)), .publish(.lifecycle(.didStop)), .resetMainVideo, .raiseMainWindow,
+            .setVideo("live-a", source: 0, video(960, 600)),
+        ]) {
+            $0.floatLeft("live-a", video: [video(960, 600)], at: 3.5)
+        }
         XCTAssertFalse(state.float.visible)
         XCTAssertEqual(state.reduce(.tick(pointer: origin), now: 5), [.checkRoomsFile], "hidden again, no display reads")
     }
@@ -152,7 +198,16 @@ final class SpeakerToastWakeTests: XCTestCase {
         // A room opened again within the second keeps what it would reuse.
         state = F.open(F.liveA)
         _ = state.reduce(F.key(.escape, .main), now: 10)
-        _ = state.reduce(F.key(.enter, .main), now: 10.5)
+        assertStep(&state, F.key(.enter, .main), now: 10.5, effects: [
+            .openPlayback(F.liveA), .setAudio("live-a", muted: false, volume: 1), .stats(.open("live-a", sources: 1)),
+            .log(.info, "opened live-a"), .stats(.mainContent("live-a")), .resetMainVideo,
+            .setVideo("live-a", source: 0, video(960, 600)),
+        ]) {
+            _ = $0.session.reduce(.roomSelected("live-a"))
+            $0.rooms["live-a"] = justOpened(F.liveA, at: 10.5)
+            $0.main.controlsUntil = 13.5
+            $0.checks.releaseMemoryAt = nil
+        }
         XCTAssertFalse(released(&state, at: 11.5), "a room plays again")
     }
 

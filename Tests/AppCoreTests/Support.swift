@@ -83,22 +83,44 @@ func justOpened(_ room: Room, at t: Double, muted: Bool = false) -> OpenRoom {
     return open
 }
 
-extension XCTestCase {
-    /// Reduces `event` at `now` and asserts the exact effects and the whole new state,
-    /// which is the old state changed only by `update`.
-    func assertStep(
-        _ state: inout AppState,
-        _ event: AppEvent,
-        now: Double,
-        effects expectedEffects: [AppEffect],
-        file: StaticString = #filePath,
-        line: UInt = #line,
-        changes update: (inout AppState) -> Void = { _ in }
-    ) {
-        var expected = state
-        update(&expected)
-        let effects = state.reduce(event, now: now)
-        XCTAssertEqual(effects, expectedEffects, "effects of \(event)", file: file, line: line)
-        XCTAssertEqual(state, expected, "state after \(event)", file: file, line: line)
+/// The app's state is stepped by `assertStep`.
+extension AppState: TimedReducer {}
+
+/// The changes the tests expect of common steps, for `assertStep`'s `changes`.
+extension AppState {
+    /// Floating room `id` by its key at `t`: the session floats it, the motion is `motion`, a
+    /// fresh float of its frame's size shows, the displays count as read and the main window's
+    /// list shows its bar; the room converts at the float's size.
+    mutating func floatEntered(_ id: RoomID, motion: FloatMotion, at t: Double) {
+        _ = session.reduce(.pipRequested(origin: .key))
+        self.motion = motion
+        float = FloatState()
+        float.visible = true
+        float.width = Int(motion.frame.width.rounded())
+        float.height = Int(motion.frame.height.rounded())
+        checks.displaysAt = t
+        main.controlsUntil = t + MainState.controlsTimeout
+        rooms[id]?.video = [video(float.width, float.height)]
+    }
+
+    /// Leaving the float of room `id` for its full view at `t`, whose sources then convert as `video`.
+    mutating func floatLeft(_ id: RoomID, video: [SourceVideo], at t: Double) {
+        _ = session.reduce(.floatClicked)
+        float = FloatState()
+        main.controlsUntil = t + MainState.controlsTimeout
+        main.paint.dirty = true
+        rooms[id]?.video = video
+    }
+
+    /// Room `id`'s sources polled at `t` as `sources`, making its combined status `status`:
+    /// each source that changed is timed from `t`, and the new status is reported.
+    mutating func statusPolled(_ id: RoomID, sources: [PlaybackStatus], status: PlaybackStatus, at t: Double) {
+        guard var room = rooms[id] else { return }
+        for i in sources.indices where sources[i] != room.sources[i] { room.sourceSince[i] = t }
+        room.sources = sources
+        room.reportedStatus = status
+        room.statusSince = t
+        rooms[id] = room
+        session.playback[id] = status
     }
 }

@@ -14,7 +14,9 @@ final class PublisherPreviewTests: XCTestCase {
         let nobody = "rtmp://127.0.0.1:\(freeLocalPort())/live/me"
         let publisher = Publisher(source: "lavfi:testsrc2=size=320x180:rate=30", url: nobody,
                                   onPreview: { announced.increment() })
-        XCTAssertTrue(waitUntil(10) { announced.value >= 30 }, "\(announced.value) preview pictures announced")
+        try eventually("\(announced.value) preview pictures announced", timeout: 10, poll: 0.005) {
+            announced.value >= 30
+        }
         publisher.stop()
         XCTAssertEqual(publisher.workingThreads, 0)
         let last = try XCTUnwrap(publisher.currentPreview())

@@ -38,23 +38,26 @@ final class PublisherTests: XCTestCase {
         let session = PlaybackSession(source: url)
         defer { session.close() }
         var first: VideoFrame?
-        return waitUntil(20) {
+        return (try? eventually("moving video from \(url)", timeout: 20, poll: 0.005) {
             guard let frame = session.peekFrame() else { return false }
             if first == nil { first = frame }
             return frame.serial != first?.serial && frame.storage != first?.storage
-        }
+        }) != nil
     }
 
     func testGoingLiveIsListedPlaysBackOverRTMPAndHLSAndStopsCleanly() throws {
         let publisher = Publisher(source: Self.source, url: nginx.rtmpURL("me"))
-        XCTAssertTrue(waitUntil(10) { publisher.status == .live }, "status \(publisher.status)")
-        XCTAssertTrue(pollUntil(6) { nginx.published("me", using: fetcher)?.resolution == "1280x720" },
-                      "the stats page lists the broadcast at 720p")
+        try eventually("status \(publisher.status)", timeout: 10, poll: 0.005) { publisher.status == .live }
+        try eventually("the stats page lists the broadcast at 720p", timeout: 6, poll: 0.2) {
+            nginx.published("me", using: fetcher)?.resolution == "1280x720"
+        }
         let preview = try XCTUnwrap(publisher.currentPreview())
         XCTAssertEqual([preview.width, preview.height], [640, 360], "the preview comes small from the capture")
         XCTAssertEqual(try probe(nginx.rtmpURL("me")), ["aac", "h264,1280,720"])
         XCTAssertTrue(playsMovingVideo(nginx.rtmpURL("me")), "Playback plays it over RTMP")
-        XCTAssertTrue(pollUntil(10) { (try? self.probe(self.nginx.hlsURL("me")))?.contains("h264,1280,720") == true })
+        try eventually("the HLS stream carries 1280x720 H.264", timeout: 10, poll: 0.2) {
+            (try? self.probe(self.nginx.hlsURL("me")))?.contains("h264,1280,720") == true
+        }
         XCTAssertTrue(playsMovingVideo(nginx.hlsURL("me")), "Playback plays it over HLS")
         let stats = publisher.stats
         XCTAssertGreaterThan(stats.liveSeconds, 1)
@@ -65,10 +68,12 @@ final class PublisherTests: XCTestCase {
         XCTAssertLessThan(Date().timeIntervalSince(stopping), 1, "the last packets go out at once")
         XCTAssertEqual(publisher.status, .stopped)
         XCTAssertEqual(publisher.workingThreads, 0)
-        XCTAssertTrue(pollUntil(3) { nginx.streams(using: fetcher)?.contains { $0.isPublishing } == false },
-                      "the server sees the publisher leave")
-        XCTAssertTrue(waitUntil(3) { threadCount(named: Self.threadName) == 0 },
-                      "\(threadCount(named: Self.threadName)) publishing or encoding threads left")
+        try eventually("the server sees the publisher leave", timeout: 3, poll: 0.2) {
+            nginx.streams(using: fetcher)?.contains { $0.isPublishing } == false
+        }
+        try eventually("\(threadCount(named: Self.threadName)) publishing or encoding threads left", timeout: 3, poll: 0.005) {
+            threadCount(named: Self.threadName) == 0
+        }
     }
 
     func testARefusedPublishReconnectsWithBackoffThenFailsAndThePreviewRuns() throws {
@@ -78,13 +83,15 @@ final class PublisherTests: XCTestCase {
         let publisher = Publisher(source: Self.source,
                                   url: "rtmp://127.0.0.1:\(nginx.rtmpPort)/no-such-application/me", options: options,
                                   onStatusChange: { statuses.append($0) })
-        XCTAssertTrue(waitUntil(20) { publisher.status.isFinal }, "status \(publisher.status)")
+        try eventually("status \(publisher.status)", timeout: 20, poll: 0.005) { publisher.status.isFinal }
         guard case .failed(.server(let url, _)) = publisher.status else { return XCTFail("\(publisher.status)") }
         XCTAssertTrue(url.contains("no-such-application"), url)
         XCTAssertEqual(statuses.all.filter { if case .reconnecting = $0 { true } else { false } },
                        [.reconnecting(attempt: 1, nextTryIn: 0.5), .reconnecting(attempt: 2, nextTryIn: 1)])
         let serial = publisher.currentPreview()?.serial ?? 0
-        XCTAssertTrue(waitUntil(2) { (publisher.currentPreview()?.serial ?? 0) > serial + 5 }, "the preview keeps running")
+        try eventually("the preview keeps running", timeout: 2, poll: 0.005) {
+            (publisher.currentPreview()?.serial ?? 0) > serial + 5
+        }
         publisher.stop()
         XCTAssertEqual(publisher.workingThreads, 0)
     }
@@ -103,38 +110,45 @@ final class PublisherTests: XCTestCase {
         XCTAssertEqual(publisher.workingThreads, 0)
 
         let camera = Publisher(source: "v4l2:/dev/video-floatapp-missing", url: nginx.rtmpURL("cam"))
-        XCTAssertTrue(waitUntil(10) { camera.status.isFinal }, "status \(camera.status)")
+        try eventually("status \(camera.status)", timeout: 10, poll: 0.005) { camera.status.isFinal }
         guard case .failed = camera.status else { return XCTFail("\(camera.status)") }
-        XCTAssertTrue(waitUntil(2) { camera.workingThreads == 0 })
+        try eventually("camera.workingThreads == 0", timeout: 2, poll: 0.005) { camera.workingThreads == 0 }
         XCTAssertNil(camera.currentPreview())
-        XCTAssertTrue(waitUntil(3) { threadCount(named: Self.threadName) == 0 })
+        try eventually("threadCount(named: Self.threadName) == 0", timeout: 3, poll: 0.005) {
+            threadCount(named: Self.threadName) == 0
+        }
     }
 
     /// D4: the server is killed and restarted five times; the broadcast comes back each time.
     func testThePublisherReconnectsEachTimeTheServerComesBack() throws {
         let publisher = Publisher(source: Self.source, url: nginx.rtmpURL("me"))
-        XCTAssertTrue(waitUntil(10) { publisher.status == .live })
+        try eventually("publisher.status == .live", timeout: 10, poll: 0.005) { publisher.status == .live }
         let liveThreads = threadCount(named: Self.threadName)
         for round in 1...5 {
             nginx.kill()
-            XCTAssertTrue(waitUntil(8) { if case .reconnecting = publisher.status { true } else { false } },
-                          "round \(round): \(publisher.status)")
+            try eventually("round \(round): \(publisher.status)", timeout: 8, poll: 0.005) {
+                if case .reconnecting = publisher.status { true } else { false }
+            }
             try nginx.start()
             let back = Date()
-            XCTAssertTrue(pollUntil(10) { nginx.published("me", using: fetcher) != nil }, "round \(round): listed again")
+            try eventually("round \(round): listed again", timeout: 10, poll: 0.2) {
+                nginx.published("me", using: fetcher) != nil
+            }
             // The server lists the stream once the connection publishes; the publisher counts it
             // live after opening its encoder, a moment later (seconds under the sanitizers).
-            XCTAssertTrue(waitUntil(5) { publisher.status == .live }, "round \(round): \(publisher.status)")
+            try eventually("round \(round): \(publisher.status)", timeout: 5, poll: 0.005) { publisher.status == .live }
             XCTAssertEqual(publisher.stats.connections, round + 1, "round \(round): one connection per comeback")
-            XCTAssertTrue(waitUntil(3) { threadCount(named: Self.threadName) == liveThreads },
-                          "round \(round): \(threadCount(named: Self.threadName)) threads, \(liveThreads) when first live")
+            try eventually("round \(round): \(threadCount(named: Self.threadName)) threads, \(liveThreads) when first live", timeout: 3, poll: 0.005) {
+                threadCount(named: Self.threadName) == liveThreads
+            }
             print("round \(round): publishing again after \(String(format: "%.2f", Date().timeIntervalSince(back))) s")
         }
         XCTAssertEqual(publisher.status, .live)
         publisher.stop()
         XCTAssertEqual(publisher.workingThreads, 0)
-        XCTAssertTrue(waitUntil(3) { threadCount(named: Self.threadName) == 0 },
-                      "\(threadCount(named: Self.threadName)) publishing or encoding threads left")
+        try eventually("\(threadCount(named: Self.threadName)) publishing or encoding threads left", timeout: 3, poll: 0.005) {
+            threadCount(named: Self.threadName) == 0
+        }
     }
 
     /// D4: a server down long enough for the backoff to grow is tried again as soon as it listens,
@@ -142,12 +156,14 @@ final class PublisherTests: XCTestCase {
     func testAPublisherWhoseServerWasDownReconnectsAsSoonAsItListensAgain() throws {
         let publisher = Publisher(source: Self.source, url: nginx.rtmpURL("me"))
         defer { publisher.stop() }
-        XCTAssertTrue(waitUntil(10) { publisher.status == .live })
+        try eventually("publisher.status == .live", timeout: 10, poll: 0.005) { publisher.status == .live }
         nginx.kill()
-        XCTAssertTrue(waitUntil(8) { publisher.status == .reconnecting(attempt: 3, nextTryIn: 2) }, "\(publisher.status)")
+        try eventually("\(publisher.status)", timeout: 8, poll: 0.005) {
+            publisher.status == .reconnecting(attempt: 3, nextTryIn: 2)
+        }
         try nginx.start()
         let back = Date()
-        XCTAssertTrue(waitUntil(5) { publisher.status == .live }, "\(publisher.status)")
+        try eventually("\(publisher.status)", timeout: 5, poll: 0.005) { publisher.status == .live }
         let waited = Date().timeIntervalSince(back)
         print("live again \(String(format: "%.2f", waited)) s after the server, in the middle of a 2 s backoff")
         XCTAssertLessThan(waited, 1, "the publisher tried again soon after the server listened")
@@ -213,8 +229,10 @@ final class PublisherTests: XCTestCase {
         let hold = CaptureHold()
         let publisher = Publisher(source: source, url: url, captureHold: hold)
         defer { publisher.stop() }
-        XCTAssertTrue(waitUntil(15) { publisher.status == .live }, "\(publisher.status)")
-        XCTAssertTrue(waitUntil(5) { publisher.stats.liveSeconds >= 1.7 })
+        try eventually("\(publisher.status)", timeout: 15, poll: 0.005) { publisher.status == .live }
+        try eventually("publisher.stats.liveSeconds >= 1.7", timeout: 5, poll: 0.005) {
+            publisher.stats.liveSeconds >= 1.7
+        }
         hold.stall(for: 0.5)
         XCTAssertTrue(recorder.waitForExit(timeout: 20), "the recording ends")
         XCTAssertEqual(publisher.stats.connections, 1, "the broadcast went on over its first connection")

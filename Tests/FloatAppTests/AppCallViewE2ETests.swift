@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// The call full view (W4, M4): layouts switch by key and control, the participant list toggles.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// Failures shown and retried (W5): a call participant whose source fails shows the error on

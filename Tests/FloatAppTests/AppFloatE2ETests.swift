@@ -1,5 +1,6 @@
 import CX11
 import Foundation
+import TestSupport
 import XCTest
 
 /// The float window (P2, P5, P9, P10, P12): its window properties, hover buttons, keys, and

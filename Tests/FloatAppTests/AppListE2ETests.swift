@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// The room list (W1): opening by mouse, wheel scrolling of a long list (its keys are step-tested

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// The live full view (W3): its control bar hides after 3 s without pointer motion and comes back on motion.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// Closing the main window (W7): the app quits, float included, after saving the placement.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// The app draws at the scale the desktop publishes (`Xft.dpi` in the X resources) and follows

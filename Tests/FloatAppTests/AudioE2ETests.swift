@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// Sound really plays through SDL audio (D2): SDL's disk driver writes what the app plays to

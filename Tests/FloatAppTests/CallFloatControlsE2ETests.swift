@@ -2,6 +2,7 @@ import CX11
 import Foundation
 import PiPLayout
 import Rooms
+import TestSupport
 import XCTest
 
 /// A call's float carries the call's controls (P5): hovering shows Leave, mute, restore, the

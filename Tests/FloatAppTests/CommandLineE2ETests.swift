@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// The command line (SPEC section 6) of the real binary: help, version, usage errors, an unknown room.

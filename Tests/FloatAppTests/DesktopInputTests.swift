@@ -1,5 +1,6 @@
 import CX11
 import Foundation
+import TestSupport
 import XCTest
 
 /// XTEST input reaches real clients, with the timing the test asked for.

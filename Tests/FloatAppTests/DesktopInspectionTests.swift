@@ -1,5 +1,6 @@
 import CX11
 import Foundation
+import TestSupport
 import XCTest
 
 /// The harness finds real client windows and reads what the window manager made of them.

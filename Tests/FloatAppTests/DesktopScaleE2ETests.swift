@@ -1,5 +1,6 @@
 import DesktopSettings
 import Foundation
+import TestSupport
 import XCTest
 
 /// The desktop's scale read from a real X server's resources, as `xrdb` sets them, and

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// The float's motion on a real desktop (SPEC P3, P6-P9, P11, P12): flings, slow releases,

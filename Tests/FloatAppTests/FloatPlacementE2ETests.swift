@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// Where the float goes across runs and work-area changes, on a real desktop (SPEC P4, P13, P15):

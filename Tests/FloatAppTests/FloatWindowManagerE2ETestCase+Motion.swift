@@ -1,6 +1,6 @@
 import Foundation
-import XCTest
 import TestSupport
+import XCTest
 
 /// Motion checks on one window manager: seeded flings, slow releases, the stash strip and the
 /// dismiss target, all driven by a hand's traces.

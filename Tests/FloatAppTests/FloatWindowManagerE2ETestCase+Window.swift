@@ -1,7 +1,7 @@
 import CX11
 import Foundation
-import XCTest
 import TestSupport
+import XCTest
 
 /// Window checks on one window manager: the float's properties and stacking, its placement
 /// inside the work area the panel leaves, and staying visible across workspaces.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// A host browses the list while the broadcast goes on, and cannot open another room (W2, W6).

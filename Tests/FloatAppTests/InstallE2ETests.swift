@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// `make install`'s layout: the installed binary finds its built-in rooms under `<prefix>/share`;

@@ -1,6 +1,7 @@
 import CX11
 import Foundation
 import LiveServerTestSupport
+import TestSupport
 import XCTest
 
 /// FloatApp against a real nginx-rtmp (W8, W2, M5): the live directory in the list, going live

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// The app as an MPRIS player on a private session bus, driven by the real `playerctl` and

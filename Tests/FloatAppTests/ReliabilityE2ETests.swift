@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// Input that once froze or confused the app: a 40,000-character title, stale state-file

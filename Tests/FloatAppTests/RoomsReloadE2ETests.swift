@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// The rooms file is read again when it changes (M5): a removed floating room is released,

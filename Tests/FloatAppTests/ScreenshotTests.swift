@@ -1,5 +1,6 @@
 import CX11
 import Foundation
+import TestSupport
 import XCTest
 
 /// The README's screenshots, taken with real input on the built-in rooms: the room list, a live

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// Minimizing the main window floats the playing room (P1, `auto_pip`), bringing it back

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// Entering and leaving PiP keeps one playback going (P17) with the lifecycle in order (M3),

@@ -1,5 +1,6 @@
 import CX11
 import Foundation
+import TestSupport
 import XCTest
 
 /// One room of the rooms file a session test writes (SPEC R2).

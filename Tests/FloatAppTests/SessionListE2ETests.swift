@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// Opening rooms from the list while one floats (W2), refusals for hosts (M2), and

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// The whole path on a real desktop: list, open a room by keyboard, float it, click it back.

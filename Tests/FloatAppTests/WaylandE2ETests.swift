@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// The Wayland fallback (P18): a compositor-moved float, no snapping, said once.

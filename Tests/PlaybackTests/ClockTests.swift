@@ -6,7 +6,7 @@ import XCTest
 /// Timing on a clock the test moves by hand: backoff, its cap, the close deadline and frame
 /// scheduling are checked to the millisecond without sleeping, on any machine load.
 final class ClockTests: XCTestCase {
-    func testBackoffDoublesFromHalfASecondAndStaysAtEight() {
+    func testBackoffDoublesFromHalfASecondAndStaysAtEight() throws {
         let clock = ManualClock()
         let statuses = StatusLog()
         // Port 9 on loopback refuses at once: every try fails without waiting for the network.
@@ -16,14 +16,20 @@ final class ClockTests: XCTestCase {
         for (index, delay) in [0.5, 1, 2, 4, 8, 8, 8].enumerated() {
             let attempt = index + 1
             let deadline = clock.now() + delay
-            XCTAssertTrue(waitUntil(5) { clock.hasFreshWaiter(until: deadline) }, "try \(attempt) sleeps \(delay) s")
+            try eventually("try \(attempt) sleeps \(delay) s", timeout: 5, poll: 0.005) {
+                clock.hasFreshWaiter(until: deadline)
+            }
             XCTAssertEqual(session.status, .reconnecting(attempt: attempt, retryIn: delay))
             clock.advance(by: delay - 0.001)
-            XCTAssertTrue(waitUntil(5) { clock.hasFreshWaiter(until: deadline) }, "woken early, it sleeps on")
+            try eventually("woken early, it sleeps on", timeout: 5, poll: 0.005) {
+                clock.hasFreshWaiter(until: deadline)
+            }
             XCTAssertEqual(session.status, .reconnecting(attempt: attempt, retryIn: delay), "no try before the delay")
             clock.advance(by: 0.001)
         }
-        XCTAssertTrue(waitUntil(5) { session.openCount == 0 && session.status == .reconnecting(attempt: 8, retryIn: 8) })
+        try eventually("session.openCount == 0 && session.status == .reconnecting(attempt: 8, retryIn: 8)", timeout: 5, poll: 0.005) {
+            session.openCount == 0 && session.status == .reconnecting(attempt: 8, retryIn: 8)
+        }
         let reconnecting = statuses.all.filter { if case .reconnecting = $0 { true } else { false } }
         XCTAssertEqual(Array(reconnecting.prefix(4)), [
             .reconnecting(attempt: 1, retryIn: 0.5), .reconnecting(attempt: 2, retryIn: 1),
@@ -31,63 +37,78 @@ final class ClockTests: XCTestCase {
         ], "observers given at creation see the very first status")
     }
 
-    func testRetryNowEndsTheBackoffWaitWithoutTheClockMoving() {
+    func testRetryNowEndsTheBackoffWaitWithoutTheClockMoving() throws {
         let clock = ManualClock()
         let session = PlaybackSession(source: "http://127.0.0.1:9/none.ts", options: .live,
                                       observers: PlaybackObservers(), clock: clock)
         defer { session.close() }
-        XCTAssertTrue(waitUntil(5) { clock.hasFreshWaiter(until: clock.now() + 0.5) })
+        try eventually("clock.hasFreshWaiter(until: clock.now() + 0.5)", timeout: 5, poll: 0.005) {
+            clock.hasFreshWaiter(until: clock.now() + 0.5)
+        }
         clock.advance(by: 0.5)
-        XCTAssertTrue(waitUntil(5) { clock.hasFreshWaiter(until: clock.now() + 1) }, "try 2 sleeps 1 s")
+        try eventually("try 2 sleeps 1 s", timeout: 5, poll: 0.005) { clock.hasFreshWaiter(until: clock.now() + 1) }
         session.retryNow()
-        XCTAssertTrue(waitUntil(5) { session.status == .reconnecting(attempt: 3, retryIn: 2) },
-                      "try 3 starts at once, the clock never moved")
-        XCTAssertTrue(waitUntil(5) { clock.hasFreshWaiter(until: clock.now() + 2) })
+        try eventually("try 3 starts at once, the clock never moved", timeout: 5, poll: 0.005) {
+            session.status == .reconnecting(attempt: 3, retryIn: 2)
+        }
+        try eventually("clock.hasFreshWaiter(until: clock.now() + 2)", timeout: 5, poll: 0.005) {
+            clock.hasFreshWaiter(until: clock.now() + 2)
+        }
         XCTAssertEqual(session.status, .reconnecting(attempt: 3, retryIn: 2), "a retry cuts one wait short, not the next")
     }
 
-    func testCloseGivesUpOnAStuckWorkerAtHalfASecond() {
+    func testCloseGivesUpOnAStuckWorkerAtHalfASecond() throws {
         let clock = ManualClock()
         let gate = Gate()
         // The open observer runs on the worker thread: holding it there is a worker stuck in a
         // call that cannot be interrupted.
         let session = PlaybackSession(source: "lavfi:testsrc2=size=160x120:rate=10", options: PlaybackOptions(),
                                       observers: PlaybackObservers(onOpen: { _ in gate.wait() }), clock: clock)
-        XCTAssertTrue(waitUntil(5) { gate.isWaiting })
+        try eventually("gate.isWaiting", timeout: 5, poll: 0.005) { gate.isWaiting }
         let closed = Gate()
         let start = clock.now()
         Thread { session.close(); closed.open() }.start()
-        XCTAssertTrue(waitUntil(5) { clock.hasFreshWaiter(until: start + 0.5) }, "close waits until 0.5 s")
+        try eventually("close waits until 0.5 s", timeout: 5, poll: 0.005) { clock.hasFreshWaiter(until: start + 0.5) }
         clock.advance(by: 0.499)
-        XCTAssertTrue(waitUntil(5) { clock.hasFreshWaiter(until: start + 0.5) }, "and goes on waiting before it")
+        try eventually("and goes on waiting before it", timeout: 5, poll: 0.005) {
+            clock.hasFreshWaiter(until: start + 0.5)
+        }
         XCTAssertFalse(closed.isOpen)
         clock.advance(by: 0.001)
-        XCTAssertTrue(waitUntil(5) { closed.isOpen }, "close returns at its deadline")
+        try eventually("close returns at its deadline", timeout: 5, poll: 0.005) { closed.isOpen }
         XCTAssertTrue(session.isWorking, "the stuck worker finishes on its own")
         gate.open()
-        XCTAssertTrue(waitUntil(5) { !session.isWorking })
+        try eventually("!session.isWorking", timeout: 5, poll: 0.005) { !session.isWorking }
     }
 
-    func testCloseWakesSleepingWorkersWithoutTheClockMoving() {
+    func testCloseWakesSleepingWorkersWithoutTheClockMoving() throws {
         let clock = ManualClock()
         let session = PlaybackSession(source: "lavfi:testsrc2=size=160x120:rate=25[out0];sine=f=300[out1]",
                                       options: PlaybackOptions(), observers: PlaybackObservers(), clock: clock)
-        XCTAssertTrue(waitUntil(5) { session.status == .playing && session.bufferedAudio >= 0.3 })
+        try eventually("session.status == .playing && session.bufferedAudio >= 0.3", timeout: 5, poll: 0.005) {
+            session.status == .playing && session.bufferedAudio >= 0.3
+        }
         let closed = Gate()
         Thread { session.close(); closed.open() }.start()
-        XCTAssertTrue(waitUntil(5) { closed.isOpen }, "a close signals the workers; no deadline has to pass")
+        try eventually("a close signals the workers; no deadline has to pass", timeout: 5, poll: 0.005) {
+            closed.isOpen
+        }
         XCTAssertFalse(session.isWorking)
     }
 
-    func testNextFrameDelaySaysExactlyWhenTheNextFrameIsDue() {
+    func testNextFrameDelaySaysExactlyWhenTheNextFrameIsDue() throws {
         let clock = ManualClock()
         let session = PlaybackSession(source: "lavfi:testsrc2=size=160x120:rate=10", options: PlaybackOptions(),
                                       observers: PlaybackObservers(), clock: clock)
         defer { session.close() }
         XCTAssertNil(session.nextFrameDelay, "nothing is queued while connecting")
-        XCTAssertTrue(waitUntil(5) { session.status == .playing && session.takeFrame() != nil })
+        try eventually("session.status == .playing && session.takeFrame() != nil", timeout: 5, poll: 0.005) {
+            session.status == .playing && session.takeFrame() != nil
+        }
         for _ in 0..<8 {
-            XCTAssertTrue(waitUntil(5) { session.nextFrameDelay != nil }, "the decoder queues the next frame")
+            try eventually("the decoder queues the next frame", timeout: 5, poll: 0.005) {
+                session.nextFrameDelay != nil
+            }
             guard let shown = session.takeFrame()?.serial, let delay = session.nextFrameDelay else {
                 return XCTFail("a 10 fps source has its next frame queued")
             }
@@ -118,7 +139,7 @@ final class ClockTests: XCTestCase {
         while !session.status.isFinal && steps < 2000 {
             steps += 1
             // Time moves only once decoding has caught up, so the result is the same on any load.
-            _ = waitUntil(2) {
+            _ = try? eventually("decoding catches up", timeout: 2, poll: 0.005) {
                 let allConverted = session.counters.converted == 60
                 return (session.bufferedAudio >= chunk || allConverted) && (session.queuedFrames >= 2 || allConverted)
             }
@@ -134,14 +155,16 @@ final class ClockTests: XCTestCase {
         XCTAssertLessThanOrEqual(worstLag, chunk + 0.002, "a picture appeared \(worstLag) s after its time")
     }
 
-    func testPeekingNeverCountsAFrameAsPresented() {
+    func testPeekingNeverCountsAFrameAsPresented() throws {
         let clock = ManualClock()
         let session = PlaybackSession(source: "lavfi:testsrc2=size=160x120:rate=10", options: PlaybackOptions(),
                                       observers: PlaybackObservers(), clock: clock)
         defer { session.close() }
-        XCTAssertTrue(waitUntil(5) { session.status == .playing && session.peekFrame() != nil })
+        try eventually("session.status == .playing && session.peekFrame() != nil", timeout: 5, poll: 0.005) {
+            session.status == .playing && session.peekFrame() != nil
+        }
         for _ in 0..<5 {
-            XCTAssertTrue(waitUntil(5) { session.nextFrameDelay != nil })
+            try eventually("session.nextFrameDelay != nil", timeout: 5, poll: 0.005) { session.nextFrameDelay != nil }
             clock.advance(by: 0.1)
             XCTAssertNotNil(session.peekFrame())
         }

@@ -16,21 +16,23 @@ final class DeviceSourceTests: XCTestCase {
             server.terminate()
             server.waitUntilExit()
         }
-        XCTAssertTrue(waitUntil(5) { FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(display)") })
+        try eventually("FileManager.default.fileExists(atPath: \"/tmp/.X11-unix/X\\(display)\")", timeout: 5, poll: 0.005) {
+            FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(display)")
+        }
 
         let session = PlaybackSession(source: "x11grab::\(display)")
         defer { session.close() }
-        XCTAssertTrue(waitUntil(5) { session.takeFrame() != nil }, "\(session.status)")
+        try eventually("\(session.status)", timeout: 5, poll: 0.005) { session.takeFrame() != nil }
         XCTAssertEqual(session.status, .playing)
         XCTAssertEqual(session.videoSize?.width, 320)
         XCTAssertEqual(session.videoSize?.height, 240)
         XCTAssertFalse(session.hasAudio)
     }
 
-    func testMissingCameraFails() {
+    func testMissingCameraFails() throws {
         let session = PlaybackSession(source: "v4l2:/dev/video-none")
         defer { session.close() }
-        XCTAssertTrue(waitUntil(3) { session.status.isFinal })
+        try eventually("session.status.isFinal", timeout: 3, poll: 0.005) { session.status.isFinal }
         XCTAssertTrue(session.status.isFailure, "\(session.status)")
     }
 }

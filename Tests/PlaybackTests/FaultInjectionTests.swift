@@ -1,5 +1,6 @@
 import Foundation
 import LiveServerTestSupport
+import PiPLayout
 import Playback
 import Session
 import TestSupport
@@ -24,7 +25,7 @@ final class FaultInjectionTests: XCTestCase {
         defer { server.kill() }
         try runCycles(url: server.url, name: "ffmpeg killed", extra: { (0, 0) }, fault: { server.kill() }, recover: {
             try server.start()
-            XCTAssertTrue(waitUntil(10) { Self.isListening(port: server.port) }, "ffmpeg listens again")
+            try eventually("ffmpeg listens again", timeout: 10, poll: 0.005) { Self.isListening(port: server.port) }
         })
     }
 
@@ -78,7 +79,9 @@ final class FaultInjectionTests: XCTestCase {
             let label = "\(name), cycle \(cycle)"
             try XCTUnwrap(watch).waitForFlowingFrames(timeout: 15, label)
             if let expected = playingLevel {
-                XCTAssertTrue(waitUntil(3) { level().isWithin(expected) }, "\(label): \(level()) while playing, first \(expected)")
+                try eventually("\(label): \(level()) while playing, first \(expected)", timeout: 3, poll: 0.005) {
+                    level().isWithin(expected)
+                }
             } else {
                 playingLevel = level()
             }
@@ -105,8 +108,9 @@ final class FaultInjectionTests: XCTestCase {
         }
         print("fault injection: \(name): resources while playing \(playingLevel.map { "\($0)" } ?? "?"), before \(idle)")
         watch = nil
-        XCTAssertTrue(waitUntil(5) { level().isWithin(idle) },
-                      "\(name): after close \(level()), before the session \(idle)")
+        try eventually("\(name): after close \(level()), before the session \(idle)", timeout: 5, poll: 0.005) {
+            level().isWithin(idle)
+        }
     }
 
     private static func short(_ status: PlaybackStatus) -> String {

@@ -47,12 +47,12 @@ final class FilePlaybackTests: XCTestCase {
         let session = PlaybackSession(source: joined)
         defer { session.close() }
         var sizes: [String] = []
-        XCTAssertTrue(waitUntil(6) {
+        try eventually("the file plays to its end, sizes so far: \(sizes)", timeout: 6, poll: 0.005) {
             if let frame = session.takeFrame(), sizes.last != "\(frame.width)x\(frame.height)" {
                 sizes.append("\(frame.width)x\(frame.height)")
             }
             return session.status.isFinal
-        })
+        }
         XCTAssertEqual(session.status, .ended)
         XCTAssertEqual(sizes, ["320x240", "176x144"])
         XCTAssertEqual(session.videoSize?.width, 176)
@@ -60,14 +60,16 @@ final class FilePlaybackTests: XCTestCase {
         XCTAssertEqual(session.counters.decoded, 50)
     }
 
-    func testOutputSizeChangeRebuildsTheScalerOnce() {
+    func testOutputSizeChangeRebuildsTheScalerOnce() throws {
         let session = PlaybackSession(source: "lavfi:testsrc2=size=640x480:rate=50")
         defer { session.close() }
         session.setOutputSize(width: 200, height: 200)
-        XCTAssertTrue(waitUntil(5) { session.takeFrame()?.width == 200 })
+        try eventually("session.takeFrame()?.width == 200", timeout: 5, poll: 0.005) {
+            session.takeFrame()?.width == 200
+        }
         XCTAssertEqual(session.takeFrame()?.height, 150)
         session.setOutputSize(width: 1920, height: 1080)
-        XCTAssertTrue(waitUntil(5) { session.takeFrame()?.width == 640 }, "never upscaled past the source")
+        try eventually("never upscaled past the source", timeout: 5, poll: 0.005) { session.takeFrame()?.width == 640 }
         XCTAssertEqual(session.counters.scalerBuilds, 2)
     }
 
@@ -77,7 +79,9 @@ final class FilePlaybackTests: XCTestCase {
         for (box, economical) in [((160, 120), true), ((640, 480), false)] {
             let session = PlaybackSession(source: file)
             session.setOutputSize(width: box.0, height: box.1)
-            XCTAssertTrue(waitUntil(5) { _ = session.takeFrame(); return session.status.isFinal })
+            try eventually("the file plays to its end", timeout: 5, poll: 0.005) {
+                _ = session.takeFrame(); return session.status.isFinal
+            }
             let counters = session.counters
             XCTAssertGreaterThan(counters.converted, 20)
             XCTAssertEqual(counters.economyFrames, economical ? counters.converted : 0, "box \(box)")

@@ -29,20 +29,20 @@ final class LavfiPlaybackTests: XCTestCase {
         XCTAssertEqual(session.openCount, 1)
     }
 
-    func testMutedSessionStillAdvancesItsClockAndOutputsSilence() {
+    func testMutedSessionStillAdvancesItsClockAndOutputsSilence() throws {
         let session = PlaybackSession(source: "lavfi:testsrc2=size=160x120:rate=25[out0];sine=f=300[out1]")
         defer { session.close() }
         session.isMuted = true
         let mixer = AudioMixer()
         mixer.add(session)
-        XCTAssertTrue(waitUntil(5) { session.status == .playing })
+        try eventually("session.status == .playing", timeout: 5, poll: 0.005) { session.status == .playing }
         var buffer = [Float](repeating: 0, count: 512 * 2)
         let start = session.clockTime ?? 0
         var peak: Float = 0
         for _ in 0..<40 {
             buffer.withUnsafeMutableBufferPointer { mixer.render(into: $0.baseAddress!, frameCount: 512) }
             peak = max(peak, buffer.map(abs).max() ?? 0)
-            _ = waitUntil(0.2) { session.bufferedAudio > 0.02 }
+            _ = try? eventually("audio buffered", timeout: 0.2, poll: 0.005) { session.bufferedAudio > 0.02 }
         }
         XCTAssertEqual(peak, 0)
         XCTAssertGreaterThan((session.clockTime ?? 0) - start, 0.3)
@@ -72,26 +72,26 @@ final class VideoSwitchTests: XCTestCase {
                                  until: { session.counters.converted > converted + 5 }))
     }
 
-    func testAudioOnlySourcePlaysThroughTheMixer() {
+    func testAudioOnlySourcePlaysThroughTheMixer() throws {
         let session = PlaybackSession(source: "lavfi:sine=f=1000:sample_rate=44100")
         defer { session.close() }
         let mixer = AudioMixer()
         mixer.add(session)
         var peak: Float = 0
         var buffer = [Float](repeating: 0, count: 480 * 2)
-        XCTAssertTrue(waitUntil(5) {
+        try eventually("\(session.status) \(session.bufferedAudio) \(peak)", timeout: 5, poll: 0.005) {
             buffer.withUnsafeMutableBufferPointer { mixer.render(into: $0.baseAddress!, frameCount: 480) }
             peak = max(peak, buffer.map(abs).max() ?? 0)
             return peak > 0.05
-        }, "\(session.status) \(session.bufferedAudio) \(peak)")
+        }
         XCTAssertFalse(session.hasVideo)
         XCTAssertTrue(session.hasAudio)
         XCTAssertNil(session.takeFrame())
         session.volume = 0.5
-        XCTAssertTrue(waitUntil(2) {
+        try eventually("volume scales the output", timeout: 2, poll: 0.005) {
             buffer.withUnsafeMutableBufferPointer { mixer.render(into: $0.baseAddress!, frameCount: 480) }
             let halfPeak = buffer.map(abs).max() ?? 0
             return abs(halfPeak - peak / 2) < 0.01
-        }, "volume scales the output")
+        }
     }
 }

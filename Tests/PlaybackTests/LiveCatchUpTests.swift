@@ -15,7 +15,7 @@ final class LiveCatchUpTests: XCTestCase {
         let hold = CaptureHold()
         let publisher = Publisher(source: source, url: nginx.rtmpURL("gap"), captureHold: hold)
         defer { publisher.stop() }
-        XCTAssertTrue(waitUntil(15) { publisher.status == .live }, "\(publisher.status)")
+        try eventually("\(publisher.status)", timeout: 15, poll: 0.005) { publisher.status == .live }
         let session = PlaybackSession(source: nginx.rtmpURL("gap"), options: .live)
         defer { session.close() }
         let mixer = AudioMixer()

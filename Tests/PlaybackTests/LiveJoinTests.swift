@@ -22,12 +22,16 @@ final class LiveJoinTests: XCTestCase {
         defer { publisher.stop() }
         let options = PlaybackOptions(liveness: .live)
         let warmUp = PlaybackSession(source: nginx.rtmpURL("join"), options: options)
-        XCTAssertTrue(waitUntil(15) { warmUp.peekFrame() != nil }, "the stream plays at all: \(warmUp.status)")
+        try eventually("the stream plays at all: \(warmUp.status)", timeout: 15, poll: 0.005) {
+            warmUp.peekFrame() != nil
+        }
         warmUp.close()
         for join in 1...3 {
             let started = Date()
             let session = PlaybackSession(source: nginx.rtmpURL("join"), options: options)
-            let pictured = waitUntil(Self.keyframeInterval + 3) { session.peekFrame() != nil }
+            let pictured = (try? eventually("a picture", timeout: Self.keyframeInterval + 3, poll: 0.005) {
+                session.peekFrame() != nil
+            }) != nil
             let waited = Date().timeIntervalSince(started)
             print("join \(join): first picture after \(String(format: "%.2f", waited)) s")
             XCTAssertTrue(pictured, "join \(join): a picture comes (\(session.status))")

@@ -6,32 +6,32 @@ import XCTest
 /// instead of reconnecting forever (D6): no later try can fix them. A camera or a screen that
 /// is not there yet is retried with D4's backoff.
 final class LiveLocalFailureTests: XCTestCase {
-    private func assertFails(_ source: String, mentioning text: String, file: StaticString = #filePath, line: UInt = #line) {
+    private func assertFails(_ source: String, mentioning text: String, file: StaticString = #filePath, line: UInt = #line) throws {
         let session = PlaybackSession(source: source, options: .live)
         defer { session.close() }
-        XCTAssertTrue(waitUntil(5) { session.status.isFinal }, "status \(session.status)", file: file, line: line)
+        try eventually("status \(session.status)", timeout: 5, poll: 0.005, file: file, line: line) { session.status.isFinal }
         guard case .failed(let message) = session.status else {
             return XCTFail("expected failed, got \(session.status)", file: file, line: line)
         }
         XCTAssertTrue(message.contains(text), message, file: file, line: line)
     }
 
-    func testMissingFileFailsInALiveRoom() {
-        assertFails("/nonexistent/live.ts", mentioning: "No such file")
+    func testMissingFileFailsInALiveRoom() throws {
+        try assertFails("/nonexistent/live.ts", mentioning: "No such file")
     }
 
-    func testBrokenGraphFailsInALiveRoom() {
-        assertFails("lavfi:nosuchfilter=size=320x180[out0]", mentioning: "Cannot open")
+    func testBrokenGraphFailsInALiveRoom() throws {
+        try assertFails("lavfi:nosuchfilter=size=320x180[out0]", mentioning: "Cannot open")
     }
 
-    func testUnreachableServerStillReconnects() {
+    func testUnreachableServerStillReconnects() throws {
         // Port 9 on loopback refuses connections: a network source keeps trying (D4).
         let session = PlaybackSession(source: "http://127.0.0.1:9/live.ts", options: .live)
         defer { session.close() }
-        XCTAssertTrue(waitUntil(5) {
+        try eventually("status \(session.status)", timeout: 5, poll: 0.005) {
             if case .reconnecting = session.status { return true }
             return false
-        }, "status \(session.status)")
+        }
     }
 
     func testScreenNotUpYetIsRetriedUntilItIs() throws {
@@ -40,18 +40,20 @@ final class LiveLocalFailureTests: XCTestCase {
         let session = PlaybackSession(source: "x11grab:" + display.name, options: .live,
                                       observers: PlaybackObservers(), clock: clock)
         defer { session.close() }
-        XCTAssertTrue(waitUntil(5) { clock.hasFreshWaiter(until: clock.now() + 0.5) }, "\(session.status)")
+        try eventually("\(session.status)", timeout: 5, poll: 0.005) { clock.hasFreshWaiter(until: clock.now() + 0.5) }
         XCTAssertEqual(session.status, .reconnecting(attempt: 1, retryIn: 0.5))
         try display.start()
         clock.advance(by: 0.5)
-        XCTAssertTrue(waitUntil(10) { session.takeFrame() != nil }, "the screen plays once it is up: \(session.status)")
+        try eventually("the screen plays once it is up: \(session.status)", timeout: 10, poll: 0.005) {
+            session.takeFrame() != nil
+        }
         XCTAssertEqual(session.openCount, 1)
     }
 
-    func testScreenNotUpFailsInARecordedRoom() {
+    func testScreenNotUpFailsInARecordedRoom() throws {
         let session = PlaybackSession(source: "x11grab:" + VirtualDisplay().name)
         defer { session.close() }
-        XCTAssertTrue(waitUntil(5) { session.status.isFinal }, "\(session.status)")
+        try eventually("\(session.status)", timeout: 5, poll: 0.005) { session.status.isFinal }
         guard case .failed = session.status else { return XCTFail("\(session.status)") }
     }
 }

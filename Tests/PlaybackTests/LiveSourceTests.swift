@@ -44,20 +44,21 @@ final class LiveSourceTests: XCTestCase {
     }
 
     /// Real-time smoke test of the backoff; ``ClockTests`` checks every step and the cap.
-    func testBackoffDoublesFromHalfASecond() {
+    func testBackoffDoublesFromHalfASecond() throws {
         let statuses = StatusLog()
         let session = PlaybackSession(source: "http://127.0.0.1:\(freeLocalPort())/none.ts", options: .live,
                                       observers: PlaybackObservers(onStatusChange: statuses.append))
         defer { session.close() }
-        XCTAssertTrue(waitUntil(5) { statuses.all.contains(.reconnecting(attempt: 3, retryIn: 2)) },
-                      "\(statuses.all)")
+        try eventually("\(statuses.all)", timeout: 5, poll: 0.005) {
+            statuses.all.contains(.reconnecting(attempt: 3, retryIn: 2))
+        }
         XCTAssertEqual(Array(statuses.all.filter { if case .reconnecting = $0 { true } else { false } }.prefix(3)), [
             .reconnecting(attempt: 1, retryIn: 0.5), .reconnecting(attempt: 2, retryIn: 1),
             .reconnecting(attempt: 3, retryIn: 2),
         ])
     }
 
-    func testCloseDuringAConnectReturnsPromptly() {
+    func testCloseDuringAConnectReturnsPromptly() throws {
         let silent = ListeningSocket()
         let session = PlaybackSession(source: "http://127.0.0.1:\(silent.port)/stalls.ts",
                                       options: PlaybackOptions(liveness: .live, openTimeout: 30, ioTimeout: 30))
@@ -67,15 +68,15 @@ final class LiveSourceTests: XCTestCase {
         session.close()
         let took = Date().timeIntervalSince(started)
         XCTAssertLessThan(took, 0.3, "close took \(took) s")
-        XCTAssertTrue(waitUntil(2) { !session.isWorking }, "the worker thread ended")
+        try eventually("the worker thread ended", timeout: 2, poll: 0.005) { !session.isWorking }
     }
 
-    func testStalledServerTimesOutIntoFailure() {
+    func testStalledServerTimesOutIntoFailure() throws {
         let silent = ListeningSocket()
         let session = PlaybackSession(source: "http://127.0.0.1:\(silent.port)/stalls.ts",
                                       options: PlaybackOptions(openTimeout: 0.5, ioTimeout: 0.5))
         defer { session.close() }
-        XCTAssertTrue(waitUntil(3) { session.status.isFinal })
+        try eventually("session.status.isFinal", timeout: 3, poll: 0.005) { session.status.isFinal }
         guard case .failed(let message) = session.status else { return XCTFail("\(session.status)") }
         XCTAssertTrue(message.hasPrefix("Cannot open the source"), message)
     }

@@ -7,27 +7,33 @@ import XCTest
 final class SchedulingTests: XCTestCase {
     /// Real-time smoke test on the monotonic clock; ``ClockTests`` checks the delay to the
     /// millisecond on a manual clock.
-    func testNextFrameDelayLeadsToTheNextFrame() {
+    func testNextFrameDelayLeadsToTheNextFrame() throws {
         let queued = CallCount()
         let session = PlaybackSession(source: "lavfi:testsrc2=size=160x120:rate=10",
                                       observers: PlaybackObservers(onFrameQueued: queued.add))
         defer { session.close() }
         XCTAssertNil(session.nextFrameDelay, "nothing is queued while connecting")
-        XCTAssertTrue(waitUntil(5) { session.status == .playing && session.takeFrame() != nil })
+        try eventually("session.status == .playing && session.takeFrame() != nil", timeout: 5, poll: 0.005) {
+            session.status == .playing && session.takeFrame() != nil
+        }
         XCTAssertGreaterThan(queued.value, 0, "the clock started with frames queued")
         for _ in 0..<3 {
-            XCTAssertTrue(waitUntil(5) { session.nextFrameDelay != nil }, "a 10 fps source has its next frame queued")
+            try eventually("a 10 fps source has its next frame queued", timeout: 5, poll: 0.005) {
+                session.nextFrameDelay != nil
+            }
             guard let shown = session.takeFrame()?.serial, let delay = session.nextFrameDelay else { return XCTFail() }
             XCTAssertLessThanOrEqual(delay, 0.1 + 0.01, "at most one frame period away")
             Thread.sleep(forTimeInterval: delay)
-            XCTAssertTrue(waitUntil(1) { (session.takeFrame()?.serial ?? 0) > shown }, "a new frame once the delay passed")
+            try eventually("a new frame once the delay passed", timeout: 1, poll: 0.005) {
+                (session.takeFrame()?.serial ?? 0) > shown
+            }
         }
     }
 
-    func testAudioOnlySessionHasNoFrameDelay() {
+    func testAudioOnlySessionHasNoFrameDelay() throws {
         let session = PlaybackSession(source: "lavfi:sine=f=440")
         defer { session.close() }
-        XCTAssertTrue(waitUntil(5) { session.status == .playing })
+        try eventually("session.status == .playing", timeout: 5, poll: 0.005) { session.status == .playing }
         XCTAssertNil(session.nextFrameDelay)
     }
 
@@ -65,7 +71,7 @@ final class SchedulingTests: XCTestCase {
         let session = PlaybackSession(source: file)
         defer { session.close() }
         let started = Date()
-        XCTAssertTrue(waitUntil(5) { session.status.isFinal })
+        try eventually("session.status.isFinal", timeout: 5, poll: 0.005) { session.status.isFinal }
         XCTAssertEqual(session.status, .ended)
         XCTAssertLessThan(Date().timeIntervalSince(started), 3, "the clock ran at its own pace")
         let counters = session.counters
@@ -75,9 +81,11 @@ final class SchedulingTests: XCTestCase {
     }
 
     /// Real-time smoke test; ``ClockTests`` shows a close needs no deadline to pass.
-    func testCloseWakesSleepingWorkersPromptly() {
+    func testCloseWakesSleepingWorkersPromptly() throws {
         let session = PlaybackSession(source: "lavfi:testsrc2=size=160x120:rate=25[out0];sine=f=300[out1]")
-        XCTAssertTrue(waitUntil(5) { session.status == .playing && session.bufferedAudio >= 0.3 })
+        try eventually("session.status == .playing && session.bufferedAudio >= 0.3", timeout: 5, poll: 0.005) {
+            session.status == .playing && session.bufferedAudio >= 0.3
+        }
         let started = Date()
         session.close()
         XCTAssertLessThan(Date().timeIntervalSince(started), 0.2)

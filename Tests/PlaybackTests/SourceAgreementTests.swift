@@ -7,12 +7,13 @@ import XCTest
 /// The rooms-file check and playback use one source parser (R3, D5): every kind of source the
 /// check accepts opens in a session (``SourcePolicyTests`` checks the refusals).
 final class SourceAgreementTests: XCTestCase {
-    private func assertPlays(_ source: String, file: StaticString = #filePath, line: UInt = #line) {
+    private func assertPlays(_ source: String, file: StaticString = #filePath, line: UInt = #line) throws {
         XCTAssertNoThrow(try SourceSpec.parse(source).get(), "the rooms check accepts \(source)", file: file, line: line)
         let session = PlaybackSession(source: source)
         defer { session.close() }
-        XCTAssertTrue(waitUntil(10) { session.takeFrame() != nil || session.status.isFinal },
-                      "\(source): \(session.status)", file: file, line: line)
+        try eventually("\(source): \(session.status)", timeout: 10, poll: 0.005) {
+            session.takeFrame() != nil || session.status.isFinal
+        }
         XCTAssertNotNil(session.takeFrame(), "\(source) shows a picture: \(session.status)", file: file, line: line)
         XCTAssertGreaterThanOrEqual(session.openCount, 1, source, file: file, line: line)
     }
@@ -30,7 +31,7 @@ final class SourceAgreementTests: XCTestCase {
             server.url("clip.ts"), server.url("index.m3u8"), "hls+" + server.url("index.m3u8"),
             "lavfi:testsrc2=size=160x120:rate=25[out0];sine=f=440[out1]", "x11grab:" + display.name,
         ] {
-            assertPlays(source)
+            try assertPlays(source)
         }
     }
 }

@@ -6,7 +6,7 @@ import XCTest
 
 final class SourcePolicyTests: XCTestCase {
     /// What the rooms check refuses, a session refuses with the same words (R3, D5).
-    func testRefusedAndUnknownSchemesFailWithClearMessages() {
+    func testRefusedAndUnknownSchemesFailWithClearMessages() throws {
         let cases: [(String, SourceSpecError)] = [
             ("concat:/tmp/a.ts|/tmp/b.ts", .unsupportedScheme("concat")),
             ("subfile:,start,0,end,10,:/etc/passwd", .unsupportedScheme("subfile")),
@@ -27,13 +27,14 @@ final class SourcePolicyTests: XCTestCase {
                 XCTFail("the rooms check accepts \(source)")
             }
             let session = PlaybackSession(source: source)
-            XCTAssertTrue(waitUntil(3) { session.status.isFinal }, source)
+            try eventually(source, timeout: 3, poll: 0.005) { session.status.isFinal }
             XCTAssertEqual(session.status, .failed(message: "Cannot play this source: \(message)"), source)
             XCTAssertEqual(session.openCount, 0, source)
             session.close()
         }
-        XCTAssertTrue(waitUntil(3) { healthy.status == .playing && healthy.takeFrame() != nil },
-                      "other sessions keep playing")
+        try eventually("other sessions keep playing", timeout: 3, poll: 0.005) {
+            healthy.status == .playing && healthy.takeFrame() != nil
+        }
     }
 
     func testFFmpegItselfEnforcesTheWhitelist() {
@@ -59,10 +60,10 @@ final class SourcePolicyTests: XCTestCase {
         XCTAssertFalse(try spec("x11grab::0.0").isFile)
     }
 
-    func testMissingFileFails() {
+    func testMissingFileFails() throws {
         let session = PlaybackSession(source: "/nonexistent/clip.mp4")
         defer { session.close() }
-        XCTAssertTrue(waitUntil(3) { session.status.isFinal })
+        try eventually("session.status.isFinal", timeout: 3, poll: 0.005) { session.status.isFinal }
         guard case .failed(let message) = session.status else { return XCTFail("\(session.status)") }
         XCTAssertTrue(message.contains("No such file"), message)
     }

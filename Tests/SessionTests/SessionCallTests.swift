@@ -79,7 +79,12 @@ final class SessionCallTests: XCTestCase {
     func testOpeningAnotherRoomForgetsTheSpeaker() {
         var state = F.open(F.call)
         _ = state.reduce(.audioLevelsMeasured(at: 1, levels: [2: -10]))
-        _ = state.reduce(.leaveClicked)
+        assertStep(&state, .leaveClicked, effects: [.stopPlayback("call"), .showList]) {
+            $0.mainWindow.content = .list
+            $0.openRoomID = nil
+            $0.playback = [:]
+            $0.activeSpeaker = ActiveSpeaker()
+        }
         XCTAssertEqual(state.activeSpeaker, ActiveSpeaker())
     }
 

@@ -50,21 +50,5 @@ func enterFloatEffects(_ id: RoomID) -> [SessionEffect] {
     [.lifecycle(.willStart), .showFloat(id), .layout(.pipLayoutEnabled), .lifecycle(.didStart)]
 }
 
-extension XCTestCase {
-    /// Reduces `action` and asserts the exact effects and the whole new state,
-    /// which is the old state changed only by `update`.
-    func assertStep(
-        _ state: inout SessionState,
-        _ action: SessionAction,
-        effects expectedEffects: [SessionEffect],
-        file: StaticString = #filePath,
-        line: UInt = #line,
-        changes update: (inout SessionState) -> Void = { _ in }
-    ) {
-        var expected = state
-        update(&expected)
-        let effects = state.reduce(action)
-        XCTAssertEqual(effects, expectedEffects, "effects of \(action)", file: file, line: line)
-        XCTAssertEqual(state, expected, "state after \(action)", file: file, line: line)
-    }
-}
+/// The session model is stepped by `assertStep`.
+extension SessionState: Reducer {}

@@ -107,7 +107,11 @@ final class SessionRoomSelectionTests: XCTestCase {
 
     func testHostingEndsWhenTheHostLeaves() {
         var state = F.open(F.host)
-        _ = state.reduce(.leaveClicked)
+        assertStep(&state, .leaveClicked, effects: [.stopPlayback("host"), .showList]) {
+            $0.mainWindow.content = .list
+            $0.openRoomID = nil
+            $0.playback = [:]
+        }
         XCTAssertFalse(state.isHosting)
         assertStep(&state, .roomSelected("live-a"), effects: [.openPlayback(F.liveA), .showRoom("live-a")]) {
             $0.openRoomID = "live-a"

@@ -13,6 +13,12 @@ extension AppState {
         return .reconnecting(attempt: attempt, retryIn: max(0, wait - (now - since)))
     }
 
+    /// Whether the main window shows a room's full view (``roomLayout(now:measure:)`` has one).
+    var roomViewShown: Bool {
+        guard case .room(let id) = session.mainWindow.content else { return false }
+        return rooms[id] != nil && session.room(id) != nil
+    }
+
     /// The open room's full view in the main window, laid out for its current size. Text is
     /// measured by `measure`; without it only the fixed labels are, which is all hit-testing needs.
     public func roomLayout(now: Double, measure: TextMeasure? = nil) -> RoomViewModel? {

@@ -97,7 +97,7 @@ extension AppState {
     /// as wide as `measure` says its text is, within the window.
     public func toastLayout(now: Double, measure: TextMeasure? = nil) -> [ToastModel] {
         let m = environment.metrics
-        let controls = roomLayout(now: now)?.controlsVisible == true
+        let controls = roomViewShown && controlsVisible(now: now)
         var y = main.height - (controls ? m.px(Self.controlBarHeight) : 0) - m.px(16)
         var out: [ToastModel] = []
         for toast in toasts.reversed() {

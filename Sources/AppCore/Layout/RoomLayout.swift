@@ -4,7 +4,7 @@ import Session
 public struct ParticipantModel: Hashable, Sendable {
     public let name: String
     /// The audio level in dBFS.
-    public let level: Double
+    public internal(set) var level: Double
     public let isSpeaking: Bool
     public let status: PlaybackStatus
     /// Their row in the participant panel, when it shows.
@@ -36,7 +36,7 @@ public struct RoomViewModel: Hashable, Sendable {
     public let elapsed: Double
     public let muted: Bool
     public let volume: Float
-    public let participants: [ParticipantModel]
+    public internal(set) var participants: [ParticipantModel]
     /// The room plays in the float: the view says so rather than show a still picture.
     public let inFloat: Bool
     /// Whether the title overlay and control bar show (W3).

@@ -7,7 +7,6 @@ extension AppState {
     mutating func goLiveToggled(_ id: RoomID, now: Double) -> [AppEffect] {
         guard let room = session.room(id), room.role == .host, let destination = room.broadcast,
               session.openRoomID == id, case .live(let source) = room.media else { return [] }
-        main.paint.dirty = true
         if broadcast?.room == id {
             broadcast = nil
             return [.stopBroadcast(id), .stats(.broadcast(id, phase: "stopped")), .log(.info, "\(id) stopped broadcasting")]
@@ -24,7 +23,6 @@ extension AppState {
         guard broadcast?.room == id, broadcast?.report != report else { return [] }
         let before = broadcast?.report.phase
         broadcast?.report = report
-        main.paint.dirty = true
         guard before?.label != report.phase.label else { return [] }
         return [.log(.info, "\(id) broadcast: \(report.line)"), .stats(.broadcast(id, phase: report.phase.label))]
     }

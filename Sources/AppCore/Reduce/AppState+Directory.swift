@@ -10,7 +10,6 @@ extension AppState {
         let before = directory
         let effects = directory.received(result, serverID: serverID, serial: serial, now: now)
         guard directory != before else { return [] }
-        main.paint.dirty = true
         return serverChange(serverID, from: before) + performDirectory(effects, now: now) + retryWatchedStream(on: serverID)
     }
 
@@ -38,11 +37,6 @@ extension AppState {
             effects += directory.refresh(serverID: serverID, now: now)
         }
         let out = reopenStuckStream(now: now)
-        let second = Int(now.rounded(.down))
-        if second != checks.directorySecond, case .list = session.mainWindow.content, !directory.sections.isEmpty {
-            checks.directorySecond = second
-            main.paint.dirty = true
-        }
         return out + performDirectory(effects, now: now)
     }
 
@@ -110,7 +104,6 @@ extension AppState {
             ?? min(main.list.selected, max(0, all.count - 1))
         main.list.hovered = nil
         main.list = listLayout.scroll(main.list, by: 0, rows: all.count, height: main.height)
-        main.paint.dirty = true
         return effects
     }
 

@@ -70,9 +70,7 @@ extension AppState {
     private mutating func map(_ effect: FloatMotion.Effect, now: Double) -> [AppEffect] {
         switch effect {
         case .setFrame(let rect):
-            let r = PixelRect(rect)
-            if r.w != float.width || r.h != float.height { float.paint.dirty = true }
-            return [.moveFloat(rect), .stats(.floatMove(r))]
+            return [.moveFloat(rect), .stats(.floatMove(PixelRect(rect)))]
         case .tapped:
             return send(.floatClicked, now: now)
         case .snapTargetChosen(let target):
@@ -80,7 +78,6 @@ extension AppState {
         case .placementChanged(let placement):
             return [.savePlacement(placement)]
         case .stashStripChanged:
-            float.paint.dirty = true
             return []
         case .dismissTargetShown(let target):
             return [.dismissTarget(target), .stats(.dismissTarget(.shown, PixelRect(target.frame)))]
@@ -146,15 +143,8 @@ extension AppState {
             float.heldPointer = global
             return sendMotion(.pointerMoved(global, time: time), now: now)
         }
-        if !float.hover {
-            float.hover = true
-            float.paint.dirty = true
-        }
-        let hit: FloatControl? = floatLayout(now: now).buttons.hit(x, y)
-        if hit != float.hovered {
-            float.hovered = hit
-            float.paint.dirty = true
-        }
+        float.hover = true
+        float.hovered = floatLayout(now: now).buttons.hit(x, y)
         return []
     }
 
@@ -174,7 +164,6 @@ extension AppState {
         if float.visible {
             float.hover = overFloat
             if !overFloat { float.hovered = nil }
-            float.paint.dirty = true
         }
         return effects
     }

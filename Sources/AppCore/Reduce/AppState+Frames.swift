@@ -38,10 +38,7 @@ extension AppState {
         rooms[id] = room
         guard session.floatingRoomID == id, float.speaker.pending == source else { return [] }
         if let stale = float.speaker.staleSerial {
-            if serial > stale {
-                float.speaker = FloatSpeaker(shown: source)
-                float.paint.dirty = true
-            }
+            if serial > stale { float.speaker = FloatSpeaker(shown: source) }
         } else {
             float.speaker.staleSerial = serial
         }
@@ -68,10 +65,7 @@ extension AppState {
         if float.speaker.pending != active {
             float.speaker = FloatSpeaker(shown: shown, pending: active, staleSerial: nil, since: now)
         }
-        if now - float.speaker.since > FloatSpeaker.patience {
-            float.speaker = FloatSpeaker(shown: active)
-            float.paint.dirty = true
-        }
+        if now - float.speaker.since > FloatSpeaker.patience { float.speaker = FloatSpeaker(shown: active) }
     }
 
     mutating func framesUploaded(_ window: WindowKind) -> [AppEffect] {
@@ -89,8 +83,9 @@ extension AppState {
         return []
     }
 
-    /// Whether a window must be painted now: something changed, a frame is due, or a status
-    /// animates (spinners and countdowns at about 30 Hz; call frames at most at the display rate).
+    /// Whether a window must be painted now: what it shows changed, a frame is due, or it
+    /// changes with time (spinners, countdowns and toasts' fades at about 30 Hz, a live row's
+    /// clock each second; call frames at most at the display rate).
     public func shouldPaint(_ window: WindowKind, now: Double) -> Bool {
         window == .main ? mainShouldPaint(now: now) : floatShouldPaint(now: now)
     }
@@ -98,11 +93,20 @@ extension AppState {
     private func mainShouldPaint(now: Double) -> Bool {
         guard session.mainWindow.presence == .shown else { return false }
         let paint = main.paint
-        guard case .room(let id) = session.mainWindow.content else { return paint.dirty }
+        let fading = toasts.contains { $0.until - now < Toast.fade }
+        guard case .room(let id) = session.mainWindow.content else {
+            return paint.dirty || fading || listClockTicked(now: now)
+        }
         guard let room = rooms[id] else { return false }
         let animating = room.status != .playing && now - paint.lastPresent > AppState.animationStep
         let frameDue = paint.framePending && now - paint.lastPresent >= 1 / environment.refreshRate
-        return paint.dirty || frameDue || animating || controlsVisible(now: now) != main.controlsDrawn
+        return paint.dirty || fading || frameDue || animating || controlsVisible(now: now) != main.controlsDrawn
+    }
+
+    /// Whether the list's live rows and server headers (W8) show another whole second than
+    /// when the list was last presented.
+    private func listClockTicked(now: Double) -> Bool {
+        !directory.sections.isEmpty && now.rounded(.down) != main.paint.lastPresent.rounded(.down)
     }
 
     private func floatShouldPaint(now: Double) -> Bool {

@@ -24,13 +24,11 @@ extension AppState {
         case .home: delta = -rows
         case .end: delta = rows
         case .enter, .space:
-            main.paint.dirty = true
             guard session.rooms.indices.contains(main.list.selected) else { return [] }
             return send(.roomSelected(session.rooms[main.list.selected].id), now: now)
         default: return []
         }
         main.list = listLayout.moveSelection(main.list, by: delta, rows: rows, height: main.height)
-        main.paint.dirty = true
         return []
     }
 
@@ -52,7 +50,6 @@ extension AppState {
         case .down: effects = changeVolume(id, by: -0.1)
         default: return []
         }
-        main.paint.dirty = true
         return effects
     }
 
@@ -63,19 +60,11 @@ extension AppState {
     mutating func mainPointerMoved(_ x: Int, _ y: Int, now: Double) -> [AppEffect] {
         switch session.mainWindow.content {
         case .list:
-            let row = listLayout.row(at: x, y, list: main.list, rows: session.rooms.count, width: main.width)
-            if row != main.list.hovered {
-                main.list.hovered = row
-                main.paint.dirty = true
-            }
+            main.list.hovered = listLayout.row(at: x, y, list: main.list, rows: session.rooms.count, width: main.width)
             return []
         case .room(let id):
             showControls(now: now)
-            let hit: RoomControl? = roomLayout(now: now)?.controls.hit(x, y)
-            if hit != main.hovered {
-                main.hovered = hit
-                main.paint.dirty = true
-            }
+            main.hovered = roomLayout(now: now)?.controls.hit(x, y)
             return main.draggingVolume ? setVolume(id, x: x, now: now) : []
         }
     }
@@ -86,7 +75,6 @@ extension AppState {
             guard let row = listLayout.row(at: x, y, list: main.list, rows: session.rooms.count, width: main.width)
             else { return [] }
             main.list.selected = row
-            main.paint.dirty = true
             return []
         case .room(let id):
             showControls(now: now)
@@ -115,7 +103,6 @@ extension AppState {
             return send(.roomSelected(session.rooms[row].id), now: now)
         case .room(let id):
             guard let control: RoomControl = roomLayout(now: now)?.controls.hit(x, y) else { return [] }
-            main.paint.dirty = true
             return roomControlClicked(control, id, now: now)
         }
     }

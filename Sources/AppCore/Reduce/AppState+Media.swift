@@ -54,7 +54,6 @@ extension AppState {
         switch command {
         case .raise:
             if session.floatingRoomID != nil { return send(.floatClicked, now: now) }
-            main.paint.dirty = true
             return [.raiseMainWindow]
         case .quit:
             exit = 0
@@ -76,8 +75,6 @@ extension AppState {
         guard let id = session.openRoomID, var room = rooms[id], room.paused != paused else { return [] }
         room.paused = paused
         rooms[id] = room
-        main.paint.dirty = true
-        float.paint.dirty = true
         return [audioEffect(id), .stats(.paused(id, paused: paused))].compactMap { $0 }
     }
 
@@ -95,8 +92,6 @@ extension AppState {
         if unmute { room.muted = false }
         guard room != before else { return [] }
         rooms[id] = room
-        main.paint.dirty = true
-        float.paint.dirty = true
         let logged: AppEffect? = room.volume != before.volume ? .stats(.volume(id, volume: room.roundedVolume)) : nil
         return [audioEffect(id), logged].compactMap { $0 }
     }

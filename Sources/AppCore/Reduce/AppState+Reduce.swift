@@ -3,8 +3,18 @@ import Rooms
 
 extension AppState {
     /// Applies one event at time `now` (seconds on the clock event timestamps use) and returns
-    /// the effects for the shell to carry out, in order.
+    /// the effects for the shell to carry out, in order. A window is marked for painting when
+    /// the event changed what it shows, or exposed it.
     public mutating func reduce(_ event: AppEvent, now: Double) -> [AppEffect] {
+        let shown = PaintedViews(self, now: now)
+        let effects = apply(event, now: now)
+        let painted = PaintedViews(self, now: now)
+        if painted.main != shown.main || event == .exposed(.main) { main.paint.dirty = true }
+        if painted.float != shown.float || event == .exposed(.float) { float.paint.dirty = true }
+        return effects
+    }
+
+    private mutating func apply(_ event: AppEvent, now: Double) -> [AppEffect] {
         var effects: [AppEffect]
         switch event {
         case .started(let id, let float): effects = started(openRoom: id, float: float, now: now)
@@ -96,12 +106,10 @@ extension AppState {
         toasts.removeAll { $0.message == message }
         toasts.append(Toast(message: message, until: now + Toast.duration))
         if toasts.count > Toast.limit { toasts.removeFirst(toasts.count - Toast.limit) }
-        main.paint.dirty = true
     }
 
     /// Shows the control bar for ``MainState/controlsTimeout`` seconds (W3).
     mutating func showControls(now: Double) {
-        if now >= main.controlsUntil { main.paint.dirty = true }
         main.controlsUntil = now + MainState.controlsTimeout
     }
 
@@ -122,28 +130,21 @@ extension AppState {
         switch event {
         case .pointerEntered where onFloat:
             float.hover = true
-            float.paint.dirty = true
         case .pointerLeft where onFloat:
             guard !float.pointerDown else { return [] }
             float.hover = false
             float.hovered = nil
-            float.paint.dirty = true
         case .pointerLeft:
             main.list.hovered = nil
             main.hovered = nil
-            main.paint.dirty = true
         case .resized(let w, let width, let height):
             if w == .main {
                 main.width = width
                 main.height = height
-                main.paint.dirty = true
             } else {
                 float.width = width
                 float.height = height
-                float.paint.dirty = true
             }
-        case .exposed(let w):
-            if w == .main { main.paint.dirty = true } else { float.paint.dirty = true }
         case .closed(let w):
             if w == .float { return onFloat ? send(.floatCloseClicked, now: now) : [] }
             return quit(0)
@@ -161,7 +162,6 @@ extension AppState {
         case .focusLost:
             main.draggingVolume = false
         case .restored:
-            main.paint.dirty = true
             return send(.mainWindowRestored, now: now)
         case .focused(let minimized):
             let refresh = directoryFocusGained(now: now)
@@ -190,7 +190,6 @@ extension AppState {
         }
         guard window == .main, case .list = session.mainWindow.content else { return [] }
         main.list = listLayout.scroll(main.list, by: -steps, rows: session.rooms.count, height: main.height)
-        main.paint.dirty = true
         return []
     }
 }

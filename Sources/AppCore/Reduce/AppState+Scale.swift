@@ -12,8 +12,6 @@ extension AppState {
         let old = environment.metrics.scale
         guard metrics != environment.metrics else { return [] }
         environment.metrics = metrics
-        main.paint.dirty = true
-        float.paint.dirty = true
         var effects: [AppEffect] = [.stats(.scale(metrics.scale))]
         if metrics.scale != old, old > 0, main.width > 0, main.height > 0 {
             let ratio = metrics.scale / old

@@ -6,14 +6,9 @@ import Session
 extension AppState {
     /// Reduces a session action and maps its effects.
     mutating func send(_ action: SessionAction, now: Double) -> [AppEffect] {
-        let before = session
         let sessionEffects = session.reduce(action)
         var effects: [AppEffect] = []
         for effect in sessionEffects { effects += map(effect, now: now) }
-        if session != before || !sessionEffects.isEmpty {
-            main.paint.dirty = true
-            float.paint.dirty = true
-        }
         return effects
     }
 
@@ -72,8 +67,6 @@ extension AppState {
         guard let id, var room = rooms[id] else { return [] }
         room.muted.toggle()
         rooms[id] = room
-        main.paint.dirty = true
-        float.paint.dirty = true
         return [audioEffect(id), .stats(.mute(id, muted: room.muted))].compactMap { $0 }
     }
 
@@ -99,8 +92,6 @@ extension AppState {
             room.sources[i] = report.status
             room.sourceSince[i] = now
             if room.sources.count > 1 { effects.append(.stats(.sourceStatus(id, source: i, report.status))) }
-            main.paint.dirty = true
-            float.paint.dirty = true
         }
         rooms[id] = room
         return effects + statusReported(id, now: now)
@@ -147,8 +138,6 @@ extension AppState {
         }
         guard !effects.isEmpty else { return [] }
         rooms[id] = room
-        main.paint.dirty = true
-        float.paint.dirty = true
         return effects + statusReported(id, now: now)
     }
 }

@@ -26,7 +26,7 @@ extension AppState {
         }
         if now - checks.levelsAt >= Self.levelsInterval { effects += levelsMeasured(now: now) }
         effects += directoryTicked(now: now)
-        pruneToasts(now: now)
+        toasts.removeAll { $0.until <= now }
         if let at = checks.releaseMemoryAt, now >= at {
             checks.releaseMemoryAt = nil
             effects.append(.releaseFreedMemory)
@@ -40,16 +40,6 @@ extension AppState {
         var levels: [Int: Double] = [:]
         for (i, level) in room.levels.enumerated() { levels[i] = level }
         return send(.audioLevelsMeasured(at: now, levels: levels), now: now)
-    }
-
-    /// Drops expired toasts; the main window is painted when one goes and while one fades.
-    private mutating func pruneToasts(now: Double) {
-        guard !toasts.isEmpty else { return }
-        let before = toasts.count
-        toasts.removeAll { $0.until <= now }
-        if toasts.count != before || toasts.contains(where: { $0.until - now < Toast.fade }) {
-            main.paint.dirty = true
-        }
     }
 
     /// When the loop must wake next at the latest: the next frame due (`frameDelay`, the

@@ -88,8 +88,6 @@ public struct Checks: Equatable, Sendable {
     public var roomsFileAt: Double = 0
     /// When the open call's audio levels were last measured.
     public var levelsAt: Double = -.infinity
-    /// The whole second the list last painted a live row's clock or a header's countdown.
-    public var directorySecond = 0
     /// When the memory the last closed room freed should be handed back to the system; nil
     /// while a room is open or once it was handed back.
     public var releaseMemoryAt: Double?

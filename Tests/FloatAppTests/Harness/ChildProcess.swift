@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// How a child process ended.
 enum ExitStatus: Equatable, CustomStringConvertible {

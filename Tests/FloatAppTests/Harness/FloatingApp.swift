@@ -1,5 +1,6 @@
 import CX11
 import Foundation
+import TestSupport
 import XCTest
 
 /// A corner of the work area where the float comes to rest (SPEC P4, P7).

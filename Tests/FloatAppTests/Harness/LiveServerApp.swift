@@ -2,6 +2,7 @@ import CX11
 import Foundation
 import LiveDirectory
 import LiveServerTestSupport
+import TestSupport
 import XCTest
 
 /// One FloatApp among several on a test desktop, with a rooms file that lists a real nginx-rtmp

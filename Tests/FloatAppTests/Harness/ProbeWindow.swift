@@ -1,5 +1,6 @@
 import CX11
 import Foundation
+import TestSupport
 
 /// A plain X client window made in-process on its own connection: a stand-in for "another
 /// application" on the test desktop, which records the input events it receives.

@@ -1,5 +1,6 @@
 import CX11
 import Foundation
+import TestSupport
 import XCTest
 
 /// FloatApp running on its own test desktop with a rooms file and a stats file.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// A private D-Bus session bus (a real `dbus-daemon`) for one test, and the real bus clients

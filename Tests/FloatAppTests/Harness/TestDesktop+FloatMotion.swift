@@ -1,5 +1,6 @@
 import CX11
 import Foundation
+import TestSupport
 
 /// Changing the panel margins of a running openbox, for the float's bounds-change tests.
 extension TestDesktop {

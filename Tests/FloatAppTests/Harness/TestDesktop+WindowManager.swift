@@ -1,5 +1,6 @@
 import CX11
 import Foundation
+import TestSupport
 
 /// Asking the window manager to act on a client, as a pager, taskbar or title-bar button would.
 extension TestDesktop {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Starting any of the supported window managers with a private home, and waiting until it
 /// really manages the screen.

@@ -1,5 +1,6 @@
 import CX11
 import Foundation
+import TestSupport
 
 /// Finding top-level client windows and reading their state.
 extension TestDesktop {

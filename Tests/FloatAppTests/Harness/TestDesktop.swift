@@ -1,5 +1,6 @@
 import CX11
 import Foundation
+import TestSupport
 import XCTest
 
 /// A private headless X desktop for one test (or one test class): an Xvfb server, optionally a

@@ -27,7 +27,9 @@ final class VirtualDisplay {
         process.standardError = FileHandle.nullDevice
         try process.run()
         self.process = process
-        _ = waitUntil(10) { FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(self.number)") }
+        try eventually("Xvfb :\(number) makes its socket", timeout: 10, poll: 0.005) {
+            FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(self.number)")
+        }
     }
 
     deinit {
@@ -48,7 +50,7 @@ final class StaticHTTPServer {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
-        _ = waitUntil(10) { Self.accepts(port: self.port) }
+        try eventually("the HTTP server accepts on port \(port)", timeout: 10, poll: 0.005) { Self.accepts(port: self.port) }
     }
 
     /// The URL of `name` in the folder.
