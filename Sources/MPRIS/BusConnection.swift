@@ -26,11 +26,11 @@ final class BusConnection {
     }
 
     /// Connects to the bus at `address` and says hello to it, waiting at most `timeout` seconds.
-    init(address: String, timeout: Double) throws {
+    init(address: String, timeout: Double) throws(MPRISUnavailable) {
         var error = DBusError()
         dbus_error_init(&error)
         guard let connection = dbus_connection_open_private(address, &error) else {
-            throw Self.failure(&error, "cannot connect to the session bus")
+            throw Self.failure(&error, .connect)
         }
         dbus_connection_set_exit_on_disconnect(connection, 0)
         raw = connection
@@ -43,7 +43,7 @@ final class BusConnection {
         let deadline = HandshakeDeadline(socket: socket)
         DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { deadline.expire() }
         defer { deadline.finish() }
-        _ = try call("Hello", [], failing: "the session bus refused the connection or did not answer")
+        _ = try call("Hello", [], failing: .hello)
     }
 
     deinit {
@@ -52,25 +52,26 @@ final class BusConnection {
     }
 
     /// Asks for `name` without queueing; true if this connection now owns it.
-    func requestName(_ name: String) throws -> Bool {
+    func requestName(_ name: String) throws(MPRISUnavailable) -> Bool {
         let flags = DBusValue.uint32(UInt32(DBUS_NAME_FLAG_DO_NOT_QUEUE))
-        let reply = try call("RequestName", [.string(name), flags], failing: "cannot request the name \(name)")
+        let reply = try call("RequestName", [.string(name), flags], failing: .requestName(name))
         let owner = [DBUS_REQUEST_NAME_REPLY_PRIMARY_OWNER, DBUS_REQUEST_NAME_REPLY_ALREADY_OWNER].map { DBusValue.uint32(UInt32($0)) }
         return reply.first.map(owner.contains) ?? false
     }
 
     /// Calls `method` of the bus daemon and waits for its reply's arguments.
-    private func call(_ method: String, _ arguments: [DBusValue], failing what: String) throws -> [DBusValue] {
+    private func call(_ method: String, _ arguments: [DBusValue],
+                      failing step: MPRISUnavailable.Step) throws(MPRISUnavailable) -> [DBusValue] {
         guard let message = dbus_message_new_method_call(
             "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", method) else {
-            throw MPRISUnavailable(description: "\(what) (out of memory); media controls are off")
+            throw .busFailed(step, detail: "out of memory")
         }
         defer { dbus_message_unref(message) }
         DBusMessageWriter.append(arguments, to: message)
         var error = DBusError()
         dbus_error_init(&error)
         guard let reply = dbus_connection_send_with_reply_and_block(raw, message, timeout, &error) else {
-            throw Self.failure(&error, what)
+            throw Self.failure(&error, step)
         }
         defer { dbus_message_unref(reply) }
         return DBusMessageReader.arguments(of: reply) ?? []
@@ -134,10 +135,9 @@ final class BusConnection {
         dbus_message_unref(response)
     }
 
-    private static func failure(_ error: inout DBusError, _ what: String) -> MPRISUnavailable {
+    private static func failure(_ error: inout DBusError, _ step: MPRISUnavailable.Step) -> MPRISUnavailable {
         defer { dbus_error_free(&error) }
-        let detail = error.message.map { String(cString: $0) } ?? "unknown error"
-        return MPRISUnavailable(description: "\(what) (\(detail)); media controls are off")
+        return .busFailed(step, detail: error.message.map { String(cString: $0) } ?? "unknown error")
     }
 }
 

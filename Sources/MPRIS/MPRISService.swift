@@ -40,27 +40,27 @@ public final class MPRISService: Sendable {
     ///   - address: the bus to use; nil means the session bus found in `environment`.
     ///   - wake: called on the bus thread after a command is queued; must be thread-safe
     ///     (e.g. `SDL_PushEvent`).
-    /// - Throws: `MPRISUnavailable` with a one-line reason when there is no session bus or
-    ///   it refuses; the app then runs without media controls.
+    /// - Throws: ``MPRISUnavailable`` when there is no session bus or it refuses; the app then
+    ///   runs without media controls.
     public static func start(
         state: MPRISState = MPRISState(),
         address: String? = nil,
         environment: [String: String] = ProcessInfo.processInfo.environment,
         wake: @escaping @Sendable () -> Void
-    ) throws -> MPRISService {
+    ) throws(MPRISUnavailable) -> MPRISService {
         guard let address = address ?? BusConnection.sessionAddress(in: environment) else {
-            throw MPRISUnavailable(description: "no session bus (DBUS_SESSION_BUS_ADDRESS is not set); media controls are off")
+            throw .noSessionBus
         }
         let connection = try BusConnection(address: address, timeout: busTimeout)
         var name = preferredName
         if try !connection.requestName(name) {
             name = "\(preferredName).instance\(getpid())"
             guard try connection.requestName(name) else {
-                throw MPRISUnavailable(description: "the session bus gave neither \(preferredName) nor \(name); media controls are off")
+                throw .namesTaken(preferred: preferredName, fallback: name)
             }
         }
         guard let busSocket = connection.fileDescriptor else {
-            throw MPRISUnavailable(description: "the session bus connection has no socket; media controls are off")
+            throw .noSocket
         }
         let mailbox = MPRISMailbox()
         let loop = MPRISBusLoop(connection: connection, mailbox: mailbox, state: state, wake: wake)
@@ -70,7 +70,7 @@ public final class MPRISService: Sendable {
             }
             return MPRISService(busName: name, mailbox: mailbox, thread: thread)
         } catch {
-            throw MPRISUnavailable(description: error.description)
+            throw .noThread(error.description)
         }
     }
 

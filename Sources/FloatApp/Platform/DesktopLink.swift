@@ -91,7 +91,20 @@ final class DesktopLink {
             Log.info("media controls: \(service?.busName ?? "")")
         } catch {
             mediaUnavailable = true
-            Log.info("\(error)")
+            Log.info(Self.failure(error).words)
+        }
+    }
+
+    /// Why the media controls are off, in the app core's terms (which word it).
+    static func failure(_ error: MPRISUnavailable) -> MediaControlsFailure {
+        switch error {
+        case .noSessionBus: .noSessionBus
+        case .busFailed(.connect, let detail): .cannotConnect(detail)
+        case .busFailed(.hello, let detail): .noAnswer(detail)
+        case .busFailed(.requestName(let name), let detail): .cannotRequestName(name, detail: detail)
+        case .namesTaken(let preferred, let fallback): .namesTaken(preferred: preferred, fallback: fallback)
+        case .noSocket: .noSocket
+        case .noThread(let reason): .noThread(reason)
         }
     }
 
