@@ -61,7 +61,7 @@ final class BusConnection {
 
     /// Calls `method` of the bus daemon and waits for its reply's arguments.
     private func call(_ method: String, _ arguments: [DBusValue],
-                      failing step: MPRISUnavailable.Step) throws(MPRISUnavailable) -> [DBusValue] {
+                      failing step: BusStep) throws(MPRISUnavailable) -> [DBusValue] {
         guard let message = dbus_message_new_method_call(
             "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", method) else {
             throw .busFailed(step, detail: "out of memory")
@@ -135,7 +135,7 @@ final class BusConnection {
         dbus_message_unref(response)
     }
 
-    private static func failure(_ error: inout DBusError, _ step: MPRISUnavailable.Step) -> MPRISUnavailable {
+    private static func failure(_ error: inout DBusError, _ step: BusStep) -> MPRISUnavailable {
         defer { dbus_error_free(&error) }
         return .busFailed(step, detail: error.message.map { String(cString: $0) } ?? "unknown error")
     }

@@ -1,20 +1,10 @@
 /// Why FloatApp could not become an MPRIS player: no session bus, or the bus refused. The app
 /// words it for the log.
 public enum MPRISUnavailable: Error, Equatable, Sendable {
-    /// What was being asked of the bus when it failed.
-    public enum Step: Equatable, Sendable {
-        /// Opening the connection.
-        case connect
-        /// Saying hello (authenticating) within ``MPRISService/busTimeout``.
-        case hello
-        /// Asking for the well-known name.
-        case requestName(String)
-    }
-
     /// Neither `DBUS_SESSION_BUS_ADDRESS` nor a bus socket in `XDG_RUNTIME_DIR`.
     case noSessionBus
     /// A step failed; `detail` is libdbus's message (or "out of memory").
-    case busFailed(Step, detail: String)
+    case busFailed(BusStep, detail: String)
     /// Both names FloatApp asks for are owned by others.
     case namesTaken(preferred: String, fallback: String)
     /// The connection has no socket to poll.
