@@ -29,7 +29,7 @@ final class DesktopLink {
     init() {
         let scaleWaker = LoopWaker()
         self.scaleWaker = scaleWaker
-        // Not on X11: the scale is read from the environment and not followed.
+        // When the watcher cannot start (not on X11), the scale comes from the environment alone.
         let watcher = try? X11ScaleWatcher.start { scale in
             scaleWaker.wake(code: Int32((scale.factor * 1000).rounded()))
         }
