@@ -28,6 +28,7 @@ build-tests: deps-test
 
 test: build-tests
 	FLOATAPP_BIN=$$($(SWIFT) build --show-bin-path)/floatapp $(SWIFT) test --skip-build
+	$(MAKE) lint-deb
 
 # The unit tests under ThreadSanitizer and AddressSanitizer + LeakSanitizer (own build folders).
 sanitize: deps-test
@@ -51,3 +52,19 @@ install: deps
 
 clean:
 	rm -rf .build
+
+.PHONY: deb lint-deb test-deb-install
+
+# The Debian package: floatapp_VERSION_ARCH.deb here (packaging/README).
+deb:
+	@scripts/deps.sh deb
+	scripts/deb.sh
+
+# The package built and checked with lintian (part of `make test`).
+lint-deb: deb
+	scripts/lint-deb.sh
+
+# The package installed, run and removed in a fresh Debian 12 root (as root; the root is kept in .build/).
+test-deb-install: deb
+	@scripts/deps.sh deb-install
+	scripts/test-deb-install.sh

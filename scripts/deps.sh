@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs the Debian packages a FloatApp target needs, and only those missing.
-# Usage: scripts/deps.sh run|test|bench|server
+# Usage: scripts/deps.sh run|test|bench|server|deb|deb-install
 set -euo pipefail
 
 run_pkgs=(pkg-config libsdl2-dev libsdl2-ttf-dev libavformat-dev libavcodec-dev
@@ -10,15 +10,22 @@ test_pkgs=(xvfb openbox fluxbox icewm xfwm4 xfconf xdotool x11-utils x11-xserver
   ffmpeg libxtst-dev weston dbus dbus-daemon dbus-bin playerctl desktop-file-utils
   nginx-light libnginx-mod-rtmp python3 python3-xlib)
 bench_pkgs=(mpv time)
+# The Debian package (`make deb`, scripts/lint-deb.sh): the static Foundation links libcurl and
+# libxml2; dpkg-dev computes Depends; lintian and man check the package and its man page.
+deb_pkgs=(libcurl4-openssl-dev libxml2-dev dpkg-dev binutils lintian man-db)
+# The package installed into a fresh Debian 12 root (scripts/test-deb-install.sh).
+deb_install_pkgs=(debootstrap xvfb x11-utils imagemagick)
 server_pkgs=(nginx-light libnginx-mod-rtmp)
 
 want=("${run_pkgs[@]}")
 case "${1:-run}" in
   run) ;;
-  test) want+=("${test_pkgs[@]}") ;;
+  test) want+=("${test_pkgs[@]}" "${deb_pkgs[@]}" bash-completion) ;;
   bench) want+=("${test_pkgs[@]}" "${bench_pkgs[@]}") ;;
   server) want=("${server_pkgs[@]}") ;;
-  *) echo "deps.sh: unknown set '$1' (run, test, bench or server)" >&2; exit 2 ;;
+  deb) want+=("${deb_pkgs[@]}") ;;
+  deb-install) want+=("${deb_pkgs[@]}" "${deb_install_pkgs[@]}") ;;
+  *) echo "deps.sh: unknown set '$1' (run, test, bench, server, deb or deb-install)" >&2; exit 2 ;;
 esac
 
 missing=()

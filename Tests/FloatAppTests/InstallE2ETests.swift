@@ -3,7 +3,8 @@ import TestSupport
 import XCTest
 
 /// `make install`'s layout: the installed binary finds its built-in rooms under `<prefix>/share`;
-/// the desktop entry validates and the icon comes in every size desktops look for.
+/// the desktop entry validates, the icon comes in every size desktops look for, and the man page
+/// and bash completion are where man and bash-completion look.
 final class InstallE2ETests: DesktopTestCase {
     func testInstalledBinaryFindsItsAssetsAndDesktopFiles() throws {
         let prefix = try TestPaths.makeTemporaryFolder(prefix: "floatapp-prefix")
@@ -16,8 +17,9 @@ final class InstallE2ETests: DesktopTestCase {
             stdoutURL: prefix.appendingPathComponent("install.out"),
             stderrURL: prefix.appendingPathComponent("install.err"))
         XCTAssertEqual(install.waitForExit(timeout: 30), .exited(0), install.outputTail())
-        for path in ["bin/floatapp", "share/floatapp/rooms.json", "share/applications/floatapp.desktop",
-                     "share/icons/hicolor/scalable/apps/floatapp.svg"] {
+        for path in ["bin/floatapp", "share/floatapp/rooms.json", "share/floatapp/rooms-local-server.json",
+                     "share/applications/floatapp.desktop", "share/icons/hicolor/scalable/apps/floatapp.svg",
+                     "share/man/man1/floatapp.1.gz", "share/bash-completion/completions/floatapp"] {
             XCTAssertTrue(FileManager.default.fileExists(atPath: prefix.appendingPathComponent(path).path), path)
         }
         for size in [48, 64, 128, 256] {

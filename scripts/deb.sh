@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# Builds the Debian package floatapp_VERSION_ARCH.deb in the source tree's root: a stripped
+# release binary with the Swift runtime linked in, everything scripts/install.sh installs
+# under /usr, the docs Debian asks for, and Depends computed by dpkg-shlibdeps
+# (packaging/README).
+# Usage: scripts/deb.sh
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+swift=${SWIFT:-swift}
+work=$root/.build/deb
+stage=$work/src/debian/floatapp
+
+echo "deb: release build with the Swift runtime linked in"
+# Its own build folder, so that switching between `make deb` and `make install` rebuilds nothing.
+build=(-c release --scratch-path .build/static)
+"$swift" build "${build[@]}" --product floatapp --static-swift-stdlib --disable-local-rpath \
+  -Xlinker -z -Xlinker now
+binary=$("$swift" build "${build[@]}" --show-bin-path)/floatapp
+
+# The version is the one `floatapp --version` prints; the changelog's latest entry adds the
+# Debian revision and must be for that version.
+version=$("$binary" --version | awk '{print $2}')
+deb_version=$(dpkg-parsechangelog -l packaging/changelog -S Version)
+if [ "${deb_version%-*}" != "$version" ]; then
+  echo "deb: floatapp --version prints $version, but the latest entry of packaging/changelog is" \
+    "$deb_version: add an entry for $version-1" >&2
+  exit 1
+fi
+
+rm -rf "$work"
+mkdir -p "$stage/DEBIAN"
+scripts/install.sh "$stage/usr" "$binary" >/dev/null
+strip --strip-unneeded --remove-section=.comment --remove-section=.note "$stage/usr/bin/floatapp"
+
+doc=$stage/usr/share/doc/floatapp
+install -Dm644 packaging/copyright "$doc/copyright"
+gzip -9n --stdout packaging/changelog >"$doc/changelog.Debian.gz"
+chmod 644 "$doc/changelog.Debian.gz"
+# The README's essentials: what FloatApp is and how to use it, without the paragraphs that
+# start with a make command.
+awk '
+  /^# / && !title { print; print ""; title = 1; next }
+  /^FloatApp is a / { intro = 1 }
+  intro { print; if ($0 == "") intro = 0; next }
+  /^## / { using = ($0 == "## Using it") }
+  using && /^`make / { make = 1 }
+  using && $0 == "" { make = 0 }
+  using && !make { gsub("`assets/rooms.json`", "`/usr/share/floatapp/rooms.json`"); print }
+' README.md >"$doc/README.md"
+chmod 644 "$doc/README.md"
+grep -q '^## Using it' "$doc/README.md" || { echo "deb: README.md has no '## Using it' section to ship" >&2; exit 1; }
+
+# dpkg-shlibdeps and dpkg-gencontrol read a source package's debian/ folder.
+cp packaging/control packaging/changelog "$work/src/debian/"
+(
+  cd "$work/src"
+  dpkg-shlibdeps -edebian/floatapp/usr/bin/floatapp
+  dpkg-gencontrol -pfloatapp -Pdebian/floatapp
+)
+find "$stage" -type d -exec chmod 755 {} +
+(cd "$stage" && find usr -type f -print0 | LC_ALL=C sort -z | xargs -0 md5sum) >"$stage/DEBIAN/md5sums"
+chmod 644 "$stage/DEBIAN/control" "$stage/DEBIAN/md5sums"
+
+package=floatapp_${deb_version}_$(dpkg --print-architecture).deb
+rm -f floatapp_*.deb
+dpkg-deb --root-owner-group -Zxz --build "$stage" "$package" >/dev/null
+echo "deb: built $package: $(du -k "$package" | cut -f1) KiB, installed size" \
+  "$(sed -n 's/^Installed-Size: //p' "$stage/DEBIAN/control") KiB"
