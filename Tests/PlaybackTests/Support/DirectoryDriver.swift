@@ -1,5 +1,6 @@
 import Foundation
 import LiveDirectory
+import LocksAndThreads
 import Rooms
 
 /// Runs a ``LiveDirectory`` against real servers the way the app does: ticks on a clock, reads
@@ -9,8 +10,7 @@ final class DirectoryDriver: @unchecked Sendable {
     /// Every appeared and ended effect so far, with the time it happened.
     private(set) var events: [(time: Double, effect: DirectoryEffect)] = []
     private let reader = StatsReader(timeout: 2)
-    private let lock = NSLock()
-    private var inbox: [(serverID: String, serial: Int, result: Result<[LiveStreamInfo], DirectoryError>)] = []
+    private let inbox = Guarded<[(serverID: String, serial: Int, result: Result<[LiveStreamInfo], DirectoryError>)]>([])
 
     init(servers: [LiveServer]) {
         directory = LiveDirectory(servers: servers)
@@ -20,7 +20,7 @@ final class DirectoryDriver: @unchecked Sendable {
 
     /// Delivers finished fetches, passes time, and starts the fetches that are due.
     func step() {
-        let arrived = lock.withLock { () -> [(serverID: String, serial: Int, result: Result<[LiveStreamInfo], DirectoryError>)] in
+        let arrived = inbox.withLock { inbox in
             defer { inbox.removeAll() }
             return inbox
         }
@@ -38,8 +38,9 @@ final class DirectoryDriver: @unchecked Sendable {
                 events.append((now, effect))
                 continue
             }
-            reader.read(url) { [self] parsed in
-                lock.withLock { inbox.append((serverID, serial, parsed)) }
+            let inbox = self.inbox
+            reader.read(url) { parsed in
+                inbox.withLock { $0.append((serverID, serial, parsed)) }
             }
         }
     }
