@@ -27,24 +27,28 @@ FPS = 30
 FLOAT_W, FLOAT_H = 320, 180
 
 
-def media_file():
-    """The 20 s 1080p30 H.264 + AAC test file, made once and cached in bench/out/."""
-    path = os.path.join(OUT, "playback-1080p30-20s.mp4")
+def cached_media(name, ffmpeg_args):
+    """bench/out/`name`, made once by the ffmpeg tool with `ffmpeg_args` (inputs and output
+    options; the output file is appended) and kept for later runs."""
+    path = os.path.join(OUT, name)
     if os.path.exists(path):
         return path
     os.makedirs(OUT, exist_ok=True)
-    tmp = path + ".part.mp4"
+    tmp = path + ".part" + os.path.splitext(name)[1]
     print("bench: generating %s ..." % os.path.relpath(path, ROOT), flush=True)
-    subprocess.run(
-        ["ffmpeg", "-hide_banner", "-loglevel", "error", "-y",
-         "-f", "lavfi", "-i", "testsrc2=size=1920x1080:rate=%d:duration=%d" % (FPS, DURATION),
-         "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000:duration=%d" % DURATION,
-         "-c:v", "libx264", "-preset", "medium", "-profile:v", "high", "-pix_fmt", "yuv420p",
-         "-g", "60", "-b:v", "8M", "-maxrate", "10M", "-bufsize", "16M",
-         "-c:a", "aac", "-b:a", "128k", "-ac", "2", "-shortest", "-movflags", "+faststart", tmp],
-        check=True)
+    subprocess.run(["ffmpeg", "-hide_banner", "-loglevel", "error", "-y"] + ffmpeg_args + [tmp], check=True)
     os.replace(tmp, path)
     return path
+
+
+def media_file():
+    """The 20 s 1080p30 H.264 + AAC test file, made once and cached in bench/out/."""
+    return cached_media("playback-1080p30-20s.mp4", [
+        "-f", "lavfi", "-i", "testsrc2=size=1920x1080:rate=%d:duration=%d" % (FPS, DURATION),
+        "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000:duration=%d" % DURATION,
+        "-c:v", "libx264", "-preset", "medium", "-profile:v", "high", "-pix_fmt", "yuv420p",
+        "-g", "60", "-b:v", "8M", "-maxrate", "10M", "-bufsize", "16M",
+        "-c:a", "aac", "-b:a", "128k", "-ac", "2", "-shortest", "-movflags", "+faststart"])
 
 
 def wait_rusage(proc, timeout):
@@ -58,6 +62,18 @@ def wait_rusage(proc, timeout):
         if time.monotonic() > deadline:
             proc.kill()
         time.sleep(0.01)
+
+
+def measured(desk, args, env, log, timeout):
+    """Runs `args` on `desk` with its output in the open file `log` (closed after) until it
+    exits; returns (exit status, rusage, wall seconds)."""
+    start = time.monotonic()
+    proc = desk.spawn(args, env=env, stdin=subprocess.DEVNULL, stdout=log, stderr=log)
+    status, usage = wait_rusage(proc, timeout=timeout)
+    wall = time.monotonic() - start
+    desk.forget(proc)
+    log.close()
+    return status, usage, wall
 
 
 class Player:
@@ -123,12 +139,7 @@ def run_one(desk, player, media, floatapp, workdir, index):
     else:
         args = ["ffmpeg", "-hide_banner", "-loglevel", "error", "-nostdin", "-i", media, "-f", "null", "-"]
         env = desk.env()
-    start = time.monotonic()
-    proc = desk.spawn(args, env=env, stdin=subprocess.DEVNULL, stdout=log, stderr=log)
-    status, usage = wait_rusage(proc, timeout=DURATION * 3 + 20)
-    wall = time.monotonic() - start
-    desk.forget(proc)
-    log.close()
+    status, usage, wall = measured(desk, args, env, log, timeout=DURATION * 3 + 20)
     result = dict(player=player.key, status=status, wall=wall,
                   cpu=usage.ru_utime + usage.ru_stime, user=usage.ru_utime, sys=usage.ru_stime,
                   rss_mb=usage.ru_maxrss / 1024, vcsw=usage.ru_nvcsw, ivcsw=usage.ru_nivcsw)

@@ -2,7 +2,7 @@
 # Runs FloatApp's benchmarks (see bench/README.md): playback against ffplay and mpv,
 # PiP transitions driven by real input, then live latency (a host app to a viewer app, over
 # RTMP and HLS, against ffplay). Each starts and ends its own Xvfb + openbox.
-# Usage: bench/run.sh [playback|transitions|latency|all] (default all); after a benchmark's name,
+# Usage: bench/run.sh [playback|transitions|latency|calls|all] (default all); after a benchmark's name,
 # further arguments go to its script (bench/playback.py --help, bench/transitions.py --help, ...).
 # Tables are printed and written to bench/out/playback.md, transitions.md and latency.md.
 set -uo pipefail
@@ -21,7 +21,8 @@ trap 'exit 130' INT TERM HUP
 run() {
   local python=$python
   # The latency benchmark reads the screen with python3-xlib, a Debian package of the system python.
-  [ "$1" = latency ] && [ -x /usr/bin/python3 ] && python=/usr/bin/python3
+  # So does the calls benchmark its plot with python3-matplotlib.
+  case "$1" in latency|calls) [ -x /usr/bin/python3 ] && python=/usr/bin/python3 ;; esac
   "$python" "bench/$1.py" --floatapp "$bin" "${@:2}" &
   child=$!
   wait "$child"
@@ -37,13 +38,16 @@ case "$what" in
   playback) run playback "$@" || status=$? ;;
   transitions) run transitions "$@" || status=$? ;;
   latency) run latency "$@" || status=$? ;;
+  calls) run calls "$@" || status=$? ;;
   all)
     run playback || status=$?
     echo
     run transitions || status=$?
     echo
     run latency || status=$?
+    echo
+    run calls || status=$?
     ;;
-  *) echo "usage: bench/run.sh [playback|transitions|latency|all] [options]" >&2; exit 2 ;;
+  *) echo "usage: bench/run.sh [playback|transitions|latency|calls|all] [options]" >&2; exit 2 ;;
 esac
 exit $status

@@ -60,7 +60,7 @@ final class CallRetryTests: XCTestCase {
         var state = callWithAFailure()
         assertStep(&state, F.key(.letter("r")), now: 3, effects: [
             .reopenSource("call", source: 1), .stats(.sourceStatus("call", source: 1, .connecting)),
-            .log(.info, "retrying source 1 of call"), .setVideo("call", source: 1, video(415, 231)),
+            .log(.info, "retrying source 1 of call"), .setVideo("call", source: 1, .thumbnail(width: 415, height: 231)),
         ]) {
             $0.rooms["call"]?.sources[1] = .connecting
             $0.rooms["call"]?.sourceSince[1] = 3
@@ -90,7 +90,7 @@ final class CallRetryTests: XCTestCase {
         XCTAssertEqual(effects, [
             .reopenSource("call", source: 2), .stats(.sourceStatus("call", source: 2, .connecting)),
             .log(.info, "retrying source 2 of call"), .stats(.status("call", .connecting)),
-            .setVideo("call", source: 2, video(415, 231)),
+            .setVideo("call", source: 2, .thumbnail(width: 415, height: 231)),
         ])
         XCTAssertEqual(state.session.status(of: "call"), .connecting, "the room is no longer failed")
         XCTAssertEqual(state.rooms["call"]?.failedSources, [0, 1])

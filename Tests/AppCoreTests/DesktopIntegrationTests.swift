@@ -34,10 +34,10 @@ final class DesktopIntegrationTests: XCTestCase {
         XCTAssertEqual(state.visibleSources.map(\.1), [0])
         assertStep(&state, .media(.pause), now: 2, effects: [
             .setAudio("live-a", muted: true, volume: 1), .stats(.paused("live-a", paused: true)),
-            .setVideo("live-a", source: 0, .off),
+            .setVideo("live-a", source: 0, .hidden),
         ]) {
             $0.rooms["live-a"]?.paused = true
-            $0.rooms["live-a"]?.video = [.off]
+            $0.rooms["live-a"]?.video = [.hidden]
         }
         XCTAssertTrue(state.isPaused("live-a"))
         XCTAssertTrue(state.visibleSources.isEmpty, "a paused room wakes the loop for no frame")
@@ -51,10 +51,10 @@ final class DesktopIntegrationTests: XCTestCase {
         XCTAssertEqual(state.reduce(.media(.play), now: 3.1), [])
         assertStep(&state, .media(.playPause), now: 4, effects: [
             .setAudio("live-a", muted: true, volume: 1), .stats(.paused("live-a", paused: true)),
-            .setVideo("live-a", source: 0, .off),
+            .setVideo("live-a", source: 0, .hidden),
         ]) {
             $0.rooms["live-a"]?.paused = true
-            $0.rooms["live-a"]?.video = [.off]
+            $0.rooms["live-a"]?.video = [.hidden]
         }
         XCTAssertTrue(state.isPaused("live-a"))
     }

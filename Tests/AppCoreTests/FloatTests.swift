@@ -234,17 +234,18 @@ final class FloatTests: XCTestCase {
         XCTAssertNotNil(state.rooms["live-a"], "playback continues")
     }
 
-    func testMinimizingWithAutoPiPOffOnlyStopsPaintingTheMainWindowUntilItIsBack() {
+    func testMinimizingWithAutoPiPOffHidesTheVideoUntilTheMainWindowIsBack() {
         var state = F.start(settings: RoomsSettings(autoPiP: false, autoExit: true))
         state.main.list.selected = 0
         _ = state.reduce(F.key(.enter), now: 1)
         _ = state.reduce(.playbackPolled("live-a", F.reports(F.liveA, .playing)), now: 1)
-        XCTAssertEqual(state.reduce(.minimized, now: 2), [], "no float, no lifecycle event")
+        XCTAssertEqual(state.reduce(.minimized, now: 2), [.setVideo("live-a", source: 0, .hidden)],
+                       "no float, no lifecycle event; nobody sees the video, so it is hidden (sound plays on)")
         XCTAssertFalse(state.float.visible)
         assertStep(&state, .framesUploaded(.main), now: 2, effects: []) { $0.main.paint.framePending = true }
         XCTAssertFalse(state.shouldPaint(.main, now: 3), "a minimized window presents no frames")
         XCTAssertTrue(state.sourcesAwaitingFrames.isEmpty, "nor does the loop wake for them")
-        XCTAssertEqual(state.reduce(.restored, now: 4), [])
+        XCTAssertEqual(state.reduce(.restored, now: 4), [.setVideo("live-a", source: 0, video(960, 600))])
         XCTAssertTrue(state.shouldPaint(.main, now: 4), "frames again once it is back")
         XCTAssertEqual(state.sourcesAwaitingFrames.map(\.1), [0])
     }

@@ -127,10 +127,10 @@ final class RoomViewTests: XCTestCase {
         // Spotlight converts only the speaker's source, at the whole tile area less its 2 px inset.
         XCTAssertEqual(effects, [
             .publish(.layout(.callLayoutChanged(.spotlight))), .setVideo("call", source: 0, video(932, 476)),
-            .setVideo("call", source: 1, .off), .setVideo("call", source: 2, .off),
+            .setVideo("call", source: 1, .hidden), .setVideo("call", source: 2, .hidden),
         ])
         XCTAssertEqual(state.reduce(F.key(.letter("l")), now: 2).first, .publish(.layout(.callLayoutChanged(.sidebar))))
-        XCTAssertEqual(state.rooms["call"]?.video.map { $0?.enabled }, [true, true, true], "the sidebar shows everyone")
+        XCTAssertEqual(state.rooms["call"]?.video.map { $0?.isShown }, [true, true, true], "the sidebar shows everyone")
         XCTAssertEqual(state.reduce(F.key(.letter("u")), now: 2).first, .publish(.layout(.participantListVisible)))
         let panel = try XCTUnwrap(state.roomLayout(now: 2))
         XCTAssertEqual(panel.panel, PixelRect(720, 0, 240, 600))
@@ -162,21 +162,21 @@ final class RoomViewTests: XCTestCase {
         XCTAssertEqual(state.roomLayout(now: 2)?.participants[1].meter ?? 0, 50.0 / 60, accuracy: 1e-9)
         XCTAssertNil(state.roomLayout(now: 2)?.participants[1].row, "no panel, no rows")
         assertStep(&state, F.key(.letter("l")), now: 2, effects: [
-            .publish(.layout(.callLayoutChanged(.spotlight))), .setVideo("call", source: 0, .off), .setVideo("call", source: 1, video(932, 476)), .setVideo("call", source: 2, .off),
+            .publish(.layout(.callLayoutChanged(.spotlight))), .setVideo("call", source: 0, .hidden), .setVideo("call", source: 1, video(932, 476)), .setVideo("call", source: 2, .hidden),
         ]) {
             $0.session.callLayout = .spotlight
-            $0.rooms["call"]?.video = [.off, video(932, 476), .off]
+            $0.rooms["call"]?.video = [.hidden, video(932, 476), .hidden]
             $0.main.controlsUntil = 5
         }
         let spotlight = try XCTUnwrap(state.roomLayout(now: 2)).tiles
         XCTAssertEqual(spotlight.map(\.index), [1], "spotlight")
         XCTAssertEqual(spotlight.map(\.rect), [area], "spotlight")
         assertStep(&state, F.key(.letter("l")), now: 2, effects: [
-            .publish(.layout(.callLayoutChanged(.sidebar))), .setVideo("call", source: 0, video(183, 101)),
-            .setVideo("call", source: 1, video(737, 476)), .setVideo("call", source: 2, video(183, 101)),
+            .publish(.layout(.callLayoutChanged(.sidebar))), .setVideo("call", source: 0, .thumbnail(width: 183, height: 101)),
+            .setVideo("call", source: 1, video(737, 476)), .setVideo("call", source: 2, .thumbnail(width: 183, height: 101)),
         ]) {
             $0.session.callLayout = .sidebar
-            $0.rooms["call"]?.video = [video(183, 101), video(737, 476), video(183, 101)]
+            $0.rooms["call"]?.video = [.thumbnail(width: 183, height: 101), video(737, 476), .thumbnail(width: 183, height: 101)]
         }
         let sidebar = try XCTUnwrap(state.roomLayout(now: 2)).tiles
         XCTAssertEqual(sidebar.map(\.index), [1, 0, 2], "sidebar: the speaker big, the others in the strip")
@@ -285,10 +285,10 @@ final class RoomViewTests: XCTestCase {
         _ = state.reduce(.playbackPolled("call", F.reports(F.call, .playing, levels: [-90, -10, -90])), now: 2)
         _ = state.reduce(.tick(pointer: origin), now: 2)
         assertStep(&state, F.key(.letter("l")), now: 2, effects: [
-            .publish(.layout(.callLayoutChanged(.spotlight))), .setVideo("call", source: 0, .off), .setVideo("call", source: 1, video(932, 476)), .setVideo("call", source: 2, .off),
+            .publish(.layout(.callLayoutChanged(.spotlight))), .setVideo("call", source: 0, .hidden), .setVideo("call", source: 1, video(932, 476)), .setVideo("call", source: 2, .hidden),
         ]) {
             $0.session.callLayout = .spotlight
-            $0.rooms["call"]?.video = [.off, video(932, 476), .off]
+            $0.rooms["call"]?.video = [.hidden, video(932, 476), .hidden]
             $0.main.controlsUntil = 5
         }
         XCTAssertEqual(state.mainSources, [1], "spotlight shows the active speaker only")

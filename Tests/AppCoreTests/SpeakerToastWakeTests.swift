@@ -37,9 +37,9 @@ final class SpeakerToastWakeTests: XCTestCase {
         }
         assertStep(&state, .frameReady("call", source: 1, serial: 7), now: 4.2, effects: [])
         assertStep(&state, .frameReady("call", source: 1, serial: 8), now: 4.3,
-                   effects: [.setVideo("call", source: 0, .off)]) {
+                   effects: [.setVideo("call", source: 0, .hidden)]) {
             $0.rooms["call"]?.serials[1] = 8
-            $0.rooms["call"]?.video[0] = .off
+            $0.rooms["call"]?.video[0] = .hidden
             $0.float.speaker = FloatSpeaker(shown: 1)
             $0.float.paint.dirty = true
         }
@@ -56,10 +56,10 @@ final class SpeakerToastWakeTests: XCTestCase {
             $0.checks.levelsAt = 5
         }
         XCTAssertEqual(state.float.speaker, FloatSpeaker(shown: 0, pending: 1, since: 4))
-        assertStep(&state, .tick(pointer: origin), now: 5.01, effects: [.setVideo("call", source: 0, .off)]) {
+        assertStep(&state, .tick(pointer: origin), now: 5.01, effects: [.setVideo("call", source: 0, .hidden)]) {
             $0.float.speaker = FloatSpeaker(shown: 1)
             $0.float.paint.dirty = true
-            $0.rooms["call"]?.video[0] = .off
+            $0.rooms["call"]?.video[0] = .hidden
         }
         XCTAssertEqual(state.float.speaker, FloatSpeaker(shown: 1))
     }
@@ -69,8 +69,8 @@ final class SpeakerToastWakeTests: XCTestCase {
         assertStep(&state, F.key(.escape, .float), now: 3, effects: [
             .publish(.lifecycle(.willStop)), .savePlacement(.initial), .hideFloat, .stats(.floatHidden),
             .publish(.layout(.pipLayoutDisabled)), .publish(.lifecycle(.didStop)), .resetMainVideo, .raiseMainWindow,
-        ] + (0..<3).map { .setVideo("call", source: $0, video(415, 231)) }) {
-            $0.floatLeft("call", video: Array(repeating: video(415, 231), count: 3), at: 3)
+        ] + (0..<3).map { .setVideo("call", source: $0, .thumbnail(width: 415, height: 231)) }) {
+            $0.floatLeft("call", video: Array(repeating: .thumbnail(width: 415, height: 231), count: 3), at: 3)
         }
         XCTAssertEqual(state.float.speaker, FloatSpeaker())
         XCTAssertEqual(state.floatSources, [])

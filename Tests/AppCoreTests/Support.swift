@@ -71,9 +71,9 @@ func enterFloatEffects(_ id: RoomID, title: String, frame: Rect) -> [AppEffect] 
      .publish(.layout(.pipLayoutEnabled)), .publish(.lifecycle(.didStart))]
 }
 
-/// A source converting its pictures to fit `width` x `height`.
-func video(_ width: Int, _ height: Int) -> SourceVideo {
-    SourceVideo(enabled: true, width: width, height: height)
+/// A source shown in full, its pictures converted to fit `width` x `height`.
+func video(_ width: Int, _ height: Int) -> VideoDemand {
+    .full(width: width, height: height)
 }
 
 /// A room just opened at `t` in the 960x600 main window (a live room converts at the window's size).
@@ -104,7 +104,7 @@ extension AppState {
     }
 
     /// Leaving the float of room `id` for its full view at `t`, whose sources then convert as `video`.
-    mutating func floatLeft(_ id: RoomID, video: [SourceVideo], at t: Double) {
+    mutating func floatLeft(_ id: RoomID, video: [VideoDemand], at t: Double) {
         _ = session.reduce(.floatClicked)
         float = FloatState()
         main.controlsUntil = t + MainState.controlsTimeout

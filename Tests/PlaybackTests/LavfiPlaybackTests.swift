@@ -51,7 +51,7 @@ final class LavfiPlaybackTests: XCTestCase {
 }
 
 final class VideoSwitchTests: XCTestCase {
-    func testDisabledVideoConvertsNothingWhileAudioAndClockGoOn() {
+    func testHiddenVideoConvertsOnlyAStillASecondWhileAudioAndClockGoOn() {
         let session = PlaybackSession(source: "lavfi:testsrc2=size=320x240:rate=30[out0];sine=f=440[out1]")
         defer { session.close() }
         let mixer = AudioMixer()
@@ -59,17 +59,22 @@ final class VideoSwitchTests: XCTestCase {
         let device = FakeAudioDevice(mixer: mixer, chunkFrames: 512, speed: 4)
         XCTAssertTrue(device.run(timeout: 5, afterChunk: { _ = session.takeFrame() },
                                  until: { session.counters.converted > 5 }))
-        session.setVideoEnabled(false)
+        session.setVideoDemand(.hidden)
         _ = device.run(timeout: 1, until: { false })
-        let converted = session.counters.converted
+        let before = session.counters
         let clock = session.clockTime ?? 0
         _ = device.run(timeout: 0.5, until: { false })
-        XCTAssertEqual(session.counters.converted, converted, "no conversion while disabled")
-        XCTAssertGreaterThan((session.clockTime ?? 0) - clock, 1, "the clock went on")
-        XCTAssertGreaterThan(session.counters.decoded, converted)
-        session.setVideoEnabled(true)
+        let after = session.counters
+        let played = (session.clockTime ?? 0) - clock
+        XCTAssertGreaterThan(played, 1, "the clock went on")
+        // Raw video is all key frames: the hidden session converts one a second, as stills.
+        XCTAssertEqual(after.converted - before.converted, after.stills - before.stills, "only stills while hidden")
+        XCTAssertLessThanOrEqual(after.stills - before.stills, Int(played) + 1)
+        XCTAssertGreaterThan(after.decoded, after.converted)
+        session.setVideoDemand(.full(width: 320, height: 240))
         XCTAssertTrue(device.run(timeout: 3, afterChunk: { _ = session.takeFrame() },
-                                 until: { session.counters.converted > converted + 5 }))
+                                 until: { session.counters.converted > after.converted + 5 }))
+        XCTAssertEqual(session.takeFrame()?.isStill, false, "raw video is live again at once: every frame is a key frame")
     }
 
     func testAudioOnlySourcePlaysThroughTheMixer() throws {

@@ -12,7 +12,7 @@ public enum AppEffect: Equatable, Sendable {
     /// Open one source of an open room again from scratch (a call participant's Retry).
     case reopenSource(RoomID, source: Int)
     /// Set how a source converts its pictures: off, or on to fit a size.
-    case setVideo(RoomID, source: Int, SourceVideo)
+    case setVideo(RoomID, source: Int, VideoDemand)
     /// Set a room's mute and volume.
     case setAudio(RoomID, muted: Bool, volume: Float)
     /// Fetch a live server's statistics page off the main thread and answer with

@@ -99,7 +99,7 @@ extension AppState {
         }
         guard let room = rooms[id] else { return false }
         let animating = room.status != .playing && now - paint.lastPresent > AppState.animationStep
-        let frameDue = paint.framePending && now - paint.lastPresent >= 1 / environment.refreshRate
+        let frameDue = paint.framePending && now - paint.lastPresent >= mainFrameInterval
         return paint.dirty || fading || frameDue || animating || controlsVisible(now: now) != main.controlsDrawn
     }
 
@@ -116,6 +116,20 @@ extension AppState {
         let animating = room.sources[floatSource] != .playing && now - float.paint.lastPresent > AppState.animationStep
         return float.paint.dirty || float.paint.framePending || animating
     }
+
+    /// The shortest time between two paints of the main window for new frames: the display's
+    /// period, and for a call's tiles at least a 30 fps frame's. A call's participants send at
+    /// most about 30 fps but not in step, so painting at every one's frame would paint up to the
+    /// display rate, for pictures a frame's time apart at most; every tile is painted with its
+    /// newest frame each time.
+    public var mainFrameInterval: Double {
+        let display = 1 / environment.refreshRate
+        guard let id = mainShowsVideo, session.room(id)?.kind == .call, rooms[id]?.sources.count ?? 0 > 1 else { return display }
+        return max(display, Self.callFrameInterval)
+    }
+
+    /// A call's tiles are painted at most this often (30 fps).
+    static let callFrameInterval = 1.0 / 30
 
     /// How often spinners, countdowns and toasts' fades are painted.
     public static let animationStep = 1.0 / 30

@@ -53,10 +53,14 @@ extension AppState {
         if case .room = session.mainWindow.content, main.controlsUntil > now {
             delay = min(delay, main.controlsUntil - now + 0.01)
         }
-        if main.paint.framePending { delay = min(delay, max(0, main.paint.lastPresent + step - now)) }
+        let nextMainPaint = main.paint.lastPresent + mainFrameInterval - now
+        if main.paint.framePending { delay = min(delay, max(0, nextMainPaint)) }
+        // A call's tiles wait for the next paint: waking for each participant's frame would
+        // wake the loop at every one of them, to paint none.
+        let framesWait = mainFrameInterval > step ? max(0, nextMainPaint) : 0
         for (id, index) in visibleSources {
             switch rooms[id]?.sources[index] {
-            case .playing: if let frameDelay { delay = min(delay, frameDelay) }
+            case .playing: if let frameDelay { delay = min(delay, max(frameDelay, id == mainShowsVideo ? framesWait : 0)) }
             case .connecting, .buffering, .reconnecting: delay = min(delay, Self.animationStep)
             default: break
             }

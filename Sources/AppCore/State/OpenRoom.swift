@@ -19,8 +19,8 @@ public struct OpenRoom: Equatable, Sendable {
     public var levels: [Double]
     /// Each source's newest frame serial seen, for the float's fresh-frame rule.
     public var serials: [Int?]
-    /// Each source's picture conversion as last set (nil before it was).
-    public var video: [SourceVideo?]
+    /// Each source's video demand as last set (nil before it was).
+    public var video: [VideoDemand?]
     /// Whether the room's sound is muted.
     public var muted: Bool
     /// The room's volume, 0...1.

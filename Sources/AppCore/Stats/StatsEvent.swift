@@ -30,6 +30,10 @@ public enum StatsEvent: Equatable, Sendable {
     case frame(window: WindowKind, RoomID, pts: Double)
     case blank(window: WindowKind, RoomID)
     case counters(RoomID, source: Int, Counters)
+    /// A source's video demand changed; `before` holds its totals just before the change.
+    case demand(RoomID, source: Int, VideoDemand, before: Counters)
+    /// A call participant's tile in the main view got a new picture (`still`: not live).
+    case tileFrame(RoomID, source: Int, pts: Double, still: Bool)
     /// A live server's stream became a room of the list (W8).
     case streamListed(RoomID, resolution: String?)
     /// A directory stream ended for good and its row went (M5).
@@ -42,10 +46,14 @@ public enum StatsEvent: Equatable, Sendable {
     /// A session's totals when it stops.
     public struct Counters: Equatable, Sendable {
         public var opens, decoded, converted, presented, dropped, economy, scalerBuilds: Int
+        /// Pictures decoded that were not key frames, and key frames converted as stills while hidden.
+        public var nonKey, stills: Int
 
         /// Creates totals.
         public init(opens: Int, decoded: Int, converted: Int, presented: Int, dropped: Int,
-                    economy: Int, scalerBuilds: Int) {
+                    economy: Int, scalerBuilds: Int, nonKey: Int = 0, stills: Int = 0) {
+            self.nonKey = nonKey
+            self.stills = stills
             self.opens = opens
             self.decoded = decoded
             self.converted = converted
@@ -82,6 +90,8 @@ public enum StatsEvent: Equatable, Sendable {
         case .frame: "frame"
         case .blank: "blank"
         case .counters: "counters"
+        case .demand: "demand"
+        case .tileFrame: "tile_frame"
         case .streamListed: "stream_live"
         case .streamEnded: "stream_ended"
         case .server: "server"
@@ -115,6 +125,11 @@ public enum StatsEvent: Equatable, Sendable {
         case .frame(let w, let id, let pts): [("window", .text(Self.window(w))), ("room", .text(id)), ("pts", .double(pts))]
         case .blank(let w, let id): [("window", .text(Self.window(w))), ("room", .text(id))]
         case .counters(let id, let i, let c): Self.counters(id, i, c)
+        case .demand(let id, let i, let demand, let c):
+            Self.counters(id, i, c) + [("demand", .text(demand.name))]
+                + (demand.size.map { [("w", .int($0.width)), ("h", .int($0.height))] } ?? [])
+        case .tileFrame(let id, let i, let pts, let still):
+            [("room", .text(id)), ("source", .int(i)), ("pts", .double(pts)), ("still", .bool(still))]
         case .streamListed(let id, let size): [("room", .text(id)), ("resolution", .text(size ?? ""))]
         case .streamEnded(let id): [("room", .text(id))]
         case .server(let id, let reachable, let reason):
@@ -132,7 +147,8 @@ public enum StatsEvent: Equatable, Sendable {
     private static func counters(_ id: RoomID, _ i: Int, _ c: Counters) -> [(String, StatsValue)] {
         [("room", .text(id)), ("source", .int(i)), ("opens", .int(c.opens)), ("decoded", .int(c.decoded)),
          ("converted", .int(c.converted)), ("presented", .int(c.presented)), ("dropped", .int(c.dropped)),
-         ("economy", .int(c.economy)), ("scaler_builds", .int(c.scalerBuilds))]
+         ("economy", .int(c.economy)), ("scaler_builds", .int(c.scalerBuilds)), ("non_key", .int(c.nonKey)),
+         ("stills", .int(c.stills))]
     }
 
     /// A status as the log has always named it; the tools that read the log rely on these labels.

@@ -26,10 +26,9 @@ extension App {
             main.video = []
         case .closePlayback(let id): closePlayback(id)
         case .reopenSource(let id, let source): playback.reopen(id, source: source)
-        case .setVideo(let id, let source, let video):
+        case .setVideo(let id, let source, let demand):
             guard let player = playback.players[id], source < player.sessions.count else { break }
-            player.sessions[source].setVideoEnabled(video.enabled)
-            if video.enabled { player.sessions[source].setOutputSize(width: video.width, height: video.height) }
+            files.log(player.setDemand(source, demand))
         case .setAudio(let id, let muted, let volume): playback.players[id]?.setAudio(muted: muted, volume: volume)
         case .fetchDirectory(let serverID, let url, let serial):
             directoryFetcher.fetch(serverID: serverID, url: url, serial: serial)

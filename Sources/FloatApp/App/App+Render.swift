@@ -63,7 +63,10 @@ extension App {
     private func paintRoom(_ ctx: DrawContext, _ m: RoomViewModel) {
         RoomView.draw(ctx, m, hovered: state.main.hovered) { i, rect, fill in
             guard !m.inFloat, i < self.main.video.count else { return false }
-            return self.main.video[i].draw(fitting: rect, fill: fill) != nil
+            let video = self.main.video[i]
+            guard let drawn = video.draw(fitting: rect, fill: fill) else { return false }
+            if video.frame?.isStill == true { StillMark.draw(ctx, over: fill ? rect : drawn) }
+            return true
         }
     }
 
@@ -81,6 +84,7 @@ extension App {
             if main.video[i].frame !== f {
                 main.video[i].upload(f)
                 changed = true
+                if player.isCall, shown.contains(i) { files.log(.tileFrame(id, source: i, pts: f.pts, still: f.isStill)) }
             }
         }
         return changed

@@ -2,6 +2,7 @@ import AppCore
 import PiPLayout
 import Playback
 import Rooms
+import Session
 
 /// The playback of one open room: one session for a live room, one per
 /// participant for a call (D1). Shared by the full view and the float.
@@ -71,11 +72,22 @@ final class RoomPlayer {
 
     /// Each session's totals, for the stats log.
     func counters() -> [StatsEvent] {
-        sessions.enumerated().map { i, s in
-            let c = s.counters
-            return .counters(room.id, source: i, .init(
-                opens: s.openCount, decoded: c.decoded, converted: c.converted, presented: c.presented,
-                dropped: c.dropped, economy: c.economyFrames, scalerBuilds: c.scalerBuilds))
-        }
+        sessions.indices.map { .counters(room.id, source: $0, totals($0)) }
+    }
+
+    /// Source `index`'s totals now.
+    func totals(_ index: Int) -> StatsEvent.Counters {
+        let s = sessions[index]
+        let c = s.counters
+        return .init(opens: s.openCount, decoded: c.decoded, converted: c.converted, presented: c.presented,
+                     dropped: c.dropped, economy: c.economyFrames, scalerBuilds: c.scalerBuilds,
+                     nonKey: c.nonKeyDecoded, stills: c.stills)
+    }
+
+    /// Sets source `index`'s video demand; returns the stats line saying so.
+    func setDemand(_ index: Int, _ demand: VideoDemand) -> StatsEvent {
+        let event = StatsEvent.demand(room.id, source: index, demand, before: totals(index))
+        sessions[index].setVideoDemand(demand)
+        return event
     }
 }

@@ -14,6 +14,7 @@ enum FloatView {
         }
         let area = SDL_Rect(0, 0, width, height)
         let had = video.draw(fitting: area, fill: true) != nil
+        if had, video.frame?.isStill == true { StillMark.draw(ctx, over: area) }
         StatusOverlay.draw(ctx, m.overlay, hasFrame: had)
         if !m.hover { drawBadges(ctx, m, width: width, height: height) }
         guard m.hover else { return }

@@ -42,10 +42,15 @@ public final class PlaybackSession: Sendable {
         core.withLock { $0.outputBox = width > 0 && height > 0 ? (width, height) : nil }
     }
 
-    /// Turns picture conversion on or off (audio and the clock go on either way).
-    public func setVideoEnabled(_ enabled: Bool) {
+    /// What the screen needs of the video (audio and the clock go on either way): shown, every
+    /// picture is decoded and converted to fit the demand's size; hidden, the decoder decodes key
+    /// frames only and converts one a second, so a recent still picture is ready when the source
+    /// is shown again. Pictures stay ``VideoFrame/isStill`` after that until the first key frame
+    /// decoded in full; the source is never reopened for it.
+    public func setVideoDemand(_ demand: VideoDemand) {
         core.withLock { state in
-            state.videoEnabled = enabled
+            state.demand = demand
+            if let size = demand.size { state.outputBox = size.width > 0 && size.height > 0 ? size : nil }
             state.wakeVideo(for: .picture)
         }
     }
@@ -166,6 +171,10 @@ public final class PlaybackSession: Sendable {
 
     /// True until the worker thread has finished.
     package var isWorking: Bool { core.withLock { $0.workerRunning } }
+
+    /// True while the pictures are still ones: the decoder skipped pictures and has not decoded
+    /// a key frame in full since.
+    package var isAwaitingKeyFrame: Bool { core.withLock { $0.awaitingKey } }
 
     /// Decoded pictures waiting to be due.
     package var queuedFrames: Int { core.withLock { $0.frames.count } }

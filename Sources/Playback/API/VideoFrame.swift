@@ -27,6 +27,9 @@ public final class VideoFrame: Sendable {
     public let pts: Double
     /// Increases by one for every converted frame of the session.
     public let serial: Int
+    /// True for a still picture: a key frame decoded while the source was hidden, shown until
+    /// live pictures come again. A view marks it as still rather than present it as live.
+    public let isStill: Bool
     /// Bytes per row of the Y, U and V planes.
     public let pitches: (y: Int, u: Int, v: Int)
     /// The three planes, Y then U then V, at ``planeOffsets``.
@@ -34,7 +37,7 @@ public final class VideoFrame: Sendable {
     /// Where each plane starts in ``storage``.
     public let planeOffsets: (y: Int, u: Int, v: Int)
 
-    package init(layout: Layout, storage: [UInt8], pts: Double, serial: Int) {
+    package init(layout: Layout, storage: [UInt8], pts: Double, serial: Int, isStill: Bool = false) {
         width = layout.width
         height = layout.height
         pitches = layout.pitches
@@ -42,6 +45,7 @@ public final class VideoFrame: Sendable {
         self.storage = storage
         self.pts = pts
         self.serial = serial
+        self.isStill = isStill
     }
 
     /// Calls `body` with pointers to the Y, U and V planes (valid only inside `body`),

@@ -2,34 +2,43 @@ import Foundation
 
 extension Connection {
     /// The video thread: decodes queued packets, drops late pictures, converts the rest to the
-    /// output size and queues them for presentation.
+    /// output size and queues them for presentation. A hidden source's decoder skips every
+    /// picture but key frames; from the first packet after it is shown again it decodes all.
     func decodeVideo(_ decoder: Decoder, frameDuration: Double) {
         let frame = Frame()
         let scaler = Scaler(filter: .areaWhenShrinking)
         var loopFilter = LoopFilterMode.normal
-        while let item = nextVideoItem() {
+        var keyOnly = false
+        var skips = SkippedPictures()
+        while let (item, hidden) = nextVideoItem(timeBase: decoder) {
+            if hidden != keyOnly {
+                decoder.setKeyFramesOnly(hidden)
+                keyOnly = hidden
+            }
             let packet: Packet?
             switch item {
             case .packet(let queued, _): packet = queued
             case .endOfStream: packet = nil
             }
-            do {
-                _ = try decoder.send(packet)
-            } catch {
-                core.withLock { $0.counters.corruptPackets += 1 }
+            if keyOnly, let packet, !packet.isKey {
+                skips.note(packet.pts.map(decoder.seconds))
+                core.withLock { $0.awaitingKey = true }
             }
-            while true {
-                let step: FFmpegStep
-                do { step = try decoder.receive(into: frame) } catch {
+            // A key frame decoded while hidden is drained out at once: a decoder that reorders
+            // pictures (B-frames) would otherwise hold it until later pictures push it out,
+            // which only the next key frames do, seconds later. The flush after it drops nothing
+            // that the skipped pictures left usable.
+            let drainKey = keyOnly && packet?.isKey == true
+            for input in drainKey ? [packet, nil] : [packet] {
+                do {
+                    _ = try decoder.send(input)
+                } catch {
                     core.withLock { $0.counters.corruptPackets += 1 }
-                    break
                 }
-                guard step == .done else { break }
-                let keepGoing = present(frame, decoder: decoder, scaler: scaler,
-                                        frameDuration: frameDuration, loopFilter: &loopFilter)
-                frame.unref()
-                if !keepGoing { return }
+                guard receiveAll(decoder, into: frame, scaler: scaler, skips: &skips, frameDuration: frameDuration,
+                                 loopFilter: &loopFilter) else { return }
             }
+            if drainKey { decoder.flush() }
             if packet == nil {
                 core.withLock { state in
                     state.videoDrained = true
@@ -41,51 +50,88 @@ extension Connection {
         }
     }
 
-    private func nextVideoItem() -> PacketQueue.Item? {
+    /// Takes and presents every picture the decoder has ready; returns false when the thread must stop.
+    private func receiveAll(_ decoder: Decoder, into frame: Frame, scaler: Scaler, skips: inout SkippedPictures,
+                            frameDuration: Double, loopFilter: inout LoopFilterMode) -> Bool {
+        while true {
+            let step: FFmpegStep
+            do { step = try decoder.receive(into: frame) } catch {
+                core.withLock { $0.counters.corruptPackets += 1 }
+                return true
+            }
+            guard step == .done else { return true }
+            let clean = frame.isKey && skips.allBefore(frame.seconds(in: decoder.timeBase))
+            if clean { skips = SkippedPictures() }
+            let keepGoing = present(frame, clean: clean, decoder: decoder, scaler: scaler,
+                                    frameDuration: frameDuration, loopFilter: &loopFilter)
+            frame.unref()
+            if !keepGoing { return false }
+        }
+    }
+
+    /// The next packet, and whether the source is hidden as it is decoded. A hidden source's
+    /// packets are taken no further than the read-ahead before the clock: its decoder skips
+    /// most of them at once, and racing through them would leave nothing to decode in full
+    /// when it is shown again.
+    private func nextVideoItem(timeBase: Decoder) -> (PacketQueue.Item, hidden: Bool)? {
         core.lockedLoop { state in
             guard !state.videoMustStop(closed: core.isClosed) else { return .done(nil) }
+            guard let head = state.videoPackets.first else { return .sleep(.video(.packet), until: nil) }
+            let hidden = state.demand == .hidden
+            if hidden, case .packet(let packet, _) = head, let pts = packet.pts.map(timeBase.seconds) {
+                let now = core.systemClock.now()
+                if let time = state.advance(now: now), pts > time + SharedState.readAhead {
+                    return .sleep(.video(.picture), until: now + (pts - SharedState.readAhead - time))
+                }
+            }
             guard let item = state.videoPackets.pop() else { return .sleep(.video(.packet), until: nil) }
             state.wakeDemuxerIfReady()
-            return .done(item)
+            return .done((item, hidden))
         }
     }
 
     /// What to do with a decoded picture.
-    private enum Decision { case drop, convert(width: Int, height: Int, serial: Int), stop }
+    private enum Decision { case drop, convert(width: Int, height: Int, serial: Int, still: Bool), stop }
 
-    /// Handles one decoded picture; returns false when the thread must stop.
-    private func present(_ frame: Frame, decoder: Decoder, scaler: Scaler, frameDuration: Double,
+    /// Handles one decoded picture (`clean`: a key frame after every picture the decoder
+    /// skipped); returns false when the thread must stop.
+    private func present(_ frame: Frame, clean: Bool, decoder: Decoder, scaler: Scaler, frameDuration: Double,
                          loopFilter: inout LoopFilterMode) -> Bool {
         let pts = core.withLock { $0.videoPts(frame.seconds(in: decoder.timeBase)) }
         let duration = frame.durationSeconds(in: decoder.timeBase) ?? frameDuration
         let displayWidth = max(2, Int((Double(frame.width) * frame.sampleAspect).rounded()))
+        let isKey = frame.isKey
         core.withLock { state in
             state.counters.decoded += 1
+            if !isKey { state.counters.nonKeyDecoded += 1 }
+            if clean { state.awaitingKey = false }
             state.lastDecodedVideoPts = pts
             state.sourceSize = (displayWidth, frame.height)
         }
         let decision = core.lockedLoop { state in
-            decide(&state, pts: pts, duration: duration, source: (displayWidth, frame.height))
+            decide(&state, pts: pts, duration: duration, key: isKey, source: (displayWidth, frame.height))
         }
         switch decision {
         case .stop: return false
         case .drop: return true
-        case .convert(let width, let height, let serial):
+        case .convert(let width, let height, let serial, let still):
             let wanted: LoopFilterMode = core.options.decodeEconomy == .automatic
                 && width * height * 4 <= frame.width * frame.height ? .skipped : .normal
             if wanted != loopFilter {
                 decoder.setLoopFilter(wanted)
                 loopFilter = wanted
             }
-            let converted = scaler.convert(frame, width: width, height: height, pts: pts, serial: serial)
+            let converted = scaler.convert(frame, width: width, height: height, pts: pts, serial: serial, isStill: still)
             queue(converted, scalerBuilds: scaler.buildCount, economy: loopFilter == .skipped)
             return true
         }
     }
 
     /// One step of waiting until the picture at `pts` can be queued or must be dropped: late
-    /// pictures are dropped, a full queue or disabled video waits for the clock.
-    private func decide(_ state: inout SharedState, pts: Double, duration: Double,
+    /// pictures are dropped, a full queue or a picture not to be shown waits for the clock.
+    /// A hidden source converts a key frame a second as a still picture; a source shown again
+    /// shows no new picture but key frames, as still ones, until its first clean key frame.
+    private func decide(_ state: inout SharedState, pts: Double, duration: Double, key: Bool,
                         source: (width: Int, height: Int)) -> SessionCore.LoopStep<Decision> {
         if state.videoMustStop(closed: core.isClosed) { return .done(.stop) }
         let now = core.systemClock.now()
@@ -98,7 +144,10 @@ extension Connection {
                 return .done(.drop)
             }
         }
-        if !state.videoEnabled {
+        let hidden = state.demand == .hidden
+        let notLive = hidden || state.awaitingKey
+        let still = notLive && key && (!hidden || state.lastStillPts.map { pts - $0 >= 1 || pts < $0 } ?? true)
+        if notLive && !still {
             // Decode no further than a little ahead of the clock; the picture is dropped
             // once the clock comes within 0.1 s of it.
             state.startIfReady(now: now)
@@ -108,7 +157,11 @@ extension Connection {
         if state.frames.count < SharedState.videoQueueLimit {
             let size = Self.outputSize(source: source, box: state.outputBox)
             state.nextSerial += 1
-            return .done(.convert(width: size.width, height: size.height, serial: state.nextSerial))
+            if still {
+                state.lastStillPts = pts
+                state.counters.stills += 1
+            }
+            return .done(.convert(width: size.width, height: size.height, serial: state.nextSerial, still: still))
         }
         // The queue is full: presenting its next frame makes room and wakes this thread.
         state.startIfReady(now: now)

@@ -1,4 +1,5 @@
 import Foundation
+import Session
 
 /// One open of a source: the demuxer (on the session's worker thread, which also decodes audio)
 /// and a video thread that decodes and converts pictures.
@@ -36,7 +37,8 @@ final class Connection: @unchecked Sendable {
         let videoStream = input.bestStream(.video)
         let audioStream = input.bestStream(.audio)
         guard videoStream != nil || audioStream != nil else { throw .noPlayableStream }
-        let videoDecoder = try Self.openDecoder(videoStream, kind: "video", threads: Decoder.threadCount(forVideo:))
+        let demand = core.withLock { $0.demand }
+        let videoDecoder = try Self.openDecoder(videoStream, kind: "video") { Decoder.threadCount(forVideo: $0, demand: demand) }
         let audioDecoder = try Self.openDecoder(audioStream, kind: "audio", threads: { _ in 1 })
         video = videoStream.flatMap { found in videoDecoder.map { (found.index, $0, 1 / (found.frameRate ?? 30)) } }
         audio = audioStream.flatMap { found in audioDecoder.map { (found.index, $0) } }

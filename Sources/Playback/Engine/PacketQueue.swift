@@ -12,6 +12,8 @@ struct PacketQueue {
     private(set) var seconds = 0.0
 
     var isEmpty: Bool { items.isEmpty }
+    /// The item ``pop()`` returns next.
+    var first: Item? { items.first }
     var count: Int { items.count }
 
     mutating func push(_ item: Item) {

@@ -6,6 +6,10 @@ package struct PlaybackCounters: Sendable, Equatable {
     package var dropped = 0
     /// Video frames decoded.
     package var decoded = 0
+    /// Video frames decoded that were not key frames (none while the source is hidden).
+    package var nonKeyDecoded = 0
+    /// Key frames decoded and converted as still pictures while hidden.
+    package var stills = 0
     /// Audio frames (samples per channel) decoded into the ring.
     package var audioFrames = 0
     /// Frames converted by swscale.

@@ -75,7 +75,8 @@ extension SharedState {
     /// Says Buffering while the clock runs on without a new picture for longer than a few frame
     /// periods, and Playing again once pictures come (lock held).
     mutating func noteVideoProgress(time: Double) {
-        guard phase == .playing, hasVideoStream, videoEnabled, !videoDrained, let shown = current else { return }
+        guard phase == .playing, hasVideoStream, demand.isShown, !awaitingKey, !videoDrained, let shown = current
+        else { return }
         let limit = max(Self.stallLimit, 3 * videoFrameDuration)
         let stalled = time - shown.pts > limit
         if stalled && status == .playing {

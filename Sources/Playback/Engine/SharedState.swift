@@ -99,7 +99,13 @@ struct SharedState {
     var videoFrameDuration = 1.0 / 30
 
     var outputBox: (width: Int, height: Int)?
-    var videoEnabled = true
+    /// What the screen needs of the video; a hidden source decodes key frames only.
+    var demand = VideoDemand.full(width: 0, height: 0)
+    /// Set when the decoder skipped a picture that later ones may refer to: until a key frame is
+    /// decoded in full, pictures are still ones (or not shown at all), never presented as live.
+    var awaitingKey = false
+    /// The time of the newest still picture converted while hidden (one a second is plenty).
+    var lastStillPts: Double?
     var muted = false
     var volume: Float = 1
     var sourceSize: (width: Int, height: Int)?
@@ -231,7 +237,7 @@ struct SharedState {
     mutating func startIfReady(now: Double) {
         guard phase == .buffering else { return }
         let videoReady = !hasVideoStream || !frames.isEmpty || videoDrained
-            || (!videoEnabled && lastDecodedVideoPts != nil)
+            || (demand == .hidden && lastDecodedVideoPts != nil)
         let audioReady = !hasAudioStream || ring.duration >= Self.audioPrebuffer || audioDrained
         let videoFull = frames.count >= Self.videoQueueLimit
         // A full audio buffer stops the demuxer: waiting on for a picture would wait for ever
@@ -323,5 +329,7 @@ struct SharedState {
         audioDrained = false
         lastDecodedVideoPts = nil
         lastAudioEnd = nil
+        awaitingKey = false
+        lastStillPts = nil
     }
 }

@@ -1,4 +1,5 @@
 import CFFmpeg
+import Session
 
 /// Owns an opened decoder (AVCodecContext) for one stream.
 package final class Decoder {
@@ -41,11 +42,24 @@ package final class Decoder {
     /// Decoding threads for a video stream: one up to the pixel rate of 1080p at 30 fps (measured
     /// about 5% cheaper than two frame threads there, with one frame less of delay and fewer
     /// buffered pictures), two frame threads above it so that larger or faster sources keep up.
-    package static func threadCount(forVideo stream: InputStream) -> Int {
+    /// A source that is hidden or a thumbnail when it opens gets one thread whatever its rate: it
+    /// is one of many (a call's participants), which already keep every core busy, and frame
+    /// threads would only add their delay and their buffered pictures.
+    package static func threadCount(forVideo stream: InputStream, demand: VideoDemand) -> Int {
+        guard case .full = demand else { return 1 }
         let size = stream.pictureSize
         let pixelRate = Double(size.width * size.height) * (stream.frameRate ?? 30)
         return pixelRate > 1920 * 1088 * 30 ? 2 : 1
     }
+
+    /// Decodes key frames only (the others are skipped unparsed beyond their headers) or every frame.
+    func setKeyFramesOnly(_ only: Bool) {
+        pointer.pointee.skip_frame = only ? AVDISCARD_NONKEY : AVDISCARD_DEFAULT
+    }
+
+    /// Forgets every picture held for reordering or reference: after it, the decoder outputs
+    /// nothing until its next key frame.
+    func flush() { avcodec_flush_buffers(pointer) }
 
     /// Sets how much in-loop filtering the decoder may skip (cheaper decoding at small output sizes).
     package func setLoopFilter(_ mode: LoopFilterMode) {

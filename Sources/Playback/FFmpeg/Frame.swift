@@ -20,6 +20,9 @@ package final class Frame {
     package var sampleCount: Int { Int(pointer.pointee.nb_samples) }
     package var sampleRate: Int { Int(pointer.pointee.sample_rate) }
 
+    /// True for a key frame: a picture that needed no other to be decoded.
+    var isKey: Bool { pointer.pointee.key_frame != 0 }
+
     /// The presentation time in seconds in `timeBase`, or nil when the frame has none.
     package func seconds(in timeBase: AVRational) -> Double? {
         let ts = pointer.pointee.best_effort_timestamp

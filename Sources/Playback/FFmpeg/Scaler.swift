@@ -72,8 +72,10 @@ package final class Scaler {
         return written > 0
     }
 
-    /// Converts `frame` to a `width`x`height` YUV420P picture (both even), or nil if swscale refuses.
-    package func convert(_ frame: Frame, width: Int, height: Int, pts: Double, serial: Int) -> VideoFrame? {
+    /// Converts `frame` to a `width`x`height` YUV420P picture (both even), or nil if swscale
+    /// refuses; `isStill` marks a picture that is not live (see ``VideoFrame/isStill``).
+    package func convert(_ frame: Frame, width: Int, height: Int, pts: Double, serial: Int,
+                         isStill: Bool = false) -> VideoFrame? {
         let layout = VideoFrame.Layout(width: width, height: height)
         var scaled = false
         let storage = [UInt8](unsafeUninitializedCapacity: layout.byteCount) { buffer, count in
@@ -86,6 +88,6 @@ package final class Scaler {
             count = layout.byteCount
         }
         guard scaled else { return nil }
-        return VideoFrame(layout: layout, storage: storage, pts: pts, serial: serial)
+        return VideoFrame(layout: layout, storage: storage, pts: pts, serial: serial, isStill: isStill)
     }
 }

@@ -1,0 +1,33 @@
+/// How much of a source's video the screen needs, decided by the layout: the shell passes it
+/// from the app's core to the source's playback session.
+public enum VideoDemand: Hashable, Sendable {
+    /// The view's main picture (a live room's stage, the float, the spotlight): every frame,
+    /// converted to fit `width`x`height` pixels.
+    case full(width: Int, height: Int)
+    /// One of several small pictures (a tile of the grid, the sidebar's strip): every frame,
+    /// converted to fit `width`x`height` pixels, on one decoding thread.
+    case thumbnail(width: Int, height: Int)
+    /// Not on screen (audio only): key frames alone are decoded, so a recent still picture is
+    /// ready the moment the source is shown again.
+    case hidden
+
+    /// The box pictures are converted to fit, nil when hidden.
+    public var size: (width: Int, height: Int)? {
+        switch self {
+        case .full(let width, let height), .thumbnail(let width, let height): (width, height)
+        case .hidden: nil
+        }
+    }
+
+    /// True unless hidden.
+    public var isShown: Bool { self != .hidden }
+
+    /// The name the stats log uses: `full`, `thumbnail` or `hidden`.
+    public var name: String {
+        switch self {
+        case .full: "full"
+        case .thumbnail: "thumbnail"
+        case .hidden: "hidden"
+        }
+    }
+}

@@ -1,0 +1,145 @@
+import Foundation
+import Session
+@testable import Playback
+import XCTest
+
+/// A hidden source decodes key frames only, keeps a still picture ready and comes back to full
+/// decoding at once, on real H.264 (key frame every second, no B-frames) with AAC sound.
+final class VideoDemandTests: XCTestCase {
+    private struct Shown {
+        let pts: Double
+        let still: Bool
+    }
+
+    /// Plays `file` through a mixer at 2x, hiding the video from `hideAt` to `showAt` seconds of
+    /// the clock (nil: never), taking every frame as a view would; returns what was presented
+    /// between hiding, showing again and the end, and the session's totals at each step.
+    private func play(_ file: String, hideAt: Double?, showAt: Double) throws
+        -> (session: PlaybackSession, hidden: [Shown], after: [Shown], atHide: PlaybackCounters?, atShow: PlaybackCounters?) {
+        let session = PlaybackSession(source: file)
+        let mixer = AudioMixer()
+        mixer.add(session)
+        session.setVideoDemand(.full(width: 320, height: 240))
+        var hidden: [Shown] = [], after: [Shown] = []
+        var atHide: PlaybackCounters?, atShow: PlaybackCounters?
+        var lastSerial = -1
+        let device = FakeAudioDevice(mixer: mixer, chunkFrames: 512, speed: 2)
+        let ended = device.run(timeout: 20, afterChunk: {
+            let clock = session.clockTime ?? 0
+            if let hideAt, atHide == nil, clock >= hideAt {
+                atHide = session.counters
+                session.setVideoDemand(.hidden)
+            }
+            if atHide != nil, atShow == nil, clock >= showAt {
+                atShow = session.counters
+                session.setVideoDemand(.full(width: 320, height: 240))
+            }
+            guard let frame = session.takeFrame(), frame.serial != lastSerial else { return }
+            lastSerial = frame.serial
+            if atShow != nil { after.append(Shown(pts: frame.pts, still: frame.isStill)) }
+            else if atHide != nil { hidden.append(Shown(pts: frame.pts, still: frame.isStill)) }
+        }, until: { session.status.isFinal })
+        XCTAssertTrue(ended, "the file played to its end")
+        XCTAssertEqual(session.status, .ended)
+        return (session, hidden, after, atHide, atShow)
+    }
+
+    func testAHiddenSourceDecodesKeyFramesOnlyAndIsLiveAgainFromItsNextKeyFrame() throws {
+        let media = try TestMedia()
+        let file = try media.h264AAC("clip.mp4", seconds: 8)
+        let run = try play(file, hideAt: 1.5, showAt: 5.5)
+        defer { run.session.close() }
+        let hide = try XCTUnwrap(run.atHide), show = try XCTUnwrap(run.atShow), end = run.session.counters
+
+        // Hidden for 4 s: pictures already decoded may come out, then key frames alone (at 2..5 s).
+        let inFlight = 2
+        XCTAssertLessThanOrEqual(show.nonKeyDecoded - hide.nonKeyDecoded, inFlight,
+                                 "non-key pictures decoded while hidden: \(show.nonKeyDecoded - hide.nonKeyDecoded)")
+        XCTAssertGreaterThanOrEqual(show.decoded - show.nonKeyDecoded - (hide.decoded - hide.nonKeyDecoded), 3,
+                                    "key frames decoded while hidden")
+        XCTAssertGreaterThanOrEqual(show.stills - hide.stills, 3, "a still a second")
+        XCTAssertTrue(run.hidden.filter(\.still).allSatisfy { abs($0.pts - $0.pts.rounded()) < 0.001 },
+                      "stills are key frames: \(run.hidden.map(\.pts))")
+        let liveWhileHidden = run.hidden.filter { !$0.still && $0.pts > 1.5 + 0.5 }
+        XCTAssertTrue(liveWhileHidden.isEmpty, "presented as live while hidden: \(liveWhileHidden.map(\.pts))")
+
+        // Shown again: the very next pictures are decoded in full (one frame in the pipe at most)...
+        XCTAssertGreaterThan(end.nonKeyDecoded - show.nonKeyDecoded, 50, "decoding in full again")
+        // ...and nothing older than the key frame live pictures start from is presented as live.
+        let firstLive = try XCTUnwrap(run.after.first { !$0.still }, "live pictures came back")
+        let lastStill = run.hidden.last { $0.still }?.pts ?? 0
+        XCTAssertGreaterThanOrEqual(firstLive.pts, max(lastStill, 5.5 - 0.1), "no picture older than the still one presented as live")
+        XCTAssertLessThanOrEqual(firstLive.pts, 5.5 + 1 + 0.5 + 0.05, "within a GOP (and the read-ahead) of being shown")
+        let liveAfter = run.after.drop { $0.still }
+        XCTAssertTrue(liveAfter.allSatisfy { !$0.still && $0.pts >= firstLive.pts }, "live pictures stay live, in order")
+        XCTAssertTrue(run.after.prefix { $0.still }.allSatisfy { $0.pts < firstLive.pts })
+        XCTAssertGreaterThanOrEqual(liveAfter.count, Int((8 - firstLive.pts) * 30) - 6, "every picture after it presented")
+        XCTAssertEqual(run.session.openCount, 1, "never reopened")
+    }
+
+    /// `file` playing hidden from its start at 2x until its clock passes `time`.
+    private func hiddenFromTheStart(_ file: String, until time: Double) -> (PlaybackSession, FakeAudioDevice) {
+        let session = PlaybackSession(source: file)
+        session.setVideoDemand(.hidden)
+        let mixer = AudioMixer()
+        mixer.add(session)
+        let device = FakeAudioDevice(mixer: mixer, chunkFrames: 512, speed: 2)
+        XCTAssertTrue(device.run(timeout: 5, until: { (session.clockTime ?? 0) > time }))
+        return (session, device)
+    }
+
+    func testTheFirstPictureAfterBeingShownIsDecodedInFull() throws {
+        let media = try TestMedia()
+        let file = try media.h264AAC("clip.mp4", seconds: 4)
+        let (session, device) = hiddenFromTheStart(file, until: 1.2)
+        defer { session.close() }
+        XCTAssertTrue(session.isAwaitingKeyFrame, "pictures were skipped")
+        let shownAt = session.counters
+        XCTAssertEqual(shownAt.nonKeyDecoded, 0, "a source hidden from the start decodes key frames only")
+        session.setVideoDemand(.thumbnail(width: 160, height: 120))
+        XCTAssertTrue(device.run(timeout: 5, until: { session.counters.decoded >= shownAt.decoded + 2 }))
+        let next = session.counters
+        // Of two pictures in a row at most one is a key frame (one a second): the other was decoded in full.
+        XCTAssertGreaterThanOrEqual(next.nonKeyDecoded - shownAt.nonKeyDecoded, next.decoded - shownAt.decoded - 1)
+        XCTAssertTrue(device.run(timeout: 5, until: { !session.isAwaitingKeyFrame }), "live from the next key frame")
+        XCTAssertTrue(device.run(timeout: 5, until: { session.takeFrame().map { !$0.isStill && $0.width == 160 } ?? false }),
+                      "live pictures at the thumbnail's size")
+    }
+
+    func testHidingTheVideoLeavesTheSoundUntouched() throws {
+        let media = try TestMedia()
+        let file = try media.h264AAC("clip.mp4", seconds: 5)
+        let plain = try play(file, hideAt: nil, showAt: 0)
+        defer { plain.session.close() }
+        let hidden = try play(file, hideAt: 0.5, showAt: 3.5)
+        defer { hidden.session.close() }
+        XCTAssertNotNil(hidden.atShow)
+        let (a, b) = (plain.session.counters, hidden.session.counters)
+        XCTAssertGreaterThan(a.audioFrames, 44100 * 4)
+        XCTAssertEqual(b.audioFrames, a.audioFrames, "the same samples decoded with and without hiding")
+        XCTAssertLessThan(b.nonKeyDecoded, a.nonKeyDecoded - 60, "hiding saved decoding")
+        XCTAssertEqual(a.underruns, 0)
+        XCTAssertEqual(b.underruns, 0, "hiding and showing again never starved the sound")
+    }
+
+    func testASourceWithBFramesHiddenFromTheStartHasItsStillPictureAtOnce() throws {
+        let media = try TestMedia()
+        // x264's medium preset reorders pictures (B-frames): the decoder holds pictures back.
+        let file = try media.ffmpeg(["-f", "lavfi", "-i", "testsrc2=size=320x240:rate=30:duration=6",
+                                     "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=44100:duration=6",
+                                     "-c:v", "libx264", "-preset", "medium", "-g", "60", "-pix_fmt", "yuv420p",
+                                     "-c:a", "aac", "-shortest", media.path("b.mp4")])
+        let (session, device) = hiddenFromTheStart(file, until: 0.3)
+        defer { session.close() }
+        XCTAssertEqual(session.counters.stills, 1, "the first key frame is a still picture at once")
+        XCTAssertEqual(session.peekFrame()?.isStill, true)
+        session.setVideoDemand(.full(width: 160, height: 120))
+        var live: [Double] = []
+        XCTAssertTrue(device.run(timeout: 8, afterChunk: {
+            if let f = session.takeFrame(), !f.isStill, live.last != f.pts { live.append(f.pts) }
+        }, until: { session.status.isFinal }))
+        XCTAssertEqual(live.first ?? 0, 2, accuracy: 0.001, "live from the next key frame (a GOP of 2 s)")
+        XCTAssertGreaterThanOrEqual(live.count, 110, "every picture from there")
+        XCTAssertEqual(session.counters.corruptPackets, 0)
+    }
+}
