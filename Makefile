@@ -17,16 +17,21 @@ deps-test:
 deps-bench:
 	@scripts/deps.sh bench
 
+# The translations are compiled beside the binary, where a binary built in the tree finds them.
 build: deps
 	$(SWIFT) build -c $(CONFIG) --product floatapp
+	scripts/po.sh compile "$(BIN_DIR)/locale"
 
 run: build
 	$(BIN_DIR)/floatapp $(ARGS)
 
 build-tests: deps-test
 	$(SWIFT) build --build-tests
+	scripts/po.sh compile "$$($(SWIFT) build --show-bin-path)/locale"
 
+# Every string the sources pass to tr()/trn() is in po/floatapp.pot, and every catalog compiles.
 test: build-tests
+	scripts/po.sh check
 	FLOATAPP_BIN=$$($(SWIFT) build --show-bin-path)/floatapp $(SWIFT) test --skip-build
 	$(MAKE) lint-deb
 

@@ -5,7 +5,7 @@ set -euo pipefail
 
 run_pkgs=(pkg-config libsdl2-dev libsdl2-ttf-dev libavformat-dev libavcodec-dev
   libavutil-dev libswscale-dev libswresample-dev libavdevice-dev libavfilter-dev
-  libx11-dev libfontconfig-dev fontconfig fonts-dejavu-core libdbus-1-dev librsvg2-bin)
+  libx11-dev libfontconfig-dev fontconfig fonts-dejavu-core libdbus-1-dev librsvg2-bin gettext)
 test_pkgs=(xvfb openbox fluxbox icewm xfwm4 xfconf xdotool x11-utils x11-xserver-utils wmctrl imagemagick
   ffmpeg libxtst-dev weston dbus dbus-daemon dbus-bin playerctl desktop-file-utils
   nginx-light libnginx-mod-rtmp python3 python3-xlib)

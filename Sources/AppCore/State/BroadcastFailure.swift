@@ -1,3 +1,5 @@
+import Localization
+
 /// Why a broadcast gave up, in the app's terms; ``words`` is the one place it is said.
 public enum BroadcastFailure: Equatable, Sendable {
     /// The source string is refused (not a device, a scheme FloatApp does not take); the reason
@@ -13,10 +15,10 @@ public enum BroadcastFailure: Equatable, Sendable {
     /// The sentence the host view shows.
     public var words: String {
         switch self {
-        case .refusedSource(let why): "Cannot broadcast this source: \(why)"
-        case .captureFailed(let why): "Cannot capture the source: \(why)"
-        case .nothingToCapture: "The source has no video or audio to broadcast"
-        case .serverFailed(let url, let reason): "Cannot broadcast to \(url): \(reason)"
+        case .refusedSource(let why): tr("Cannot broadcast this source: %s", why)
+        case .captureFailed(let why): tr("Cannot capture the source: %s", why)
+        case .nothingToCapture: tr("The source has no video or audio to broadcast")
+        case .serverFailed(let url, let reason): tr("Cannot broadcast to %1$s: %2$s", url, reason)
         }
     }
 }

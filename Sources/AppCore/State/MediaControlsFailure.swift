@@ -1,3 +1,5 @@
+import Localization
+
 /// Why the media controls (MPRIS on the session bus) are off, in the app's terms; ``words``
 /// is the one place the log line is said.
 public enum MediaControlsFailure: Equatable, Sendable {
@@ -18,15 +20,21 @@ public enum MediaControlsFailure: Equatable, Sendable {
 
     /// The one log line: what went wrong, then that the media controls are off.
     public var words: String {
-        let why = switch self {
-        case .noSessionBus: "no session bus (DBUS_SESSION_BUS_ADDRESS is not set)"
-        case .cannotConnect(let detail): "cannot connect to the session bus (\(detail))"
-        case .noAnswer(let detail): "the session bus refused the connection or did not answer (\(detail))"
-        case .cannotRequestName(let name, let detail): "cannot request the name \(name) (\(detail))"
-        case .namesTaken(let preferred, let fallback): "the session bus gave neither \(preferred) nor \(fallback)"
-        case .noSocket: "the session bus connection has no socket"
-        case .noThread(let reason): reason
+        switch self {
+        case .noSessionBus:
+            tr("no session bus (DBUS_SESSION_BUS_ADDRESS is not set); media controls are off")
+        case .cannotConnect(let detail):
+            tr("cannot connect to the session bus (%s); media controls are off", detail)
+        case .noAnswer(let detail):
+            tr("the session bus refused the connection or did not answer (%s); media controls are off", detail)
+        case .cannotRequestName(let name, let detail):
+            tr("cannot request the name %1$s (%2$s); media controls are off", name, detail)
+        case .namesTaken(let preferred, let fallback):
+            tr("the session bus gave neither %1$s nor %2$s; media controls are off", preferred, fallback)
+        case .noSocket:
+            tr("the session bus connection has no socket; media controls are off")
+        case .noThread(let reason):
+            tr("%s; media controls are off", reason)
         }
-        return why + "; media controls are off"
     }
 }

@@ -1,5 +1,6 @@
 import AppCore
 import CSDL
+import Localization
 import Logging
 
 /// The desktop's scale and media controls, as they reach the loop.
@@ -23,7 +24,7 @@ extension App {
         do {
             try fonts.reopen(scale: factor)
         } catch {
-            Log.warn("cannot open the fonts at scale \(factor): \(error)")
+            Log.warn(tr("cannot open the fonts at scale %1$s: %2$s", factor, "\(error)"))
             return
         }
         Log.info("scale \(factor) from the desktop")

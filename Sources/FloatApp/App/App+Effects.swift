@@ -1,6 +1,7 @@
 import AppCore
 import CSDL
 import FilesAndOptions
+import Localization
 import Logging
 import PiPLayout
 import Playback
@@ -94,7 +95,7 @@ extension App {
                 floatWindow?.enableCompositorDrag(buttonSize: Int32(state.environment.metrics.px(44)))
             }
         } catch {
-            Log.warn("cannot prepare the float window: \(error)")
+            Log.warn(tr("cannot prepare the float window: %s", "\(error)"))
         }
     }
 

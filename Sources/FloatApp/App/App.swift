@@ -3,6 +3,7 @@ import CSDL
 import DesktopSettings
 import FilesAndOptions
 import Foundation
+import Localization
 import Logging
 import PiPLayout
 import Playback
@@ -35,6 +36,8 @@ final class App {
     let startRoom: (id: RoomID?, float: Bool)
     /// The desktop's media controls (MPRIS) and its scale watcher.
     let desktop: DesktopLink
+    /// The list's count and status pills as last painted and logged (`list_shown`).
+    var listShown: StatsEvent?
 
     init(options: Options, config: RoomsConfig, roomsPath: String) throws {
         files = try AppFiles(roomsPath: roomsPath, statsPath: options.statsFile)
@@ -51,7 +54,8 @@ final class App {
         let metrics = fonts.metrics(scale: scale)
         let environment = AppEnvironment(
             metrics: metrics, compositorMovesFloat: String(cString: SDL_GetCurrentVideoDriver()) == "wayland",
-            exitWhenEnded: options.exitOnEnd ? options.openRoom : nil, savedPlacement: files.placement.load())
+            exitWhenEnded: options.exitOnEnd ? options.openRoom : nil, savedPlacement: files.placement.load(),
+            direction: Localization.direction)
         state = AppState(session: SessionState(config: config, globalPiP: options.noPiP ? .disabled : .enabled),
                          environment: environment, displays: Self.currentDisplays(), servers: config.servers)
     }
@@ -74,11 +78,10 @@ final class App {
         Log.info("video driver: \(driver)")
         if !["x11", "wayland"].contains(driver), ProcessInfo.processInfo.environment["SDL_VIDEODRIVER"] == nil {
             SDL_Quit()
-            throw AppError.startup("no desktop to show windows on (SDL chose the '\(driver)' video driver): "
-                + "run FloatApp in an X11 or Wayland session, or set DISPLAY")
+            throw AppError.startup(tr("no desktop to show windows on (SDL chose the '%s' video driver): run FloatApp in an X11 or Wayland session, or set DISPLAY", driver))
         }
         if SDL_InitSubSystem(SDL_INIT_AUDIO) != 0 {
-            Log.warn("no audio: \(String(cString: SDL_GetError())); playing without sound")
+            Log.warn(tr("no audio: %s; playing without sound", String(cString: SDL_GetError())))
         }
     }
 

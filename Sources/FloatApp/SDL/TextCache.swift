@@ -82,15 +82,16 @@ final class TextCache {
     @discardableResult
     func drawFitting(_ text: String, x: Int32, y: Int32, maxWidth: Int32, size: Int32,
                      bold: Bool = false, color: Color) -> (w: Int32, h: Int32) {
+        draw(fitting(text, maxWidth: maxWidth, size: size, bold: bold), x: x, y: y, size: size, bold: bold, color: color)
+    }
+
+    /// What `drawFitting` shows of `text` in `maxWidth`: the text, or a prefix and an ellipsis.
+    func fitting(_ text: String, maxWidth: Int32, size: Int32, bold: Bool = false) -> String {
         let key = FitKey(text: text, maxWidth: maxWidth, size: size, bold: bold)
-        let shown: String
-        if let hit = fitted[key] {
-            shown = hit
-        } else {
-            shown = Self.fit(text, maxWidth: maxWidth, font: fonts.font(size, bold: bold))
-            fitted[key] = shown
-        }
-        return draw(shown, x: x, y: y, size: size, bold: bold, color: color)
+        if let hit = fitted[key] { return hit }
+        let shown = Self.fit(text, maxWidth: maxWidth, font: fonts.font(size, bold: bold))
+        fitted[key] = shown
+        return shown
     }
 
     /// The longest prefix of `text` that fits in `maxWidth` with an ellipsis, or `text` itself

@@ -1,5 +1,6 @@
 import Foundation
 import FoundationNetworking
+import Localization
 import LocksAndThreads
 import Rooms
 #if canImport(FoundationNetworking)
@@ -19,10 +20,10 @@ public enum HTTPFetchError: Error, Hashable, Sendable, CustomStringConvertible {
     /// A short sentence for the user.
     public var description: String {
         switch self {
-        case .badURL(let url): "not a URL: \(url)"
+        case .badURL(let url): tr("not a URL: %s", url)
         case .transport(let reason): reason
         case .status(let code): "HTTP \(code) " + HTTPURLResponse.localizedString(forStatusCode: code)
-        case .tooLarge(let limit): "the page is \(SizeLimit(bytes: limit).exceeded)"
+        case .tooLarge(let limit): SizeLimit(bytes: limit).exceeded
         }
     }
 }

@@ -1,5 +1,7 @@
-/// The most bytes a reader takes in (a rooms file, a statistics page), and the one way the
-/// app words an input over it.
+import Localization
+
+/// The most bytes a reader takes in (a rooms file, a statistics page), in whole MiB, and the
+/// one way the app words an input over it.
 public struct SizeLimit: Hashable, Sendable, CustomStringConvertible {
     /// The limit in bytes.
     public let bytes: Int
@@ -7,16 +9,15 @@ public struct SizeLimit: Hashable, Sendable, CustomStringConvertible {
     /// A limit of `mebibytes` MiB.
     public init(mebibytes: Int) { bytes = mebibytes << 20 }
 
-    /// A limit of `bytes` bytes.
+    /// A limit of `bytes` bytes (a whole number of MiB).
     public init(bytes: Int) { self.bytes = bytes }
 
-    /// The limit in the largest whole unit: "4 MiB", "512 KiB", "100 bytes".
-    public var description: String {
-        if bytes >= 1 << 20, bytes % (1 << 20) == 0 { return "\(bytes >> 20) MiB" }
-        if bytes >= 1 << 10, bytes % (1 << 10) == 0 { return "\(bytes >> 10) KiB" }
-        return "\(bytes) bytes"
-    }
+    /// The limit in whole MiB.
+    public var mebibytes: Int { bytes >> 20 }
 
-    /// Why an input over the limit is refused: "larger than 4 MiB".
-    public var exceeded: String { "larger than \(self)" }
+    /// The limit for a log line: "4 MiB".
+    public var description: String { "\(mebibytes) MiB" }
+
+    /// Why an input over the limit is refused: "larger than 4 MiB", translated.
+    public var exceeded: String { tr("larger than %d MiB", mebibytes) }
 }
