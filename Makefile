@@ -29,10 +29,13 @@ build-tests: deps-test
 	$(SWIFT) build --build-tests
 	scripts/po.sh compile "$$($(SWIFT) build --show-bin-path)/locale"
 
-# Every string the sources pass to tr()/trn() is in po/floatapp.pot, and every catalog compiles.
+# Every string the sources pass to tr()/trn() is in po/floatapp.pot, and every catalog compiles;
+# then every test, in two lanes side by side (scripts/test.sh has the groups; it prints per-suite
+# times; TEST_FILTER='REGEX' runs only the test classes whose Target.Class it matches); then the
+# Debian package is built and checked.
 test: build-tests
 	scripts/po.sh check
-	FLOATAPP_BIN=$$($(SWIFT) build --show-bin-path)/floatapp $(SWIFT) test --skip-build
+	scripts/test.sh "$$($(SWIFT) build --show-bin-path)"
 	$(MAKE) lint-deb
 
 # The unit tests under ThreadSanitizer and AddressSanitizer + LeakSanitizer (own build folders).
@@ -45,6 +48,7 @@ soak: build-tests
 
 bench: deps-bench
 	$(SWIFT) build -c release --product floatapp
+	$(SWIFT) build -c release --product TextBench
 	bench/run.sh
 
 server:

@@ -1,6 +1,12 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// Pango's headers sit in two folders of their own (the same on every Debian arch). pango.pc would
+// give them, but its flags carry -pthread, which SwiftPM refuses with a warning; CPango takes
+// glib's, cairo's and FreeType's folders from cairo.pc, and every target that sees CPango (the
+// text layer and, through it, its clients) adds these two.
+let pangoHeaders: [SwiftSetting] = [.unsafeFlags(["-Xcc", "-I/usr/include/pango-1.0", "-Xcc", "-I/usr/include/harfbuzz"])]
+
 let package = Package(
     name: "FloatApp",
     products: [
@@ -18,11 +24,12 @@ let package = Package(
         .library(name: "MPRIS", targets: ["MPRIS"]),
         .library(name: "DesktopSettings", targets: ["DesktopSettings"]),
         .library(name: "Localization", targets: ["Localization"]),
+        .library(name: "TextLayout", targets: ["TextLayout"]),
     ],
     targets: [
         .systemLibrary(
             name: "CSDL",
-            providers: [.apt(["libsdl2-dev", "libsdl2-ttf-dev"])]
+            providers: [.apt(["libsdl2-dev"])]
         ),
         .systemLibrary(
             name: "CFFmpeg",
@@ -31,6 +38,11 @@ let package = Package(
                 "libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev",
                 "libswresample-dev", "libavdevice-dev", "libavfilter-dev",
             ])]
+        ),
+        .systemLibrary(
+            name: "CPango",
+            pkgConfig: "cairo",
+            providers: [.apt(["libpango1.0-dev", "libcairo2-dev"])]
         ),
         .systemLibrary(
             name: "CX11",
@@ -56,13 +68,18 @@ let package = Package(
         .target(name: "Broadcast", dependencies: ["CFFmpeg", "LocksAndThreads", "Playback", "Rooms", "Localization"]),
         .target(name: "AppCore", dependencies: ["PiPLayout", "Rooms", "Session", "LiveDirectory", "Logging", "Localization"]),
         .target(name: "FilesAndOptions", dependencies: ["AppCore", "PiPLayout", "Rooms", "Logging", "Localization"]),
+        .target(name: "TextLayout", dependencies: ["CPango"], swiftSettings: pangoHeaders),
         .executableTarget(name: "PublishProbe", dependencies: ["Broadcast", "Playback"]),
+        // bench/text.py's worker: the list's text drawn by TextLayout or by the SDL_ttf code it replaced.
+        .executableTarget(name: "TextBench", dependencies: ["CSDL", "TextLayout"], path: "bench/TextBench",
+                          swiftSettings: pangoHeaders),
         .executableTarget(
             name: "FloatApp",
             dependencies: [
-                "CSDL", "LocksAndThreads", "Logging", "PiPLayout", "Rooms", "Session", "LiveDirectory", "AppCore",
-                "FilesAndOptions", "Playback", "Broadcast", "MPRIS", "DesktopSettings", "Localization",
-            ]
+                "CSDL", "LocksAndThreads", "Logging", "PiPLayout", "Rooms", "Session", "LiveDirectory", "AppCore", "FilesAndOptions",
+                "Playback", "Broadcast", "MPRIS", "DesktopSettings", "Localization", "TextLayout",
+            ],
+            swiftSettings: pangoHeaders
         ),
         .target(name: "LiveServerTestSupport", dependencies: ["LiveDirectory"], path: "Tests/LiveServerTestSupport"),
         .target(name: "TestSupport", dependencies: ["Rooms"], path: "Tests/TestSupport"),
@@ -81,8 +98,9 @@ let package = Package(
                     dependencies: ["Broadcast", "Playback", "CFFmpeg", "LiveDirectory", "LiveServerTestSupport", "LocksAndThreads", "TestSupport"]),
         .testTarget(name: "FloatAppTests",
                     dependencies: ["CX11", "PiPLayout", "Rooms", "LiveDirectory", "DesktopSettings", "LiveServerTestSupport", "TestSupport"]),
-        .testTarget(name: "MPRISTests", dependencies: ["MPRIS"]),
+        .testTarget(name: "MPRISTests", dependencies: ["MPRIS", "TestSupport"]),
         .testTarget(name: "DesktopSettingsTests", dependencies: ["DesktopSettings"]),
+        .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout", "TestSupport"], swiftSettings: pangoHeaders),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -52,7 +52,7 @@ extension App {
             X11Hints.moveToCurrentWorkspace(main.window)
             if main.window.isMinimized { main.window.restore() }
             main.window.show()
-            main.window.raise()
+            if !X11Hints.activate(main.window, userTime: lastUserTime) { main.window.raise() }
         case .resetMainVideo: main.resetVideo()
         case .releaseFreedMemory:
             main.video = []

@@ -42,7 +42,6 @@ extension App {
         guard state.shouldPaint(.main, now: t) else { return }
         let newFrame = state.main.paint.framePending
         let ctx = drawContext(main.renderer, main.text)
-        main.text.beginFrame()
         var room: RoomID?
         if case .room(let id) = state.session.mainWindow.content {
             guard let m = state.roomLayout(now: t, measure: measure),
@@ -135,7 +134,6 @@ extension App {
         guard force || state.shouldPaint(.float, now: t) else { return }
         let newFrame = state.float.paint.framePending
         let ctx = drawContext(fw.renderer, fw.text)
-        fw.text.beginFrame()
         FloatView.draw(ctx, m, video: fw.video, width: out.width, height: out.height)
         fw.renderer.present()
         if newFrame || force, let f = fw.video.frame {

@@ -13,27 +13,19 @@ extension DrawContext {
         return SDL_Rect(container.x + container.x + container.w - r.x - r.w, r.y, r.w, r.h)
     }
 
-    /// Draws `text` at the leading side of `box` (its left, or its right in a right-to-left
-    /// view), its top at `y`, shortened with an ellipsis to the box's width; returns where it went.
+    /// Draws `text` at the leading side of `box` (its left, or its right for a right-to-left
+    /// paragraph, and for one with no strong character in a right-to-left view), its top at
+    /// `y`, shortened with an ellipsis to the box's width; returns where it went.
     @discardableResult
     func drawLeading(_ text: String, in box: SDL_Rect, y: Int32, size: Int32, bold: Bool = false,
                      color: Color) -> SDL_Rect {
-        drawAligned(text, in: box, y: y, size: size, bold: bold, color: color, atEnd: isRightToLeft)
+        self.text.drawAligned(text, in: box, y: y, size: size, bold: bold, color: color, trailing: false)
     }
 
-    /// Draws `text` at the trailing side of `box` (its right, or its left in a right-to-left view).
+    /// Draws `text` at the trailing side of `box` (the other side).
     @discardableResult
     func drawTrailing(_ text: String, in box: SDL_Rect, y: Int32, size: Int32, bold: Bool = false,
                       color: Color) -> SDL_Rect {
-        drawAligned(text, in: box, y: y, size: size, bold: bold, color: color, atEnd: !isRightToLeft)
-    }
-
-    private func drawAligned(_ text: String, in box: SDL_Rect, y: Int32, size: Int32, bold: Bool, color: Color,
-                             atEnd: Bool) -> SDL_Rect {
-        let shown = self.text.fitting(text, maxWidth: box.w, size: size, bold: bold)
-        let width = min(box.w, self.text.fonts.font(size, bold: bold).width(of: shown))
-        let x = atEnd ? box.x + box.w - width : box.x
-        let drawn = self.text.draw(shown, x: x, y: y, size: size, bold: bold, color: color)
-        return SDL_Rect(x, y, drawn.w, drawn.h)
+        self.text.drawAligned(text, in: box, y: y, size: size, bold: bold, color: color, trailing: true)
     }
 }
