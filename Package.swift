@@ -82,7 +82,7 @@ let package = Package(
             swiftSettings: pangoHeaders
         ),
         .target(name: "LiveServerTestSupport", dependencies: ["LiveDirectory"], path: "Tests/LiveServerTestSupport"),
-        .target(name: "TestSupport", dependencies: ["Rooms"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["Rooms", "Session", "AppCore"], path: "Tests/TestSupport"),
         .testTarget(name: "PiPLayoutTests", dependencies: ["PiPLayout", "TestSupport"]),
         .testTarget(name: "RoomsTests", dependencies: ["Rooms", "TestSupport"]),
         .testTarget(name: "SessionTests", dependencies: ["Session", "Rooms", "TestSupport"]),
