@@ -85,7 +85,7 @@ final class FrameScaler {
             for (data, sourcePitch, plane) in planes {
                 let target = base + plane.offset
                 if halving {
-                    PlaneHalving.halve(data, pitch: sourcePitch, into: target, pitch: plane.pitch, width: plane.width, height: plane.height)
+                    Self.halve(data, pitch: sourcePitch, into: target, pitch: plane.pitch, width: plane.width, height: plane.height)
                 } else {
                     for row in 0..<plane.height {
                         (target + row * plane.pitch).initialize(from: data + row * sourcePitch, count: plane.width)
@@ -121,5 +121,19 @@ final class FrameScaler {
         return [(y, Int(f.linesize.0), (layout.offsets.y, layout.pitches.y, w, h)),
                 (u, Int(f.linesize.1), (layout.offsets.u, layout.pitches.u, w / 2, h / 2)),
                 (v, Int(f.linesize.2), (layout.offsets.v, layout.pitches.v, w / 2, h / 2))]
+    }
+
+    /// Writes the `width`x`height` plane whose every sample is the rounded mean of a 2x2 block
+    /// of the source plane.
+    static func halve(_ source: UnsafePointer<UInt8>, pitch sourcePitch: Int, into target: UnsafeMutablePointer<UInt8>,
+                      pitch: Int, width: Int, height: Int) {
+        for row in 0..<height {
+            let top = source + 2 * row * sourcePitch, bottom = top + sourcePitch
+            let out = target + row * pitch
+            for x in 0..<width {
+                let sum = UInt16(top[2 * x]) &+ UInt16(top[2 * x + 1]) &+ UInt16(bottom[2 * x]) &+ UInt16(bottom[2 * x + 1])
+                out[x] = UInt8(truncatingIfNeeded: (sum &+ 2) >> 2)
+            }
+        }
     }
 }

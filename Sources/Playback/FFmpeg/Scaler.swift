@@ -2,10 +2,11 @@ import CFFmpeg
 
 /// Converts decoded pictures to YUV420P at an output size, with a cached swscale context.
 ///
-/// A YUV420P picture shrunk to half its size or less is first halved by averaging 2x2 blocks,
-/// as often as the output size allows, and swscale finishes from there: 1080p to a 320x180
-/// float is two halvings then area averaging from 480x270, which costs a fraction of area
-/// averaging's many taps over every source row, and agrees with it within a grey level.
+/// A YUV420P picture shrunk to half its height or less first has its rows averaged in groups
+/// (up to 8), and swscale finishes from the shorter picture: 1080p to a 320x180 float is each
+/// 6 rows averaged into one, then area averaging across from 1920x180. swscale's area
+/// averaging otherwise filters every one of the 1080 source rows horizontally before
+/// combining them, its largest cost; the result agrees with it within a grey level.
 final class Scaler {
     private struct Key: Equatable {
         var sourceWidth: Int32, sourceHeight: Int32, sourceFormat: Int32
@@ -14,8 +15,8 @@ final class Scaler {
 
     private var context: OpaquePointer?
     private var key: Key?
-    /// The intermediate pictures of the current key, each half the one before.
-    private var halvings: [HalvedPicture] = []
+    /// The rows-averaged intermediate picture of the current key, if it has one.
+    private var averaged: RowAveragedPicture?
     /// How many times a context was (re)built; for tests and diagnostics.
     private(set) var buildCount = 0
 
@@ -52,37 +53,31 @@ final class Scaler {
         return VideoFrame(layout: layout, storage: storage, pts: pts, serial: serial, isStill: isStill)
     }
 
-    /// A new swscale context (and halving steps) for `wanted`.
+    /// A new swscale context (and row averaging) for `wanted`.
     private func rebuild(for wanted: Key) {
         sws_freeContext(context)
-        let steps = HalvedPicture.steps(format: wanted.sourceFormat, width: Int(wanted.sourceWidth),
-                                        height: Int(wanted.sourceHeight), targetWidth: Int(wanted.width),
-                                        targetHeight: Int(wanted.height))
-        halvings = steps == 0 ? [] : (1...steps).map {
-            HalvedPicture(width: Int(wanted.sourceWidth) >> $0, height: Int(wanted.sourceHeight) >> $0)
-        }
+        let factor = RowAveragedPicture.factor(format: wanted.sourceFormat, height: Int(wanted.sourceHeight),
+                                               targetHeight: Int(wanted.height))
+        averaged = factor == 1 ? nil
+            : RowAveragedPicture(sourceWidth: Int(wanted.sourceWidth), sourceHeight: Int(wanted.sourceHeight), factor: factor)
         var from = wanted
-        if let last = halvings.last { (from.sourceWidth, from.sourceHeight) = (Int32(last.width), Int32(last.height)) }
+        if let averaged { from.sourceHeight = Int32(averaged.height) }
         context = sws_getContext(from.sourceWidth, from.sourceHeight, AVPixelFormat(from.sourceFormat),
-                                 from.width, from.height, AV_PIX_FMT_YUV420P, Self.filter(for: from), nil, nil, nil)
+                                 from.width, from.height, AV_PIX_FMT_YUV420P, Self.filter(for: wanted), nil, nil, nil)
         key = context == nil ? nil : wanted
         buildCount += 1
     }
 
-    /// What swscale reads for `frame`: its planes, or the last halving of them; nil when the
-    /// frame lacks a plane the halving needs.
+    /// What swscale reads for `frame`: its planes, or their rows averaged; nil when the frame
+    /// lacks a plane the averaging needs.
     private func input(_ frame: Frame) -> (planes: [UnsafePointer<UInt8>?], pitches: [Int32], height: Int32)? {
         let f = frame.pointer.pointee
         let framePlanes = [f.data.0, f.data.1, f.data.2, f.data.3].map { $0.map { UnsafePointer($0) } }
         let framePitches = [f.linesize.0, f.linesize.1, f.linesize.2, f.linesize.3]
-        guard let last = halvings.last else { return (framePlanes, framePitches, f.height) }
+        guard let averaged else { return (framePlanes, framePitches, f.height) }
         guard let y = framePlanes[0], let u = framePlanes[1], let v = framePlanes[2] else { return nil }
-        var sources = [y, u, v], pitches = framePitches.prefix(3).map { Int($0) }
-        for halving in halvings {
-            halving.halve(sources, pitches: pitches)
-            sources = halving.planes.map { UnsafePointer($0) }
-            pitches = halving.pitches
-        }
-        return (sources + [nil], pitches.map { Int32($0) } + [0], Int32(last.height))
+        averaged.fill(from: [y, u, v], pitches: framePitches.prefix(3).map { Int($0) })
+        return (averaged.planes.map { UnsafePointer($0) } + [nil], averaged.pitches.map { Int32($0) } + [0],
+                Int32(averaged.height))
     }
 }
