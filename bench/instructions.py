@@ -24,11 +24,12 @@ from playback import FLOAT_W, FPS, OUT, ROOT, cached_media  # noqa: E402
 
 # (column, test on (source file, object) of a callgrind entry, counter the count is divided by).
 # Self counts, so nothing is counted twice however the compiler inlined the Swift code.
-CONVERSION_FILES = ("Scaler.swift", "HalvedPicture.swift", "PlaneHalving.swift")
+CONVERSION_FILES = ("Scaler.swift", "RowAveragedPicture.swift")
 PARTS = [("conversion per converted picture (M)",
-          lambda src, obj: os.path.basename(src) in CONVERSION_FILES or "libswscale" in obj, "converted"),
-         ("of which swscale (M)", lambda src, obj: "libswscale" in obj, "converted"),
-         ("libavcodec per decoded picture (M)", lambda src, obj: "libavcodec" in obj, "decoded")]
+          lambda src, fn, obj: os.path.basename(src) in CONVERSION_FILES or "RowAveragedPicture" in fn
+          or "libswscale" in obj, "converted"),
+         ("of which swscale (M)", lambda src, fn, obj: "libswscale" in obj, "converted"),
+         ("libavcodec per decoded picture (M)", lambda src, fn, obj: "libavcodec" in obj, "decoded")]
 
 
 def clip(seconds):
@@ -52,7 +53,7 @@ def counts(out_file):
         if not m:
             continue
         for name, test, _ in PARTS:
-            if test(m.group(2), m.group(4) or ""):
+            if test(m.group(2), m.group(3), m.group(4) or ""):
                 parts[name] = parts.get(name, 0) + int(m.group(1).replace(",", ""))
     return total, parts
 

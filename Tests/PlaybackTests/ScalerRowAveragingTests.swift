@@ -82,26 +82,27 @@ final class ScalerRowAveragingTests: XCTestCase {
     }
 
     func testEachRowIsTheRoundedMeanOfItsGroup() throws {
-        let (w, h) = (6, 12)
+        let (w, h) = (6, 120)
         let bytes = (0..<(w * h * 3 / 2)).map { UInt8(truncatingIfNeeded: $0 * 37 % 256) }
         let source = try frame(width: w, height: h, bytes: bytes)
-        let averaged = RowAveragedPicture(sourceWidth: w, sourceHeight: h, factor: 3)
         let f = source.pointer.pointee
         let planes: [UnsafePointer<UInt8>] = [UnsafePointer(try XCTUnwrap(f.data.0)), UnsafePointer(try XCTUnwrap(f.data.1)),
                                               UnsafePointer(try XCTUnwrap(f.data.2))]
-        averaged.fill(from: planes,
-                      pitches: [Int(f.linesize.0), Int(f.linesize.1), Int(f.linesize.2)])
-        XCTAssertEqual(averaged.height, 4)
-        var offset = 0
-        for (plane, (pw, ph)) in [(w, h), (w / 2, h / 2), (w / 2, h / 2)].enumerated() {
-            for row in 0..<(ph / 3) {
-                for x in 0..<pw {
-                    let sum = (0..<3).reduce(0) { $0 + Int(bytes[offset + (3 * row + $1) * pw + x]) }
-                    XCTAssertEqual(Int(averaged.planes[plane][row * averaged.pitches[plane] + x]), (sum + 1) / 3,
-                                   "plane \(plane) row \(row) x \(x)")
+        for factor in 2...8 where h % (2 * factor) == 0 {
+            let averaged = RowAveragedPicture(sourceWidth: w, sourceHeight: h, factor: factor)
+            averaged.fill(from: planes, pitches: [Int(f.linesize.0), Int(f.linesize.1), Int(f.linesize.2)])
+            XCTAssertEqual(averaged.height, h / factor)
+            var offset = 0
+            for (plane, (pw, ph)) in [(w, h), (w / 2, h / 2), (w / 2, h / 2)].enumerated() {
+                for row in 0..<(ph / factor) {
+                    for x in 0..<pw {
+                        let sum = (0..<factor).reduce(0) { $0 + Int(bytes[offset + (factor * row + $1) * pw + x]) }
+                        XCTAssertEqual(Int(averaged.planes[plane][row * averaged.pitches[plane] + x]), (sum + factor / 2) / factor,
+                                       "factor \(factor) plane \(plane) row \(row) x \(x)")
+                    }
                 }
+                offset += pw * ph
             }
-            offset += pw * ph
         }
     }
 

@@ -17,7 +17,7 @@ final class RowAveragedPicture {
     private let sums: UnsafeMutablePointer<UInt16>
 
     /// Room for a `sourceWidth`x`sourceHeight` picture averaged over `factor` rows
-    /// (`sourceHeight` a multiple of `2 * factor`, so chroma rows group alike).
+    /// (`factor` from 2 to 8, `sourceHeight` a multiple of `2 * factor` so chroma rows group alike).
     init(sourceWidth: Int, sourceHeight: Int, factor: Int) {
         width = sourceWidth
         height = sourceHeight / factor
@@ -46,21 +46,41 @@ final class RowAveragedPicture {
     }
 
     /// Writes `rows` rows of `width` samples, each the rounded mean of `factor` source rows.
-    /// The division is a multiplication by 2^16/factor rounded up, exact for sums up to
-    /// 8 x 255 (factor at most 8).
+    /// Rows are added two at a time and the last two go straight into the division, so the
+    /// row of sums is read and written as few times as possible. The division is the high
+    /// half of a multiplication by 2^16/factor rounded up, exact for sums up to 8 x 255.
     private func average(_ source: UnsafePointer<UInt8>, pitch sourcePitch: Int, into target: UnsafeMutablePointer<UInt8>,
                          pitch: Int, width: Int, rows: Int) {
-        let reciprocal = UInt32(65536 / factor + 1), half = UInt32(factor / 2)
+        let reciprocal = UInt32(65536 / factor + 1), half = UInt16(factor / 2)
+        let sums = self.sums, odd = factor % 2 == 1
         for row in 0..<rows {
             let first = source + row * factor * sourcePitch
-            for x in 0..<width { sums[x] = UInt16(first[x]) }
-            for next in 1..<factor {
-                let line = first + next * sourcePitch
-                for x in 0..<width { sums[x] &+= UInt16(line[x]) }
-            }
             let out = target + row * pitch
+            let last = first + (factor - 2) * sourcePitch, beforeLast = last + sourcePitch
+            guard factor > 2 || odd else {
+                for x in 0..<width {
+                    let sum = UInt16(last[x]) &+ UInt16(beforeLast[x]) &+ half
+                    out[x] = UInt8(truncatingIfNeeded: (UInt32(sum) &* reciprocal) >> 16)
+                }
+                continue
+            }
+            var next = 0
+            if odd {
+                for x in 0..<width { sums[x] = UInt16(first[x]) }
+                next = 1
+            } else {
+                let second = first + sourcePitch
+                for x in 0..<width { sums[x] = UInt16(first[x]) &+ UInt16(second[x]) }
+                next = 2
+            }
+            while next < factor - 2 {
+                let a = first + next * sourcePitch, b = a + sourcePitch
+                for x in 0..<width { sums[x] &+= UInt16(a[x]) &+ UInt16(b[x]) }
+                next += 2
+            }
             for x in 0..<width {
-                out[x] = UInt8(truncatingIfNeeded: ((UInt32(sums[x]) &+ half) &* reciprocal) >> 16)
+                let sum = sums[x] &+ UInt16(last[x]) &+ UInt16(beforeLast[x]) &+ half
+                out[x] = UInt8(truncatingIfNeeded: (UInt32(sum) &* reciprocal) >> 16)
             }
         }
     }
