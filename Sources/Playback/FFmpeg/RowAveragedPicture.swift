@@ -48,10 +48,11 @@ final class RowAveragedPicture {
     /// Writes `rows` rows of `width` samples, each the rounded mean of `factor` source rows.
     /// Rows are added two at a time and the last two go straight into the division, so the
     /// row of sums is read and written as few times as possible. The division is the high
-    /// half of a multiplication by 2^16/factor rounded up, exact for sums up to 8 x 255.
+    /// half of a 16-bit multiplication by 2^16/factor rounded up (one SIMD instruction), exact
+    /// for sums up to 8 x 255.
     private func average(_ source: UnsafePointer<UInt8>, pitch sourcePitch: Int, into target: UnsafeMutablePointer<UInt8>,
                          pitch: Int, width: Int, rows: Int) {
-        let reciprocal = UInt32(65536 / factor + 1), half = UInt16(factor / 2)
+        let reciprocal = UInt16(65536 / factor + 1), half = UInt16(factor / 2)
         let sums = self.sums, odd = factor % 2 == 1
         for row in 0..<rows {
             let first = source + row * factor * sourcePitch
@@ -60,7 +61,7 @@ final class RowAveragedPicture {
             guard factor > 2 || odd else {
                 for x in 0..<width {
                     let sum = UInt16(last[x]) &+ UInt16(beforeLast[x]) &+ half
-                    out[x] = UInt8(truncatingIfNeeded: (UInt32(sum) &* reciprocal) >> 16)
+                    out[x] = UInt8(truncatingIfNeeded: (UInt32(sum) &* UInt32(reciprocal)) >> 16)
                 }
                 continue
             }
@@ -80,7 +81,7 @@ final class RowAveragedPicture {
             }
             for x in 0..<width {
                 let sum = sums[x] &+ UInt16(last[x]) &+ UInt16(beforeLast[x]) &+ half
-                out[x] = UInt8(truncatingIfNeeded: (UInt32(sum) &* reciprocal) >> 16)
+                out[x] = UInt8(truncatingIfNeeded: (UInt32(sum) &* UInt32(reciprocal)) >> 16)
             }
         }
     }
