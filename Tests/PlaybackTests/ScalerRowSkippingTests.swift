@@ -3,9 +3,9 @@ import Foundation
 @testable import Playback
 import XCTest
 
-/// Large downscales average groups of rows before swscale finishes; the result must match
-/// swscale's area averaging done in one step.
-final class ScalerRowAveragingTests: XCTestCase {
+/// Large downscales give swscale every other row; the result must be swscale's area averaging
+/// of those rows exactly, and close to area averaging of all rows.
+final class ScalerRowSkippingTests: XCTestCase {
     /// A YUV420P frame of `width`x`height` filled from `bytes` (planar I420, no padding).
     private func frame(width: Int, height: Int, bytes: [UInt8]) throws -> Frame {
         let frame = Frame()
@@ -68,48 +68,28 @@ final class ScalerRowAveragingTests: XCTestCase {
         return squared == 0 ? .infinity : 10 * log10(255 * 255 / (squared / Double(a.count)))
     }
 
-    func testTheFactorIsTheMostRowsThatKeepTheTargetHeightAndGroupChromaAlike() {
-        let yuv420p = AV_PIX_FMT_YUV420P.rawValue
-        XCTAssertEqual(RowAveragedPicture.factor(format: yuv420p, height: 1080, targetHeight: 180), 6)
-        XCTAssertEqual(RowAveragedPicture.factor(format: yuv420p, height: 1080, targetHeight: 270), 4)
-        XCTAssertEqual(RowAveragedPicture.factor(format: yuv420p, height: 1080, targetHeight: 90), 6,
-                       "at most 8, and 1080 rows do not group by 7 or 8 alike in chroma")
-        XCTAssertEqual(RowAveragedPicture.factor(format: yuv420p, height: 720, targetHeight: 360), 2)
-        XCTAssertEqual(RowAveragedPicture.factor(format: yuv420p, height: 1080, targetHeight: 720), 1)
-        XCTAssertEqual(RowAveragedPicture.factor(format: yuv420p, height: 362, targetHeight: 90), 1,
-                       "181 chroma rows group by nothing")
-        XCTAssertEqual(RowAveragedPicture.factor(format: AV_PIX_FMT_NV12.rawValue, height: 1080, targetHeight: 180), 1)
-    }
-
-    func testEachRowIsTheRoundedMeanOfItsGroup() throws {
-        let (w, h) = (6, 120)
-        let bytes = (0..<(w * h * 3 / 2)).map { UInt8(truncatingIfNeeded: $0 * 37 % 256) }
+    func testAQuarterHeightOrLessIsAreaAveragingOfEveryOtherRow() throws {
+        let (w, h) = (64, 48)
+        let bytes = (0..<(w * h * 3 / 2)).map { UInt8(truncatingIfNeeded: $0 * 37 % 251) }
         let source = try frame(width: w, height: h, bytes: bytes)
-        let f = source.pointer.pointee
-        let planes: [UnsafePointer<UInt8>] = [UnsafePointer(try XCTUnwrap(f.data.0)), UnsafePointer(try XCTUnwrap(f.data.1)),
-                                              UnsafePointer(try XCTUnwrap(f.data.2))]
-        for factor in 2...8 where h % (2 * factor) == 0 {
-            let averaged = RowAveragedPicture(sourceWidth: w, sourceHeight: h, factor: factor)
-            averaged.fill(from: planes, pitches: [Int(f.linesize.0), Int(f.linesize.1), Int(f.linesize.2)])
-            XCTAssertEqual(averaged.height, h / factor)
-            var offset = 0
-            for (plane, (pw, ph)) in [(w, h), (w / 2, h / 2), (w / 2, h / 2)].enumerated() {
-                for row in 0..<(ph / factor) {
-                    for x in 0..<pw {
-                        let sum = (0..<factor).reduce(0) { $0 + Int(bytes[offset + (factor * row + $1) * pw + x]) }
-                        XCTAssertEqual(Int(averaged.planes[plane][row * averaged.pitches[plane] + x]), (sum + factor / 2) / factor,
-                                       "factor \(factor) plane \(plane) row \(row) x \(x)")
-                    }
-                }
-                offset += pw * ph
-            }
+        // The even rows of every plane, as a picture of half the height.
+        var even: [UInt8] = []
+        var offset = 0
+        for (pw, ph) in [(w, h), (w / 2, h / 2), (w / 2, h / 2)] {
+            for row in stride(from: 0, to: ph, by: 2) { even += bytes[(offset + row * pw)..<(offset + row * pw + pw)] }
+            offset += pw * ph
         }
+        let reference = try swscale(try frame(width: w, height: h / 2, bytes: even), width: 16, height: 12)
+        let picture = try XCTUnwrap(Scaler().convert(source, width: 16, height: 12, pts: 0, serial: 1))
+        for index in 0..<3 { XCTAssertEqual(plane(picture, index), reference[index], "plane \(index)") }
+        let third = try XCTUnwrap(Scaler().convert(source, width: 32, height: 16, pts: 0, serial: 1))
+        XCTAssertEqual(plane(third, 0), try swscale(source, width: 32, height: 16)[0], "a third of the height: all rows")
     }
 
     /// The benchmark's case: a 1080p test pattern (sharp edges, text, gradients) to a 320x180
-    /// float (each 6 rows averaged, then area across), against swscale's area averaging in one step
-    /// (which rounds its intermediate sums differently). They agree far more closely than fast
-    /// bilinear, rejected for its aliasing, does.
+    /// float, against swscale's area averaging of all rows. Leaving out every other row lets
+    /// only the finest vertical detail alias; they agree far more closely than fast bilinear,
+    /// rejected for its aliasing, does.
     func testA1080pPatternShrunkToTheFloatMatchesAreaAveraging() throws {
         let media = try TestMedia()
         let raw = try media.ffmpeg(["-f", "lavfi", "-i", "testsrc2=size=1920x1080:rate=30", "-ss", "3.4", "-frames:v", "1",
@@ -123,7 +103,7 @@ final class ScalerRowAveragingTests: XCTestCase {
         for index in 0..<3 {
             let ours = psnr(plane(picture, index), reference[index]), fast = psnr(fastBilinear[index], reference[index])
             print("plane \(index): PSNR against one-step area \(String(format: "%.1f", ours)) dB; fast bilinear's \(String(format: "%.1f", fast)) dB")
-            XCTAssertGreaterThan(ours, 50, "plane \(index)")
+            XCTAssertGreaterThan(ours, 40, "plane \(index)")
             XCTAssertGreaterThan(ours, fast + 10, "plane \(index)")
         }
     }
