@@ -80,9 +80,9 @@ final class ScalerRowSkippingTests: XCTestCase {
             offset += pw * ph
         }
         let reference = try swscale(try frame(width: w, height: h / 2, bytes: even), width: 16, height: 12)
-        let picture = try XCTUnwrap(Scaler().convert(source, width: 16, height: 12, pts: 0, serial: 1))
+        let picture = try XCTUnwrap(Scaler(filter: .areaWhenShrinking).convert(source, width: 16, height: 12, pts: 0, serial: 1))
         for index in 0..<3 { XCTAssertEqual(plane(picture, index), reference[index], "plane \(index)") }
-        let third = try XCTUnwrap(Scaler().convert(source, width: 32, height: 16, pts: 0, serial: 1))
+        let third = try XCTUnwrap(Scaler(filter: .areaWhenShrinking).convert(source, width: 32, height: 16, pts: 0, serial: 1))
         XCTAssertEqual(plane(third, 0), try swscale(source, width: 32, height: 16)[0], "a third of the height: all rows")
     }
 
@@ -97,7 +97,7 @@ final class ScalerRowSkippingTests: XCTestCase {
         let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: raw)))
         XCTAssertEqual(bytes.count, 1920 * 1080 * 3 / 2)
         let source = try frame(width: 1920, height: 1080, bytes: bytes)
-        let picture = try XCTUnwrap(Scaler().convert(source, width: 320, height: 180, pts: 0, serial: 1))
+        let picture = try XCTUnwrap(Scaler(filter: .areaWhenShrinking).convert(source, width: 320, height: 180, pts: 0, serial: 1))
         let reference = try swscale(source, width: 320, height: 180)
         let fastBilinear = try swscale(source, width: 320, height: 180, flags: Int32(SWS_FAST_BILINEAR))
         for index in 0..<3 {
