@@ -115,6 +115,25 @@ final class VideoDemandTests: XCTestCase {
                       "live pictures at the thumbnail's size")
     }
 
+    /// Shown just after a key frame was decoded while hidden, the source decodes the rest of
+    /// that key frame's GOP in full at once: the decoder keeps the key frame as the reference
+    /// those pictures need, so live video does not wait for the next key frame.
+    func testShownRightAfterAHiddenKeyFrameTheRestOfItsGOPIsDecoded() throws {
+        let media = try TestMedia()
+        let file = try media.h264AAC("clip.mp4", seconds: 4)
+        let (session, device) = hiddenFromTheStart(file, until: 0.1)
+        defer { session.close() }
+        XCTAssertTrue(device.run(timeout: 5, until: { session.counters.decoded - session.counters.nonKeyDecoded >= 2 }),
+                      "the key frame at 1 s decoded while hidden")
+        let shownAt = session.counters
+        XCTAssertEqual(shownAt.nonKeyDecoded, 0)
+        session.setVideoDemand(.full(width: 320, height: 240))
+        XCTAssertTrue(device.run(timeout: 5, until: { (session.clockTime ?? 0) > 1.4 }))
+        let later = session.counters
+        XCTAssertEqual(later.decoded - later.nonKeyDecoded, 2, "no key frame since the one at 1 s")
+        XCTAssertGreaterThanOrEqual(later.nonKeyDecoded, 12, "the pictures after the key frame at 1 s decoded in full")
+    }
+
     func testHidingTheVideoLeavesTheSoundUntouched() throws {
         let media = try TestMedia()
         let file = try media.h264AAC("clip.mp4", seconds: 5)
