@@ -22,10 +22,7 @@ filter="^($(IFS='|'; echo "${targets[*]}"))\\."
 # of tens of thousands of gestures over pure value types: nothing for ThreadSanitizer to see,
 # nothing AddressSanitizer finds that the other PiPLayout tests do not reach, and over ten
 # minutes instrumented.
-# PlaybackTests.VideoDemandTests plays files through a device clock at twice real time and
-# counts the pictures decoded after a hidden source is shown again: instrumented, the video
-# thread falls a GOP behind and the count is a GOP short (29 of 55 under ThreadSanitizer).
-realtime='MediaCorruptionTests|FaultInjectionTests|MemoryTests|IntentAccuracyTests|PlaybackTests\.VideoDemandTests'
+realtime='MediaCorruptionTests|FaultInjectionTests|MemoryTests|IntentAccuracyTests'
 supp="$(pwd)/scripts/sanitize"
 export TSAN_OPTIONS="halt_on_error=0 second_deadlock_stack=1 suppressions=$supp/tsan.supp"
 # Full (slow) unwinding on malloc: FFmpeg and libcurl are built without frame pointers, so the
