@@ -4,7 +4,7 @@ import Session
 import XCTest
 
 /// The decoder skips the H.264 loop filter only while its pictures are converted to at most half
-/// the source's width and height, and runs it again from the next packet once they are not, in
+/// the source's width and height (or the source is hidden), and runs it again from the next packet once they are not, in
 /// the same session (the source is never reopened). Each picture says which mode decoded it, so
 /// the session's `economyFrames` counts exactly the pictures decoded without the filter.
 final class LoopFilterTests: XCTestCase {
@@ -57,16 +57,20 @@ final class LoopFilterTests: XCTestCase {
 
     func testTheFilterIsSkippedAtHalfTheSourceOrLessInBothDimensions() {
         let source = (width: 1920, height: 1080)
-        func mode(_ box: (Int, Int)?, _ economy: PlaybackOptions.DecodeEconomy = .automatic) -> LoopFilterMode {
-            Connection.loopFilter(source: source, box: box.map { (width: $0.0, height: $0.1) }, economy: economy)
+        func mode(_ box: (Int, Int)?, hidden: Bool = false, _ economy: PlaybackOptions.DecodeEconomy = .automatic)
+            -> LoopFilterMode {
+            Connection.loopFilter(source: source, box: box.map { (width: $0.0, height: $0.1) }, hidden: hidden, economy: economy)
         }
         XCTAssertEqual(mode((320, 180)), .skipped)
         XCTAssertEqual(mode((960, 540)), .skipped)
         XCTAssertEqual(mode((980, 540)), .skipped, "the picture fits the box's height: 960x540")
         XCTAssertEqual(mode((1000, 1000)), .normal, "1000x562 is more than half the source")
         XCTAssertEqual(mode(nil), .normal, "converted at the source's size")
+        XCTAssertEqual(mode(nil, hidden: true), .skipped, "a hidden source's key frames")
+        XCTAssertEqual(mode((1920, 1080), hidden: true), .skipped)
         XCTAssertEqual(mode((320, 180), .off), .normal)
-        XCTAssertEqual(Connection.loopFilter(source: nil, box: (width: 320, height: 180), economy: .automatic), .normal,
-                       "a source of unknown size")
+        XCTAssertEqual(mode(nil, hidden: true, .off), .normal)
+        XCTAssertEqual(Connection.loopFilter(source: nil, box: (width: 320, height: 180), hidden: false, economy: .automatic),
+                       .normal, "a source of unknown size")
     }
 }

@@ -34,7 +34,7 @@ extension Connection {
             let hiddenKey = keyOnly && packet?.isKey == true
             let (decodedBefore, wanted) = core.withLock { state in
                 (state.counters.decoded, Self.loopFilter(source: state.sourceSize ?? announced, box: state.outputBox,
-                                                         economy: core.options.decodeEconomy))
+                                                         hidden: state.demand == .hidden, economy: core.options.decodeEconomy))
             }
             if wanted != loopFilter {
                 decoder.setLoopFilter(wanted)
@@ -196,12 +196,15 @@ extension Connection {
     /// The loop filter for the next packets: skipped while pictures are converted to at most half
     /// the source's width and height (the float, a call's tiles), where the picture stays within
     /// 41.6 dB (worst frame; 47.6 dB mean) of a full-quality decode scaled alike on the clips of
-    /// `bench/loopfilter.py`; run again as soon as the output grows (the next key frame clears
-    /// what the skip left in the references). `source` is the decoded pictures' size, or the
+    /// `bench/loopfilter.py`, and while the source is hidden (its key frames are still pictures
+    /// at most a second old, for a view that shows them small); run again as soon as the output
+    /// grows. What the skip left in the references lasts until the next key frame, within
+    /// 41.4 dB of full quality at full size. `source` is the decoded pictures' size, or the
     /// stream's announced one before the first; nothing is skipped when neither is known.
-    static func loopFilter(source: (width: Int, height: Int)?, box: (width: Int, height: Int)?,
+    static func loopFilter(source: (width: Int, height: Int)?, box: (width: Int, height: Int)?, hidden: Bool,
                            economy: PlaybackOptions.DecodeEconomy) -> LoopFilterMode {
         guard economy == .automatic, let source else { return .normal }
+        if hidden { return .skipped }
         let output = outputSize(source: source, box: box)
         return output.width * 2 <= source.width && output.height * 2 <= source.height ? .skipped : .normal
     }
