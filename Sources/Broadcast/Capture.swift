@@ -48,6 +48,12 @@ final class Capture {
     private var pacingStart: (wall: Double, stream: Double)?
     /// When the packets read began to come later than ``lateLimit`` (nil: they are on time).
     private var lateSince: Double?
+    /// True for the desktop's sound input, timed by when its sound arrives rather than by its
+    /// packets' timestamps: FFmpeg's pulse and alsa devices stamp packets through a time filter
+    /// that takes over a second to settle (measured with PulseAudio 16: 20 ms chunks stamped 30
+    /// to 98 ms apart at first), and pacing by those stamps held the reads back until the
+    /// sound came too late to send. A sound device delivers in real time by itself.
+    private let timedByArrival: Bool
 
     /// Seconds after its capture time past which a picture or sound is dropped, not sent.
     static let lateLimit = 0.1
@@ -95,6 +101,7 @@ final class Capture {
             return (size.width, size.height, min(max(rate, 1), 60))
         }
         previewBox = Self.fit(videoStream?.pictureSize ?? (0, 0), in: options.previewMaximumSize)
+        timedByArrival = spec.isSoundDevice
     }
 
     /// The largest even size with `size`'s aspect that fits `box` (never larger than `size`).
@@ -131,6 +138,7 @@ final class Capture {
     }
 
     private func pace(_ packet: Packet) {
+        guard !timedByArrival else { return }
         let timestamp = packet.pointer.pointee.dts != floatapp_AV_NOPTS_VALUE() ? packet.pointer.pointee.dts : packet.pointer.pointee.pts
         let stream = [video?.stream, audio?.stream].lazy.compactMap { $0 }.first { $0.index == packet.streamIndex }
         guard timestamp != floatapp_AV_NOPTS_VALUE(), let stream else { return }
@@ -184,7 +192,8 @@ final class Capture {
             defer { frame.unref() }
             let framePts = frame.seconds(in: audio.stream.pointer.pointee.time_base)
             try audio.resampler.convert(frame, framePts: framePts) { samples, count, start in
-                let time = captureTime(start)
+                // Sound that arrives now was captured a chunk ago.
+                let time = timedByArrival ? MonotonicTime.seconds() - Double(count) / Double(CaptureFormat.audioRate) : captureTime(start)
                 if count > 0, !Self.isLate(time) { deliver(.sound(Array(samples), time: time)) }
             }
         }
