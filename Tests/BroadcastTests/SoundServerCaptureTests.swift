@@ -1,0 +1,142 @@
+import Broadcast
+import Foundation
+import LiveServerTestSupport
+import Playback
+import Rooms
+import TestSupport
+import XCTest
+
+/// R5 and W9 on a real sound server: a microphone recorded from PulseAudio (started by the test,
+/// with null sinks instead of hardware) is what a broadcast sends, the default microphone is the
+/// echo-cancelled source once the server has one, and a missing source or server is a clear
+/// error at once.
+final class SoundServerCaptureTests: XCTestCase {
+    private var pulse: PulseAudioServer!
+    private var nginx: NginxServer!
+    /// The picture source, with a 440 Hz tone of its own that a broadcast with a microphone must not send.
+    private static let camera = "lavfi:testsrc2=size=320x180:rate=30[out0];sine=f=440:sample_rate=48000[out1]"
+    /// The tone played into the room, which the microphone hears.
+    private static let toneHz = 1000.0
+
+    override func setUpWithError() throws {
+        pulse = try PulseAudioServer()
+    }
+
+    override func tearDown() {
+        pulse = nil
+        nginx = nil
+    }
+
+    func testTheEchoCancelledSourceIsTheDefaultMicrophoneAndABroadcastSendsWhatItHears() throws {
+        nginx = try NginxServer()
+        try nginx.start()
+        XCTAssertNil(DefaultDevices.microphone(), "two null sinks give only monitors, and a monitor is no microphone")
+        try pulse.loadEchoCanceller()
+        let microphone = try XCTUnwrap(DefaultDevices.microphone())
+        XCTAssertEqual(microphone, .pulse(source: PulseAudioServer.room + ".monitor.echo-cancel"))
+
+        let tone = try TonePlayer(frequency: Self.toneHz, sink: PulseAudioServer.room)
+        defer { tone.stop() }
+        try eventually("the tone plays into the room (log: \(pulse.log))", timeout: 10, poll: 0.05) {
+            try pulse.state(ofSink: PulseAudioServer.room) == "RUNNING"
+        }
+        let url = nginx.rtmpURL("microphone")
+        let publisher = Publisher(source: Self.camera, microphone: microphone.text, url: url)
+        defer { publisher.stop() }
+        try eventually("status \(publisher.status)", timeout: 10, poll: 0.005) { publisher.status == .live }
+
+        let pulled = try runProgram("/usr/bin/ffmpeg", ["-hide_banner", "-loglevel", "error", "-nostdin", "-rw_timeout", "5000000",
+                                                         "-i", url, "-vn", "-t", "3", "-ac", "1", "-ar", "16000", "-f", "s16le", "-"],
+                                    timeout: 20)
+        XCTAssertEqual(pulled.status, 0)
+        let all = pulled.data.withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) }.map { Double($0) / 32768 }
+        // A recording from a sound server may begin with a few hundred milliseconds of silence
+        // (PulseAudio's monitor of a null sink does): judge the sound from its first loud sample.
+        let onset = all.firstIndex { abs($0) > 0.03 } ?? all.count
+        let samples = Array(all[onset...])
+        XCTAssertGreaterThan(samples.count, 16_000, "a second and more of the room's sound (\(onset) silent samples first, of \(all.count))")
+        let level = rms(samples)
+        XCTAssertGreaterThan(level, 0.03, "the broadcast carries the room's sound, not silence")
+        XCTAssertGreaterThan(share(of: Self.toneHz, in: samples, rate: 16_000), 0.9,
+                             "the sound is the tone the microphone hears (RMS \(level))")
+        XCTAssertLessThan(share(of: 440, in: samples, rate: 16_000), 0.05, "the camera source's own tone is not sent")
+        XCTAssertEqual(publisher.status, .live)
+    }
+
+    func testAMissingSourceOrSoundServerIsAClearErrorAtOnce() throws {
+        let missing = Publisher(source: Self.camera, microphone: "pulse:floatapp_no_such_source", url: "rtmp://127.0.0.1:9/live/x")
+        defer { missing.stop() }
+        try eventually("status \(missing.status)", timeout: 5, poll: 0.005) { missing.status.isFinal }
+        assertFailure(missing.status, mentions: ["floatapp_no_such_source", "pactl list short sources"])
+
+        let room = PlaybackSession(source: "pulse:\(PulseAudioServer.room).monitor", options: .live)
+        defer { room.close() }
+        try eventually("a room plays the sound source (\(room.status))", timeout: 5, poll: 0.005) { room.status == .playing }
+        XCTAssertTrue(room.hasAudio)
+        XCTAssertFalse(room.hasVideo)
+        room.close()
+
+        pulse.kill()
+        XCTAssertNil(DefaultDevices.microphone(), "no sound server: no microphone, you join listening only")
+        let started = Date()
+        let noServer = Publisher(source: Self.camera, microphone: "pulse:default", url: "rtmp://127.0.0.1:9/live/x")
+        defer { noServer.stop() }
+        try eventually("status \(noServer.status)", timeout: 5, poll: 0.005) { noServer.status.isFinal }
+        assertFailure(noServer.status, mentions: ["\"default\"", "is PulseAudio or PipeWire running"])
+        let silentRoom = PlaybackSession(source: "pulse:default", options: .live)
+        defer { silentRoom.close() }
+        try eventually("a live room on a missing sound server fails (\(silentRoom.status))", timeout: 5, poll: 0.005) {
+            silentRoom.status.isFinal
+        }
+        guard case .failed(let message) = silentRoom.status else { return XCTFail("\(silentRoom.status)") }
+        XCTAssertTrue(message.hasPrefix("Cannot open the source: cannot record from the sound source \"default\""), message)
+        XCTAssertLessThan(Date().timeIntervalSince(started), 5, "no wait on a server that is not there")
+    }
+
+    private func assertFailure(_ status: PublishStatus, mentions words: [String], file: StaticString = #filePath, line: UInt = #line) {
+        guard case .failed(.capture(.openFailed(let message))) = status else {
+            return XCTFail("expected a capture that cannot open, found \(status)", file: file, line: line)
+        }
+        for word in words { XCTAssertTrue(message.contains(word), "\(message) names \(word)", file: file, line: line) }
+    }
+
+    private func rms(_ samples: [Double]) -> Double {
+        (samples.reduce(0) { $0 + $1 * $1 } / Double(max(samples.count, 1))).squareRoot()
+    }
+
+    /// The share of the signal's power at `frequency`: 1 for a pure tone at it, near 0 without it.
+    private func share(of frequency: Double, in samples: [Double], rate: Double) -> Double {
+        var real = 0.0
+        var imaginary = 0.0
+        for (index, sample) in samples.enumerated() {
+            let phase = 2 * Double.pi * frequency * Double(index) / rate
+            real += sample * cos(phase)
+            imaginary -= sample * sin(phase)
+        }
+        let amplitude = 2 * (real * real + imaginary * imaginary).squareRoot() / Double(samples.count)
+        let power = rms(samples)
+        return power > 0 ? (amplitude * amplitude / 2) / (power * power) : 0
+    }
+}
+
+/// `ffmpeg` playing a sine into a PulseAudio sink in real time, as a desktop app plays sound.
+private final class TonePlayer {
+    private let process = Process()
+
+    init(frequency: Double, sink: String) throws {
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/ffmpeg")
+        process.arguments = ["-hide_banner", "-loglevel", "error", "-nostdin", "-re", "-f", "lavfi",
+                             "-i", "sine=f=\(frequency):sample_rate=48000", "-t", "60", "-f", "pulse", "-device", sink, "floatapp-tone"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+    }
+
+    func stop() {
+        guard process.isRunning else { return }
+        process.terminate()
+        process.waitUntilExit()
+    }
+
+    deinit { stop() }
+}
