@@ -69,8 +69,17 @@ final class DefaultDevicesTests: XCTestCase {
         XCTAssertNil(DefaultDevices.microphone(from: [], defaultSource: nil))
     }
 
+    func testEchoCancellationIsRecognisedInTheNamesPipeWireConfigsGiveIt() {
+        for name in ["echo-cancel-source", "source.echo_cancel", "Echo Cancellation Source", "mic.echo-cancel"] {
+            XCTAssertTrue(SoundSource(name: name, driver: "PipeWire").isEchoCancelled, name)
+        }
+        for name in ["alsa_input.usb-echo_audio", "cancelled-mic", "echo"] {
+            XCTAssertFalse(SoundSource(name: name, driver: "PipeWire").isEchoCancelled, name)
+        }
+    }
+
     func testANameThePulseSyntaxCannotCarryIsPassedOver() {
-        let listed = [SoundSource(name: "my echo-cancel mic", driver: "PipeWire"), SoundSource(name: "laptop-mic", driver: "PipeWire")]
+        let listed = [SoundSource(name: " echo-cancel mic", driver: "PipeWire"), SoundSource(name: "laptop-mic", driver: "PipeWire")]
         XCTAssertEqual(DefaultDevices.microphone(from: listed, defaultSource: "laptop-mic"), .pulse(source: "laptop-mic"))
     }
 

@@ -248,7 +248,7 @@ final class RoomsFileTests: XCTestCase {
     func testMalformedSoundSourcesAreReportedWhereTheyAre() {
         let text = """
         {"rooms": [
-          {"id": "a", "title": "A", "kind": "live", "source": "pulse:my microphone"},
+          {"id": "a", "title": "A", "kind": "live", "source": "pulse: microphone"},
           {"id": "b", "title": "B", "kind": "call", "participants": [
             {"name": "N", "source": "alsa:"},
             {"name": "M", "source": "pulse:default"}
@@ -256,7 +256,7 @@ final class RoomsFileTests: XCTestCase {
         ]}
         """
         XCTAssertEqual(messages(text), [
-            "rooms.json:2:55: rooms[0].source: \"pulse:\" needs a sound source name like default or alsa_input.pci-0000_00_1f.3.analog-stereo (letters, digits and . _ - : @, at most 128), found \"my microphone\"",
+            "rooms.json:2:55: rooms[0].source: \"pulse:\" needs a sound source name like default or alsa_input.pci-0000_00_1f.3.analog-stereo (1 to 128 characters, no control characters, no space at either end), found \" microphone\"",
             "rooms.json:4:29: rooms[1].participants[0].source: \"alsa:\" needs an ALSA device name like default or hw:0,0 (letters, digits and . _ - : , = @, at most 128), found \"\"",
         ])
         let good = #"{"rooms": [{"id": "m", "title": "M", "kind": "live", "source": "pulse:echo-cancel-source"}]}"#

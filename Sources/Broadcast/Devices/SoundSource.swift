@@ -18,13 +18,15 @@ public struct SoundSource: Hashable, Sendable {
     public var isMonitor: Bool { name.hasSuffix(".monitor") }
 
     /// True for an echo-cancelled source: one PulseAudio's `module-echo-cancel` made (its driver),
-    /// or one named for echo cancellation, as PipeWire's `libpipewire-module-echo-cancel` names
-    /// its source (`echo-cancel-source`) and PulseAudio its default (`<master>.echo-cancel`).
-    /// A PipeWire echo-cancel source renamed in its config without those words is not
-    /// recognised; making it the default source has FloatApp use it all the same.
+    /// or one whose name says echo cancel in any spelling (`echo-cancel`, `echo_cancel`,
+    /// `Echo Cancellation`), as PipeWire's `libpipewire-module-echo-cancel` names its source
+    /// (`echo-cancel-source` unless its config says otherwise; PipeWire lists every node with the
+    /// driver `PipeWire`, so the name is all there is) and PulseAudio its default
+    /// (`<master>.echo-cancel`). A source renamed without those words is not recognised; making
+    /// it the default source has FloatApp use it all the same.
     public var isEchoCancelled: Bool {
-        let lowered = name.lowercased()
-        return driver.hasPrefix("module-echo-cancel") || lowered.contains("echo-cancel") || lowered.contains("echo_cancel")
+        let letters = String(name.lowercased().unicodeScalars.filter { $0.properties.isAlphabetic })
+        return driver.hasPrefix("module-echo-cancel") || letters.contains("echocancel")
     }
 
     /// The sources in `pactl list short sources`' output: one a line, tab-separated index, name,

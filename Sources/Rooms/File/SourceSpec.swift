@@ -49,9 +49,9 @@ public enum SourceSpec: Hashable, Sendable {
         case "x11grab":
             return Self.isDisplayName(rest) ? .success(.x11grab(display: rest)) : .failure(.badDisplay(rest))
         case "pulse":
-            return Self.isSoundName(rest, extra: "._-:@") ? .success(.pulse(source: rest)) : .failure(.badPulseSource(rest))
+            return Self.isPulseName(rest) ? .success(.pulse(source: rest)) : .failure(.badPulseSource(rest))
         case "alsa":
-            return Self.isSoundName(rest, extra: "._-:,=@") ? .success(.alsa(device: rest)) : .failure(.badALSADevice(rest))
+            return Self.isALSAName(rest) ? .success(.alsa(device: rest)) : .failure(.badALSADevice(rest))
         case "file":
             let path = rest.hasPrefix("//") ? String(rest.dropFirst(2)) : rest
             return path.isEmpty ? .failure(.emptyPath) : .success(.file(path: path))
@@ -128,11 +128,20 @@ public enum SourceSpec: Hashable, Sendable {
         return .success(.url(text))
     }
 
-    /// A sound source or device name: 1 to ``maximumSoundNameLength`` ASCII letters, digits and
-    /// the characters in `extra` (no spaces, quotes or slashes, which no real name has).
-    private static func isSoundName(_ text: String, extra: String) -> Bool {
+    /// A sound server's source name: 1 to ``maximumSoundNameLength`` characters, no control
+    /// characters, no space at either end. PulseAudio's own names are letters, digits and `._-`;
+    /// PipeWire's pulse server lists its nodes by theirs, which may hold spaces or `:`.
+    private static func isPulseName(_ text: String) -> Bool {
         (1...maximumSoundNameLength).contains(text.count)
-            && text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || extra.contains($0)) }
+            && !text.unicodeScalars.contains { $0.properties.generalCategory == .control }
+            && text.first?.isWhitespace == false && text.last?.isWhitespace == false
+    }
+
+    /// An ALSA device name: 1 to ``maximumSoundNameLength`` ASCII letters, digits and `._-:,=@`
+    /// (`hw:0,0`, `plughw:CARD=PCH,DEV=0`).
+    private static func isALSAName(_ text: String) -> Bool {
+        (1...maximumSoundNameLength).contains(text.count)
+            && text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "._-:,=@".contains($0)) }
     }
 
     /// An X display name: optional host, `:`, display number, optional `.screen`, optional `+x,y` offset.

@@ -39,7 +39,7 @@ public enum SourceSpecError: Error, Equatable, Sendable, CustomStringConvertible
         case .badDisplay(let display):
             tr("\"x11grab:\" needs an X display like :0.0, found \"%s\"", display)
         case .badPulseSource(let source):
-            tr("\"pulse:\" needs a sound source name like default or alsa_input.pci-0000_00_1f.3.analog-stereo (letters, digits and . _ - : @, at most %1$d), found \"%2$s\"",
+            tr("\"pulse:\" needs a sound source name like default or alsa_input.pci-0000_00_1f.3.analog-stereo (1 to %1$d characters, no control characters, no space at either end), found \"%2$s\"",
                SourceSpec.maximumSoundNameLength, source)
         case .badALSADevice(let device):
             tr("\"alsa:\" needs an ALSA device name like default or hw:0,0 (letters, digits and . _ - : , = @, at most %1$d), found \"%2$s\"",
