@@ -91,6 +91,13 @@ final class SoundServerCaptureTests: XCTestCase {
         guard case .failed(let message) = silentRoom.status else { return XCTFail("\(silentRoom.status)") }
         XCTAssertTrue(message.hasPrefix("Cannot open the source: cannot record from the sound source \"default\""), message)
         XCTAssertLessThan(Date().timeIntervalSince(started), 5, "no wait on a server that is not there")
+
+        let noDevice = PlaybackSession(source: "alsa:floatapp_no_such_device", options: .live)
+        defer { noDevice.close() }
+        try eventually("a missing ALSA device fails (\(noDevice.status))", timeout: 5, poll: 0.005) { noDevice.status.isFinal }
+        guard case .failed(let alsaMessage) = noDevice.status else { return XCTFail("\(noDevice.status)") }
+        XCTAssertTrue(alsaMessage.contains("cannot record from the ALSA device \"floatapp_no_such_device\""), alsaMessage)
+        XCTAssertTrue(alsaMessage.contains("arecord -L"), alsaMessage)
     }
 
     private func assertFailure(_ status: PublishStatus, mentions words: [String], file: StaticString = #filePath, line: UInt = #line) {
