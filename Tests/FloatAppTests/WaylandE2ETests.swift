@@ -111,7 +111,12 @@ final class WaylandE2ETests: DesktopTestCase {
         XCTAssertTrue(float.focused && float.visible, "the float is in front, focused")
         XCTAssertEqual(Double(float.content.width) / Double(float.content.height), 16.0 / 9.0, accuracy: 0.02,
                        "the float has its video's aspect: \(float.content)")
-        XCTAssertFalse(try sway.grab(float.content).isMostlyBlack(), "the float shows its video")
+        // sway shows a new window once every window it lays out anew has drawn for it: await the
+        // float's video on screen, and beside it the main window's list where its video was.
+        try eventually("the float's video shows in front of the main window's list", timeout: 5) {
+            let beside = DesktopRect(x: float.content.x - 60, y: float.content.y, width: 40, height: float.content.height)
+            return try !sway.grab(float.content).isMostlyBlack() && sway.grab(beside).isMostlyBlack(fraction: 0.95, threshold: 40)
+        }
         try sway.screenshot("1-sway-float")
         let log = app.outputTail(lines: 200)
         XCTAssertTrue(log.contains("brought in front through xdg-activation"), "sway offers xdg-activation:\n\(log)")
