@@ -83,8 +83,11 @@ final class WaylandActivation {
         token = nil
         xdg_activation_token_v1_add_listener(request, listeners.token, Unmanaged.passUnretained(self).toOpaque())
         xdg_activation_token_v1_commit(request)
-        // The compositor answers the commit before the round trip's own callback.
-        while token == nil, wl_display_roundtrip_queue(display, queue) >= 0 {}
+        // The compositor answers the commit before the round trip's own callback; one that
+        // does not within a few round trips is not waited for.
+        for _ in 0..<3 where token == nil {
+            guard wl_display_roundtrip_queue(display, queue) >= 0 else { break }
+        }
         guard let token else { return false }
         xdg_activation_v1_activate(activation, token, target)
         self.token = nil
