@@ -122,16 +122,28 @@ final class WaylandE2ETests: DesktopTestCase {
         XCTAssertTrue(log.contains("brought in front through xdg-activation"), "sway offers xdg-activation:\n\(log)")
         XCTAssertFalse(log.contains("warn: no dismiss target"), "no dismiss target is tried under Wayland:\n\(log)")
 
-        desktop.moveMouse(to: float.content.center)
-        desktop.click()
-        try eventually("a click on the float restores the main window\n\(app.outputTail())", timeout: 10) {
-            let windows = try sway.windows()
-            return windows.map(\.title) == ["FloatApp"] && windows[0].focused
+        let restore = { (float: SwayWindow) in
+            desktop.moveMouse(to: float.content.center)
+            desktop.click()
+            try eventually("a click on the float restores the main window\n\(app.outputTail())", timeout: 10) {
+                let windows = try sway.windows()
+                return windows.map(\.title) == ["FloatApp"] && windows[0].focused
+            }
         }
+        try restore(float)
+
+        // The README's rule for sway users: the float also shows on every workspace.
+        try sway.addToConfig("for_window [title=\"- PiP$\"] floating enable, sticky enable")
+        pressPiP()
+        let sticky = try eventuallyValue("the float appears under the README's rule", timeout: 10) {
+            try sway.windows().first { $0.title.hasSuffix(" - PiP") && $0.sticky }
+        }
+        XCTAssertTrue(sticky.floating)
+        try restore(sticky)
 
         // A user's rule that tiles the float: sway gives it half the output, and the video keeps
         // its aspect inside it, black above and below.
-        try sway.message(["for_window [title=\"- PiP$\"] floating disable"])
+        try sway.addToConfig("for_window [title=\"- PiP$\"] floating disable")
         pressPiP()
         // Read the tree again each time: a window just mapped is listed before sway has laid it out.
         var last = ""

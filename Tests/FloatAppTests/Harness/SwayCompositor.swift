@@ -28,8 +28,10 @@ final class SwayCompositor {
         folder = try TestPaths.makeTemporaryFolder(prefix: "floatapp-sway")
         artifacts = desktop.artifactsFolder
         let configURL = folder.appendingPathComponent("sway.conf")
-        try config.write(to: configURL, atomically: true, encoding: .utf8)
-        for path in [folder.path, configURL.path] where chown(path, uid, gid) != 0 {
+        let rulesURL = folder.appendingPathComponent("rules.conf")
+        try "include \(rulesURL.path)\n\(config)".write(to: configURL, atomically: true, encoding: .utf8)
+        try "".write(to: rulesURL, atomically: true, encoding: .utf8)
+        for path in [folder.path, configURL.path, rulesURL.path] where chown(path, uid, gid) != 0 {
             throw HarnessError("cannot give \(path) to \(Self.user): \(String(cString: strerror(errno)))")
         }
         process = try ChildProcess(
@@ -74,6 +76,14 @@ final class SwayCompositor {
             stderrURL: artifacts.appendingPathComponent("floatapp.stderr.log"))
         testCase.addTeardownBlock { app.terminate() }
         return app
+    }
+
+    /// Adds `line` to the configuration, as a user would to theirs, and reloads it.
+    func addToConfig(_ line: String) throws {
+        let rules = folder.appendingPathComponent("rules.conf")
+        let old = try String(contentsOf: rules, encoding: .utf8)
+        try (old + line + "\n").write(to: rules, atomically: false, encoding: .utf8)
+        try message(["reload"])
     }
 
     /// A file in the folder that ``user`` may write (a rooms file the test writes is readable).
@@ -133,6 +143,8 @@ struct SwayWindow {
     let visible: Bool
     /// Whether sway floats it (a `floating_con`), rather than tiling it.
     let floating: Bool
+    /// Whether it shows on every workspace.
+    let sticky: Bool
     /// The window's contents in output coordinates: its container's rect less its decorations.
     let content: DesktopRect
 
@@ -145,6 +157,7 @@ struct SwayWindow {
         focused = node["focused"] as? Bool ?? false
         visible = node["visible"] as? Bool ?? false
         floating = type == "floating_con"
+        sticky = node["sticky"] as? Bool ?? false
         content = DesktopRect(x: (rect["x"] ?? 0) + (inner["x"] ?? 0), y: (rect["y"] ?? 0) + (inner["y"] ?? 0),
                               width: inner["width"] ?? 0, height: inner["height"] ?? 0)
     }
