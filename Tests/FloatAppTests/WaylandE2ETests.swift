@@ -120,6 +120,8 @@ final class WaylandE2ETests: DesktopTestCase {
         try sway.screenshot("1-sway-float")
         let log = app.outputTail(lines: 200)
         XCTAssertTrue(log.contains("brought in front through xdg-activation"), "sway offers xdg-activation:\n\(log)")
+        XCTAssertTrue(log.contains("xdg-activation: activating a window for the press of serial"),
+                      "the float is activated for the click on the PiP button:\n\(log)")
         XCTAssertFalse(log.contains("warn: no dismiss target"), "no dismiss target is tried under Wayland:\n\(log)")
 
         let restore = { (float: SwayWindow) in

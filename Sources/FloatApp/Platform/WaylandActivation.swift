@@ -1,6 +1,7 @@
 import CSDL
 import CWayland
 import Glibc
+import Logging
 
 /// Brings a window in front on a Wayland compositor (P18) through its `xdg_activation_v1`, with
 /// a token that names the user's latest key or button press on the app's windows: the proof
@@ -22,7 +23,8 @@ final class WaylandActivation {
     /// The surfaces the pointer and the keyboard are on, as the compositor last said.
     private var pointerSurface: OpaquePointer?
     private var keyboardSurface: OpaquePointer?
-    /// The latest press or release of a button or key: its serial and the surface it went to.
+    /// The latest press of a button or key: its serial and the surface it went to. Compositors
+    /// check a token's serial against presses (mutter against its pointer's grab serial).
     private var lastInput: (serial: UInt32, surface: OpaquePointer?)?
     /// The token the compositor answered with, while one is awaited.
     private var token: String?
@@ -89,6 +91,7 @@ final class WaylandActivation {
             guard wl_display_roundtrip_queue(display, queue) >= 0 else { break }
         }
         guard let token else { return false }
+        Log.debug("xdg-activation: activating a window for \(lastInput.map { "the press of serial \($0.serial)" } ?? "no press")")
         xdg_activation_v1_activate(activation, token, target)
         self.token = nil
         return wl_display_flush(display) >= 0
@@ -167,7 +170,8 @@ final class WaylandActivation {
                 },
                 leave: { data, _, _, _ in WaylandActivation.with(data) { $0.pointerSurface = nil } },
                 motion: { _, _, _, _, _ in },
-                button: { data, _, serial, _, _, _ in
+                button: { data, _, serial, _, _, state in
+                    guard state == WL_POINTER_BUTTON_STATE_PRESSED.rawValue else { return }
                     WaylandActivation.with(data) { $0.lastInput = (serial, $0.pointerSurface) }
                 },
                 axis: { _, _, _, _, _ in },
@@ -180,7 +184,8 @@ final class WaylandActivation {
                     WaylandActivation.with(data) { $0.keyboardSurface = OpaquePointer(bitPattern: address) }
                 },
                 leave: { data, _, _, _ in WaylandActivation.with(data) { $0.keyboardSurface = nil } },
-                key: { data, _, serial, _, _, _ in
+                key: { data, _, serial, _, _, state in
+                    guard state == WL_KEYBOARD_KEY_STATE_PRESSED.rawValue else { return }
                     WaylandActivation.with(data) { $0.lastInput = (serial, $0.keyboardSurface) }
                 },
                 modifiers: { _, _, _, _, _, _, _ in },
