@@ -122,6 +122,10 @@ final class App {
         playback.startAudio()
         dispatch(.refreshRateRead(readRefreshRate()))
         dispatch(.resized(.main, width: Int(main.renderer.outputSize.width), height: Int(main.renderer.outputSize.height)))
+        // A Wayland window appears with its first picture, and compositors stack windows in the
+        // order they appear: the main window shows its first before a float asked for at start
+        // (P18), which then appears over it even where activation is refused.
+        if state.environment.compositorMovesFloat { render() }
         dispatch(.started(openRoom: startRoom.id, float: startRoom.float))
         var event = SDL_Event()
         while state.exit == nil {
