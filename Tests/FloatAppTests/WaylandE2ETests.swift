@@ -72,10 +72,28 @@ final class WaylandE2ETests: DesktopTestCase {
 
         desktop.moveMouse(to: float.center)
         desktop.click()
-        try eventually("a click on the float brings the main window back in its place\n\(app.outputTail())", timeout: 10) {
-            try sceneGraph().map(\.title) == ["FloatApp"]
+        let main = try eventuallyValue("a click on the float brings the main window back\n\(app.outputTail())", timeout: 10) {
+            () -> DesktopRect? in
+            let shown = try sceneGraph()
+            return shown.map(\.title) == ["FloatApp"] ? shown[0].frame : nil
         }
         try desktop.screenshot("2-weston-restored")
+
+        // Again, from the PiP button (the control bar's first, 16 px from the left, centred 32 px
+        // above the bottom): the main window is out of the way again, and comes back again.
+        desktop.moveMouse(to: main.center)
+        desktop.moveMouse(to: DesktopPoint(x: main.x + 36, y: main.maxY - 32))
+        desktop.click()
+        let again = try eventuallyValue("the PiP button floats the room in front again\n\(app.outputTail())", timeout: 10) {
+            () -> DesktopRect? in
+            let shown = try sceneGraph()
+            return shown.map(\.title) == ["Wayland Live - PiP"] ? shown[0].frame : nil
+        }
+        desktop.moveMouse(to: again.center)
+        desktop.click()
+        try eventually("a click on the float brings the main window back again\n\(app.outputTail())", timeout: 10) {
+            try sceneGraph().map(\.title) == ["FloatApp"]
+        }
     }
 
     /// sway floats the float (equal minimum and maximum sizes), focused, at its video's aspect,
