@@ -119,27 +119,34 @@ final class WaylandE2ETests: DesktopTestCase {
             desktop.moveMouse(to: pipButton)
             desktop.click()
         }
-        pressPiP()
-        let float = try eventuallyValue("the float appears, laid out\n\(app.outputTail())", timeout: 10) {
-            try sway.windows().first { $0.title.hasSuffix(" - PiP") && $0.content.width < main.content.width / 2 }
+        // sway lists a new window before it lays it out and shows it (it waits for every window it
+        // lays out anew to draw): the float counts once its video shows where the tree says, and
+        // beside it the main window's list where the main window's video was.
+        let shownFloat = { (description: String, matching: @escaping (SwayWindow) -> Bool) throws -> SwayWindow in
+            try eventuallyValue("\(description)\n\(app.outputTail())", timeout: 10) { () -> SwayWindow? in
+                guard let float = try sway.windows().first(where: { $0.title.hasSuffix(" - PiP") && matching($0) }),
+                      float.content.x >= 60 else { return nil }
+                let beside = DesktopRect(x: float.content.x - 60, y: float.content.y, width: 40, height: float.content.height)
+                let shown = try !sway.grab(float.content).isMostlyBlack()
+                    && sway.grab(beside).isMostlyBlack(fraction: 0.95, threshold: 40)
+                return shown ? float : nil
+            }
         }
+        pressPiP()
+        let float = try shownFloat("the float shows in front of the main window's list") { _ in true }
         XCTAssertEqual(float.title, "Wayland Live - PiP")
         XCTAssertNotNil(float.title.range(of: "- PiP$", options: .regularExpression), "the README's sway rule matches the title")
         XCTAssertTrue(float.floating, "sway floats the float instead of tiling it")
         XCTAssertTrue(float.focused && float.visible, "the float is in front, focused")
         XCTAssertEqual(Double(float.content.width) / Double(float.content.height), 16.0 / 9.0, accuracy: 0.02,
                        "the float has its video's aspect: \(float.content)")
-        // sway shows a new window once every window it lays out anew has drawn for it: await the
-        // float's video on screen, and beside it the main window's list where its video was.
-        try eventually("the float's video shows in front of the main window's list", timeout: 5) {
-            let beside = DesktopRect(x: float.content.x - 60, y: float.content.y, width: 40, height: float.content.height)
-            return try !sway.grab(float.content).isMostlyBlack() && sway.grab(beside).isMostlyBlack(fraction: 0.95, threshold: 40)
-        }
         try sway.screenshot("1-sway-float")
+        // The activation follows the float's first picture (sway may show the float before it).
+        try eventually("the float is activated for the click on the PiP button\n\(app.outputTail())", timeout: 5) {
+            app.outputTail(lines: 200).contains("xdg-activation: activating a window for the press of serial")
+        }
         let log = app.outputTail(lines: 200)
         XCTAssertTrue(log.contains("brought in front through xdg-activation"), "sway offers xdg-activation:\n\(log)")
-        XCTAssertTrue(log.contains("xdg-activation: activating a window for the press of serial"),
-                      "the float is activated for the click on the PiP button:\n\(log)")
         XCTAssertFalse(log.contains("warn: no dismiss target"), "no dismiss target is tried under Wayland:\n\(log)")
 
         let restore = { (float: SwayWindow) in
@@ -155,9 +162,7 @@ final class WaylandE2ETests: DesktopTestCase {
         // The README's rule for sway users: the float also shows on every workspace.
         try sway.addToConfig("for_window [title=\"- PiP$\"] floating enable, sticky enable")
         pressPiP()
-        let sticky = try eventuallyValue("the float appears under the README's rule", timeout: 10) {
-            try sway.windows().first { $0.title.hasSuffix(" - PiP") && $0.sticky }
-        }
+        let sticky = try shownFloat("the float shows under the README's rule") { $0.sticky }
         XCTAssertTrue(sticky.floating)
         try restore(sticky)
 
