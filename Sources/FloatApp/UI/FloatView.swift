@@ -14,8 +14,9 @@ enum FloatView {
             return
         }
         let area = SDL_Rect(0, 0, width, height)
-        let had = video.draw(fitting: area, fill: true) != nil
-        if had, video.frame?.isStill == true { StillMark.draw(ctx, over: area) }
+        let drawn = video.draw(fitting: area, fill: m.videoCoversWindow)
+        let had = drawn != nil
+        if let drawn, video.frame?.isStill == true { StillMark.draw(ctx, over: m.videoCoversWindow ? area : drawn) }
         StatusOverlay.draw(ctx, m.overlay, hasFrame: had)
         if !m.hover { drawBadges(ctx, m, width: width, height: height) }
         guard m.hover else { return }
