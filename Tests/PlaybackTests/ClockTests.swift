@@ -140,8 +140,8 @@ final class ClockTests: XCTestCase {
             steps += 1
             // Time moves only once decoding has caught up, so the result is the same on any load.
             _ = try? eventually("decoding catches up", timeout: 2, poll: 0.005) {
-                let allConverted = session.counters.converted == 60
-                return (session.bufferedAudio >= chunk || allConverted) && (session.queuedFrames >= 2 || allConverted)
+                let allQueued = session.counters.queued == 60
+                return (session.bufferedAudio >= chunk || allQueued) && (session.queuedFrames >= 2 || allQueued)
             }
             buffer.withUnsafeMutableBufferPointer { mixer.render(into: $0.baseAddress!, frameCount: chunkFrames) }
             clock.advance(by: chunk)

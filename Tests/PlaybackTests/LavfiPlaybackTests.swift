@@ -58,7 +58,7 @@ final class VideoSwitchTests: XCTestCase {
         mixer.add(session)
         let device = FakeAudioDevice(mixer: mixer, chunkFrames: 512, speed: 4)
         XCTAssertTrue(device.run(timeout: 5, afterChunk: { _ = session.takeFrame() },
-                                 until: { session.counters.converted > 5 }))
+                                 until: { session.counters.queued > 5 }))
         session.setVideoDemand(.hidden)
         _ = device.run(timeout: 1, until: { false })
         let before = session.counters
@@ -68,12 +68,12 @@ final class VideoSwitchTests: XCTestCase {
         let played = (session.clockTime ?? 0) - clock
         XCTAssertGreaterThan(played, 1, "the clock went on")
         // Raw video is all key frames: the hidden session converts one a second, as stills.
-        XCTAssertEqual(after.converted - before.converted, after.stills - before.stills, "only stills while hidden")
+        XCTAssertEqual(after.queued - before.queued, after.stills - before.stills, "only stills while hidden")
         XCTAssertLessThanOrEqual(after.stills - before.stills, Int(played) + 1)
-        XCTAssertGreaterThan(after.decoded, after.converted)
+        XCTAssertGreaterThan(after.decoded, after.queued)
         session.setVideoDemand(.full(width: 320, height: 240))
         XCTAssertTrue(device.run(timeout: 3, afterChunk: { _ = session.takeFrame() },
-                                 until: { session.counters.converted > after.converted + 5 }))
+                                 until: { session.counters.queued > after.queued + 5 }))
         XCTAssertEqual(session.takeFrame()?.isStill, false, "raw video is live again at once: every frame is a key frame")
     }
 

@@ -40,9 +40,9 @@ final class LoopFilterTests: XCTestCase {
         XCTAssertEqual(session.openCount, 1, "the source is never reopened")
         XCTAssertEqual(atSwitch.count, 2)
         guard atSwitch.count == 2 else { return }
-        let phases = [(atSwitch[0].converted, atSwitch[0].economyFrames),
-                      (atSwitch[1].converted - atSwitch[0].converted, atSwitch[1].economyFrames - atSwitch[0].economyFrames),
-                      (session.counters.converted - atSwitch[1].converted,
+        let phases = [(atSwitch[0].queued, atSwitch[0].economyFrames),
+                      (atSwitch[1].queued - atSwitch[0].queued, atSwitch[1].economyFrames - atSwitch[0].economyFrames),
+                      (session.counters.queued - atSwitch[1].queued,
                        session.counters.economyFrames - atSwitch[1].economyFrames)]
         // Pictures already sent to the decoder when the demand changes come out in the mode they
         // were sent in: the decoder's reordering delay plus the one being converted.

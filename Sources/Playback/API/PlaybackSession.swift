@@ -35,9 +35,9 @@ public final class PlaybackSession: Sendable {
     /// How many times the source was opened (1 plus reconnections).
     public var openCount: Int { core.withLock { $0.openCount } }
 
-    /// The box the visible window draws into, in pixels. Frames are converted on the worker to
-    /// the largest size with the source's aspect that fits it (never larger than the source);
-    /// nil converts at the source size.
+    /// The box the visible window draws into, in pixels. Frames are converted to the largest
+    /// size with the source's aspect that fits it (never larger than the source), when their
+    /// pixels are first asked for; nil converts at the source size.
     public func setOutputSize(width: Int, height: Int) {
         core.withLock { $0.outputBox = width > 0 && height > 0 ? (width, height) : nil }
     }
@@ -167,7 +167,13 @@ public final class PlaybackSession: Sendable {
     package var clockTime: Double? { core.withLock { $0.clock.time(now: core.systemClock.now()) } }
 
     /// Running totals.
-    package var counters: PlaybackCounters { core.withLock { $0.counters } }
+    package var counters: PlaybackCounters {
+        let conversions = core.converter.totals
+        var totals = core.withLock { $0.counters }
+        totals.converted = conversions.converted
+        totals.scalerBuilds = conversions.scalerBuilds
+        return totals
+    }
 
     /// True until the worker thread has finished.
     package var isWorking: Bool { core.withLock { $0.workerRunning } }

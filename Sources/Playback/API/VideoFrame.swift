@@ -1,4 +1,9 @@
-/// One converted picture: YUV420P (I420) planes in one contiguous buffer, ready for a streaming texture.
+import LocksAndThreads
+
+/// One picture at the size shown: YUV420P (I420) planes in one contiguous buffer, ready for a
+/// streaming texture. A played picture is converted from its decoded one the first time its
+/// pixels are asked for (``withPlanes(_:)`` or ``storage``), on the asking thread, and only then:
+/// one superseded before anyone looked at it costs no conversion.
 public final class VideoFrame: Sendable {
     /// Plane geometry for a picture size.
     package struct Layout: Sendable {
@@ -17,6 +22,17 @@ public final class VideoFrame: Sendable {
             offsets = (0, lumaPitch * height, lumaPitch * height + chromaBytes)
             byteCount = lumaPitch * height + 2 * chromaBytes
         }
+
+        /// A black picture in this layout (limited range).
+        var black: [UInt8] {
+            [UInt8](repeating: 16, count: offsets.u) + [UInt8](repeating: 128, count: byteCount - offsets.u)
+        }
+    }
+
+    /// The pixels, or the decoded picture and its converter until they are asked for.
+    private enum Pixels {
+        case ready([UInt8])
+        case pending(Frame, PictureConverter)
     }
 
     /// Picture width in pixels (even).
@@ -32,20 +48,49 @@ public final class VideoFrame: Sendable {
     public let isStill: Bool
     /// Bytes per row of the Y, U and V planes.
     public let pitches: (y: Int, u: Int, v: Int)
-    /// The three planes, Y then U then V, at ``planeOffsets``.
-    public let storage: [UInt8]
     /// Where each plane starts in ``storage``.
     public let planeOffsets: (y: Int, u: Int, v: Int)
+    private let layout: Layout
+    private let pixels: Guarded<Pixels>
 
-    package init(layout: Layout, storage: [UInt8], pts: Double, serial: Int, isStill: Bool = false) {
+    package convenience init(layout: Layout, storage: [UInt8], pts: Double, serial: Int, isStill: Bool = false) {
+        self.init(layout: layout, pixels: .ready(storage), pts: pts, serial: serial, isStill: isStill)
+    }
+
+    /// A picture converted from `decoded` by `converter` when its pixels are first asked for.
+    convenience init(layout: Layout, decoded: Frame, converter: PictureConverter, pts: Double, serial: Int, isStill: Bool) {
+        self.init(layout: layout, pixels: .pending(decoded, converter), pts: pts, serial: serial, isStill: isStill)
+    }
+
+    private init(layout: Layout, pixels: Pixels, pts: Double, serial: Int, isStill: Bool) {
+        self.layout = layout
         width = layout.width
         height = layout.height
         pitches = layout.pitches
         planeOffsets = layout.offsets
-        self.storage = storage
+        self.pixels = Guarded(pixels)
         self.pts = pts
         self.serial = serial
         self.isStill = isStill
+    }
+
+    /// The three planes, Y then U then V, at ``planeOffsets`` (converted now if they were not yet).
+    public var storage: [UInt8] {
+        pixels.withLock { pixels in
+            switch pixels {
+            case .ready(let bytes):
+                return bytes
+            case .pending(let decoded, let converter):
+                let bytes = converter.pixels(of: decoded, layout: layout)
+                pixels = .ready(bytes)
+                return bytes
+            }
+        }
+    }
+
+    /// True once the pixels exist (converted, or made so).
+    package var isConverted: Bool {
+        pixels.withLock { if case .ready = $0 { true } else { false } }
     }
 
     /// Calls `body` with pointers to the Y, U and V planes (valid only inside `body`),

@@ -1,12 +1,12 @@
 import Foundation
+import CFFmpeg
 
 extension Connection {
-    /// The video thread: decodes queued packets, drops late pictures, converts the rest to the
-    /// output size and queues them for presentation. A hidden source's decoder skips every
+    /// The video thread: decodes queued packets, drops late pictures and queues the rest for
+    /// presentation at the output size (converted when the painter asks for their pixels). A hidden source's decoder skips every
     /// picture but key frames; from the first packet after it is shown again it decodes all.
     func decodeVideo(_ decoder: Decoder, frameDuration: Double) {
         let frame = Frame()
-        let scaler = Scaler(filter: .areaWhenShrinking)
         var loopFilter = LoopFilterMode.normal
         let announced = decoder.announcedSize
         var keyOnly = false
@@ -40,9 +40,9 @@ extension Connection {
                 decoder.setLoopFilter(wanted)
                 loopFilter = wanted
             }
-            guard decode(packet, decoder, frame, scaler, &skips, frameDuration) else { return }
+            guard decode(packet, decoder, frame, &skips, frameDuration) else { return }
             if hiddenKey, core.withLock({ $0.counters.decoded }) == decodedBefore {
-                guard decode(nil, decoder, frame, scaler, &skips, frameDuration) else { return }
+                guard decode(nil, decoder, frame, &skips, frameDuration) else { return }
                 decoder.flush()
             }
             if packet == nil {
@@ -57,7 +57,7 @@ extension Connection {
     }
 
     /// Takes and presents every picture the decoder has ready; returns false when the thread must stop.
-    private func receiveAll(_ decoder: Decoder, into frame: Frame, scaler: Scaler, skips: inout SkippedPictures,
+    private func receiveAll(_ decoder: Decoder, into frame: Frame, skips: inout SkippedPictures,
                             frameDuration: Double) -> Bool {
         while true {
             let step: FFmpegStep
@@ -68,7 +68,7 @@ extension Connection {
             guard step == .done else { return true }
             let clean = frame.isKey && skips.allBefore(frame.seconds(in: decoder.timeBase))
             if clean { skips = SkippedPictures() }
-            let keepGoing = present(frame, clean: clean, decoder: decoder, scaler: scaler, frameDuration: frameDuration)
+            let keepGoing = present(frame, clean: clean, decoder: decoder, frameDuration: frameDuration)
             frame.unref()
             if !keepGoing { return false }
         }
@@ -76,14 +76,14 @@ extension Connection {
 
     /// Sends `packet` (nil: drain) to the decoder and handles every picture it gives back;
     /// false when the thread must stop.
-    private func decode(_ packet: Packet?, _ decoder: Decoder, _ frame: Frame, _ scaler: Scaler,
+    private func decode(_ packet: Packet?, _ decoder: Decoder, _ frame: Frame,
                         _ skips: inout SkippedPictures, _ frameDuration: Double) -> Bool {
         do {
             _ = try decoder.send(packet)
         } catch {
             core.withLock { $0.counters.corruptPackets += 1 }
         }
-        return receiveAll(decoder, into: frame, scaler: scaler, skips: &skips, frameDuration: frameDuration)
+        return receiveAll(decoder, into: frame, skips: &skips, frameDuration: frameDuration)
     }
 
     /// The next packet, and whether the source is hidden as it is decoded. A hidden source's
@@ -108,11 +108,11 @@ extension Connection {
     }
 
     /// What to do with a decoded picture.
-    private enum Decision { case drop, convert(width: Int, height: Int, serial: Int, still: Bool), stop }
+    private enum Decision { case drop, queue(width: Int, height: Int, serial: Int, still: Bool), stop }
 
     /// Handles one decoded picture (`clean`: a key frame after every picture the decoder
     /// skipped); returns false when the thread must stop.
-    private func present(_ frame: Frame, clean: Bool, decoder: Decoder, scaler: Scaler, frameDuration: Double) -> Bool {
+    private func present(_ frame: Frame, clean: Bool, decoder: Decoder, frameDuration: Double) -> Bool {
         let pts = core.withLock { $0.videoPts(frame.seconds(in: decoder.timeBase)) }
         let duration = frame.durationSeconds(in: decoder.timeBase) ?? frameDuration
         let displayWidth = max(2, Int((Double(frame.width) * frame.sampleAspect).rounded()))
@@ -130,9 +130,12 @@ extension Connection {
         switch decision {
         case .stop: return false
         case .drop: return true
-        case .convert(let width, let height, let serial, let still):
-            let converted = scaler.convert(frame, width: width, height: height, pts: pts, serial: serial, isStill: still)
-            queue(converted, scalerBuilds: scaler.buildCount, economy: frame.loopFilter == .skipped)
+        case .queue(let width, let height, let serial, let still):
+            let economy = frame.loopFilter == .skipped
+            let decoded = Frame()
+            av_frame_move_ref(decoded.pointer, frame.pointer)
+            queue(VideoFrame(layout: VideoFrame.Layout(width: width, height: height), decoded: decoded,
+                             converter: core.converter, pts: pts, serial: serial, isStill: still), economy: economy)
             return true
         }
     }
@@ -171,23 +174,20 @@ extension Connection {
                 state.lastStillPts = pts
                 state.counters.stills += 1
             }
-            return .done(.convert(width: size.width, height: size.height, serial: state.nextSerial, still: still))
+            return .done(.queue(width: size.width, height: size.height, serial: state.nextSerial, still: still))
         }
         // The queue is full: presenting its next frame makes room and wakes this thread.
         state.startIfReady(now: now)
         return .sleep(.video(.picture), until: state.nextFrameDelay(now: now).map { now + $0 + SharedState.fallbackGrace })
     }
 
-    /// Queues a converted picture for presentation (nil: swscale refused it).
-    private func queue(_ converted: VideoFrame?, scalerBuilds: Int, economy: Bool) {
+    /// Queues a picture for presentation.
+    private func queue(_ picture: VideoFrame, economy: Bool) {
         core.withLock { state in
-            state.counters.scalerBuilds = scalerBuilds
-            if let converted {
-                if state.frames.isEmpty && state.phase == .playing { state.frameWakePending = true }
-                state.counters.converted += 1
-                if economy { state.counters.economyFrames += 1 }
-                state.frames.append(converted)
-            }
+            if state.frames.isEmpty && state.phase == .playing { state.frameWakePending = true }
+            state.counters.queued += 1
+            if economy { state.counters.economyFrames += 1 }
+            state.frames.append(picture)
             state.startIfReady(now: core.systemClock.now())
         }
         core.publishEvents()

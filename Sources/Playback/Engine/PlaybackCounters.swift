@@ -8,11 +8,14 @@ package struct PlaybackCounters: Sendable, Equatable {
     package var decoded = 0
     /// Video frames decoded that were not key frames (none while the source is hidden).
     package var nonKeyDecoded = 0
-    /// Key frames decoded and converted as still pictures while hidden.
+    /// Key frames decoded and queued as still pictures while hidden.
     package var stills = 0
     /// Audio frames (samples per channel) decoded into the ring.
     package var audioFrames = 0
-    /// Frames converted by swscale.
+    /// Pictures queued for presentation at the size shown.
+    package var queued = 0
+    /// Pictures converted by swscale: those whose pixels were asked for (uploaded), never one
+    /// superseded before that.
     package var converted = 0
     /// Times the swscale context was built.
     package var scalerBuilds = 0
@@ -20,7 +23,7 @@ package struct PlaybackCounters: Sendable, Equatable {
     package var corruptPackets = 0
     /// Timestamps taken for damage and replaced by where their stream would continue.
     package var repairedTimestamps = 0
-    /// Frames converted that were decoded with the loop filter skipped.
+    /// Pictures queued that were decoded with the loop filter skipped.
     package var economyFrames = 0
     /// Times the clock ran past everything decoded while the source went on, and stopped to
     /// buffer again.

@@ -39,6 +39,8 @@ final class SessionCore: @unchecked Sendable {
     let systemClock: any SessionClock
     /// Set before the worker starts and never changed, so no event is missed.
     let observers: PlaybackObservers
+    /// Converts the pictures the painter asks for (its own lock, never taken with this one's).
+    let converter = PictureConverter()
     private var state: SharedState
 
     init(options: PlaybackOptions, observers: PlaybackObservers, clock: any SessionClock) {

@@ -92,6 +92,16 @@ package final class Scaler {
         return written > 0
     }
 
+    /// Scales `frame` into the planes of a picture laid out as `layout` at `base`; false if
+    /// swscale refuses the conversion.
+    package func scale(_ frame: Frame, into base: UnsafeMutablePointer<UInt8>, layout: VideoFrame.Layout) -> Bool {
+        let planes: [UnsafeMutablePointer<UInt8>?] = [
+            base + layout.offsets.y, base + layout.offsets.u, base + layout.offsets.v, nil,
+        ]
+        let pitches: [Int32] = [Int32(layout.pitches.y), Int32(layout.pitches.u), Int32(layout.pitches.v), 0]
+        return scale(frame, width: layout.width, height: layout.height, planes: planes, pitches: pitches)
+    }
+
     /// Converts `frame` to a `width`x`height` YUV420P picture (both even), or nil if swscale
     /// refuses; `isStill` marks a picture that is not live (see ``VideoFrame/isStill``).
     package func convert(_ frame: Frame, width: Int, height: Int, pts: Double, serial: Int,
@@ -99,12 +109,7 @@ package final class Scaler {
         let layout = VideoFrame.Layout(width: width, height: height)
         var scaled = false
         let storage = [UInt8](unsafeUninitializedCapacity: layout.byteCount) { buffer, count in
-            let base = buffer.baseAddress!
-            let planes: [UnsafeMutablePointer<UInt8>?] = [
-                base + layout.offsets.y, base + layout.offsets.u, base + layout.offsets.v, nil,
-            ]
-            let pitches: [Int32] = [Int32(layout.pitches.y), Int32(layout.pitches.u), Int32(layout.pitches.v), 0]
-            scaled = scale(frame, width: width, height: height, planes: planes, pitches: pitches)
+            scaled = scale(frame, into: buffer.baseAddress!, layout: layout)
             count = layout.byteCount
         }
         guard scaled else { return nil }

@@ -1,0 +1,51 @@
+import Foundation
+@testable import Playback
+import TestSupport
+import XCTest
+
+/// Pictures are converted only when the painter asks for their pixels: a painter slower than
+/// the video (here 10 paints a second of a 30 fps file, on a clock that moves only once
+/// decoding has caught up) gets every picture it takes converted once, and no picture it never
+/// took is converted at all.
+final class ConvertOnlyShownTests: XCTestCase {
+    func testASlowPainterGetsOnlyThePicturesItTakesConverted() throws {
+        let media = try TestMedia()
+        let file = try media.h264AAC("paced.mp4", seconds: 2)
+        let clock = ManualClock()
+        let session = PlaybackSession(source: file, options: PlaybackOptions(), observers: PlaybackObservers(),
+                                      clock: clock)
+        defer { session.close() }
+        session.setOutputSize(width: 160, height: 90)
+        let mixer = AudioMixer()
+        mixer.add(session)
+        let chunkFrames = 480
+        let chunk = Double(chunkFrames) / Double(mixer.sampleRate)
+        var buffer = [Float](repeating: 0, count: chunkFrames * mixer.channels)
+        var uploaded: [Double] = []
+        var steps = 0, nextPaint = 0.0
+        while !session.status.isFinal && steps < 4000 {
+            steps += 1
+            _ = try? eventually("decoding catches up", timeout: 2, poll: 0.005) {
+                let allQueued = session.counters.queued == 60
+                return (session.bufferedAudio >= chunk || allQueued) && (session.queuedFrames >= 2 || allQueued)
+            }
+            buffer.withUnsafeMutableBufferPointer { mixer.render(into: $0.baseAddress!, frameCount: chunkFrames) }
+            clock.advance(by: chunk)
+            guard let time = session.clockTime, time >= nextPaint else { continue }
+            nextPaint = time + 0.1
+            // What a painter does with the picture it takes: uploads its planes.
+            guard let frame = session.takeFrame(), frame.pts != uploaded.last else { continue }
+            XCTAssertFalse(frame.isConverted, "picture \(frame.pts) converted before it was taken")
+            let lit = frame.withPlanes { y, _, _ in (0..<frame.width * frame.height / 2).contains { y[$0] > 40 } }
+            XCTAssertTrue(lit, "picture \(frame.pts) converted, not the black fallback")
+            uploaded.append(frame.pts)
+        }
+        XCTAssertEqual(session.status, .ended)
+        let counters = session.counters
+        XCTAssertEqual(counters.queued, 60, "every picture decoded and queued: \(counters)")
+        XCTAssertLessThanOrEqual(uploaded.count, 22, "the painter took about one picture in three")
+        XCTAssertGreaterThanOrEqual(uploaded.count, 18)
+        XCTAssertEqual(counters.converted, uploaded.count, "converted only the pictures uploaded: \(counters)")
+        XCTAssertEqual(counters.presented, uploaded.count)
+    }
+}
