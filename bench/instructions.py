@@ -7,7 +7,8 @@ Each binary plays the clip once (on one private Xvfb + openbox desktop, one afte
 Under valgrind the app runs far slower than real time, so most pictures arrive late and are
 dropped before conversion; whole-process totals therefore do not compare, and the table gives
 instructions per picture instead: the conversion step (`Connection.present`, which holds the
-inlined `Scaler.convert`, and swscale within it) per converted picture, and FFmpeg's decoding
+inlined `Scaler.convert`, and swscale within it; since pictures are converted when the painter
+uploads them, `PictureConverter` and `VideoFrame` too) per converted picture, and FFmpeg's decoding
 (`avcodec_send_packet`) per decoded picture, with FloatApp's own counters.
 """
 
@@ -24,7 +25,7 @@ from playback import FLOAT_W, FPS, OUT, ROOT, cached_media  # noqa: E402
 
 # (column, test on (source file, object) of a callgrind entry, counter the count is divided by).
 # Self counts, so nothing is counted twice however the compiler inlined the Swift code.
-CONVERSION_FILES = ("Scaler.swift", "RowAveragedPicture.swift")
+CONVERSION_FILES = ("Scaler.swift", "RowAveragedPicture.swift", "PictureConverter.swift", "VideoFrame.swift")
 PARTS = [("conversion per converted picture (M)",
           lambda src, fn, obj: os.path.basename(src) in CONVERSION_FILES or "RowAveragedPicture" in fn
           or "libswscale" in obj, "converted"),

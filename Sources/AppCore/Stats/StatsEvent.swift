@@ -49,12 +49,15 @@ public enum StatsEvent: Equatable, Sendable {
     /// A session's totals when it stops.
     public struct Counters: Equatable, Sendable {
         public var opens, decoded, converted, presented, dropped, economy, scalerBuilds: Int
-        /// Pictures decoded that were not key frames, and key frames converted as stills while hidden.
+        /// Pictures decoded that were not key frames, and key frames queued as stills while hidden.
         public var nonKey, stills: Int
+        /// Pictures queued for presentation (`converted` counts those whose pixels a paint took).
+        public var queued: Int
 
         /// Creates totals.
         public init(opens: Int, decoded: Int, converted: Int, presented: Int, dropped: Int,
-                    economy: Int, scalerBuilds: Int, nonKey: Int = 0, stills: Int = 0) {
+                    economy: Int, scalerBuilds: Int, nonKey: Int = 0, stills: Int = 0, queued: Int = 0) {
+            self.queued = queued
             self.nonKey = nonKey
             self.stills = stills
             self.opens = opens
@@ -153,7 +156,7 @@ public enum StatsEvent: Equatable, Sendable {
         [("room", .text(id)), ("source", .int(i)), ("opens", .int(c.opens)), ("decoded", .int(c.decoded)),
          ("converted", .int(c.converted)), ("presented", .int(c.presented)), ("dropped", .int(c.dropped)),
          ("economy", .int(c.economy)), ("scaler_builds", .int(c.scalerBuilds)), ("non_key", .int(c.nonKey)),
-         ("stills", .int(c.stills))]
+         ("stills", .int(c.stills)), ("queued", .int(c.queued))]
     }
 
     /// A status as the log has always named it; the tools that read the log rely on these labels.

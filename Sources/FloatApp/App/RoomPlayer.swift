@@ -81,7 +81,7 @@ final class RoomPlayer {
         let c = s.counters
         return .init(opens: s.openCount, decoded: c.decoded, converted: c.converted, presented: c.presented,
                      dropped: c.dropped, economy: c.economyFrames, scalerBuilds: c.scalerBuilds,
-                     nonKey: c.nonKeyDecoded, stills: c.stills)
+                     nonKey: c.nonKeyDecoded, stills: c.stills, queued: c.queued)
     }
 
     /// Sets source `index`'s video demand; returns the stats line saying so.
