@@ -3,8 +3,9 @@ import Foundation
 @testable import Playback
 import XCTest
 
-/// Large downscales give swscale every other row; the result must be swscale's area averaging
-/// of those rows exactly, and close to area averaging of all rows.
+/// Large downscales give swscale every other row (to a quarter of the height or less) or every
+/// third row from the second (to a sixth or less); the result must be swscale's area averaging of those rows
+/// exactly, and within 40 dB of area averaging of all rows.
 final class ScalerRowSkippingTests: XCTestCase {
     /// A YUV420P frame of `width`x`height` filled from `bytes` (planar I420, no padding).
     private func frame(width: Int, height: Int, bytes: [UInt8]) throws -> Frame {
@@ -68,26 +69,50 @@ final class ScalerRowSkippingTests: XCTestCase {
         return squared == 0 ? .infinity : 10 * log10(255 * 255 / (squared / Double(a.count)))
     }
 
+    /// Every `step`th row from row `start` of every plane of the I420 `bytes` of a `w`x`h`
+    /// picture, as a picture of a `step`th of the height.
+    private func rows(_ bytes: [UInt8], width w: Int, height h: Int, step: Int, start: Int = 0) -> [UInt8] {
+        var kept: [UInt8] = []
+        var offset = 0
+        for (pw, ph) in [(w, h), (w / 2, h / 2), (w / 2, h / 2)] {
+            for row in stride(from: start, to: ph, by: step) { kept += bytes[(offset + row * pw)..<(offset + row * pw + pw)] }
+            offset += pw * ph
+        }
+        return kept
+    }
+
     func testAQuarterHeightOrLessIsAreaAveragingOfEveryOtherRow() throws {
         let (w, h) = (64, 48)
         let bytes = (0..<(w * h * 3 / 2)).map { UInt8(truncatingIfNeeded: $0 * 37 % 251) }
         let source = try frame(width: w, height: h, bytes: bytes)
-        // The even rows of every plane, as a picture of half the height.
-        var even: [UInt8] = []
-        var offset = 0
-        for (pw, ph) in [(w, h), (w / 2, h / 2), (w / 2, h / 2)] {
-            for row in stride(from: 0, to: ph, by: 2) { even += bytes[(offset + row * pw)..<(offset + row * pw + pw)] }
-            offset += pw * ph
-        }
-        let reference = try swscale(try frame(width: w, height: h / 2, bytes: even), width: 16, height: 12)
+        let reference = try swscale(try frame(width: w, height: h / 2, bytes: rows(bytes, width: w, height: h, step: 2)),
+                                    width: 16, height: 12)
         let picture = try XCTUnwrap(Scaler(filter: .areaWhenShrinking).convert(source, width: 16, height: 12, pts: 0, serial: 1))
         for index in 0..<3 { XCTAssertEqual(plane(picture, index), reference[index], "plane \(index)") }
         let third = try XCTUnwrap(Scaler(filter: .areaWhenShrinking).convert(source, width: 32, height: 16, pts: 0, serial: 1))
         XCTAssertEqual(plane(third, 0), try swscale(source, width: 32, height: 16)[0], "a third of the height: all rows")
     }
 
+    func testASixthOfTheHeightOrLessIsAreaAveragingOfEveryThirdRow() throws {
+        let (w, h) = (64, 72)
+        let bytes = (0..<(w * h * 3 / 2)).map { UInt8(truncatingIfNeeded: $0 * 37 % 251) }
+        let source = try frame(width: w, height: h, bytes: bytes)
+        // The middle row of each three, in every plane.
+        let middles = rows(bytes, width: w, height: h, step: 3, start: 1)
+        let reference = try swscale(try frame(width: w, height: h / 3, bytes: middles), width: 16, height: 12)
+        let picture = try XCTUnwrap(Scaler(filter: .areaWhenShrinking).convert(source, width: 16, height: 12, pts: 0, serial: 1))
+        for index in 0..<3 { XCTAssertEqual(plane(picture, index), reference[index], "plane \(index)") }
+        // 68 rows do not split into thirds that keep the chroma rows in step: every other row.
+        let shorter = Array(bytes[0..<(w * 68 * 3 / 2)])
+        let halves = try swscale(try frame(width: w, height: 34, bytes: rows(shorter, width: w, height: 68, step: 2)),
+                                 width: 16, height: 10)
+        let picked = try XCTUnwrap(Scaler(filter: .areaWhenShrinking)
+            .convert(try frame(width: w, height: 68, bytes: shorter), width: 16, height: 10, pts: 0, serial: 1))
+        XCTAssertEqual(plane(picked, 0), halves[0], "68 rows to 10: every other row")
+    }
+
     /// The benchmark's case: a 1080p test pattern (sharp edges, text, gradients) to a 320x180
-    /// float, against swscale's area averaging of all rows. Leaving out every other row lets
+    /// float (every third row), against swscale's area averaging of all rows. Leaving out rows lets
     /// only the finest vertical detail alias; they agree far more closely than fast bilinear,
     /// rejected for its aliasing, does.
     func testA1080pPatternShrunkToTheFloatMatchesAreaAveraging() throws {
