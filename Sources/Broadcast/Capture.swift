@@ -2,6 +2,7 @@ import CFFmpeg
 import Glibc
 import Playback
 import Rooms
+import Session
 
 /// The picture and sound format a capture hands to the encoders.
 struct CaptureFormat: Equatable {
@@ -97,7 +98,7 @@ final class Capture {
         while !shouldStop() {
             beforeRead()
             do {
-                guard try input.read(into: packet) == .done else { return shouldStop() ? nil : .streamFailed("the capture ended") }
+                guard try input.read(into: packet) == .done else { return shouldStop() ? nil : .captureEnded }
                 defer { packet.unref() }
                 pace(packet)
                 if packet.streamIndex == videoStream.index {

@@ -6,8 +6,12 @@ import XCTest
 final class FailureWordsTests: XCTestCase {
     func testABroadcastNamesWhatFailedAndNeverSaysPlay() {
         let cases: [(BroadcastFailure, String)] = [
-            (.refusedSource("not a device: /dev/null"), "Cannot broadcast this source: not a device: /dev/null"),
-            (.captureFailed("No such file or directory"), "Cannot capture the source: No such file or directory"),
+            (.refusedSource(.badDevice("null")),
+             "Cannot broadcast this source: \"v4l2:\" needs a device path like /dev/video0, found \"null\""),
+            (.captureFailed(.openFailed("No such file or directory")), "Cannot capture the source: No such file or directory"),
+            (.captureFailed(.decoderFailed(stream: "video", codec: "rawvideo", reason: "Invalid data")),
+             "Cannot capture the source: the video stream (rawvideo): Invalid data"),
+            (.captureFailed(.captureEnded), "Cannot capture the source: the capture ended"),
             (.nothingToCapture, "The source has no video or audio to broadcast"),
             (.serverFailed(url: "rtmp://host/live/me", reason: "Connection refused"),
              "Cannot broadcast to rtmp://host/live/me: Connection refused"),

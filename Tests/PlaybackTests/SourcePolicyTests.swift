@@ -28,7 +28,7 @@ final class SourcePolicyTests: XCTestCase {
             }
             let session = PlaybackSession(source: source)
             try eventually(source, timeout: 3, poll: 0.005) { session.status.isFinal }
-            XCTAssertEqual(session.status, .failed(message: "Cannot play this source: \(message)"), source)
+            XCTAssertEqual(session.status, .failed(.refusedSource(message)), source)
             XCTAssertEqual(session.openCount, 0, source)
             session.close()
         }
@@ -64,7 +64,7 @@ final class SourcePolicyTests: XCTestCase {
         let session = PlaybackSession(source: "/nonexistent/clip.mp4")
         defer { session.close() }
         try eventually("session.status.isFinal", timeout: 3, poll: 0.005) { session.status.isFinal }
-        guard case .failed(let message) = session.status else { return XCTFail("\(session.status)") }
-        XCTAssertTrue(message.contains("No such file"), message)
+        guard case .failed(.openFailed(let reason)) = session.status else { return XCTFail("\(session.status)") }
+        XCTAssertTrue(reason.contains("No such file"), reason)
     }
 }

@@ -70,7 +70,7 @@ final class SessionModelTests: XCTestCase {
         case 1: .buffering(percent: Bool.random(using: &rng) ? nil : Int.random(in: 0...100, using: &rng))
         case 2, 3, 4, 5: .playing
         case 6: .reconnecting(attempt: Int.random(in: 1...5, using: &rng), retryIn: 0.5)
-        case 7: .failed(message: "error")
+        case 7: .failed(.streamFailed("error"))
         case 8: .ended
         default: .idle
         }

@@ -23,7 +23,7 @@ final class SessionPiPTests: XCTestCase {
     }
 
     func testARequestIsRefusedWhenTheRoomDoesNotPlay() {
-        for status in [PlaybackStatus.reconnecting(attempt: 1, retryIn: 0.5), .ended, .failed(message: "x")] {
+        for status in [PlaybackStatus.reconnecting(attempt: 1, retryIn: 0.5), .ended, .failed(.streamFailed("x"))] {
             var state = F.open(F.liveA, status: status)
             let refusal = PiPRefusal.notPlaying(status)
             assertStep(&state, .pipRequested(origin: .key), effects: [.lifecycle(.failedToStart(refusal)), .toast(refusal.description)])
@@ -128,7 +128,7 @@ final class SessionPiPTests: XCTestCase {
             F.start(),
             F.open(F.liveA, status: .connecting),
             F.open(F.liveA, status: .buffering(percent: 5)),
-            F.open(F.liveA, status: .failed(message: "x")),
+            F.open(F.liveA, status: .failed(.streamFailed("x"))),
             F.open(F.host),
             F.open(F.noPiP),
         ]

@@ -9,7 +9,7 @@ final class SessionPlaybackAndReloadTests: XCTestCase {
     func testStatusOfTheOpenRoomIsRecorded() {
         let statuses: [PlaybackStatus] = [
             .connecting, .buffering(percent: nil), .buffering(percent: 70), .playing,
-            .reconnecting(attempt: 3, retryIn: 2), .failed(message: "No such file"), .ended,
+            .reconnecting(attempt: 3, retryIn: 2), .failed(.streamFailed("No such file")), .ended,
         ]
         for status in statuses {
             var state = F.open(F.liveA, status: .connecting)
@@ -38,7 +38,7 @@ final class SessionPlaybackAndReloadTests: XCTestCase {
     }
 
     func testAFloatingRoomThatReconnectsOrFailsKeepsFloating() {
-        for status in [PlaybackStatus.reconnecting(attempt: 1, retryIn: 0.5), .failed(message: "x")] {
+        for status in [PlaybackStatus.reconnecting(attempt: 1, retryIn: 0.5), .failed(.streamFailed("x"))] {
             var state = F.floatingByRequest(F.liveA)
             assertStep(&state, .playbackStatusChanged("live-a", status), effects: []) { $0.playback["live-a"] = status }
         }

@@ -140,7 +140,7 @@ final class SessionRoomSelectionTests: XCTestCase {
     }
 
     func testRetryReopensAFailedOrEndedRoom() {
-        for status in [PlaybackStatus.failed(message: "boom"), .ended] {
+        for status in [PlaybackStatus.failed(.streamFailed("boom")), .ended] {
             var state = F.open(F.liveA, status: status)
             assertStep(&state, .retryClicked, effects: [.stopPlayback("live-a"), .openPlayback(F.liveA)]) {
                 $0.playback = ["live-a": .connecting]

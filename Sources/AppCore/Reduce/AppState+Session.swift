@@ -113,7 +113,7 @@ extension AppState {
         guard environment.exitWhenEnded == id else { return effects }
         switch status {
         case .ended: effects += quit(0)
-        case .failed(let message): effects += quit(1, message: tr("cannot play \"%1$s\": %2$s", id, message))
+        case .failed(let error): effects += quit(1, message: tr("cannot play \"%1$s\": %2$s", id, error.words))
         default: break
         }
         return effects

@@ -3,8 +3,8 @@ import Foundation
 import LiveDirectory
 import LocksAndThreads
 
-/// Fetches live servers' statistics pages off the main thread (W8): each answer is read with
-/// `StatsReader` on its worker queue, left in an inbox, and the loop waker wakes
+/// Fetches live servers' statistics pages off the main thread (W8): each page is read with
+/// `StatsReader` in a task of its own, the answer left in an inbox, and the loop waker wakes
 /// the loop, which takes the answers as ``AppEvent/directoryFetched(serverID:serial:_:)``.
 @MainActor
 final class DirectoryFetcher {
@@ -19,8 +19,15 @@ final class DirectoryFetcher {
 
     /// Starts fetching `url` for refresh `serial` of server `serverID`.
     func fetch(serverID: String, url: String, serial: Int) {
-        let inbox = self.inbox, waker = self.waker
-        reader.read(url) { read in
+        let inbox = self.inbox, waker = self.waker, reader = self.reader
+        // Detached: the main thread runs SDL's loop, not the main actor's queue.
+        Task.detached {
+            let read: Result<[LiveStreamInfo], DirectoryError>
+            do throws(DirectoryError) {
+                read = .success(try await reader.read(url))
+            } catch {
+                read = .failure(error)
+            }
             inbox.withLock { $0.append(.directoryFetched(serverID: serverID, serial: serial, read)) }
             waker.wake()
         }

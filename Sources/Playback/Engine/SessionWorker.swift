@@ -35,7 +35,7 @@ package final class SessionWorker: Sendable {
         let spec: SourceSpec
         switch SourceSpec.parse(source) {
         case .success(let parsed): spec = parsed
-        case .failure(let error): return core.setStatus(.failed(message: PlaybackError.refusedSource(error).message))
+        case .failure(let error): return core.setStatus(.failed(.refusedSource(error)))
         }
         var attempt = 0
         var everPlayed = false
@@ -49,7 +49,7 @@ package final class SessionWorker: Sendable {
                 return core.setStatus(.ended)
             case .failed(let error) where core.options.liveness == .recorded || outcome.final
                 || (spec.isFile && !everPlayed):
-                return core.setStatus(.failed(message: error.message))
+                return core.setStatus(.failed(error))
             case .ended, .failed:
                 break
             }

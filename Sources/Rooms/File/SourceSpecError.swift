@@ -1,7 +1,7 @@
 import Localization
 
 /// Why a source string is not one FloatApp can open (R3).
-public enum SourceSpecError: Error, Equatable, Sendable, CustomStringConvertible {
+public enum SourceSpecError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The source is an empty string.
     case empty
     /// `lavfi:` with no filter graph after it.

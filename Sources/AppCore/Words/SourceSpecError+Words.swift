@@ -1,0 +1,6 @@
+import Rooms
+
+extension SourceSpecError {
+    /// Why the source is refused, as a clause for a longer sentence.
+    public var words: String { description }
+}
