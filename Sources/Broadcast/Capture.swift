@@ -56,9 +56,10 @@ final class Capture {
     /// Opens `source` and its decoders (blocking, bounded by the options' timeout).
     init(source: String, options: PublishOptions, interrupt: InterruptFlag) throws(PlaybackError) {
         let spec: SourceSpec
-        switch SourceSpec.parse(source) {
-        case .success(let parsed): spec = parsed
-        case .failure(let why): throw .refusedSource(why)
+        do throws(SourceSpecError) {
+            spec = try SourceSpec.parse(source)
+        } catch {
+            throw .refusedSource(error)
         }
         do {
             input = try InputContext(url: spec.openName, formatName: spec.formatName, interrupt: interrupt,

@@ -1,3 +1,4 @@
+import AppCore
 import FilesAndOptions
 import Foundation
 import Localization
@@ -28,11 +29,11 @@ func floatappMain() -> Int32 {
         print("floatapp \(FloatAppVersion.string)")
         return 0
     case .checkRooms(let path):
-        switch RoomsLoader.load(path: path) {
-        case .success(let config):
-            print(trn("%2$s: OK, %1$d room", "%2$s: OK, %1$d rooms", config.rooms.count, path == "-" ? tr("standard input") : path))
+        do throws(RoomsLoadError) {
+            let config = try RoomsLoader.load(path: path)
+            print(trn("%2$s: OK, %1$d room", "%2$s: OK, %1$d rooms", config.rooms.count, RoomsLoadError.shown(path)))
             return 0
-        case .failure(let error):
+        } catch {
             for m in error.messages { FileHandle.standardError.write(Data((m + "\n").utf8)) }
             return 2
         }
@@ -42,9 +43,9 @@ func floatappMain() -> Int32 {
             return 2
         }
         let config: Rooms.RoomsConfig
-        switch RoomsLoader.load(path: path) {
-        case .success(let c): config = c
-        case .failure(let error):
+        do throws(RoomsLoadError) {
+            config = try RoomsLoader.load(path: path)
+        } catch {
             for m in error.messages { FileHandle.standardError.write(Data((m + "\n").utf8)) }
             return 2
         }

@@ -1,11 +1,16 @@
+import AppCore
 import Rooms
 import TestSupport
 import XCTest
 
 /// R2-R4: reading valid rooms files and reporting every problem of bad ones.
 final class RoomsFileTests: XCTestCase {
+    private func parse(_ text: String, fileName: String = "rooms.json") -> Result<RoomsConfig, RoomsFileError> {
+        Result { () throws(RoomsFileError) in try RoomsFile.parse(Array(text.utf8), fileName: fileName) }
+    }
+
     private func messages(_ text: String, file: StaticString = #filePath, line: UInt = #line) -> [String] {
-        switch RoomsFile.parse(Array(text.utf8), fileName: "rooms.json") {
+        switch parse(text) {
         case .success(let config):
             XCTFail("expected problems, parsed \(config)", file: file, line: line)
             return []
@@ -15,10 +20,10 @@ final class RoomsFileTests: XCTestCase {
     }
 
     private func config(_ text: String, file: StaticString = #filePath, line: UInt = #line) -> RoomsConfig? {
-        switch RoomsFile.parse(Array(text.utf8), fileName: "rooms.json") {
+        switch parse(text) {
         case .success(let config): return config
         case .failure(let error):
-            XCTFail(error.description, file: file, line: line)
+            XCTFail(error.words, file: file, line: line)
             return nil
         }
     }
@@ -264,7 +269,7 @@ final class RoomsFileTests: XCTestCase {
     }
 
     func testTheFileNameIsTheOneGiven() {
-        let error = RoomsFile.parse(Array("{".utf8), fileName: "/home/u/.config/floatapp/rooms.json").failure
-        XCTAssertEqual(error?.description, "/home/u/.config/floatapp/rooms.json:1:2: unexpected end of file; expected a string key")
+        let error = parse("{", fileName: "/home/u/.config/floatapp/rooms.json").failure
+        XCTAssertEqual(error?.words, "/home/u/.config/floatapp/rooms.json:1:2: unexpected end of file; expected a string key")
     }
 }

@@ -5,7 +5,7 @@ import XCTest
 /// R2: the rooms file's live servers and host rooms that go live.
 final class RoomsServersTests: XCTestCase {
     private func parse(_ text: String) -> Result<RoomsConfig, RoomsFileError> {
-        RoomsFile.parse(Array(text.utf8), fileName: "rooms.json")
+        Result { () throws(RoomsFileError) in try RoomsFile.parse(Array(text.utf8), fileName: "rooms.json") }
     }
 
     private func messages(_ text: String, file: StaticString = #filePath, line: UInt = #line) -> [String] {
@@ -121,7 +121,7 @@ final class RoomsLocalServerAssetTests: XCTestCase {
     func testTheLocalServerExampleIsValid() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let bytes = try Data(contentsOf: root.appendingPathComponent("assets/rooms-local-server.json"))
-        let config = try RoomsFile.parse(bytes, fileName: "rooms-local-server.json").get()
+        let config = try RoomsFile.parse(bytes, fileName: "rooms-local-server.json")
         let script = try String(contentsOf: root.appendingPathComponent("scripts/server.sh"), encoding: .utf8)
         XCTAssertTrue(script.contains("RTMP_PORT:-1935") && script.contains("HTTP_PORT:-8080"))
         XCTAssertEqual(config.servers.map(\.stats), ["http://127.0.0.1:8080/stat", "http://127.0.0.1:8080/stat"])

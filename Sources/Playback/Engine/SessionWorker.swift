@@ -33,9 +33,10 @@ package final class SessionWorker: Sendable {
             }
         }
         let spec: SourceSpec
-        switch SourceSpec.parse(source) {
-        case .success(let parsed): spec = parsed
-        case .failure(let error): return core.setStatus(.failed(.refusedSource(error)))
+        do throws(SourceSpecError) {
+            spec = try SourceSpec.parse(source)
+        } catch {
+            return core.setStatus(.failed(.refusedSource(error)))
         }
         var attempt = 0
         var everPlayed = false
