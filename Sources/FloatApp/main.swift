@@ -13,11 +13,9 @@ func floatappMain() -> Int32 {
     let options: Options
     do {
         options = try Options.parse(Array(CommandLine.arguments.dropFirst()))
-    } catch let error as AppError {
-        FileHandle.standardError.write(Data((error.description + "\n").utf8))
-        return error.exitStatus
     } catch {
-        return 2
+        FileHandle.standardError.write(Data((Options.message(for: error) + "\n").utf8))
+        return error.exitStatus
     }
     Log.level = options.logLevel
     FFmpegLog.follow(options.logLevel)
@@ -39,7 +37,7 @@ func floatappMain() -> Int32 {
         }
     case .run:
         guard let path = RoomsLoader.resolve(explicit: options.roomsFile) else {
-            Log.error(tr("no rooms file: pass --rooms FILE, or set FLOATAPP_ASSETS to the folder with the built-in rooms.json"))
+            Log.error(DesktopFailure.noRoomsFile.words)
             return 2
         }
         let config: Rooms.RoomsConfig
@@ -54,7 +52,7 @@ func floatappMain() -> Int32 {
             let app = try App(options: options, config: config, roomsPath: path)
             return app.run()
         } catch let error as AppError {
-            Log.error(error.description)
+            Log.error(error.words)
             return error.exitStatus
         } catch {
             Log.error("\(error)")

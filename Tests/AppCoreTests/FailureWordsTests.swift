@@ -1,4 +1,5 @@
 import AppCore
+import Session
 import XCTest
 
 /// The words AppCore gives the typed failures of a broadcast and of the media controls: the
@@ -36,5 +37,18 @@ final class FailureWordsTests: XCTestCase {
         }
         XCTAssertEqual(MediaControlsFailure.noSessionBus.words,
                        "no session bus (DBUS_SESSION_BUS_ADDRESS is not set); media controls are off")
+    }
+
+    func testTheSessionsToastsAndRefusalsAreWordedHere() {
+        let cases: [(SessionNotice, String)] = [
+            (.stillHosting, "Live streaming in progress. Stop hosting first."),
+            (.refused(.noRoomOpen), "Open a room to use picture-in-picture."),
+            (.refused(.hosting), "A room you host cannot float."),
+            (.refused(.notPlaying(.ended)), "Picture-in-picture needs the room to be connecting or playing."),
+            (.ended(title: "Live A"), "\u{201C}Live A\u{201D} has ended."),
+            (.removedFromRoomsFile(title: "Live A"), "\u{201C}Live A\u{201D} was removed from the rooms file."),
+            (.newSource(title: "Live A"), "\u{201C}Live A\u{201D} has a new source in the rooms file."),
+        ]
+        for (notice, words) in cases { XCTAssertEqual(notice.words, words) }
     }
 }

@@ -32,11 +32,12 @@ extension AppState {
             main.draggingVolume = false
             showControls(now: now)
             return [.stats(.mainContent(id)), .resetMainVideo]
-        case .toast(let message):
-            showToast(message, now: now)
-            return [.stats(.toast(message))]
+        case .toast(let notice):
+            showToast(notice.words, now: now)
+            return [.stats(.toast(notice.words))]
         case .lifecycle(let event): return [.publish(.lifecycle(event))]
         case .layout(let event): return [.publish(.layout(event))]
+        case .unknownRoom(let id): return [.log(.warn, tr("no room with id \"%s\"", id))]
         case .log(let level, let message): return [.log(level, message)]
         }
     }

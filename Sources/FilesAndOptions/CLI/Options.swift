@@ -1,3 +1,4 @@
+import AppCore
 import Localization
 import Logging
 
@@ -68,15 +69,19 @@ public struct Options: Equatable {
         return lines.joined(separator: "\n")
     }
 
-    /// Parses arguments (without the program name). Throws `AppError.usage` with a message.
-    public static func parse(_ args: [String]) throws -> Options {
+    /// What a usage error prints: AppCore's words, then the synopsis.
+    public static func message(for error: AppError) -> String {
+        guard case .usage = error else { return error.words }
+        return error.words + "\n" + usage
+    }
+
+    /// Parses arguments (without the program name).
+    public static func parse(_ args: [String]) throws(AppError) -> Options {
         var o = Options()
         var i = 0
-        func value(_ name: String) throws -> String {
+        func value(_ name: String) throws(AppError) -> String {
             i += 1
-            guard i < args.count, !args[i].hasPrefix("--") else {
-                throw AppError.usage("floatapp: " + tr("option %s needs a value", name) + "\n" + usage)
-            }
+            guard i < args.count, !args[i].hasPrefix("--") else { throw .usage(.missingValue(option: name)) }
             return args[i]
         }
         while i < args.count {
@@ -86,7 +91,7 @@ public struct Options: Equatable {
                 inline = String(arg[arg.index(after: eq)...])
                 arg = String(arg[..<eq])
             }
-            func take(_ name: String) throws -> String {
+            func take(_ name: String) throws(AppError) -> String {
                 if let inline { return inline }
                 return try value(name)
             }
@@ -100,22 +105,20 @@ public struct Options: Equatable {
             case "--exit-on-end": o.exitOnEnd = true
             case "--log-level":
                 let v = try take(arg)
-                guard let level = LogLevel(rawValue: v) else {
-                    throw AppError.usage("floatapp: " + tr("--log-level must be error, warn, info or debug, not '%s'", v) + "\n" + usage)
-                }
+                guard let level = LogLevel(rawValue: v) else { throw .usage(.badLogLevel(v)) }
                 o.logLevel = level
             case "--version": o.command = .version
             case "--help", "-h": o.command = .help
             default:
-                throw AppError.usage("floatapp: " + tr("unknown option '%s'", args[i]) + "\n" + usage)
+                throw .usage(.unknownOption(args[i]))
             }
             if inline != nil, ["--float", "--no-pip", "--exit-on-end", "--version", "--help"].contains(arg) {
-                throw AppError.usage("floatapp: " + tr("option %s takes no value", arg) + "\n" + usage)
+                throw .usage(.unexpectedValue(option: arg))
             }
             i += 1
         }
         if o.float && o.openRoom == nil {
-            throw AppError.usage("floatapp: " + tr("--float needs --open ROOM_ID") + "\n" + usage)
+            throw .usage(.floatNeedsOpen)
         }
         return o
     }

@@ -96,10 +96,10 @@ final class App {
         Log.info("video driver: \(driver)")
         if !["x11", "wayland"].contains(driver), ProcessInfo.processInfo.environment["SDL_VIDEODRIVER"] == nil {
             SDL_Quit()
-            throw AppError.startup(tr("no desktop to show windows on (SDL chose the '%s' video driver): run FloatApp in an X11 or Wayland session, or set DISPLAY", driver))
+            throw AppError.noDesktop(videoDriver: driver)
         }
         if SDL_InitSubSystem(SDL_INIT_AUDIO) != 0 {
-            Log.warn(tr("no audio: %s; playing without sound", String(cString: SDL_GetError())))
+            Log.warn(DesktopFailure.noAudio(String(cString: SDL_GetError())).words)
         }
     }
 

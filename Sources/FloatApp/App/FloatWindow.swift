@@ -1,5 +1,5 @@
+import AppCore
 import CSDL
-import Localization
 import Logging
 import PiPLayout
 
@@ -31,7 +31,7 @@ final class FloatWindow {
         do {
             dismissTarget = try DismissTargetWindow()
         } catch {
-            Log.warn(tr("no dismiss target: %s", "\(error)"))
+            Log.warn(DesktopFailure.noDismissTarget("\(error)").words)
             dismissTarget = nil
         }
         text = TextCache(renderer: renderer, fonts: fonts)

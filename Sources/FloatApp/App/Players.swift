@@ -1,6 +1,5 @@
 import AppCore
 import CSDL
-import Localization
 import Logging
 import Playback
 import Rooms
@@ -28,7 +27,7 @@ final class Players {
         do {
             audio = try AudioOutput { buffer, frames in mixer.render(into: buffer, frameCount: frames) }
         } catch {
-            Log.warn(tr("no audio device: %s; playing without sound", "\(error)"))
+            Log.warn(DesktopFailure.noAudioDevice("\(error)").words)
         }
     }
 
