@@ -27,7 +27,7 @@ final class FloatWindow {
         renderer = try Renderer(window: window, vsync: false)
         X11Hints.setClass(window, instance: "PictureInPicture", className: "PictureInPicture", role: "PictureInPicture")
         xWindow = X11Hints.windowID(window)
-        if xWindow != nil { SDL_EventState(SDL_SYSWMEVENT.rawValue, SDL_ENABLE) }
+        if xWindow != nil { EventQueue.receiveWindowSystemEvents() }
         do {
             dismissTarget = try DismissTargetWindow()
         } catch {
@@ -52,7 +52,7 @@ final class FloatWindow {
     /// manager (see ``X11Hints/moveResize(_:x:y:width:height:)``), except where not on X11.
     func setFrame(_ r: SDL_Rect) {
         let size = window.size
-        if size.width != r.w || size.height != r.h { SDL_SetWindowSize(window.handle, r.w, r.h) }
+        if size.width != r.w || size.height != r.h { window.resize(width: r.w, height: r.h) }
         if !X11Hints.moveResize(window, x: r.x, y: r.y, width: r.w, height: r.h) {
             window.setFrame(x: r.x, y: r.y, width: r.w, height: r.h)
         }
@@ -69,7 +69,7 @@ final class FloatWindow {
     /// `buttonSize` is the corners' size in window pixels.
     func enableCompositorDrag(buttonSize: Int32) {
         // The callback cannot capture: the size travels as the user-data pointer's value.
-        SDL_SetWindowHitTest(window.handle, { win, point, data in
+        window.setHitTest({ win, point, data in
             guard let win, let point else { return SDL_HITTEST_NORMAL }
             var w: Int32 = 0, h: Int32 = 0
             SDL_GetWindowSize(win, &w, &h)
@@ -80,6 +80,6 @@ final class FloatWindow {
             if (nearTop && (nearLeft || nearRight)) || (nearBottom && nearLeft) { return SDL_HITTEST_NORMAL }
             let middle = p.x > w / 4 && p.x < w - w / 4 && p.y > h / 4 && p.y < h - h / 4
             return middle ? SDL_HITTEST_NORMAL : SDL_HITTEST_DRAGGABLE
-        }, UnsafeMutableRawPointer(bitPattern: Int(buttonSize)))
+        }, data: UnsafeMutableRawPointer(bitPattern: Int(buttonSize)))
     }
 }

@@ -22,7 +22,7 @@ final class Players {
 
     /// Opens the sound device, when there is one.
     func startAudio() {
-        guard SDL_WasInit(SDL_INIT_AUDIO) != 0 else { return }
+        guard SDLRuntime.hasAudio else { return }
         let mixer = self.mixer
         do {
             audio = try AudioOutput { buffer, frames in mixer.render(into: buffer, frameCount: frames) }
