@@ -29,12 +29,14 @@ final class FailureWordsTests: XCTestCase {
         let failures: [MediaControlsFailure] = [
             .noSessionBus, .cannotConnect("Failed to connect to socket"), .noAnswer("Did not receive a reply"),
             .cannotRequestName("org.mpris.MediaPlayer2.floatapp", detail: "denied"),
-            .namesTaken(preferred: "a", fallback: "b"), .noSocket, .noThread("cannot create a pipe (Too many open files)"),
+            .namesTaken(preferred: "a", fallback: "b"), .noSocket, .noThread("Too many open files"),
         ]
         for failure in failures {
             XCTAssertTrue(failure.words.hasSuffix("; media controls are off"), failure.words)
             XCTAssertFalse(failure.words.contains("\n"), failure.words)
         }
+        XCTAssertEqual(MediaControlsFailure.noThread("Too many open files").words,
+                       "cannot create a pipe (Too many open files); media controls are off")
         XCTAssertEqual(MediaControlsFailure.noSessionBus.words,
                        "no session bus (DBUS_SESSION_BUS_ADDRESS is not set); media controls are off")
     }
