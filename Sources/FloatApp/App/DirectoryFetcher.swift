@@ -19,15 +19,8 @@ final class DirectoryFetcher {
 
     /// Starts fetching `url` for refresh `serial` of server `serverID`.
     func fetch(serverID: String, url: String, serial: Int) {
-        let inbox = self.inbox, waker = self.waker, reader = self.reader
-        // Detached: the main thread runs SDL's loop, not the main actor's queue.
-        Task.detached {
-            let read: Result<[LiveStreamInfo], DirectoryError>
-            do throws(DirectoryError) {
-                read = .success(try await reader.read(url))
-            } catch {
-                read = .failure(error)
-            }
+        let inbox = self.inbox, waker = self.waker
+        reader.read(url) { read in
             inbox.withLock { $0.append(.directoryFetched(serverID: serverID, serial: serial, read)) }
             waker.wake()
         }

@@ -34,4 +34,16 @@ public final class StatsReader: Sendable {
             throw .badStats(error)
         }
     }
+
+    /// Reads `url` in a detached task (a loop that is not the main actor's still gets it) and
+    /// hands the outcome to `deliver`, as ``LiveDirectory/received(_:serverID:serial:now:)`` takes it.
+    public func read(_ url: String, deliver: @escaping @Sendable (Result<[LiveStreamInfo], DirectoryError>) -> Void) {
+        Task.detached { [self] in
+            do throws(DirectoryError) {
+                deliver(.success(try await read(url)))
+            } catch {
+                deliver(.failure(error))
+            }
+        }
+    }
 }
