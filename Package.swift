@@ -67,7 +67,7 @@ let package = Package(
         .target(name: "Playback", dependencies: ["CFFmpeg", "LocksAndThreads", "Logging", "Rooms", "Session"]),
         .target(name: "Broadcast", dependencies: ["CFFmpeg", "LocksAndThreads", "Playback", "Rooms", "Session"]),
         .target(name: "AppCore", dependencies: ["PiPLayout", "Rooms", "Session", "LiveDirectory", "Logging", "Localization"]),
-        .target(name: "FilesAndOptions", dependencies: ["AppCore", "PiPLayout", "Rooms", "Logging", "Localization"]),
+        .target(name: "FilesAndOptions", dependencies: ["AppCore", "PiPLayout", "Rooms", "Logging"]),
         .target(name: "TextLayout", dependencies: ["CPango", "LocksAndThreads"], swiftSettings: pangoHeaders),
         .executableTarget(name: "PublishProbe", dependencies: ["Broadcast", "Playback"]),
         // bench/text.py's worker: the list's text drawn by TextLayout or by the SDL_ttf code it replaced.

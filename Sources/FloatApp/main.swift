@@ -14,7 +14,7 @@ func floatappMain() -> Int32 {
     do {
         options = try Options.parse(Array(CommandLine.arguments.dropFirst()))
     } catch {
-        FileHandle.standardError.write(Data((Options.message(for: error) + "\n").utf8))
+        FileHandle.standardError.write(Data((error.words + "\n").utf8))
         return error.exitStatus
     }
     Log.level = options.logLevel
@@ -29,7 +29,7 @@ func floatappMain() -> Int32 {
     case .checkRooms(let path):
         do throws(RoomsLoadError) {
             let config = try RoomsLoader.load(path: path)
-            print(trn("%2$s: OK, %1$d room", "%2$s: OK, %1$d rooms", config.rooms.count, RoomsLoadError.shown(path)))
+            print(CommandLineWords.roomsChecked(path: path, rooms: config.rooms.count))
             return 0
         } catch {
             for m in error.messages { FileHandle.standardError.write(Data((m + "\n").utf8)) }

@@ -16,7 +16,7 @@ final class OptionsTests: XCTestCase {
                 XCTFail("\(args) failed with \(error), not a usage error", file: file, line: line)
                 return nil
             }
-            let message = Options.message(for: error)
+            let message = error.words
             XCTAssertTrue(message.hasSuffix(Options.usage), "the usage line follows the message", file: file, line: line)
             return message.components(separatedBy: "\n").first
         }

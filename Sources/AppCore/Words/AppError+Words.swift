@@ -1,10 +1,10 @@
 import Localization
 
 extension AppError {
-    /// The line printed to standard error (a usage error's synopsis follows it).
+    /// What is printed to standard error: a usage error's line is followed by the synopsis.
     public var words: String {
         switch self {
-        case .usage(let problem): "floatapp: " + problem.words
+        case .usage(let problem): "floatapp: " + problem.words + "\n" + CommandLineWords.usage
         case .noFont: tr("no sans-serif font found through fontconfig (install fonts-dejavu-core)")
         case .noDesktop(let driver):
             tr("no desktop to show windows on (SDL chose the '%s' video driver): run FloatApp in an X11 or Wayland session, or set DISPLAY", driver)

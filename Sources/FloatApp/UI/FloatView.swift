@@ -1,6 +1,5 @@
 import AppCore
 import CSDL
-import Localization
 
 /// Paints the float (P5) from its view model: video only, a small LIVE badge, or the
 /// active speaker's name; on hover, the overlay buttons.
@@ -35,7 +34,7 @@ enum FloatView {
         case .leave:
             let fill = hovered ? Theme.error : Theme.error.withAlpha(215)
             ctx.renderer.fillRounded(rect, radius: rect.h / 2, fill)
-            ctx.text.drawCentered(tr("Leave"), in: rect, size: 11, bold: true, color: Theme.text)
+            ctx.text.drawCentered(ShellLabels.leave, in: rect, size: 11, bold: true, color: Theme.text)
         case .restore, .close, .mute:
             let glyph: Glyph = s.target == .restore ? .restore : s.target == .close ? .close : (m.muted ? .muted : .unmuted)
             Button.draw(ctx, icon: glyph, in: rect, hovered: hovered, background: Theme.surface.withAlpha(170))
