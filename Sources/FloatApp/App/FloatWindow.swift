@@ -71,8 +71,7 @@ final class FloatWindow {
         // The callback cannot capture: the size travels as the user-data pointer's value.
         window.setHitTest({ win, point, data in
             guard let win, let point else { return SDL_HITTEST_NORMAL }
-            var w: Int32 = 0, h: Int32 = 0
-            SDL_GetWindowSize(win, &w, &h)
+            let (w, h) = Window.size(of: win)
             let p = point.pointee
             let button = Int32(truncatingIfNeeded: Int(bitPattern: data))
             let nearLeft = p.x < button, nearRight = p.x >= w - button

@@ -26,6 +26,13 @@ extension Window {
         SDL_SetWindowHitTest(handle, test, data)
     }
 
+    /// The size of the bare window SDL hands a hit test.
+    nonisolated static func size(of window: OpaquePointer) -> (width: Int32, height: Int32) {
+        var w: Int32 = 0, h: Int32 = 0
+        SDL_GetWindowSize(window, &w, &h)
+        return (w, h)
+    }
+
     /// The X display and window behind the window, when it runs on X11.
     var x11: (display: OpaquePointer, window: UInt)? {
         var info = SDL_SysWMinfo()
