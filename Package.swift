@@ -95,7 +95,7 @@ let package = Package(
                     dependencies: ["Playback", "Broadcast", "CFFmpeg", "LiveDirectory", "LocksAndThreads", "Rooms", "Session",
                                    "LiveServerTestSupport", "TestSupport"]),
         .testTarget(name: "BroadcastTests",
-                    dependencies: ["Broadcast", "Playback", "CFFmpeg", "LiveDirectory", "LiveServerTestSupport", "LocksAndThreads", "TestSupport"]),
+                    dependencies: ["Broadcast", "Playback", "CFFmpeg", "LiveDirectory", "LiveServerTestSupport", "LocksAndThreads", "TestSupport", "Session"]),
         .testTarget(name: "FloatAppTests",
                     dependencies: ["CX11", "PiPLayout", "Rooms", "LiveDirectory", "DesktopSettings", "LiveServerTestSupport", "TestSupport"]),
         .testTarget(name: "MPRISTests", dependencies: ["MPRIS", "TestSupport"]),

@@ -7,6 +7,8 @@ public enum PlaybackError: Error, Sendable, Hashable {
     case refusedSource(SourceSpecError)
     /// Opening the source failed; the reason is FFmpeg's message.
     case openFailed(String)
+    /// Opening the desktop's sound input (a `pulse:` or `alsa:` source) failed; the reason is FFmpeg's message.
+    case soundInputFailed(SourceSpec, reason: String)
     /// A stream's decoder cannot be created (an unsupported codec): which stream (`video`,
     /// `audio`), its codec's name, and FFmpeg's message.
     case decoderFailed(stream: String, codec: String, reason: String)

@@ -53,4 +53,14 @@ final class FailureWordsTests: XCTestCase {
         ]
         for (notice, words) in cases { XCTAssertEqual(notice.words, words) }
     }
+
+    func testTheDesktopsSoundInputSaysWhatToCheckWhenItCannotOpen() {
+        let pulse = PlaybackError.soundInputFailed(.pulse(source: "default"), reason: "No such process")
+        XCTAssertEqual(pulse.words, "Cannot open the source: cannot record from the sound source \"default\" (No such process): "
+                       + "is PulseAudio or PipeWire running, and does \"pactl list short sources\" list it?")
+        let alsa = PlaybackError.soundInputFailed(.alsa(device: "hw:9"), reason: "Input/output error")
+        XCTAssertEqual(alsa.words, "Cannot open the source: cannot record from the ALSA device \"hw:9\" (Input/output error): does \"arecord -L\" list it?")
+        XCTAssertEqual(BroadcastFailure.captureFailed(alsa).words,
+                       "Cannot capture the source: cannot record from the ALSA device \"hw:9\" (Input/output error): does \"arecord -L\" list it?")
+    }
 }

@@ -10,6 +10,10 @@ public enum SourceSpecError: Error, Hashable, Sendable {
     case badDevice(String)
     /// `x11grab:` not followed by an X display name such as `:0.0`.
     case badDisplay(String)
+    /// `pulse:` not followed by a PulseAudio source name.
+    case badPulseSource(String)
+    /// `alsa:` not followed by an ALSA device name.
+    case badALSADevice(String)
     /// A URL scheme outside the allowed list (e.g. `ftp`, `concat`, `subfile`).
     case unsupportedScheme(String)
     /// A network URL without `//host`.
