@@ -32,9 +32,18 @@ enum CapturedItem {
 /// read more than ``lateLimit`` after its capture time is not handed over: the broadcast stays on
 /// the present and a stall leaves a gap in both streams, rather than delaying every viewer by it.
 final class Capture {
+    /// What a capture reads of its source.
+    enum Media {
+        /// Its picture and, when it has one, its sound (a host's source).
+        case pictureAndSound
+        /// Its picture only (a call's camera, sent with a microphone of its own).
+        case pictureOnly
+        /// Its sound only (a call's microphone).
+        case soundOnly
+    }
+
     private let input: InputContext
-    private let videoStream: InputStream
-    private let videoDecoder: Decoder
+    private let video: (stream: InputStream, decoder: Decoder)?
     private let audio: (stream: InputStream, decoder: Decoder, resampler: Resampler)?
     let format: CaptureFormat
     private let sendScaler = FrameScaler()
@@ -52,8 +61,9 @@ final class Capture {
     /// (the source's clock stepped back, or a catch-up takes too long).
     static let resyncAfter = 0.5
 
-    /// Opens `source` and its decoders (blocking, bounded by the options' timeout).
-    init(source: String, options: PublishOptions, interrupt: InterruptFlag) throws(PlaybackError) {
+    /// Opens `source` and the decoders of the `media` it is read for (blocking, bounded by the
+    /// options' timeout).
+    init(source: String, options: PublishOptions, interrupt: InterruptFlag, media: Media = .pictureAndSound) throws(PlaybackError) {
         let spec: SourceSpec
         switch SourceSpec.parse(source) {
         case .success(let parsed): spec = parsed
@@ -65,20 +75,22 @@ final class Capture {
         } catch {
             throw .openFailed(error.message)
         }
-        guard let video = input.bestStream(.video) else { throw .noPlayableStream }
-        videoStream = video
+        let videoStream = media == .soundOnly ? nil : input.bestStream(.video)
+        let audioStream = media == .pictureOnly ? nil : input.bestStream(.audio)
+        guard media == .soundOnly ? audioStream != nil : videoStream != nil else { throw .noPlayableStream }
         do {
-            videoDecoder = try Decoder(stream: video, threads: 1)
-            audio = try input.bestStream(.audio).map { (stream) throws(FFmpegError) in
+            video = try videoStream.map { (stream) throws(FFmpegError) in (stream, try Decoder(stream: stream, threads: 1)) }
+            audio = try audioStream.map { (stream) throws(FFmpegError) in
                 (stream, try Decoder(stream: stream, threads: 1), Resampler(outputRate: CaptureFormat.audioRate, outputChannels: 2))
             }
         } catch {
             throw .openFailed(error.message)
         }
-        let size = Self.fit(video.pictureSize, in: options.maximumSize)
-        let rate = Int((video.frameRate ?? options.defaultFrameRate).rounded())
+        let pictureSize = videoStream?.pictureSize ?? (0, 0)
+        let size = Self.fit(pictureSize, in: options.maximumSize)
+        let rate = Int((videoStream?.frameRate ?? options.defaultFrameRate).rounded())
         format = CaptureFormat(width: size.width, height: size.height, frameRate: min(max(rate, 1), 60), hasAudio: audio != nil)
-        previewBox = Self.fit(video.pictureSize, in: options.previewMaximumSize)
+        previewBox = Self.fit(pictureSize, in: options.previewMaximumSize)
     }
 
     /// The largest even size with `size`'s aspect that fits `box` (never larger than `size`).
@@ -100,8 +112,8 @@ final class Capture {
                 guard try input.read(into: packet) == .done else { return shouldStop() ? nil : .streamFailed("the capture ended") }
                 defer { packet.unref() }
                 pace(packet)
-                if packet.streamIndex == videoStream.index {
-                    try decodeVideo(packet, into: frame, preview: preview, deliver: deliver)
+                if let video, packet.streamIndex == video.stream.index {
+                    try decodeVideo(packet, video: video, into: frame, preview: preview, deliver: deliver)
                 } else if let audio, packet.streamIndex == audio.stream.index {
                     try decodeAudio(packet, into: frame, audio: audio, deliver: deliver)
                 }
@@ -116,7 +128,7 @@ final class Capture {
 
     private func pace(_ packet: Packet) {
         let timestamp = packet.pointer.pointee.dts != floatapp_AV_NOPTS_VALUE() ? packet.pointer.pointee.dts : packet.pointer.pointee.pts
-        let stream = packet.streamIndex == videoStream.index ? videoStream : audio?.stream
+        let stream = packet.streamIndex == video?.stream.index ? video?.stream : audio?.stream
         guard timestamp != floatapp_AV_NOPTS_VALUE(), let stream, stream.index == packet.streamIndex else { return }
         let seconds = Double(timestamp) * av_q2d(stream.pointer.pointee.time_base)
         let now = MonotonicTime.seconds()
@@ -144,16 +156,16 @@ final class Capture {
     /// True when something captured at `time` is read too late to send.
     private static func isLate(_ time: Double) -> Bool { MonotonicTime.seconds() - time > lateLimit }
 
-    private func decodeVideo(_ packet: Packet, into frame: Frame, preview: (VideoFrame) -> Void,
-                             deliver: (CapturedItem) -> Void) throws(FFmpegError) {
-        _ = try videoDecoder.send(packet)
-        while try videoDecoder.receive(into: frame) == .done {
+    private func decodeVideo(_ packet: Packet, video: (stream: InputStream, decoder: Decoder), into frame: Frame,
+                             preview: (VideoFrame) -> Void, deliver: (CapturedItem) -> Void) throws(FFmpegError) {
+        _ = try video.decoder.send(packet)
+        while try video.decoder.receive(into: frame) == .done {
             defer { frame.unref() }
             if let picture = previewScaler.preview(frame, width: previewBox.width, height: previewBox.height,
                                                    time: MonotonicTime.seconds()) {
                 preview(picture)
             }
-            let time = captureTime(frame.seconds(in: videoStream.pointer.pointee.time_base))
+            let time = captureTime(frame.seconds(in: video.stream.pointer.pointee.time_base))
             if !Self.isLate(time), let picture = sendScaler.convert(frame, width: format.width, height: format.height) {
                 deliver(.picture(picture, time: time))
             }

@@ -1,5 +1,6 @@
 import Foundation
 import Playback
+import Rooms
 
 /// A live broadcast (W2): captures a source (`lavfi:`, `v4l2:`, `x11grab:`), encodes H.264
 /// (libx264, ultrafast, zero latency) and AAC, and publishes FLV over RTMP with FFmpeg's muxer,
@@ -22,37 +23,75 @@ public final class Publisher: Sendable {
     /// capture thread after each new preview picture, so a view can show it as it is captured
     /// rather than at its next poll. `captureHold`, when given, makes the capture stand still on
     /// request, as a stalled host would (tests inject it).
-    public init(source: String, url: String, options: PublishOptions = PublishOptions(),
-                captureHold: CaptureHold? = nil,
-                onStatusChange: (@Sendable (PublishStatus) -> Void)? = nil,
-                onPreview: (@Sendable () -> Void)? = nil) {
+    public convenience init(source: String, url: String, options: PublishOptions = PublishOptions(),
+                            captureHold: CaptureHold? = nil,
+                            onStatusChange: (@Sendable (PublishStatus) -> Void)? = nil,
+                            onPreview: (@Sendable () -> Void)? = nil) {
+        self.init(source: source, microphone: nil, url: url, options: options, sending: nil, captureHold: captureHold,
+                  onStatusChange: onStatusChange, onPreview: onPreview)
+    }
+
+    /// Starts a call participant's stream (W10): the picture of `camera` and the sound of
+    /// `microphone`, each captured on a thread of its own, published to `url`; `sending` says
+    /// whether the microphone is muted and the camera off, and travels in the stream's metadata.
+    public convenience init(camera: String, microphone: String, url: String, sending: CallSending,
+                            options: PublishOptions = PublishOptions(),
+                            onStatusChange: (@Sendable (PublishStatus) -> Void)? = nil,
+                            onPreview: (@Sendable () -> Void)? = nil) {
+        self.init(source: camera, microphone: microphone, url: url, options: options, sending: sending, captureHold: nil,
+                  onStatusChange: onStatusChange, onPreview: onPreview)
+    }
+
+    private init(source: String, microphone: String?, url: String, options: PublishOptions, sending: CallSending?,
+                 captureHold: CaptureHold?, onStatusChange: (@Sendable (PublishStatus) -> Void)?,
+                 onPreview: (@Sendable () -> Void)?) {
         FFmpegRuntime.ensureInitialized()
         core = PublishCore(options: options, captureHold: captureHold, onStatusChange: onStatusChange)
+        core.sending = sending
         let core = self.core
         let sender = PublishSender(core: core, url: url)
-        core.threadStarted()
-        core.threadStarted()
-        let captureThread = Thread { Self.capture(source: source, core: core, onPreview: onPreview) }
-        captureThread.name = "floatapp.publish.capture"
-        let sendThread = Thread { sender.run() }
-        sendThread.name = "floatapp.publish.send"
-        captureThread.start()
-        sendThread.start()
+        var threads: [(String, @Sendable () -> Void)] = [("floatapp.publish.capture", {
+            Self.capture(source: source, media: microphone == nil ? .pictureAndSound : .pictureOnly,
+                         withSound: microphone != nil, core: core, onPreview: onPreview)
+        })]
+        if let microphone {
+            threads.append(("floatapp.publish.microphone", { Self.capture(source: microphone, media: .soundOnly, withSound: true,
+                                                                          core: core, onPreview: nil) }))
+        }
+        threads.append(("floatapp.publish.send", { sender.run() }))
+        for _ in threads { core.threadStarted() }
+        for (name, body) in threads {
+            let thread = Thread(block: body)
+            thread.name = name
+            thread.start()
+        }
     }
 
     deinit { core.close() }
 
-    private static func capture(source: String, core: PublishCore, onPreview: (@Sendable () -> Void)?) {
+    /// Mutes or unmutes the microphone, turns the camera off or on (a call participant's stream).
+    public func setSending(_ sending: CallSending) {
+        core.sending = sending
+    }
+
+    /// Captures `media` of `source`; the picture's capture sets the stream's format, with sound
+    /// when `withSound` (its own, or a microphone's from another capture).
+    private static func capture(source: String, media: Capture.Media, withSound: Bool, core: PublishCore,
+                                onPreview: (@Sendable () -> Void)?) {
         defer { core.threadEnded() }
         let capture: Capture
         do {
-            capture = try Capture(source: source, options: core.options, interrupt: core.captureInterrupt)
+            capture = try Capture(source: source, options: core.options, interrupt: core.captureInterrupt, media: media)
         } catch {
             core.setFormat(nil)
             if !core.isClosed { core.setStatus(.failed(.capture(error))) }
             return
         }
-        core.setFormat(capture.format)
+        if media != .soundOnly {
+            let format = capture.format
+            core.setFormat(CaptureFormat(width: format.width, height: format.height, frameRate: format.frameRate,
+                                         hasAudio: media == .pictureOnly ? withSound : format.hasAudio))
+        }
         let error = capture.run(shouldStop: { core.isClosed }, beforeRead: core.holdCaptureIfAsked, preview: { picture in
             core.setPreview(picture)
             onPreview?()

@@ -2,7 +2,7 @@ import Foundation
 import Glibc
 
 /// A real nginx with the RTMP module, from a config written into a temp dir with free ports:
-/// RTMP publishing and playback in application `live`, HLS, the `/stat` page, and static files
+/// RTMP publishing and playback in applications `live` and `call` (as `make server` has them), HLS, the `/stat` page, and static files
 /// from `files/`. Runs in the foreground as one process (`daemon off; master_process off;`),
 /// unprivileged or as root, and dies with the test process (a shell watchdog kills it).
 public final class NginxServer {
@@ -57,6 +57,9 @@ public final class NginxServer {
                     application live {
                         live on; idle_streams off;
                         hls on; hls_path \(dir)/hls; hls_fragment 1s; hls_playlist_length 6s;
+                    }
+                    application call {
+                        live on; idle_streams off; meta copy; drop_idle_publisher 3s;
                     }
                 }
             }

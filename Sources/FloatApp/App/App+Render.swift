@@ -38,6 +38,10 @@ extension App {
         guard main.window.isShown, !main.window.isMinimized else { return }
         reportSize(.main, main.renderer)
         if let id = state.mainShowsVideo, !state.isPaused(id), uploadMainFrames(id) { dispatch(.framesUploaded(.main)) }
+        if let call = broadcasts.call, let frame = call.publisher.currentPreview(), main.selfVideo.frame !== frame {
+            main.selfVideo.upload(frame)
+            dispatch(.framesUploaded(.main))
+        }
         let t = now
         guard state.shouldPaint(.main, now: t) else { return }
         let newFrame = state.main.paint.framePending
@@ -71,7 +75,9 @@ extension App {
     }
 
     private func paintRoom(_ ctx: DrawContext, _ m: RoomViewModel) {
-        RoomView.draw(ctx, m, hovered: state.main.hovered) { i, rect, fill in
+        RoomView.draw(ctx, m, hovered: state.main.hovered, drawSelf: { rect in
+            self.main.selfVideo.draw(fitting: rect, fill: true, mirrored: true) != nil
+        }) { i, rect, fill in
             guard !m.inFloat, i < self.main.video.count else { return false }
             let video = self.main.video[i]
             guard let drawn = video.draw(fitting: rect, fill: fill) else { return false }

@@ -61,9 +61,9 @@ final class App {
         let environment = AppEnvironment(
             metrics: metrics, compositorMovesFloat: String(cString: SDL_GetCurrentVideoDriver()) == "wayland",
             exitWhenEnded: options.exitOnEnd ? options.openRoom : nil, savedPlacement: files.placement.load(),
-            direction: Localization.direction)
+            direction: Localization.direction, desktop: DefaultDevices.current())
         state = AppState(session: SessionState(config: config, globalPiP: options.noPiP ? .disabled : .enabled),
-                         environment: environment, displays: Self.currentDisplays(), servers: config.servers)
+                         environment: environment, displays: Self.currentDisplays(), servers: config.servers, me: config.me)
     }
 
     /// Starts opening the fonts and laying out the list's first screen while SDL starts, at the
@@ -152,6 +152,7 @@ final class App {
     private func poll() {
         for (id, player) in playback.players { dispatch(.playbackPolled(id, player.reports)) }
         for (id, publisher) in broadcasts.publishers { dispatch(.broadcastPolled(id, Broadcasts.report(publisher.stats))) }
+        if let call = broadcasts.call { dispatch(.callSendPolled(call.room, Broadcasts.report(call.publisher.stats))) }
         files.stats?.flushIfDue(now: DispatchTime.now().uptimeNanoseconds)
         dispatch(.tick(pointer: heldPointerForTick()))
     }

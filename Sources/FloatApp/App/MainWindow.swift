@@ -9,6 +9,8 @@ final class MainWindow {
     let text: TextCache
     /// One texture per participant (or one for a live room).
     var video: [VideoTexture] = []
+    /// The joined call's self view, from the capture of what is sent (W10).
+    lazy var selfVideo = VideoTexture(renderer: renderer)
 
     init(fonts: FontSet, scale: Double) throws {
         let size = AppState.mainWindowSize, minimum = AppState.mainWindowMinimum

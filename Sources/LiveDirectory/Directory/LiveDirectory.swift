@@ -36,7 +36,7 @@ public struct LiveDirectory: Hashable, Sendable {
         var next = before
         for section in sections {
             starts.append(next)
-            next += section.streams.count + section.calls.count
+            next += section.streams.count + section.listedCalls.count
         }
         return starts
     }
@@ -52,6 +52,12 @@ public struct LiveDirectory: Hashable, Sendable {
     /// The call `room` on server `serverID`, if its section lists it.
     public func call(room: RoomID, server serverID: String) -> DirectoryCall? {
         section(serverID)?.calls.first { $0.room == room }
+    }
+
+    /// Leaves the calls with these list ids out of the sections' rooms: the rooms file has
+    /// its own room for each (a call room with `server`).
+    public mutating func hideCalls(_ ids: Set<RoomID>) {
+        for index in sections.indices { sections[index].hiddenCalls = ids }
     }
 
     /// Makes server `serverID` refresh every second while `inCall` (W10), every 5 s otherwise.

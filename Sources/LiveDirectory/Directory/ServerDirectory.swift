@@ -56,8 +56,14 @@ public struct ServerDirectory: Hashable, Sendable {
         self.server = server
     }
 
+    /// The list ids of calls the rooms file has a room of its own for: not listed here again.
+    public var hiddenCalls: Set<RoomID> = []
+
+    /// The calls this section lists as rooms of its own.
+    public var listedCalls: [DirectoryCall] { calls.filter { !hiddenCalls.contains($0.id) } }
+
     /// The rooms this section lists, one per stream, then one per call.
-    public var rooms: [Room] { streams.map { $0.room(on: server) } + calls.map { $0.room(on: server) } }
+    public var rooms: [Room] { streams.map { $0.room(on: server) } + listedCalls.map { $0.room(on: server) } }
 
     /// Refreshes every second from now on while `inCall`, else every 5 s; a change takes effect
     /// at once (the next refresh is moved).
