@@ -128,12 +128,16 @@ extension App {
         }
         let t = now
         let m = state.floatLayout(now: t, measure: measure)
-        guard m.source < player.sessions.count else { return }
         let out = fw.renderer.outputSize
+        if m.showsSelf, let f = broadcasts.call?.publisher.currentPreview(), fw.video.frame !== f {
+            fw.video.upload(f)
+            dispatch(.framesUploaded(.float))
+        }
+        guard m.showsSelf || m.source < player.sessions.count else { return }
         // The session keeps handing out its current frame, so a float that appears has it at once.
         // The speaker's freshness check above only peeks; the frame shown is the one taken.
         // A paused room presents nothing new.
-        if !state.isPaused(id), let f = player.sessions[m.source].takeFrame(), fw.video.frame !== f {
+        if !m.showsSelf, !state.isPaused(id), let f = player.sessions[m.source].takeFrame(), fw.video.frame !== f {
             fw.video.upload(f)
             dispatch(.framesUploaded(.float))
         }

@@ -14,7 +14,7 @@ enum FloatView {
             return
         }
         let area = SDL_Rect(0, 0, width, height)
-        let had = video.draw(fitting: area, fill: true) != nil
+        let had = video.draw(fitting: area, fill: true, mirrored: m.showsSelf) != nil
         if had, video.frame?.isStill == true { StillMark.draw(ctx, over: area) }
         StatusOverlay.draw(ctx, m.overlay, hasFrame: had)
         if !m.hover { drawBadges(ctx, m, width: width, height: height) }
@@ -37,7 +37,8 @@ enum FloatView {
             ctx.renderer.fillRounded(rect, radius: rect.h / 2, fill)
             ctx.text.drawCentered(tr("Leave"), in: rect, size: 11, bold: true, color: Theme.text)
         case .restore, .close, .mute:
-            let glyph: Glyph = s.target == .restore ? .restore : s.target == .close ? .close : (m.muted ? .muted : .unmuted)
+            let mute: Glyph = m.microphoneMuted.map { $0 ? .micOff : .mic } ?? (m.muted ? .muted : .unmuted)
+            let glyph: Glyph = s.target == .restore ? .restore : s.target == .close ? .close : mute
             Button.draw(ctx, icon: glyph, in: rect, hovered: hovered, background: Theme.surface.withAlpha(170))
         }
     }
@@ -83,11 +84,11 @@ enum FloatView {
             r.fillRounded(badge, radius: ctx.px(3), Theme.live)
             ctx.text.drawCentered(UIMetrics.live, in: badge, size: 11, bold: true, color: Theme.text)
         }
-        if m.muted {
+        if m.muted || m.microphoneMuted == true {
             let d = ctx.px(m.small ? 18 : 22)
             let box = SDL_Rect(width - d - ctx.px(6), height - d - ctx.px(6), d, d)
             r.fillRounded(box, radius: d / 2, Theme.scrim)
-            Glyph.muted.draw(r, in: box.inset(d / 5), color: Theme.text)
+            (m.microphoneMuted == true ? Glyph.micOff : Glyph.muted).draw(r, in: box.inset(d / 5), color: Theme.text)
         }
     }
 }
