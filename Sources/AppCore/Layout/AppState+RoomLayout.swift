@@ -68,7 +68,7 @@ extension AppState {
     private func participants(_ room: Room, _ open: OpenRoom, panelX: Int?, panelW: Int) -> [ParticipantModel] {
         guard case .call(let list) = room.media else { return [] }
         let m = environment.metrics
-        return list.enumerated().map { i, part in
+        return list.prefix(open.sources.count).enumerated().map { i, part in
             let row = panelX.map { PixelRect($0 + m.px(8), m.px(100) + i * (m.px(40) + m.px(4)), panelW - m.px(16), m.px(40)) }
             return ParticipantModel(name: part.name, level: open.levels[i], isSpeaking: session.activeSpeaker.current == i,
                                     status: open.sources[i], row: row)

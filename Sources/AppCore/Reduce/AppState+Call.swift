@@ -62,7 +62,9 @@ extension AppState {
             .stats(.call(room.id, phase: "joined")),
             .log(.info, "joined \(callRoom) on \(serverID) as \(identity.name)"),
         ]
-        return (withoutMe(room), effects + performDirectory(directory.refresh(serverID: serverID, now: now), now: now))
+        // The list's room of the call leaves the user out from now on.
+        let listed = performDirectory(directory.refresh(serverID: serverID, now: now), now: now) + syncDirectoryRooms(now: now)
+        return (withoutMe(room), effects + listed)
     }
 
     /// Leaving the joined call (Esc, Leave, the float's Leave, a release): the user's stream ends.

@@ -11,7 +11,9 @@ extension AppState {
         let before = directory
         let effects = directory.received(result, serverID: serverID, serial: serial, now: now)
         guard directory != before else { return [] }
-        return serverChange(serverID, from: before) + performDirectory(effects, now: now) + retryWatchedStream(on: serverID)
+        // Calls come and go without directory effects: their rooms follow every change.
+        let rooms = effects.isEmpty ? syncDirectoryRooms(now: now) : []
+        return serverChange(serverID, from: before) + performDirectory(effects, now: now) + rooms + retryWatchedStream(on: serverID)
     }
 
     /// A stats line when a server became reachable or unreachable (a new reason alone is not
