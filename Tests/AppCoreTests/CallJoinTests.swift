@@ -183,6 +183,10 @@ final class CallJoinTests: XCTestCase {
                        [.setCallSending("standup", CallSending(microphoneMuted: true)), .stats(.call("standup", phase: "mic-muted"))])
         float = state.floatLayout(now: 2.3)
         XCTAssertEqual(float.microphoneMuted, true)
+        XCTAssertNil(float.cameraOffName)
+        _ = state.reduce(.playbackPolled("standup", [SourceReport(status: .playing, remote: CallSending(cameraOff: true)),
+                                                    SourceReport(status: .playing)]), now: 2.35)
+        XCTAssertEqual(state.floatLayout(now: 2.4).cameraOffName, "Grace", "the speaker's camera is off: her name shows")
         // Alone in the call, the float shows the user.
         _ = fetched(&state, ["Ada"], at: 3.3)
         float = state.floatLayout(now: 3.4)

@@ -33,6 +33,8 @@ public final class NginxServer {
 
     public var statsURL: String { "http://127.0.0.1:\(httpPort)/stat" }
     public func rtmpURL(_ stream: String) -> String { "rtmp://127.0.0.1:\(rtmpPort)/live/\(stream)" }
+    /// The calls template of this server's `call` application (R5).
+    public var callsTemplate: String { "rtmp://127.0.0.1:\(rtmpPort)/call/{room}~{participant}" }
     public func hlsURL(_ stream: String) -> String { "http://127.0.0.1:\(httpPort)/hls/\(stream).m3u8" }
     public func fileURL(_ name: String) -> String { "http://127.0.0.1:\(httpPort)/files/\(name)" }
     public var errorLog: URL { directory.appendingPathComponent("error.log") }
@@ -174,6 +176,13 @@ public final class FFmpegPublisher {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
+    }
+
+    /// Kills the publisher at once, as `kill -9` does: the server sees only its connection close.
+    public func kill() {
+        guard process.isRunning else { return }
+        Glibc.kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
     }
 
     /// Ends the publish the way a person would (SIGINT lets ffmpeg close the stream).

@@ -35,6 +35,8 @@ public struct FloatViewModel: Hashable, Sendable {
     public var microphoneMuted: Bool? = nil
     /// Alone in a joined call, the float shows the user's own picture, mirrored (P5, W10).
     public var showsSelf = false
+    /// The speaker turned their camera off: their name, large, instead of the picture (W10).
+    public var cameraOffName: String? = nil
 
     /// The volume a pointer at `x` sets on the volume control at `slider`.
     public func volume(at x: Int, in slider: PixelRect) -> Float {
@@ -110,6 +112,9 @@ extension AppState {
             nameRect: nameRect, sliderInset: m.px(8), strip: motion?.stashStrip.map(StashStripModel.init))
         if let call, call.room == id {
             model.microphoneMuted = call.sendingState.microphoneMuted
+            if let open, open.remote.indices.contains(source), open.remote[source]?.cameraOff == true {
+                model.cameraOffName = name
+            }
             if open?.sources.isEmpty == true {
                 model.showsSelf = true
                 model = model.named(call.identity.name)

@@ -16,6 +16,11 @@ enum FloatView {
         let area = SDL_Rect(0, 0, width, height)
         let had = video.draw(fitting: area, fill: true, mirrored: m.showsSelf) != nil
         if had, video.frame?.isStill == true { StillMark.draw(ctx, over: area) }
+        if let name = m.cameraOffName {
+            r.fill(area, Theme.surface)
+            ctx.text.drawCentered(name, in: SDL_Rect(0, height / 2 - ctx.px(14), width, ctx.px(28)),
+                                  size: m.small ? 13 : 17, bold: true, color: Theme.text)
+        }
         StatusOverlay.draw(ctx, m.overlay, hasFrame: had)
         if !m.hover { drawBadges(ctx, m, width: width, height: height) }
         guard m.hover else { return }
