@@ -130,5 +130,8 @@ final class RoomsLocalServerAssetTests: XCTestCase {
         XCTAssertTrue(script.contains("location /hls/"), "the script serves the HLS section's playlists")
         XCTAssertEqual(config.rooms.compactMap(\.broadcast?.publishURL),
                        ["rtmp://127.0.0.1:1935/live/studio", "rtmp://127.0.0.1:1935/live/desk"])
+        XCTAssertEqual(config.servers.first?.calls?.url(room: "standup", participant: "Ada"), "rtmp://127.0.0.1:1935/call/standup~Ada")
+        XCTAssertTrue(script.contains("application call"), "the script holds the example's calls")
+        XCTAssertEqual(config.rooms.filter(\.isServerCall).map(\.id), ["standup"])
     }
 }
