@@ -126,6 +126,9 @@ final class CallJoinTests: XCTestCase {
         _ = state.reduce(.callSendPolled("standup", BroadcastReport(phase: .reconnecting(attempt: 1, nextTryIn: 0.5))), now: 2.6)
         XCTAssertEqual(state.roomLayout(now: 2.7)?.broadcastLine, "Reconnecting 1 (next try in 1 s) · 0 dropped")
         XCTAssertNotNil(state.call)
+        // The server answers again: the tiles reconnect at once rather than at the end of their backoff.
+        XCTAssertTrue(fetched(&state, ["Grace", "Ada"], at: 3.4).contains(.retryPlaybackNow("standup")))
+        XCTAssertFalse(fetched(&state, ["Grace", "Ada"], at: 4.4).contains(.retryPlaybackNow("standup")), "only on its return")
     }
 
     func testMAndVAreTheMicrophoneAndTheCameraAndOthersStateIsShown() {

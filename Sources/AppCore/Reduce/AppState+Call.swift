@@ -88,6 +88,14 @@ extension AppState {
                 .log(.info, "\(new.id): \(after.count) others in the call (joined \(joined), left \(left))")]
     }
 
+    /// The joined call's server answers again after it could not be reached: the tiles
+    /// reconnect now, not at the end of their backoff (D4 waits up to 8 s).
+    func retryCall(on serverID: String, before: LiveDirectory) -> [AppEffect] {
+        guard let call, call.serverID == serverID, directory.section(serverID)?.reachability == .reachable,
+              case .unreachable? = before.section(serverID)?.reachability else { return [] }
+        return [.retryPlaybackNow(call.room)]
+    }
+
     // MARK: Microphone and camera
 
     /// `M` or the mic button in a joined call: the microphone mutes or unmutes (W10).

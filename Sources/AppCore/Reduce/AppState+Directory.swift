@@ -14,6 +14,7 @@ extension AppState {
         // Calls come and go without directory effects: their rooms follow every change.
         let rooms = effects.isEmpty ? syncDirectoryRooms(now: now) : []
         return serverChange(serverID, from: before) + performDirectory(effects, now: now) + rooms + retryWatchedStream(on: serverID)
+            + retryCall(on: serverID, before: before)
     }
 
     /// A stats line when a server became reachable or unreachable (a new reason alone is not
