@@ -3,20 +3,6 @@ import XCTest
 
 /// R5: the rooms file's `me`, a server's `calls` template and call rooms held on a server.
 final class RoomsCallsTests: XCTestCase {
-    private func parse(_ text: String) -> Result<RoomsConfig, RoomsFileError> {
-        RoomsFile.parse(Array(text.utf8), fileName: "rooms.json")
-    }
-
-    private func messages(_ text: String, file: StaticString = #filePath, line: UInt = #line) -> [String] {
-        switch parse(text) {
-        case .success(let config):
-            XCTFail("expected problems, parsed \(config)", file: file, line: line)
-            return []
-        case .failure(let error):
-            return error.messages
-        }
-    }
-
     private static let local = """
     {"id": "local", "title": "Local", "stats": "http://127.0.0.1:8080/stat",
      "play": "rtmp://127.0.0.1:1935/live/{stream}", "calls": "rtmp://127.0.0.1:1935/call/{room}~{participant}"}
@@ -28,7 +14,7 @@ final class RoomsCallsTests: XCTestCase {
          "servers": [\(Self.local)],
          "rooms": [{"id": "standup", "title": "Stand-up", "kind": "call", "server": "local"}]}
         """
-        let config = try parse(text).get()
+        let config = try parseRooms(text).get()
         XCTAssertEqual(config.me, Me(name: "Ada Lovelace", camera: .source(.lavfi(graph: "testsrc2")), microphone: .none))
         XCTAssertEqual(config.servers[0].calls, CallURLTemplate("rtmp://127.0.0.1:1935/call/{room}~{participant}"))
         XCTAssertEqual(config.rooms, [Room(id: "standup", title: "Stand-up", media: .call(participants: []), callServerID: "local")])
@@ -37,10 +23,10 @@ final class RoomsCallsTests: XCTestCase {
 
     func testEverythingInMeIsOptional() throws {
         let rooms = #""rooms": [{"id": "a", "title": "A", "kind": "live", "source": "lavfi:testsrc"}]"#
-        XCTAssertEqual(try parse("{\(rooms)}").get().me, Me())
-        XCTAssertEqual(try parse(#"{"me": {}, \#(rooms)}"#).get().me, Me(name: nil, camera: .automatic, microphone: .automatic))
-        XCTAssertEqual(try parse(#"{"me": {"camera": null}, \#(rooms)}"#).get().me.camera, DeviceSetting.none)
-        XCTAssertEqual(try parse(#"{"me": {"microphone": "v4l2:/dev/video3"}, \#(rooms)}"#).get().me.microphone,
+        XCTAssertEqual(try parseRooms("{\(rooms)}").get().me, Me())
+        XCTAssertEqual(try parseRooms(#"{"me": {}, \#(rooms)}"#).get().me, Me(name: nil, camera: .automatic, microphone: .automatic))
+        XCTAssertEqual(try parseRooms(#"{"me": {"camera": null}, \#(rooms)}"#).get().me.camera, DeviceSetting.none)
+        XCTAssertEqual(try parseRooms(#"{"me": {"microphone": "v4l2:/dev/video3"}, \#(rooms)}"#).get().me.microphone,
                        .source(.v4l2(device: "/dev/video3")))
     }
 
@@ -50,19 +36,19 @@ final class RoomsCallsTests: XCTestCase {
         {"me": {"name": "  ", "camera": "gopher://x", "microphone": 3, "voice": "x"},
          "rooms": [{"id": "a", "title": "A", "kind": "live", "source": "lavfi:testsrc"}]}
         """
-        XCTAssertEqual(messages(text), [
+        XCTAssertEqual(roomsProblems(text), [
             "rooms.json:1:17: me.name: must not be empty",
             "rooms.json:1:33: me.camera: unsupported scheme \"gopher\"",
             "rooms.json:1:61: me.microphone: expected a string, found a number",
             "rooms.json:1:64: me.voice: unknown field \"voice\" (expected name, camera or microphone)",
         ].map { $0.replacingOccurrences(of: "unsupported scheme \"gopher\"", with: sourceMessage("gopher://x")) })
-        XCTAssertEqual(messages(#"{"me": {"name": "\#(long)"}, "rooms": [{"id": "a", "title": "A", "kind": "live", "source": "x"}]}"#), [
+        XCTAssertEqual(roomsProblems(#"{"me": {"name": "\#(long)"}, "rooms": [{"id": "a", "title": "A", "kind": "live", "source": "x"}]}"#), [
             "rooms.json:1:17: me.name: name too long for a stream name: 240 characters once encoded, at most 180",
         ])
-        XCTAssertEqual(messages(#"{"me": {"name": "a\u0007b"}, "rooms": [{"id": "a", "title": "A", "kind": "live", "source": "x"}]}"#), [
+        XCTAssertEqual(roomsProblems(#"{"me": {"name": "a\u0007b"}, "rooms": [{"id": "a", "title": "A", "kind": "live", "source": "x"}]}"#), [
             "rooms.json:1:17: me.name: a name has no control characters, found U+7",
         ])
-        XCTAssertEqual(messages(#"{"me": [], "rooms": [{"id": "a", "title": "A", "kind": "live", "source": "x"}]}"#), [
+        XCTAssertEqual(roomsProblems(#"{"me": [], "rooms": [{"id": "a", "title": "A", "kind": "live", "source": "x"}]}"#), [
             "rooms.json:1:8: me: expected an object, found an array",
         ])
     }
@@ -89,7 +75,7 @@ final class RoomsCallsTests: XCTestCase {
           {"id": "r4", "title": "R4", "kind": "call", "participants": [{"name": "x", "source": "lavfi:x"}], "publish": "rtmp://h/x"}
          ]}
         """
-        XCTAssertEqual(messages(text), [
+        XCTAssertEqual(roomsProblems(text), [
             "rooms.json:2:98: servers[0].calls: a calls URL needs {room} and {participant} once each, in the stream name",
             "rooms.json:3:98: servers[1].calls: put a character other than A-Z, a-z, 0-9, _ and - between {room} and {participant} (e.g. ~)",
             "rooms.json:4:98: servers[2].calls: expected a URL starting with rtmp://, found \"http://h/call/{room}~{participant}\"",

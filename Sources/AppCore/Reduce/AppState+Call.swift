@@ -100,20 +100,21 @@ extension AppState {
 
     /// `M` or the mic button in a joined call: the microphone mutes or unmutes (W10).
     mutating func toggleMicrophone() -> [AppEffect] {
-        guard var call else { return [] }
-        guard call.identity.microphone != nil else { return [] }
-        call.microphoneMuted.toggle()
-        self.call = call
-        return [.setCallSending(call.room, call.sendingState), .stats(.call(call.room, phase: call.microphoneMuted ? "mic-muted" : "mic-on"))]
+        toggleSending(\.microphoneMuted, present: call?.identity.microphone != nil, phases: ("mic-muted", "mic-on"))
     }
 
     /// `V` or the camera button in a joined call: the camera turns off or on (W10).
     mutating func toggleCamera() -> [AppEffect] {
-        guard var call else { return [] }
-        guard call.identity.camera != nil else { return [] }
-        call.cameraOff.toggle()
+        toggleSending(\.cameraOff, present: call?.identity.camera != nil, phases: ("camera-off", "camera-on"))
+    }
+
+    /// Flips one of the joined call's sending switches, when its device is there to switch.
+    private mutating func toggleSending(_ flag: WritableKeyPath<CallState, Bool>, present: Bool,
+                                        phases: (on: String, off: String)) -> [AppEffect] {
+        guard var call, present else { return [] }
+        call[keyPath: flag].toggle()
         self.call = call
-        return [.setCallSending(call.room, call.sendingState), .stats(.call(call.room, phase: call.cameraOff ? "camera-off" : "camera-on"))]
+        return [.setCallSending(call.room, call.sendingState), .stats(.call(call.room, phase: call[keyPath: flag] ? phases.on : phases.off))]
     }
 
     /// The user's stream's publisher as polled now.
