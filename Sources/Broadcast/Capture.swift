@@ -25,8 +25,12 @@ enum CapturedItem {
 /// Reads a capture source (`lavfi:`, `v4l2:`, `x11grab:`, ...) in real time on its own thread,
 /// decodes it, keeps the newest preview picture and hands pictures and sound to the sender.
 ///
+/// A capture reads its source's picture and sound, or only one of them (``Media``): a call sends
+/// a camera's picture and a microphone's sound, two captures on two threads.
+///
 /// Pictures and sound carry their capture time on one clock: the source's own timestamps (one
-/// input, so one clock for both), mapped onto the monotonic clock at the first packet. A burst
+/// input, so one clock for both), mapped onto the monotonic clock at the first packet; two
+/// captures of one call meet on that monotonic clock. A burst
 /// read late, after the host stalled (a device's queued buffers, a paced source catching up), so
 /// keeps the times its pictures and sound were captured at, not the time it was read. Whatever is
 /// read more than ``lateLimit`` after its capture time is not handed over: the broadcast stays on
