@@ -128,7 +128,12 @@ final class CallJoinTests: XCTestCase {
         XCTAssertNotNil(state.call)
         // The server answers again: the tiles reconnect at once rather than at the end of their backoff.
         XCTAssertTrue(fetched(&state, ["Grace", "Ada"], at: 3.4).contains(.retryPlaybackNow("standup")))
-        XCTAssertFalse(fetched(&state, ["Grace", "Ada"], at: 4.4).contains(.retryPlaybackNow("standup")), "only on its return")
+        // While Grace's tile still waits and the server lists her stream, it is tried again at each answer.
+        XCTAssertTrue(fetched(&state, ["Grace", "Ada"], at: 4.4).contains(.retryPlaybackNow("standup")))
+        XCTAssertFalse(fetched(&state, ["Ada"], at: 5.4).contains(.retryPlaybackNow("standup")), "not while she is not listed")
+        _ = fetched(&state, ["Grace", "Ada"], at: 6.4)
+        _ = state.reduce(.playbackPolled("standup", [SourceReport(status: .playing)]), now: 6.5)
+        XCTAssertFalse(fetched(&state, ["Grace", "Ada"], at: 7.4).contains(.retryPlaybackNow("standup")), "not once she plays")
     }
 
     func testMAndVAreTheMicrophoneAndTheCameraAndOthersStateIsShown() {

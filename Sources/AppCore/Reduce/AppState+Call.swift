@@ -88,12 +88,18 @@ extension AppState {
                 .log(.info, "\(new.id): \(after.count) others in the call (joined \(joined), left \(left))")]
     }
 
-    /// The joined call's server answers again after it could not be reached: the tiles
-    /// reconnect now, not at the end of their backoff (D4 waits up to 8 s).
+    /// The joined call's server answers again after it could not be reached, or lists a
+    /// participant whose tile is reconnecting: the tiles reconnect now, not at the end of their
+    /// backoff (D4 waits up to 8 s), since the streams are known to be there.
     func retryCall(on serverID: String, before: LiveDirectory) -> [AppEffect] {
         guard let call, call.serverID == serverID, directory.section(serverID)?.reachability == .reachable,
-              case .unreachable? = before.section(serverID)?.reachability else { return [] }
-        return [.retryPlaybackNow(call.room)]
+              let open = rooms[call.room], case .call(let participants)? = session.room(call.room)?.media else { return [] }
+        let serverCameBack = if case .unreachable? = before.section(serverID)?.reachability { true } else { false }
+        let listed = Set(directory.call(room: call.callRoom, server: serverID)?.participants ?? [])
+        let listedButWaiting = zip(participants, open.sources).contains { participant, status in
+            if case .reconnecting = status { listed.contains(participant.name) } else { false }
+        }
+        return serverCameBack || listedButWaiting ? [.retryPlaybackNow(call.room)] : []
     }
 
     // MARK: Microphone and camera
