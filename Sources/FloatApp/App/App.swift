@@ -1,4 +1,5 @@
 import AppCore
+import Broadcast
 import CSDL
 import DesktopSettings
 import FilesAndOptions
@@ -48,6 +49,7 @@ final class App {
         files = try AppFiles(roomsPath: roomsPath, statsPath: options.statsFile)
         startRoom = (options.openRoom, options.float)
         let textLoader = Self.loadText(config)
+        let microphone = MicrophoneLookup()
         try App.initSDL()
         desktop = DesktopLink()
         let scale = desktop.scale.factor
@@ -61,7 +63,8 @@ final class App {
         let environment = AppEnvironment(
             metrics: metrics, compositorMovesFloat: String(cString: SDL_GetCurrentVideoDriver()) == "wayland",
             exitWhenEnded: options.exitOnEnd ? options.openRoom : nil, savedPlacement: files.placement.load(),
-            direction: Localization.direction, desktop: DefaultDevices.current())
+            direction: Localization.direction, desktop: DesktopDevices(accountName: AccountName.current(), camera: DefaultDevices.camera(),
+                                                                microphone: microphone.wait()))
         state = AppState(session: SessionState(config: config, globalPiP: options.noPiP ? .disabled : .enabled),
                          environment: environment, displays: Self.currentDisplays(), servers: config.servers, me: config.me)
     }

@@ -45,7 +45,7 @@ final class Broadcasts {
         let waker = self.waker
         let camera = identity.camera?.text ?? "lavfi:color=c=0x202020:size=640x360:rate=15"
         let microphone = identity.microphone?.text ?? "lavfi:anullsrc=r=48000:cl=stereo"
-        call = (id, Publisher(camera: camera, microphone: microphone, url: url, sending: sending, options: options,
+        call = (id, Publisher(source: camera, microphone: microphone, url: url, options: options, sending: sending,
                               onStatusChange: { _ in waker.wake() }, onPreview: { waker.wake() }))
     }
 
