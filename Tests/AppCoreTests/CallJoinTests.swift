@@ -202,6 +202,23 @@ final class CallJoinTests: XCTestCase {
         XCTAssertEqual(float.speakerName, "Ada")
     }
 
+    func testLeaveOnTheFloatHangsUp() {
+        var (state, _) = joined(listing: ["Grace", "Ada"])
+        _ = state.reduce(F.key(.letter("p")), now: 2)
+        _ = state.reduce(.pointerEntered(.float), now: 3)
+        guard let leave = state.floatLayout(now: 3).buttons.first(where: { $0.target == .leave })?.rect else {
+            return XCTFail("the call's float has Leave: \(state.floatLayout(now: 3).buttons)")
+        }
+        let point = Point(x: Double(leave.x + leave.w / 2), y: Double(leave.y + leave.h / 2))
+        _ = state.reduce(.pointerPressed(window: .float, x: Int(point.x), y: Int(point.y), global: point, time: 3.1), now: 3.1)
+        let effects = state.reduce(.pointerReleased(window: .float, x: Int(point.x), y: Int(point.y), global: point, time: 3.2,
+                                                    overFloat: true), now: 3.2)
+        XCTAssertTrue(effects.contains(.leaveCall("standup")), "\(effects)")
+        XCTAssertTrue(effects.contains(.hideFloat))
+        XCTAssertNil(state.call)
+        XCTAssertNil(state.session.floatingRoomID)
+    }
+
     func testLeavingStopsSendingAndTheServerIsAskedLessOften() {
         var (state, _) = joined(listing: ["Grace", "Ada"])
         let effects = state.reduce(F.key(.escape), now: 2)
