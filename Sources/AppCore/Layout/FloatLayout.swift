@@ -30,6 +30,10 @@ public struct FloatViewModel: Hashable, Sendable {
     public let sliderInset: Int
     /// While stashed, the strip the window is (P8); `nil` for the whole float.
     public let strip: StashStripModel?
+    /// Whether the picture covers the whole window: true when the window has the video's aspect
+    /// but for rounding. A window the compositor sized otherwise (a tiling compositor, P18)
+    /// shows the whole picture letterboxed, never stretched or cropped.
+    public let videoCoversWindow: Bool
     /// In a joined call, whether the user's microphone is muted: the mute control is the
     /// microphone's (P5, W10); nil otherwise.
     public var microphoneMuted: Bool? = nil
@@ -66,7 +70,7 @@ extension FloatViewModel {
     fileprivate func named(_ name: String) -> FloatViewModel {
         var model = FloatViewModel(isCall: isCall, source: source, speakerName: name, overlay: nil, muted: muted, volume: volume,
                                    paused: paused, hover: hover, hovered: hovered, small: small, buttons: buttons,
-                                   nameRect: nameRect, sliderInset: sliderInset, strip: strip)
+                                   nameRect: nameRect, sliderInset: sliderInset, strip: strip, videoCoversWindow: videoCoversWindow)
         model.microphoneMuted = microphoneMuted
         model.showsSelf = showsSelf
         return model
@@ -109,7 +113,8 @@ extension AppState {
             overlay: overlay,
             muted: open?.muted ?? false, volume: open?.volume ?? 1, paused: open?.paused ?? false,
             hover: hover, hovered: float.hovered, small: float.width < m.px(240), buttons: buttons,
-            nameRect: nameRect, sliderInset: m.px(8), strip: motion?.stashStrip.map(StashStripModel.init))
+            nameRect: nameRect, sliderInset: m.px(8), strip: motion?.stashStrip.map(StashStripModel.init),
+            videoCoversWindow: Self.covers(width: float.width, height: float.height, aspect: id.map(videoAspect) ?? 16.0 / 9.0))
         if let call, call.room == id {
             model.microphoneMuted = call.sendingState.microphoneMuted
             if let open, open.remote.indices.contains(source), open.remote[source]?.cameraOff == true {
@@ -121,6 +126,14 @@ extension AppState {
             }
         }
         return model
+    }
+
+    /// Whether a picture of `aspect` (width / height) letterboxed in a `width`x`height` window
+    /// would leave bars of at most one pixel on each side: then it covers the window instead.
+    static func covers(width: Int, height: Int, aspect: Double) -> Bool {
+        guard width > 0, height > 0, aspect > 0 else { return true }
+        let fitted = (width: min(Double(width), Double(height) * aspect), height: min(Double(height), Double(width) / aspect))
+        return Double(width) - fitted.width <= 2 && Double(height) - fitted.height <= 2
     }
 
     /// The toasts laid out from the bottom of the main window up, newest lowest; each pill is

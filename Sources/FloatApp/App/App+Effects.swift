@@ -46,6 +46,7 @@ extension App {
         case .checkRoomsFile: return files.checkRooms().map { .event($0) }
         case .showFloat(let id, let frame, let title): return showFloat(id, frame: frame, title: title)
         case .hideFloat:
+            floatNeedsFront = false
             floatWindow?.window.hide()
             floatWindow?.video.reset()
         case .moveFloat(let rect):
@@ -57,8 +58,11 @@ extension App {
         case .raiseMainWindow:
             X11Hints.moveToCurrentWorkspace(main.window)
             if main.window.isMinimized { main.window.restore() }
+            uncoverMainWindow()
             main.window.show()
-            if !X11Hints.activate(main.window, userTime: lastUserTime) { main.window.raise() }
+            if !X11Hints.activate(main.window, userTime: lastUserTime), activation?.activate(main.window) != true {
+                main.window.raise()
+            }
         case .resetMainVideo: main.resetVideo()
         case .releaseFreedMemory:
             main.video = []
@@ -96,7 +100,8 @@ extension App {
     func prepareFloatWindow() {
         guard floatWindow == nil else { return }
         do {
-            floatWindow = try FloatWindow(fonts: fonts, frame: SDL_Rect(PixelRect(state.likelyFloatFrame)))
+            floatWindow = try FloatWindow(fonts: fonts, frame: SDL_Rect(PixelRect(state.likelyFloatFrame)),
+                                          compositorPlaces: state.environment.compositorMovesFloat)
             if state.environment.compositorMovesFloat {
                 floatWindow?.enableCompositorDrag(buttonSize: Int32(state.environment.metrics.px(44)))
             }
@@ -113,6 +118,7 @@ extension App {
         fw.setFrame(SDL_Rect(PixelRect(frame)))
         fw.video.reset()
         fw.show()
+        floatNeedsFront = state.environment.compositorMovesFloat
         return .paintFloat
     }
 }

@@ -60,6 +60,7 @@ extension App {
         }
         ToastView.draw(ctx, state.toastLayout(now: t, measure: measure))
         main.renderer.present()
+        main.hasPresented = true
         if newFrame, let room, let f = main.video.first?.frame ?? nil {
             files.log(.frame(window: .main, room, pts: f.pts))
         }

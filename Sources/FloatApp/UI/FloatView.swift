@@ -14,8 +14,9 @@ enum FloatView {
             return
         }
         let area = SDL_Rect(0, 0, width, height)
-        let had = video.draw(fitting: area, fill: true, mirrored: m.showsSelf) != nil
-        if had, video.frame?.isStill == true { StillMark.draw(ctx, over: area) }
+        let drawn = video.draw(fitting: area, fill: m.videoCoversWindow, mirrored: m.showsSelf)
+        let had = drawn != nil
+        if let drawn, video.frame?.isStill == true { StillMark.draw(ctx, over: m.videoCoversWindow ? area : drawn) }
         if let name = m.cameraOffName {
             r.fill(area, Theme.surface)
             ctx.text.drawCentered(name, in: SDL_Rect(0, height / 2 - ctx.px(14), width, ctx.px(28)),
