@@ -1,4 +1,5 @@
 import AppCore
+import Broadcast
 import CSDL
 import DesktopSettings
 import FilesAndOptions
@@ -55,6 +56,7 @@ final class App {
         files = try AppFiles(roomsPath: roomsPath, statsPath: options.statsFile)
         startRoom = (options.openRoom, options.float)
         let textLoader = Self.loadText(config)
+        let microphone = MicrophoneLookup()
         try App.initSDL()
         desktop = DesktopLink()
         let scale = desktop.scale.factor
@@ -69,9 +71,10 @@ final class App {
         let environment = AppEnvironment(
             metrics: metrics, compositorMovesFloat: String(cString: SDL_GetCurrentVideoDriver()) == "wayland",
             exitWhenEnded: options.exitOnEnd ? options.openRoom : nil, savedPlacement: files.placement.load(),
-            direction: Localization.direction)
+            direction: Localization.direction, desktop: DesktopDevices(accountName: AccountName.current(), camera: DefaultDevices.camera(),
+                                                                microphone: microphone.wait()))
         state = AppState(session: SessionState(config: config, globalPiP: options.noPiP ? .disabled : .enabled),
-                         environment: environment, displays: Self.currentDisplays(), servers: config.servers)
+                         environment: environment, displays: Self.currentDisplays(), servers: config.servers, me: config.me)
     }
 
     /// Starts opening the fonts and laying out the list's first screen while SDL starts, at the
@@ -166,6 +169,7 @@ final class App {
     private func poll() {
         for (id, player) in playback.players { dispatch(.playbackPolled(id, player.reports)) }
         for (id, publisher) in broadcasts.publishers { dispatch(.broadcastPolled(id, Broadcasts.report(publisher.stats))) }
+        if let call = broadcasts.call { dispatch(.callSendPolled(call.room, Broadcasts.report(call.publisher.stats))) }
         files.stats?.flushIfDue(now: DispatchTime.now().uptimeNanoseconds)
         dispatch(.tick(pointer: heldPointerForTick()))
     }
