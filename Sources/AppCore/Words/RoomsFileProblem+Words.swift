@@ -94,6 +94,17 @@ extension RoomsFileProblem.Reason {
             return tr("unknown server %1$s (servers: %2$s)", quoted(id), list(known.map(quoted)))
         case .serverWithoutPublish(let id):
             return tr("server %s has no \"publish\" URL to go live to", quoted(id))
+        case .callRoomBroadcasts(let field):
+            return tr("a call room does not broadcast; remove %s (joining sends your camera and microphone)", quoted(field))
+        case .serverCallWithParticipants:
+            return tr("a call on a server takes no \"participants\": the server lists who is in it")
+        case .serverWithoutCalls(let id):
+            return tr("server %s has no \"calls\" URL to hold calls on", quoted(id))
+        case .nameControlCharacter(let code):
+            return tr("a name has no control characters, found U+%s", String(code, radix: 16, uppercase: true))
+        case .nameTooLong(let length):
+            return tr("name too long for a stream name: %1$d characters once encoded, at most %2$d",
+                      length, ParticipantName.maximumEncodedLength)
         case .badBitrate(let number, let found):
             return tr("expected a bitrate in kbit/s, a whole number from 100 to 50000, found %s", number ?? found.words)
         }

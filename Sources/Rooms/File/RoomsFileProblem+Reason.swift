@@ -47,6 +47,16 @@ extension RoomsFileProblem {
         case unknownServer(String, known: [String])
         /// A room's `server` that has no `publish` template.
         case serverWithoutPublish(String)
+        /// A call room with a broadcast field (`publish`, `bitrate`): joining sends the camera and microphone.
+        case callRoomBroadcasts(field: String)
+        /// A call on a server with `participants`: the server lists who is in it.
+        case serverCallWithParticipants
+        /// A call room's `server` that has no `calls` template.
+        case serverWithoutCalls(String)
+        /// A name with a control character, by its code point.
+        case nameControlCharacter(UInt32)
+        /// A name longer, once encoded for a stream name, than a stream name can be.
+        case nameTooLong(encodedLength: Int)
         /// A `bitrate` that is not a whole number of kbit/s from 100 to 50000: the number's text,
         /// or nil when it is not a number.
         case badBitrate(number: String?, found: JSONValue.Kind)

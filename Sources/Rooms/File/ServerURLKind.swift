@@ -8,12 +8,14 @@ enum ServerURLKind {
     case publish
     /// A host room's own publish URL: RTMP, `{stream}` optional (the room's id goes there).
     case roomPublish
+    /// A server's calls template: RTMP, with `{room}` and `{participant}` (R5).
+    case calls
 
     private var schemes: [String] {
         switch self {
         case .stats: ["http", "https"]
         case .play: ["rtmp", "http", "https", "hls+http", "hls+https"]
-        case .publish, .roomPublish: ["rtmp"]
+        case .publish, .roomPublish, .calls: ["rtmp"]
         }
     }
 
@@ -28,9 +30,13 @@ enum ServerURLKind {
         if needsPlaceholder, !text.contains(placeholder) {
             return .missingPlaceholder(url: text)
         }
-        let sample = text.replacingEvery(placeholder, with: "x")
+        if self == .calls, let problem = CallURLTemplate.problem(with: text) { return problem }
+        let sample = self == .calls
+            ? text.replacingEvery(CallURLTemplate.roomPlaceholder, with: "x").replacingEvery(CallURLTemplate.participantPlaceholder, with: "x")
+            : text.replacingEvery(placeholder, with: "x")
         if sample.contains("{") || sample.contains("}") {
-            return .unknownPlaceholder(url: text)
+            let known = self == .calls ? [CallURLTemplate.roomPlaceholder, CallURLTemplate.participantPlaceholder] : [placeholder]
+            return .unknownPlaceholder(url: text, known: known)
         }
         if let bad = sample.unicodeScalars.first(where: { $0.value <= 0x20 || $0.value == 0x7F }) {
             return .controlCharacter(bad.value)
