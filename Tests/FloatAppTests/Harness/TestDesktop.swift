@@ -179,7 +179,11 @@ final class TestDesktop {
         panelWindow = nil
         windowManagerProcess?.terminate(grace: 1)
         connection.close()
-        gnomeSession?.pointer.close()
+        if let gnomeSession {
+            // Hung up, the pointer's helper ends and mutter with it, removing Xwayland's sockets.
+            gnomeSession.pointer.close()
+            _ = server.waitForExit(timeout: 5)
+        }
         server.terminate(grace: 2)
         try? FileManager.default.removeItem(at: workFolder)
     }
