@@ -11,10 +11,12 @@ session's environment to FOLDER/session.env (atomically: its presence means the 
 One client connects and sends lines; each is answered with "ok" or "error MESSAGE":
   move DX DY          relative motion in logical pixels (no acceleration is applied)
   button CODE 1|0     press (1) or release (0) of an evdev button code (272 = BTN_LEFT)
+A released pointer at rest reports motions of no length for a while (see serve).
 When the client hangs up the session stops and this program ends, and mutter with it.
 """
 import getpass
 import os
+import select
 import socket
 import subprocess
 import sys
@@ -23,6 +25,9 @@ import time
 import dbus
 
 SERVICE = "org.gnome.Mutter.RemoteDesktop"
+# After a release: how long (s) and how often (s) the resting pointer reports a motion of no length.
+AFTER_RELEASE = 3.0
+HEARTBEAT = 0.1
 
 
 def remote_desktop_session(bus):
@@ -40,20 +45,40 @@ def remote_desktop_session(bus):
 
 
 def serve(session, connection):
-    """Answers the client's lines until it hangs up."""
-    with connection, connection.makefile("rw", buffering=1) as stream:
-        for line in stream:
-            words = line.split()
-            try:
-                if len(words) == 3 and words[0] == "move":
-                    session.NotifyPointerMotionRelative(float(words[1]), float(words[2]))
-                elif len(words) == 3 and words[0] == "button":
-                    session.NotifyPointerButton(int(words[1]), words[2] == "1")
-                else:
-                    raise ValueError("unknown command " + repr(line.strip()))
-                stream.write("ok\n")
-            except (ValueError, dbus.DBusException) as error:
-                stream.write("error %s\n" % str(error).replace("\n", " "))
+    """Answers the client's lines until it hangs up.
+
+    For AFTER_RELEASE seconds after a button comes up, while no command comes, the pointer
+    reports a motion of no length every HEARTBEAT seconds. mutter 43 leaves the requests an X
+    client makes after a click on its window (the float's moves to its corner) waiting until
+    its input path runs again; a hand's mouse moves on, a resting remote pointer does not.
+    """
+    pending = b""
+    quiet_until = 0.0
+    with connection:
+        while True:
+            wait = HEARTBEAT if time.monotonic() < quiet_until else None
+            if not select.select([connection], [], [], wait)[0]:
+                session.NotifyPointerMotionRelative(0.0, 0.0)
+                continue
+            data = connection.recv(4096)
+            if not data:
+                return
+            pending += data
+            while b"\n" in pending:
+                line, pending = pending.split(b"\n", 1)
+                words = line.decode().split()
+                try:
+                    if len(words) == 3 and words[0] == "move":
+                        session.NotifyPointerMotionRelative(float(words[1]), float(words[2]))
+                    elif len(words) == 3 and words[0] == "button":
+                        session.NotifyPointerButton(int(words[1]), words[2] == "1")
+                        quiet_until = time.monotonic() + AFTER_RELEASE if words[2] == "0" else 0.0
+                    else:
+                        raise ValueError("unknown command " + repr(line.decode().strip()))
+                    answer = "ok\n"
+                except (ValueError, dbus.DBusException) as error:
+                    answer = "error %s\n" % str(error).replace("\n", " ")
+                connection.sendall(answer.encode())
 
 
 def main():

@@ -73,7 +73,7 @@ final class RemotePointer {
         }
     }
 
-    /// Sends one command line and waits (at most 5 s) for its answer, so the compositor has
+    /// Sends one command line and waits (at most 20 s) for its answer, so the compositor has
     /// taken each step before the next is sent.
     private func send(_ command: String) {
         let line = Array((command + "\n").utf8)
@@ -87,7 +87,7 @@ final class RemotePointer {
         var byte: UInt8 = 0
         while answer.last != UInt8(ascii: "\n") {
             var waiting = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-            guard poll(&waiting, 1, 5000) > 0, read(descriptor, &byte, 1) == 1 else {
+            guard poll(&waiting, 1, 20_000) > 0, read(descriptor, &byte, 1) == 1 else {
                 return note("no answer to \"\(command)\"")
             }
             answer.append(byte)

@@ -7,7 +7,8 @@ extension TestDesktop {
     ///
     /// A rootless Xwayland (a GNOME Wayland session) has no root image: there the pixels are
     /// each viewable top-level window's own, painted bottom to top in the X stacking order that
-    /// mutter keeps, on black.
+    /// mutter keeps, on black; the fully transparent pixels of a 32-bit window (the invisible
+    /// borders around mutter's frames) are left out.
     func grab(_ rect: DesktopRect) throws -> Image {
         let clipped = DesktopRect(
             x: max(rect.x, 0), y: max(rect.y, 0),
@@ -17,7 +18,8 @@ extension TestDesktop {
             throw HarnessError("cannot grab \(rect): it lies off the \(screen) screen")
         }
         guard gnomeSession != nil else {
-            return try read(connection.root, clipped, at: DesktopPoint(x: 0, y: 0))
+            let pixels = try read(connection.root, clipped, at: DesktopPoint(x: 0, y: 0), transparent: false)
+            return Image(width: clipped.width, height: clipped.height, pixels: pixels.map { $0 ?? RGB(red: 0, green: 0, blue: 0) })
         }
         var pixels = [RGB](repeating: RGB(red: 0, green: 0, blue: 0), count: clipped.width * clipped.height)
         for window in children(of: connection.root) {
@@ -25,18 +27,22 @@ extension TestDesktop {
                 attributes.`class` == InputOutput else { continue }
             let origin = DesktopPoint(x: Int(attributes.x) + Int(attributes.border_width), y: Int(attributes.y) + Int(attributes.border_width))
             let frame = DesktopRect(x: origin.x, y: origin.y, width: Int(attributes.width), height: Int(attributes.height))
-            guard let part = frame.intersection(clipped), let image = try? read(window, part, at: origin) else { continue }
+            guard let part = frame.intersection(clipped),
+                let image = try? read(window, part, at: origin, transparent: attributes.depth == 32) else { continue }
             for row in 0..<part.height {
                 let to = (part.y - clipped.y + row) * clipped.width + part.x - clipped.x
-                pixels.replaceSubrange(to..<to + part.width, with: image.pixels[row * part.width..<(row + 1) * part.width])
+                for column in 0..<part.width {
+                    if let pixel = image[row * part.width + column] { pixels[to + column] = pixel }
+                }
             }
         }
         return Image(width: clipped.width, height: clipped.height, pixels: pixels)
     }
 
-    /// The pixels of `window` inside `area` (root coordinates) when the window's top-left
-    /// corner is at `origin`.
-    private func read(_ window: Window, _ area: DesktopRect, at origin: DesktopPoint) throws -> Image {
+    /// The pixels of `window` inside `area` (root coordinates), row by row, when the window's
+    /// top-left corner is at `origin`; with `transparent`, pixels whose alpha (the top byte) is
+    /// 0 are nil.
+    private func read(_ window: Window, _ area: DesktopRect, at origin: DesktopPoint, transparent: Bool) throws -> [RGB?] {
         let (grabbed, failed) = connection.withCapturedErrors {
             XGetImage(
                 connection.display, window, Int32(area.x - origin.x), Int32(area.y - origin.y),
@@ -50,13 +56,17 @@ extension TestDesktop {
         }
         let shifts = [raw.red_mask, raw.green_mask, raw.blue_mask].map { UInt32($0.trailingZeroBitCount) }
         let bytesPerLine = Int(raw.bytes_per_line)
-        var pixels: [RGB] = []
+        var pixels: [RGB?] = []
         pixels.reserveCapacity(area.width * area.height)
         data.withMemoryRebound(to: UInt8.self, capacity: bytesPerLine * area.height) { bytes in
             for row in 0..<area.height {
                 let line = UnsafeRawPointer(bytes + row * bytesPerLine)
                 for column in 0..<area.width {
                     let value = UInt32(littleEndian: line.loadUnaligned(fromByteOffset: column * 4, as: UInt32.self))
+                    if transparent, value >> 24 == 0 {
+                        pixels.append(nil)
+                        continue
+                    }
                     pixels.append(RGB(
                         red: UInt8(truncatingIfNeeded: value >> shifts[0]),
                         green: UInt8(truncatingIfNeeded: value >> shifts[1]),
@@ -64,7 +74,7 @@ extension TestDesktop {
                 }
             }
         }
-        return Image(width: area.width, height: area.height, pixels: pixels)
+        return pixels
     }
 
     /// Grabs the client area of `window`.
