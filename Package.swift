@@ -55,6 +55,9 @@ let package = Package(
             providers: [.apt(["libdbus-1-dev"])]
         ),
         .systemLibrary(name: "CIntl"),
+        // libwayland-client with the xdg-activation-v1 protocol code wayland-scanner made
+        // (scripts/wayland-protocols.sh), for bringing the float in front on Wayland (P18).
+        .target(name: "CWayland", linkerSettings: [.linkedLibrary("wayland-client")]),
         .target(name: "Localization", dependencies: ["CIntl"]),
         .target(name: "LocksAndThreads"),
         .target(name: "Logging", dependencies: ["LocksAndThreads"]),
@@ -76,7 +79,7 @@ let package = Package(
         .executableTarget(
             name: "FloatApp",
             dependencies: [
-                "CSDL", "LocksAndThreads", "Logging", "PiPLayout", "Rooms", "Session", "LiveDirectory", "AppCore", "FilesAndOptions",
+                "CSDL", "CWayland", "LocksAndThreads", "Logging", "PiPLayout", "Rooms", "Session", "LiveDirectory", "AppCore", "FilesAndOptions",
                 "Playback", "Broadcast", "MPRIS", "DesktopSettings", "Localization", "TextLayout",
             ],
             swiftSettings: pangoHeaders

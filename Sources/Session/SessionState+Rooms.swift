@@ -62,7 +62,12 @@ extension SessionState {
     /// source is gone is released (M5); one that became a host room goes back to
     /// the full view, since a host room never floats.
     private mutating func reconcileOpenRoom(_ old: Room, with new: Room?) -> [SessionEffect] {
-        guard let new, new.media == old.media else {
+        // A joined server call's participants come and go; the call goes on (W10).
+        let callGoesOn = new.map { $0.isServerCall && $0.callServerID == old.callServerID } ?? false
+        if callGoesOn, let new, case .call(let before) = old.media, case .call(let after) = new.media, before != after {
+            activeSpeaker.remap(from: before.map(\.name), to: after.map(\.name))
+        }
+        guard let new, new.media == old.media || callGoesOn else {
             let message = new == nil ? tr("“%s” was removed from the rooms file.", old.title)
                 : tr("“%s” has a new source in the rooms file.", old.title)
             let effects = floatingRoomID != nil ? releaseFloat() : stopOpenRoom()

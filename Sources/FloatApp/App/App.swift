@@ -1,4 +1,5 @@
 import AppCore
+import Broadcast
 import CSDL
 import DesktopSettings
 import FilesAndOptions
@@ -43,17 +44,26 @@ final class App {
     var lastUserTime: UInt = 0
     /// The list's count and status pills as last painted and logged (`list_shown`).
     var listShown: StatsEvent?
+    /// The Wayland compositor's window activation, when it offers one (P18).
+    let activation: WaylandActivation?
+    /// A float just shown on Wayland, still to be put in front of the main window (P18).
+    var floatNeedsFront = false
+    /// Whether the main window was minimized to uncover the float (P18, no activation), and
+    /// must be mapped again to come back.
+    var mainMinimizedForFloat = false
 
     init(options: Options, config: RoomsConfig, roomsPath: String) throws {
         files = try AppFiles(roomsPath: roomsPath, statsPath: options.statsFile)
         startRoom = (options.openRoom, options.float)
         let textLoader = Self.loadText(config)
+        let microphone = MicrophoneLookup()
         try App.initSDL()
         desktop = DesktopLink()
         let scale = desktop.scale.factor
         Log.info(desktop.scale.description)
         fonts = try FontSet(engine: textLoader.engine(), scale: scale)
         main = try MainWindow(fonts: fonts, scale: scale)
+        activation = Self.waylandActivation(for: main.window)
         playback = Players(liveness: options.exitOnEnd ? .recorded : .live, waker: LoopWaker())
         directoryFetcher = DirectoryFetcher(waker: LoopWaker())
         broadcasts = Broadcasts(waker: playback.waker)
@@ -61,9 +71,10 @@ final class App {
         let environment = AppEnvironment(
             metrics: metrics, compositorMovesFloat: String(cString: SDL_GetCurrentVideoDriver()) == "wayland",
             exitWhenEnded: options.exitOnEnd ? options.openRoom : nil, savedPlacement: files.placement.load(),
-            direction: Localization.direction)
+            direction: Localization.direction, desktop: DesktopDevices(accountName: AccountName.current(), camera: DefaultDevices.camera(),
+                                                                microphone: microphone.wait()))
         state = AppState(session: SessionState(config: config, globalPiP: options.noPiP ? .disabled : .enabled),
-                         environment: environment, displays: Self.currentDisplays(), servers: config.servers)
+                         environment: environment, displays: Self.currentDisplays(), servers: config.servers, me: config.me)
     }
 
     /// Starts opening the fonts and laying out the list's first screen while SDL starts, at the
@@ -114,6 +125,10 @@ final class App {
         playback.startAudio()
         dispatch(.refreshRateRead(readRefreshRate()))
         dispatch(.resized(.main, width: Int(main.renderer.outputSize.width), height: Int(main.renderer.outputSize.height)))
+        // A Wayland window appears with its first picture, and compositors stack windows in the
+        // order they appear: the main window shows its first before a float asked for at start
+        // (P18), which then appears over it even where activation is refused.
+        if state.environment.compositorMovesFloat { render() }
         dispatch(.started(openRoom: startRoom.id, float: startRoom.float))
         var event = SDL_Event()
         while state.exit == nil {
@@ -122,8 +137,10 @@ final class App {
                 while state.exit == nil, SDL_PollEvent(&event) == 1 { handle(event) }
             }
             guard state.exit == nil else { break }
+            activation?.catchUp()
             poll()
             render()
+            bringFloatInFront()
             desktop.publish(state.media)
         }
         shutdown()
@@ -152,6 +169,7 @@ final class App {
     private func poll() {
         for (id, player) in playback.players { dispatch(.playbackPolled(id, player.reports)) }
         for (id, publisher) in broadcasts.publishers { dispatch(.broadcastPolled(id, Broadcasts.report(publisher.stats))) }
+        if let call = broadcasts.call { dispatch(.callSendPolled(call.room, Broadcasts.report(call.publisher.stats))) }
         files.stats?.flushIfDue(now: DispatchTime.now().uptimeNanoseconds)
         dispatch(.tick(pointer: heldPointerForTick()))
     }
@@ -183,6 +201,7 @@ final class App {
         broadcasts.stopAll()
         playback.stopAudio()
         files.stats?.flush()
+        activation?.close()
         floatWindow = nil
     }
 }

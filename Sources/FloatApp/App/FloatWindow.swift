@@ -18,8 +18,11 @@ final class FloatWindow {
     let dismissTarget: DismissTargetWindow?
     /// The X server's event times in the app's clock.
     var serverClock = ServerEventClock()
+    /// Whether the compositor places and moves the float (Wayland, P18).
+    let compositorPlaces: Bool
 
-    init(fonts: FontSet, frame: SDL_Rect) throws {
+    init(fonts: FontSet, frame: SDL_Rect, compositorPlaces: Bool) throws {
+        self.compositorPlaces = compositorPlaces
         let flags = SDL_WINDOW_BORDERLESS.rawValue | SDL_WINDOW_ALWAYS_ON_TOP.rawValue
             | SDL_WINDOW_SKIP_TASKBAR.rawValue | SDL_WINDOW_UTILITY.rawValue
             | SDL_WINDOW_HIDDEN.rawValue
@@ -28,11 +31,18 @@ final class FloatWindow {
         X11Hints.setClass(window, instance: "PictureInPicture", className: "PictureInPicture", role: "PictureInPicture")
         xWindow = X11Hints.windowID(window)
         if xWindow != nil { SDL_EventState(SDL_SYSWMEVENT.rawValue, SDL_ENABLE) }
-        do {
-            dismissTarget = try DismissTargetWindow()
-        } catch {
-            Log.warn(tr("no dismiss target: %s", "\(error)"))
+        if compositorPlaces {
+            // The compositor drags the float (hit-test drag), so the app never sees a drag to
+            // show a target for; Wayland has no shaped windows either.
+            Log.debug("no dismiss target: the compositor moves the float")
             dismissTarget = nil
+        } else {
+            do {
+                dismissTarget = try DismissTargetWindow()
+            } catch {
+                Log.warn(tr("no dismiss target: %s", "\(error)"))
+                dismissTarget = nil
+            }
         }
         text = TextCache(renderer: renderer, fonts: fonts)
         video = VideoTexture(renderer: renderer)
@@ -45,6 +55,21 @@ final class FloatWindow {
         X11Hints.setOnAllWorkspaces(window, mapped: false)
         window.show()
         X11Hints.setOnAllWorkspaces(window, mapped: true)
+        if compositorPlaces { holdSize() }
+    }
+
+    /// Asks the compositor to keep the float at its size: equal smallest and largest sizes, which
+    /// tiling compositors take as a window to float rather than tile (sway floats a toplevel whose
+    /// minimum and maximum sizes are equal). SDL 2.26 tells Wayland a window's limits only when
+    /// they are set, and only once the window is shown, so this follows every show and resize.
+    private func holdSize() {
+        let (w, h) = window.size
+        var minW: Int32 = 0, minH: Int32 = 0
+        SDL_GetWindowMinimumSize(window.handle, &minW, &minH)
+        // SDL refuses a maximum below the minimum: lower the minimum first when shrinking.
+        SDL_SetWindowMinimumSize(window.handle, min(w, max(1, minW)), min(h, max(1, minH)))
+        SDL_SetWindowMaximumSize(window.handle, w, h)
+        SDL_SetWindowMinimumSize(window.handle, w, h)
     }
 
     /// Moves and sizes the float. A new size goes through SDL, which also updates the fixed-size
@@ -56,6 +81,7 @@ final class FloatWindow {
         if !X11Hints.moveResize(window, x: r.x, y: r.y, width: r.w, height: r.h) {
             window.setFrame(x: r.x, y: r.y, width: r.w, height: r.h)
         }
+        if compositorPlaces, isVisible, size.width != r.w || size.height != r.h { holdSize() }
     }
 
     /// Whether a global point lies inside the window now.

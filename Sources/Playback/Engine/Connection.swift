@@ -1,4 +1,5 @@
 import Foundation
+import Rooms
 import Session
 
 /// One open of a source: the demuxer (on the session's worker thread, which also decodes audio)
@@ -109,6 +110,7 @@ final class Connection: @unchecked Sendable {
             case .done:
                 break
             }
+            readCallSending()
             if let video, packet.streamIndex == video.index {
                 let seconds = packet.duration > 0 ? video.decoder.seconds(packet.duration) : video.frameDuration
                 let item = PacketQueue.Item.packet(packet.takeData(), seconds: seconds)
@@ -124,6 +126,14 @@ final class Connection: @unchecked Sendable {
                 packet.unref()
             }
             core.publishEvents()
+        }
+    }
+
+    /// Takes what a call participant's stream metadata says of them, when it changed (W10).
+    private func readCallSending() {
+        guard let sending = CallSending(metadata: input.metadataValue) else { return }
+        core.withLock { state in
+            if state.callSending != sending { state.callSending = sending }
         }
     }
 

@@ -2,7 +2,7 @@ import Localization
 
 /// The rooms file's `servers` and a host room's broadcast fields (R2).
 extension RoomsFileDecoder {
-    private static let serverFields = ["id", "title", "stats", "play", "publish"]
+    private static let serverFields = ["id", "title", "stats", "play", "publish", "calls"]
 
     /// The servers, or nil when any entry has a problem; an empty array is allowed.
     mutating func decodeServers(_ value: JSONValue, path: JSONPath) -> [LiveServer]? {
@@ -23,9 +23,12 @@ extension RoomsFileDecoder {
             let play = require("play", in: fields, of: element, path: elementPath, why: tr("a URL with %s", StreamURLTemplate.placeholder))
                 .flatMap { url($0.value, path: elementPath.appending("play"), kind: .play) }
             let publish = fields["publish"].map { url($0.value, path: elementPath.appending("publish"), kind: .publish) }
-            guard let id, let title, let stats, let play, publish.map({ $0 != nil }) ?? true else { continue }
+            let calls = fields["calls"].map { url($0.value, path: elementPath.appending("calls"), kind: .calls) }
+            guard let id, let title, let stats, let play, publish.map({ $0 != nil }) ?? true, calls.map({ $0 != nil }) ?? true
+            else { continue }
             let server = LiveServer(id: id, title: title, stats: stats, play: StreamURLTemplate(play),
-                                    publish: (publish ?? nil).map(StreamURLTemplate.init))
+                                    publish: (publish ?? nil).map(StreamURLTemplate.init),
+                                    calls: (calls ?? nil).map(CallURLTemplate.init))
             serversByID[id] = server
             servers.append(server)
         }
@@ -69,16 +72,32 @@ extension RoomsFileDecoder {
                                videoBitrate: (bitrate ?? nil) ?? Broadcast.defaultVideoBitrate))
     }
 
+    /// A call room's `server`: the id of a server with a `calls` template.
+    mutating func callServerID(_ value: JSONValue, path: JSONPath) -> String? {
+        guard let id = string(value, path: path) else { return nil }
+        guard let server = serversByID[id] else {
+            if firstIndexOfServerID[id] == nil { reportUnknownServer(id, at: value, path: path) }
+            return nil
+        }
+        guard server.calls != nil else {
+            report(tr("server %s has no \"calls\" URL to hold calls on", Self.quoted(id)), at: value.position, path: path)
+            return nil
+        }
+        return id
+    }
+
+    private mutating func reportUnknownServer(_ id: String, at value: JSONValue, path: JSONPath) {
+        let known = firstIndexOfServerID.keys.sorted().map { Self.quoted($0) }
+        report(known.isEmpty ? tr("unknown server %s (the file has no servers)", Self.quoted(id))
+               : tr("unknown server %1$s (servers: %2$s)", Self.quoted(id), Self.list(known)),
+               at: value.position, path: path)
+    }
+
     /// The room's publish URL from its server's template.
     private mutating func serverPublishURL(_ value: JSONValue, roomID: RoomID, path: JSONPath) -> String? {
         guard let id = string(value, path: path) else { return nil }
         guard let server = serversByID[id] else {
-            if firstIndexOfServerID[id] == nil {
-                let known = firstIndexOfServerID.keys.sorted().map { Self.quoted($0) }
-                report(known.isEmpty ? tr("unknown server %s (the file has no servers)", Self.quoted(id))
-                       : tr("unknown server %1$s (servers: %2$s)", Self.quoted(id), Self.list(known)),
-                       at: value.position, path: path)
-            }
+            if firstIndexOfServerID[id] == nil { reportUnknownServer(id, at: value, path: path) }
             return nil
         }
         guard let publish = server.publish else {

@@ -33,8 +33,9 @@ struct RoomsFileDecoder {
     // MARK: Document
 
     mutating func decodeConfig(_ root: JSONValue) -> RoomsConfig? {
-        guard let fields = object(root, path: .root, allowed: ["rooms", "servers", "settings"]) else { return nil }
+        guard let fields = object(root, path: .root, allowed: ["rooms", "servers", "settings", "me"]) else { return nil }
         let settings = fields["settings"].flatMap { decodeSettings($0.value, path: JSONPath.root.appending("settings")) }
+        let me = fields["me"].map { decodeMe($0.value, path: JSONPath.root.appending("me")) }
         let servers = fields["servers"].map { decodeServers($0.value, path: JSONPath.root.appending("servers")) }
         let hasServers = !((servers ?? nil) ?? []).isEmpty
         let rooms: [Room]?
@@ -46,8 +47,9 @@ struct RoomsFileDecoder {
             _ = require("rooms", in: fields, of: root, path: .root, why: nil)
             rooms = nil
         }
-        guard let rooms, servers.map({ $0 != nil }) ?? true else { return nil }
-        return RoomsConfig(rooms: rooms, settings: settings ?? RoomsSettings(), servers: (servers ?? nil) ?? [])
+        guard let rooms, servers.map({ $0 != nil }) ?? true, me.map({ $0 != nil }) ?? true else { return nil }
+        return RoomsConfig(rooms: rooms, settings: settings ?? RoomsSettings(), servers: (servers ?? nil) ?? [],
+                           me: (me ?? nil) ?? Me())
     }
 
     private mutating func decodeSettings(_ value: JSONValue, path: JSONPath) -> RoomsSettings? {
@@ -93,10 +95,24 @@ struct RoomsFileDecoder {
         let role = fields["role"].map { choice($0.value, path: path.appending("role"), noun: "role", as: RoomRole.self) }
             ?? .audience
         let pip = fields["pip"].map { bool($0.value, path: path.appending("pip")) } ?? true
-        let media = decodeMedia(fields, of: value, kind: kind, path: path)
-        let broadcast = decodeBroadcast(fields, roomID: id, role: role, kind: kind, path: path)
-        guard let id, let title, let role, let pip, let media, let broadcast else { return nil }
-        return Room(id: id, title: title, role: role, pip: pip, media: media, broadcast: broadcast)
+        let callServer = kind == .call ? fields["server"].map { callServerID($0.value, path: path.appending("server")) } : nil
+        let media = decodeMedia(fields, of: value, kind: kind, serverCall: callServer != nil, path: path)
+        let broadcast = kind == .call ? callRoomHasNoBroadcast(fields, path: path)
+            : decodeBroadcast(fields, roomID: id, role: role, kind: kind, path: path)
+        guard let id, let title, let role, let pip, let media, let broadcast, callServer.map({ $0 != nil }) ?? true
+        else { return nil }
+        return Room(id: id, title: title, role: role, pip: pip, media: media, broadcast: broadcast,
+                    callServerID: callServer ?? nil)
+    }
+
+    /// A call room never broadcasts: `.some(nil)`, or nil after reporting `publish` or `bitrate`.
+    private mutating func callRoomHasNoBroadcast(_ fields: [String: JSONMember], path: JSONPath) -> Broadcast?? {
+        let present = ["publish", "bitrate"].compactMap { key in fields[key].map { (key, $0) } }
+        for (key, member) in present {
+            report(tr("a call room does not broadcast; remove %s (joining sends your camera and microphone)", Self.quoted(key)),
+                   at: member.keyPosition, path: path.appending(key))
+        }
+        return present.isEmpty ? .some(nil) : nil
     }
 
     private mutating func decodeID(_ fields: [String: JSONMember], of value: JSONValue, index: Int, path: JSONPath) -> RoomID? {
@@ -123,8 +139,10 @@ struct RoomsFileDecoder {
         return id
     }
 
-    /// Reads `source` or `participants` as the kind asks; with no valid kind, checks whichever is there.
-    private mutating func decodeMedia(_ fields: [String: JSONMember], of value: JSONValue, kind: RoomKind?, path: JSONPath) -> RoomMedia? {
+    /// Reads `source` or `participants` as the kind asks; with no valid kind, checks whichever is
+    /// there. A call on a server has no `participants`: the server lists them.
+    private mutating func decodeMedia(_ fields: [String: JSONMember], of value: JSONValue, kind: RoomKind?, serverCall: Bool,
+                                      path: JSONPath) -> RoomMedia? {
         switch kind {
         case .live:
             if let member = fields["participants"] {
@@ -137,6 +155,14 @@ struct RoomsFileDecoder {
             if let member = fields["source"] {
                 report(tr("a call room takes \"participants\", not \"source\""), at: member.keyPosition, path: path.appending("source"))
             }
+            if serverCall {
+                if let member = fields["participants"] {
+                    report(tr("a call on a server takes no \"participants\": the server lists who is in it"),
+                           at: member.keyPosition, path: path.appending("participants"))
+                    return nil
+                }
+                return .call(participants: [])
+            }
             guard let member = require("participants", in: fields, of: value, path: path, why: tr("a call room needs 1 to %d", RoomsFile.maximumParticipants)),
                   let participants = decodeParticipants(member.value, path: path.appending("participants")) else { return nil }
             return .call(participants: participants)
@@ -147,7 +173,7 @@ struct RoomsFileDecoder {
         }
     }
 
-    private mutating func decodeSource(_ value: JSONValue, path: JSONPath) -> SourceSpec? {
+    mutating func decodeSource(_ value: JSONValue, path: JSONPath) -> SourceSpec? {
         guard let text = string(value, path: path) else { return nil }
         switch SourceSpec.parse(text) {
         case .success(let source):

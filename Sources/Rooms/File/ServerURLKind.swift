@@ -10,12 +10,14 @@ enum ServerURLKind {
     case publish
     /// A host room's own publish URL: RTMP, `{stream}` optional (the room's id goes there).
     case roomPublish
+    /// A server's calls template: RTMP, with `{room}` and `{participant}` (R5).
+    case calls
 
     private var schemes: [String] {
         switch self {
         case .stats: ["http", "https"]
         case .play: ["rtmp", "http", "https", "hls+http", "hls+https"]
-        case .publish, .roomPublish: ["rtmp"]
+        case .publish, .roomPublish, .calls: ["rtmp"]
         }
     }
 
@@ -30,9 +32,13 @@ enum ServerURLKind {
         if needsPlaceholder, !text.contains(placeholder) {
             return tr("missing %1$s in %2$s (the stream's name goes there)", placeholder, Self.quoted(text))
         }
-        let sample = text.replacingEvery(placeholder, with: "x")
+        if self == .calls, let problem = CallURLTemplate.problem(with: text) { return problem }
+        let sample = self == .calls
+            ? text.replacingEvery(CallURLTemplate.roomPlaceholder, with: "x").replacingEvery(CallURLTemplate.participantPlaceholder, with: "x")
+            : text.replacingEvery(placeholder, with: "x")
         if sample.contains("{") || sample.contains("}") {
-            return tr("unknown placeholder in %1$s (only %2$s is replaced)", Self.quoted(text), placeholder)
+            let known = self == .calls ? CallURLTemplate.roomPlaceholder + ", " + CallURLTemplate.participantPlaceholder : placeholder
+            return tr("unknown placeholder in %1$s (only %2$s is replaced)", Self.quoted(text), known)
         }
         if let bad = sample.unicodeScalars.first(where: { $0.value <= 0x20 || $0.value == 0x7F }) {
             return tr("a URL has no spaces or control characters, found U+%s", String(bad.value, radix: 16, uppercase: true))
