@@ -1,7 +1,6 @@
 import AppCore
 import CSDL
 import FilesAndOptions
-import Localization
 import Logging
 import PiPLayout
 import Playback
@@ -36,6 +35,12 @@ extension App {
         case .retryPlaybackNow(let id): playback.players[id]?.retryNow()
         case .startBroadcast(let id, let source, let broadcast): broadcasts.start(id, source: source, broadcast: broadcast)
         case .stopBroadcast(let id): broadcasts.stop(id)
+        case .joinCall(let id, let url, let identity, let sending): broadcasts.join(id, url: url, identity: identity, sending: sending)
+        case .setCallSending(let id, let sending): broadcasts.setSending(id, sending)
+        case .callParticipants(let id, let participants):
+            playback.players[id]?.update(participants)
+            main.video = []
+        case .leaveCall: broadcasts.leave()
         case .readDisplays: return .event(.displaysRead(Self.currentDisplays()))
         case .checkRoomsFile: return files.checkRooms().map { .event($0) }
         case .showFloat(let id, let frame, let title): return showFloat(id, frame: frame, title: title)
@@ -100,7 +105,7 @@ extension App {
                 floatWindow?.enableCompositorDrag(buttonSize: Int32(state.environment.metrics.px(44)))
             }
         } catch {
-            Log.warn(tr("cannot prepare the float window: %s", "\(error)"))
+            Log.warn(DesktopFailure.floatWindowUnprepared("\(error)").words)
         }
     }
 

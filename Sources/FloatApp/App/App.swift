@@ -1,4 +1,5 @@
 import AppCore
+import Broadcast
 import CSDL
 import DesktopSettings
 import FilesAndOptions
@@ -55,6 +56,7 @@ final class App {
         files = try AppFiles(roomsPath: roomsPath, statsPath: options.statsFile)
         startRoom = (options.openRoom, options.float)
         let textLoader = Self.loadText(config)
+        let microphone = MicrophoneLookup()
         try App.initSDL()
         desktop = DesktopLink()
         let scale = desktop.scale.factor
@@ -67,11 +69,12 @@ final class App {
         broadcasts = Broadcasts(waker: playback.waker)
         let metrics = fonts.metrics()
         let environment = AppEnvironment(
-            metrics: metrics, compositorMovesFloat: String(cString: SDL_GetCurrentVideoDriver()) == "wayland",
+            metrics: metrics, compositorMovesFloat: SDLRuntime.videoDriver == "wayland",
             exitWhenEnded: options.exitOnEnd ? options.openRoom : nil, savedPlacement: files.placement.load(),
-            direction: Localization.direction)
+            direction: Localization.direction, desktop: DesktopDevices(accountName: AccountName.current(), camera: DefaultDevices.camera(),
+                                                                microphone: microphone.wait()))
         state = AppState(session: SessionState(config: config, globalPiP: options.noPiP ? .disabled : .enabled),
-                         environment: environment, displays: Self.currentDisplays(), servers: config.servers)
+                         environment: environment, displays: Self.currentDisplays(), servers: config.servers, me: config.me)
     }
 
     /// Starts opening the fonts and laying out the list's first screen while SDL starts, at the
@@ -88,31 +91,35 @@ final class App {
 
     /// SDL's hints and video and audio start; fails without a desktop to show windows on.
     private static func initSDL() throws {
-        SDL_SetHint(SDL_HINT_MOUSE_FOCUS_CLICKTHROUGH, "1")
-        SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0")
-        SDL_SetHint(SDL_HINT_APP_NAME, "FloatApp")
-        SDL_SetHint(SDL_HINT_VIDEO_MINIMIZE_ON_FOCUS_LOSS, "0")
-        SDL_SetHint(SDL_HINT_MOUSE_AUTO_CAPTURE, "1")
-        // Frames arrive converted to the window's size, so drawing is a copy: the software
-        // renderer on a plain X framebuffer does it without an OpenGL stack, which costs far
-        // more memory and wake-ups than it saves (bench/). SDL_RENDER_DRIVER and
-        // SDL_FRAMEBUFFER_ACCELERATION in the environment still win over these defaults.
-        SDL_SetHint(SDL_HINT_RENDER_DRIVER, "software")
-        SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
-        try sdlCheck(SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS), "SDL_Init(video)")
-        let driver = String(cString: SDL_GetCurrentVideoDriver())
+        SDLRuntime.setHints([
+            (SDL_HINT_MOUSE_FOCUS_CLICKTHROUGH, "1"),
+            (SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0"),
+            (SDL_HINT_APP_NAME, "FloatApp"),
+            (SDL_HINT_VIDEO_MINIMIZE_ON_FOCUS_LOSS, "0"),
+            (SDL_HINT_MOUSE_AUTO_CAPTURE, "1"),
+            // Frames arrive converted to the window's size, so drawing is a copy: the software
+            // renderer on a plain X framebuffer does it without an OpenGL stack, which costs far
+            // more memory and wake-ups than it saves (bench/). SDL_RENDER_DRIVER and
+            // SDL_FRAMEBUFFER_ACCELERATION in the environment still win over these defaults.
+            (SDL_HINT_RENDER_DRIVER, "software"),
+            (SDL_HINT_FRAMEBUFFER_ACCELERATION, "0"),
+        ])
+        try SDLRuntime.startVideo()
+        let driver = SDLRuntime.videoDriver
         Log.info("video driver: \(driver)")
         if !["x11", "wayland"].contains(driver), ProcessInfo.processInfo.environment["SDL_VIDEODRIVER"] == nil {
-            SDL_Quit()
-            throw AppError.startup(tr("no desktop to show windows on (SDL chose the '%s' video driver): run FloatApp in an X11 or Wayland session, or set DISPLAY", driver))
+            SDLRuntime.quit()
+            throw AppError.noDesktop(videoDriver: driver)
         }
-        if SDL_InitSubSystem(SDL_INIT_AUDIO) != 0 {
-            Log.warn(tr("no audio: %s; playing without sound", String(cString: SDL_GetError())))
+        do throws(SDLError) {
+            try SDLRuntime.startAudio()
+        } catch {
+            Log.warn(DesktopFailure.noAudio(error.message).words)
         }
     }
 
     /// Seconds since start on the SDL clock, the one event timestamps use.
-    var now: Double { Double(SDL_GetTicks64()) / 1000 }
+    var now: Double { SDLRuntime.seconds }
 
     /// Runs until the app quits; returns the exit status.
     func run() -> Int32 {
@@ -127,11 +134,10 @@ final class App {
         // (P18), which then appears over it even where activation is refused.
         if state.environment.compositorMovesFloat { render() }
         dispatch(.started(openRoom: startRoom.id, float: startRoom.float))
-        var event = SDL_Event()
         while state.exit == nil {
-            if SDL_WaitEventTimeout(&event, wakeDelayMilliseconds()) == 1 {
+            if let event = EventQueue.wait(milliseconds: wakeDelayMilliseconds()) {
                 handle(event)
-                while state.exit == nil, SDL_PollEvent(&event) == 1 { handle(event) }
+                while state.exit == nil, let next = EventQueue.poll() { handle(next) }
             }
             guard state.exit == nil else { break }
             activation?.catchUp()
@@ -166,6 +172,7 @@ final class App {
     private func poll() {
         for (id, player) in playback.players { dispatch(.playbackPolled(id, player.reports)) }
         for (id, publisher) in broadcasts.publishers { dispatch(.broadcastPolled(id, Broadcasts.report(publisher.stats))) }
+        if let call = broadcasts.call { dispatch(.callSendPolled(call.room, Broadcasts.report(call.publisher.stats))) }
         files.stats?.flushIfDue(now: DispatchTime.now().uptimeNanoseconds)
         dispatch(.tick(pointer: heldPointerForTick()))
     }
