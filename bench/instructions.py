@@ -27,7 +27,8 @@ from playback import FLOAT_W, FPS, OUT, ROOT, cached_media  # noqa: E402
 # Self counts, so nothing is counted twice however the compiler inlined the Swift code.
 CONVERSION_FILES = ("Scaler.swift", "RowAveragedPicture.swift", "PictureConverter.swift", "VideoFrame.swift")
 PARTS = [("conversion per converted picture (M)",
-          lambda src, fn, obj: os.path.basename(src) in CONVERSION_FILES or "RowAveragedPicture" in fn
+          lambda src, fn, obj: os.path.basename(src) in CONVERSION_FILES
+          or any(name in fn for name in ("RowAveragedPicture", "6ScalerC", "PictureConverter", "VideoFrame"))
           or "libswscale" in obj, "converted"),
          ("of which swscale (M)", lambda src, fn, obj: "libswscale" in obj, "converted"),
          ("libavcodec per decoded picture (M)", lambda src, fn, obj: "libavcodec" in obj, "decoded")]
@@ -69,9 +70,13 @@ def play(desk, binary, media, tag):
     with open(rooms, "w") as f:
         json.dump({"rooms": [{"id": "clip", "title": "Clip", "kind": "live", "source": media}]}, f)
     stats = os.path.join(OUT, "instructions-%s-stats.jsonl" % tag)
+    # Valgrind 3.19 gives up on the DWARF 5 debug information of Swift 6 release builds
+    # ("Possibly corrupted debuginfo file"): it runs a copy without it (symbols stay).
+    runnable = os.path.join(desk.tmp, "floatapp-" + tag)
+    subprocess.run(["objcopy", "--strip-debug", binary, runnable], check=True)
     out_file = os.path.join(OUT, "instructions-%s.callgrind" % tag)
     env = desk.env(SDL_AUDIODRIVER="dummy", XDG_STATE_HOME=state, XDG_CONFIG_HOME=os.path.join(desk.tmp, "config"))
-    proc = desk.spawn(["valgrind", "--tool=callgrind", "--callgrind-out-file=" + out_file, binary, "--rooms", rooms,
+    proc = desk.spawn(["valgrind", "--tool=callgrind", "--callgrind-out-file=" + out_file, runnable, "--rooms", rooms,
                        "--open", "clip", "--float", "--exit-on-end", "--stats", stats],
                       env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     proc.wait(timeout=1800)
@@ -90,7 +95,7 @@ def main():
     ap.add_argument("binaries", nargs="+", metavar="LABEL=PATH", help="FloatApp release builds to compare")
     ap.add_argument("--seconds", type=int, default=4)
     args = ap.parse_args()
-    need("Xvfb", "openbox", "valgrind", "callgrind_annotate")
+    need("Xvfb", "openbox", "valgrind", "callgrind_annotate", "objcopy")
     media = clip(args.seconds)
     rows = []
     with Desktop("instructions") as desk:

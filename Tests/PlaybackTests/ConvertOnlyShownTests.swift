@@ -25,7 +25,7 @@ final class ConvertOnlyShownTests: XCTestCase {
         var steps = 0, nextPaint = 0.0
         while !session.status.isFinal && steps < 4000 {
             steps += 1
-            _ = try? eventually("decoding catches up", timeout: 2, poll: 0.005) {
+            _ = try? eventually("decoding catches up", timeout: 5, poll: 0.005) {
                 let allQueued = session.counters.queued == 60
                 return (session.bufferedAudio >= chunk || allQueued) && (session.queuedFrames >= 2 || allQueued)
             }
@@ -42,7 +42,8 @@ final class ConvertOnlyShownTests: XCTestCase {
         }
         XCTAssertEqual(session.status, .ended)
         let counters = session.counters
-        XCTAssertEqual(counters.queued, 60, "every picture decoded and queued: \(counters)")
+        XCTAssertEqual(counters.decoded, 60, "every picture decoded: \(counters)")
+        XCTAssertGreaterThan(counters.queued, 2 * uploaded.count, "most queued pictures were never taken")
         XCTAssertLessThanOrEqual(uploaded.count, 22, "the painter took about one picture in three")
         XCTAssertGreaterThanOrEqual(uploaded.count, 18)
         XCTAssertEqual(counters.converted, uploaded.count, "converted only the pictures uploaded: \(counters)")
