@@ -49,4 +49,17 @@ final class ConvertOnlyShownTests: XCTestCase {
         XCTAssertEqual(counters.converted, uploaded.count, "converted only the pictures uploaded: \(counters)")
         XCTAssertEqual(counters.presented, uploaded.count)
     }
+
+    /// A decoded picture larger than 720p is not held until its upload (four of them would
+    /// cost 12 MB): it comes converted; a smaller one waits for its upload.
+    func testOnlyPicturesUpTo720pWaitForTheirUpload() throws {
+        for (size, held) in [("1920x1080", false), ("1280x720", true)] {
+            let session = PlaybackSession(source: "lavfi:testsrc2=size=\(size):rate=10")
+            defer { session.close() }
+            session.setOutputSize(width: 320, height: 180)
+            let frame = try eventuallyValue("a picture of \(size)", timeout: 10, poll: 0.005) { session.takeFrame() }
+            XCTAssertEqual(frame.isConverted, !held, size)
+            XCTAssertEqual(session.counters.converted > 0, !held, "\(size): \(session.counters)")
+        }
+    }
 }

@@ -1,9 +1,9 @@
 import LocksAndThreads
 
 /// One picture at the size shown: YUV420P (I420) planes in one contiguous buffer, ready for a
-/// streaming texture. A played picture is converted from its decoded one the first time its
-/// pixels are asked for (``withPlanes(_:)`` or ``storage``), on the asking thread, and only then:
-/// one superseded before anyone looked at it costs no conversion.
+/// streaming texture. A played picture decoded at up to 720p is converted from its decoded one
+/// the first time its pixels are asked for (``withPlanes(_:)`` or ``storage``), on the asking
+/// thread, and only then: one superseded before anyone looked at it costs no conversion.
 public final class VideoFrame: Sendable {
     /// Plane geometry for a picture size.
     package struct Layout: Sendable {

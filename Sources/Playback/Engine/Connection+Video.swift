@@ -1,5 +1,4 @@
 import Foundation
-import CFFmpeg
 
 extension Connection {
     /// The video thread: decodes queued packets, drops late pictures and queues the rest for
@@ -132,10 +131,8 @@ extension Connection {
         case .drop: return true
         case .queue(let width, let height, let serial, let still):
             let economy = frame.loopFilter == .skipped
-            let decoded = Frame()
-            av_frame_move_ref(decoded.pointer, frame.pointer)
-            queue(VideoFrame(layout: VideoFrame.Layout(width: width, height: height), decoded: decoded,
-                             converter: core.converter, pts: pts, serial: serial, isStill: still), economy: economy)
+            queue(core.converter.picture(taking: frame, layout: VideoFrame.Layout(width: width, height: height),
+                                         pts: pts, serial: serial, isStill: still), economy: economy)
             return true
         }
     }
