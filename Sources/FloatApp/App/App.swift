@@ -93,6 +93,7 @@ final class App {
         playback.startAudio()
         dispatch(.refreshRateRead(readRefreshRate()))
         dispatch(.resized(.main, width: Int(main.renderer.outputSize.width), height: Int(main.renderer.outputSize.height)))
+        dispatch(.mainWindowMoved(center: main.window.center))
         dispatch(.started(openRoom: startRoom.id, float: startRoom.float))
         var event = SDL_Event()
         while state.exit == nil {
