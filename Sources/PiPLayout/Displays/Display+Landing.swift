@@ -19,13 +19,14 @@ extension Array where Element == Display {
     }
 
     /// Whether the `side` edge of `display` is an outer edge of the desktop next to a float whose
-    /// frame is `frame`: no other display lies beyond it level with any part of the float.
+    /// frame is `frame`: no part of another display lies beyond it level with any part of the
+    /// float, so what a stash hides there shows on no monitor.
     public func isOuterEdge(_ side: StashSide, of display: Display, besideFrame frame: Rect) -> Bool {
         !contains { other in
             guard other != display, other.full.minY < frame.maxY, other.full.maxY > frame.minY else { return false }
             switch side {
-            case .left: return other.full.maxX <= display.full.minX
-            case .right: return other.full.minX >= display.full.maxX
+            case .left: return other.full.minX < display.full.minX
+            case .right: return other.full.maxX > display.full.maxX
             }
         }
     }
