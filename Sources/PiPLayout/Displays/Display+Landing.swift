@@ -5,16 +5,19 @@ extension Array where Element == Display {
     ///
     /// The projected point picks the display: the first other display the path from `center`
     /// to `projected` enters, else the one nearest to `projected` (a point in a dead zone of the
-    /// desktop picks the nearest display). A fling carries the float one display at a time, and
-    /// only from the half of `display` that faces the neighbour: a fling from a float's far
-    /// corner toward the adjacent corner stays on its display however hard it is thrown, as
-    /// on a single screen, and the next fling carries it over.
+    /// desktop picks the nearest display). A fling carries the float one display at a time,
+    /// only from the half of `display` that faces the neighbour, and only when it heads more
+    /// toward the neighbour than along the edge between them: a fling from a float's far corner
+    /// toward the adjacent corner stays on its display however hard it is thrown, as on a
+    /// single screen (the next fling carries it over), and the wobble of a fling along the
+    /// shared edge does not carry it over.
     public func landing(releasedOn display: Display, center: Point, projected: Point) -> Display {
         let entered = filter { $0 != display }
             .compactMap { other in other.full.entry(from: center, to: projected).map { (other, $0) } }
             .min(by: { $0.1 < $1.1 })?.0
         let candidate = entered ?? owner(of: projected)
-        guard candidate != display, display.faces(candidate, from: center) else { return display }
+        guard candidate != display, display.faces(candidate, from: center),
+              display.isHeaded(toward: candidate, by: projected - center) else { return display }
         return candidate
     }
 
@@ -33,6 +36,18 @@ extension Array where Element == Display {
 }
 
 extension Display {
+    /// Whether `glide` heads more toward `other` than along the edge it shares with this
+    /// display (for a display beyond a corner, any glide that reaches it).
+    func isHeaded(toward other: Display, by glide: Vector) -> Bool {
+        let beside = other.full.minX >= full.maxX || other.full.maxX <= full.minX
+        let stacked = other.full.minY >= full.maxY || other.full.maxY <= full.minY
+        switch (beside, stacked) {
+        case (true, false): return abs(glide.dx) > abs(glide.dy)
+        case (false, true): return abs(glide.dy) > abs(glide.dx)
+        default: return true
+        }
+    }
+
     /// Whether a float centred at `center` on this display lies in the half that faces `other`,
     /// along every axis on which `other` lies beyond this display.
     func faces(_ other: Display, from center: Point) -> Bool {
