@@ -74,25 +74,66 @@ final class TwoMonitorsE2ETests: XCTestCase {
         }
     }
 
-    /// Moves the float from its far corner on `index` to the corner next to the shared edge
-    /// (a slow drag), then flings it across the edge.
+    /// A hard sideways fling (5,000 px/s) released before the shared edge carries the float
+    /// over to the far corner of the neighbour, with no stash at the shared edge; the same
+    /// fling toward the desktop's outer edge stashes it there with a 32 px strip.
+    func testAHardFlingStashesOnlyAtTheOuterEdge() throws {
+        let desktop = try startDesktop()
+        let floating = try FloatingApp.launch(in: self, on: desktop, name: "two-monitors-stash")
+        var generator = FlingGenerator(seed: SeededRandom.runSeed(for: "\(name) two monitors"))
+        try floating.run {
+            let areas = try usable(floating)
+            let size = FloatingApp.defaultSize(in: areas[0])
+            try floating.waitForFrame(FloatingApp.frame(at: .bottomRight, size: size, in: areas[0]), "the float opens on monitor 0")
+            try moveToCorner(floating, .topRight, of: 0, size: size, areas: areas, generator: &generator)
+            var seen = floating.snapTargets().count
+            let start = try floating.center()
+            // 200 px in 40 ms: the float's centre (256 px from the shared edge) is let go short of it.
+            desktop.fling(from: start, to: start.offsetBy(200, 0), duration: 0.04, steps: 5)
+            try waitForRest(floating, after: seen, at: .topRight, of: 1, size: size, "a hard fling at the shared edge")
+            try desktop.screenshot("two-monitors-hard-fling-across")
+
+            seen = floating.snapTargets().count
+            let again = try floating.center()
+            desktop.fling(from: again, to: again.offsetBy(200, 0), duration: 0.04, steps: 5)
+            let target = try eventuallyValue("a snap_target after \(seen): \(floating.snapTargets())") { () -> String? in
+                let targets = floating.snapTargets()
+                return targets.count > seen ? targets.last : nil
+            }
+            XCTAssertTrue(target.contains("stashed"), "a hard fling at the outer edge stashes: \(target)")
+            var strip: DesktopRect?
+            try eventually("a 32 px strip rests at the desktop's right edge (now \(strip?.description ?? "nothing"))") {
+                strip = floating.frame.flatMap { $0.intersection(desktop.screen) }
+                guard let visible = strip else { return false }
+                return abs(visible.width - 32) <= 1 && visible.maxX == Self.monitors[1].maxX
+            }
+            try desktop.screenshot("two-monitors-stashed-outer-edge")
+        }
+    }
+
+    /// Moves the float to `corner` of monitor `index` with a slow drag (nothing when it rests there).
+    private func moveToCorner(
+        _ floating: FloatingApp, _ corner: FloatCorner, of index: Int, size: (width: Int, height: Int),
+        areas: [DesktopRect], generator: inout FlingGenerator
+    ) throws {
+        let goal = FloatingApp.frame(at: corner, size: size, in: areas[index])
+        let frame = try XCTUnwrap(floating.frame)
+        guard !FloatingApp.matches(frame, goal) else { return }
+        let seen = floating.snapTargets().count
+        floating.desktop.replay(generator.slowDrag(from: frame.center, to: goal.center))
+        try waitForRest(floating, after: seen, at: corner, of: index, size: size, "a slow drag to \(corner) of monitor \(index)")
+    }
+
+    /// Moves the float to the corner of monitor `index` next to the shared edge (a slow drag),
+    /// then flings it across the edge like a hand (``FlingGenerator``).
     private func flingAcross(
         _ floating: FloatingApp, from index: Int, size: (width: Int, height: Int), areas: [DesktopRect],
         generator: inout FlingGenerator
     ) throws {
         let desktop = floating.desktop
-        let nearCorner: FloatCorner = index == 0 ? .topRight : .topLeft
-        let near = FloatingApp.frame(at: nearCorner, size: size, in: areas[index])
-        let seen = floating.snapTargets().count
-        let frame = try XCTUnwrap(floating.frame)
-        if !FloatingApp.matches(frame, near) {
-            desktop.replay(generator.slowDrag(from: frame.center, to: near.center))
-            try waitForRest(floating, after: seen, at: nearCorner, of: index, size: size, "to the corner by the shared edge")
-        }
-        let far = FloatingApp.frame(at: nearCorner, size: size, in: areas[1 - index])
-        let start = try XCTUnwrap(floating.frame).center
+        try moveToCorner(floating, index == 0 ? .topRight : .topLeft, of: index, size: size, areas: areas, generator: &generator)
+        let start = try floating.center()
         let aim = (dx: Double((index == 0 ? 1 : -1) * 600), dy: 0.0)
-        _ = far
         desktop.replay(generator.fling(from: start, aim: aim, within: desktop.screen.insetBy(2)))
     }
 }
