@@ -74,6 +74,42 @@ final class TwoMonitorsE2ETests: XCTestCase {
         }
     }
 
+    /// The float opens on the monitor of the main window: restored (Esc), the main window moved
+    /// onto the smaller monitor, and floated again (P), the float rests at that monitor's
+    /// bottom-right corner with a quarter of its usable width.
+    func testTheFloatOpensOnTheMainWindowsMonitor() throws {
+        let desktop = try startDesktop()
+        let floating = try FloatingApp.launch(in: self, on: desktop, name: "two-monitors-home")
+        try floating.run {
+            let areas = try usable(floating)
+            try floating.waitForFrame(
+                FloatingApp.frame(at: .bottomRight, size: FloatingApp.defaultSize(in: areas[0]), in: areas[0]),
+                "the float opens on monitor 0, where the main window is")
+            try floating.focusFloat()
+            desktop.key(.escape)
+            try desktop.waitUntilGone(.title("Motion Live - PiP"), timeout: 5)
+            let main = try desktop.waitForWindow(.title("FloatApp"), timeout: 5)
+            let moved = try ChildProcess.run(
+                "/usr/bin/xdotool", ["windowmove", "\(main)", "2100", "100"], environment: ["DISPLAY": desktop.display],
+                in: desktop.artifactsFolder, name: "xdotool-windowmove")
+            XCTAssertEqual(moved.status, .exited(0), moved.stderr)
+            try eventually("the main window is on monitor 1: \(desktop.describe(main))") {
+                desktop.frameGeometry(of: main).map { Self.monitors[1].contains($0.center) } == true
+            }
+            desktop.activate(main)
+            desktop.key(.p)
+            let float = try desktop.waitForWindow(.title("Motion Live - PiP"), timeout: 10)
+            let size = FloatingApp.defaultSize(in: areas[1])
+            let expected = FloatingApp.frame(at: .bottomRight, size: size, in: areas[1])
+            var last: DesktopRect?
+            try eventually("the float rests at \(expected) on monitor 1 (now \(last?.description ?? "none"))") {
+                last = desktop.frameGeometry(of: float)
+                return last.map { FloatingApp.matches($0, expected) } == true
+            }
+            try desktop.screenshot("two-monitors-opened-on-main-monitor")
+        }
+    }
+
     /// A hard sideways fling (5,000 px/s) released before the shared edge carries the float
     /// over to the far corner of the neighbour, with no stash at the shared edge; the same
     /// fling toward the desktop's outer edge stashes it there with a 32 px strip.
