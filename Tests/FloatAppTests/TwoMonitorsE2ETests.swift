@@ -110,6 +110,39 @@ final class TwoMonitorsE2ETests: XCTestCase {
         }
     }
 
+    /// P19 on two monitors: dragged onto the smaller monitor, the dismiss target shows at the
+    /// bottom centre of that monitor's usable area, under the pointer; dropped there, the float
+    /// is released.
+    func testTheDismissTargetIsOnTheMonitorUnderThePointer() throws {
+        let desktop = try startDesktop()
+        let floating = try FloatingApp.launch(in: self, on: desktop, name: "two-monitors-dismiss")
+        var generator = FlingGenerator(seed: SeededRandom.runSeed(for: "\(name) two monitors"))
+        try floating.run {
+            let areas = try usable(floating)
+            try floating.waitForFrame(
+                FloatingApp.frame(at: .bottomRight, size: FloatingApp.defaultSize(in: areas[0]), in: areas[0]),
+                "the float opens on monitor 0")
+            let frame = try XCTUnwrap(floating.frame)
+            let bottomCentre = DesktopPoint(x: areas[1].center.x, y: areas[1].maxY - 80)
+            desktop.replay(generator.slowDrag(from: frame.center, to: bottomCentre), releasing: false)
+            var held = true
+            defer { if held { desktop.release() } }
+            let target = try eventuallyValue("a dismiss target at the bottom centre of monitor 1 (\(areas[1]))\n"
+                + desktop.describeClients()) { () -> DesktopRect? in
+                desktop.clientWindows(ofProcess: floating.app.process.pid)
+                    .filter { $0 != floating.float && desktop.mapState(of: $0) == .viewable && desktop.title(of: $0) != "FloatApp" }
+                    .compactMap { desktop.frameGeometry(of: $0) }
+                    .first { abs($0.center.x - areas[1].center.x) <= 10 && areas[1].contains($0.center) }
+            }
+            try desktop.screenshot("two-monitors-dismiss-target")
+            Thread.sleep(forTimeInterval: FlingGenerator.restBeforeSlowRelease)
+            desktop.release()
+            held = false
+            try desktop.waitUntilGone(.id(floating.float), timeout: 5)
+            XCTAssertTrue(floating.app.isRunning, "releasing the float keeps the app running (target was \(target))")
+        }
+    }
+
     /// A hard sideways fling (5,000 px/s) released before the shared edge carries the float
     /// over to the far corner of the neighbour, with no stash at the shared edge; the same
     /// fling toward the desktop's outer edge stashes it there with a 32 px strip.
