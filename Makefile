@@ -17,17 +17,25 @@ deps-test:
 deps-bench:
 	@scripts/deps.sh bench
 
+# The translations are compiled beside the binary, where a binary built in the tree finds them.
 build: deps
 	$(SWIFT) build -c $(CONFIG) --product floatapp
+	scripts/po.sh compile "$(BIN_DIR)/locale"
 
 run: build
 	$(BIN_DIR)/floatapp $(ARGS)
 
 build-tests: deps-test
 	$(SWIFT) build --build-tests
+	scripts/po.sh compile "$$($(SWIFT) build --show-bin-path)/locale"
 
+# Every string the sources pass to tr()/trn() is in po/floatapp.pot, and every catalog compiles;
+# then every test, in two lanes side by side (scripts/test.sh has the groups; it prints per-suite
+# times; TEST_FILTER='REGEX' runs only the test classes whose Target.Class it matches); then the
+# Debian package is built and checked.
 test: build-tests
-	FLOATAPP_BIN=$$($(SWIFT) build --show-bin-path)/floatapp $(SWIFT) test --skip-build
+	scripts/po.sh check
+	scripts/test.sh "$$($(SWIFT) build --show-bin-path)"
 	$(MAKE) lint-deb
 
 # The unit tests under ThreadSanitizer and AddressSanitizer + LeakSanitizer (own build folders).
@@ -40,6 +48,7 @@ soak: build-tests
 
 bench: deps-bench
 	$(SWIFT) build -c release --product floatapp
+	$(SWIFT) build -c release --product TextBench
 	bench/run.sh
 
 server:

@@ -1,6 +1,12 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// Pango's headers sit in two folders of their own (the same on every Debian arch). pango.pc would
+// give them, but its flags carry -pthread, which SwiftPM refuses with a warning; CPango takes
+// glib's, cairo's and FreeType's folders from cairo.pc, and every target that sees CPango (the
+// text layer and, through it, its clients) adds these two.
+let pangoHeaders: [SwiftSetting] = [.unsafeFlags(["-Xcc", "-I/usr/include/pango-1.0", "-Xcc", "-I/usr/include/harfbuzz"])]
+
 let package = Package(
     name: "FloatApp",
     products: [
@@ -16,11 +22,13 @@ let package = Package(
         .library(name: "FilesAndOptions", targets: ["FilesAndOptions"]),
         .library(name: "MPRIS", targets: ["MPRIS"]),
         .library(name: "DesktopSettings", targets: ["DesktopSettings"]),
+        .library(name: "Localization", targets: ["Localization"]),
+        .library(name: "TextLayout", targets: ["TextLayout"]),
     ],
     targets: [
         .systemLibrary(
             name: "CSDL",
-            providers: [.apt(["libsdl2-dev", "libsdl2-ttf-dev"])]
+            providers: [.apt(["libsdl2-dev"])]
         ),
         .systemLibrary(
             name: "CFFmpeg",
@@ -29,6 +37,11 @@ let package = Package(
                 "libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev",
                 "libswresample-dev", "libavdevice-dev", "libavfilter-dev",
             ])]
+        ),
+        .systemLibrary(
+            name: "CPango",
+            pkgConfig: "cairo",
+            providers: [.apt(["libpango1.0-dev", "libcairo2-dev"])]
         ),
         .systemLibrary(
             name: "CX11",
@@ -40,24 +53,31 @@ let package = Package(
             pkgConfig: "dbus-1",
             providers: [.apt(["libdbus-1-dev"])]
         ),
+        .systemLibrary(name: "CIntl"),
+        .target(name: "Localization", dependencies: ["CIntl"]),
         .target(name: "Logging"),
         .target(name: "PiPLayout"),
-        .target(name: "Rooms"),
-        .target(name: "Session", dependencies: ["Rooms", "Logging"]),
-        .target(name: "LiveDirectory", dependencies: ["Rooms"]),
+        .target(name: "Rooms", dependencies: ["Localization"]),
+        .target(name: "Session", dependencies: ["Rooms", "Logging", "Localization"]),
+        .target(name: "LiveDirectory", dependencies: ["Rooms", "Localization"]),
         .target(name: "MPRIS", dependencies: ["CDBus"]),
         .target(name: "DesktopSettings", dependencies: ["CX11"]),
-        .target(name: "Playback", dependencies: ["CFFmpeg", "Logging", "Rooms", "Session"]),
-        .target(name: "Broadcast", dependencies: ["CFFmpeg", "Playback", "Rooms"]),
-        .target(name: "AppCore", dependencies: ["PiPLayout", "Rooms", "Session", "LiveDirectory", "Logging"]),
-        .target(name: "FilesAndOptions", dependencies: ["AppCore", "PiPLayout", "Rooms", "Logging"]),
+        .target(name: "Playback", dependencies: ["CFFmpeg", "Logging", "Rooms", "Session", "Localization"]),
+        .target(name: "Broadcast", dependencies: ["CFFmpeg", "Playback", "Rooms", "Localization"]),
+        .target(name: "AppCore", dependencies: ["PiPLayout", "Rooms", "Session", "LiveDirectory", "Logging", "Localization"]),
+        .target(name: "FilesAndOptions", dependencies: ["AppCore", "PiPLayout", "Rooms", "Logging", "Localization"]),
+        .target(name: "TextLayout", dependencies: ["CPango"], swiftSettings: pangoHeaders),
         .executableTarget(name: "PublishProbe", dependencies: ["Broadcast", "Playback"]),
+        // bench/text.py's worker: the list's text drawn by TextLayout or by the SDL_ttf code it replaced.
+        .executableTarget(name: "TextBench", dependencies: ["CSDL", "TextLayout"], path: "bench/TextBench",
+                          swiftSettings: pangoHeaders),
         .executableTarget(
             name: "FloatApp",
             dependencies: [
                 "CSDL", "Logging", "PiPLayout", "Rooms", "Session", "LiveDirectory", "AppCore", "FilesAndOptions",
-                "Playback", "Broadcast", "MPRIS", "DesktopSettings",
-            ]
+                "Playback", "Broadcast", "MPRIS", "DesktopSettings", "Localization", "TextLayout",
+            ],
+            swiftSettings: pangoHeaders
         ),
         .target(name: "LiveServerTestSupport", dependencies: ["LiveDirectory"], path: "Tests/LiveServerTestSupport"),
         .target(name: "TestSupport", dependencies: ["Rooms"], path: "Tests/TestSupport"),
@@ -66,7 +86,8 @@ let package = Package(
         .testTarget(name: "SessionTests", dependencies: ["Session", "Rooms", "TestSupport"]),
         .testTarget(name: "LiveDirectoryTests", dependencies: ["LiveDirectory", "Rooms"]),
         .testTarget(name: "AppCoreTests",
-                    dependencies: ["AppCore", "PiPLayout", "Rooms", "Session", "LiveDirectory", "TestSupport"]),
+                    dependencies: ["AppCore", "PiPLayout", "Rooms", "Session", "LiveDirectory", "TestSupport", "Localization"]),
+        .testTarget(name: "LocalizationTests", dependencies: ["Localization", "AppCore", "Rooms", "Session", "TestSupport"]),
         .testTarget(name: "FilesAndOptionsTests", dependencies: ["FilesAndOptions", "Logging"]),
         .testTarget(name: "PlaybackTests",
                     dependencies: ["Playback", "Broadcast", "CFFmpeg", "LiveDirectory", "Rooms", "Session",
@@ -75,8 +96,9 @@ let package = Package(
                     dependencies: ["Broadcast", "Playback", "CFFmpeg", "LiveDirectory", "LiveServerTestSupport", "TestSupport"]),
         .testTarget(name: "FloatAppTests",
                     dependencies: ["CX11", "PiPLayout", "Rooms", "LiveDirectory", "DesktopSettings", "LiveServerTestSupport", "TestSupport"]),
-        .testTarget(name: "MPRISTests", dependencies: ["MPRIS"]),
+        .testTarget(name: "MPRISTests", dependencies: ["MPRIS", "TestSupport"]),
         .testTarget(name: "DesktopSettingsTests", dependencies: ["DesktopSettings"]),
+        .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout", "TestSupport"], swiftSettings: pangoHeaders),
     ],
     swiftLanguageModes: [.v6]
 )

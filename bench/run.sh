@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Runs FloatApp's benchmarks (see bench/README.md): playback against ffplay and mpv,
 # PiP transitions driven by real input, then live latency (a host app to a viewer app, over
-# RTMP and HLS, against ffplay). Each starts and ends its own Xvfb + openbox.
-# Usage: bench/run.sh [playback|transitions|latency|calls|all] (default all); after a benchmark's name,
+# RTMP and HLS, against ffplay), calls, then the text layer against SDL_ttf on a 1,001-room list.
+# Each starts and ends its own Xvfb + openbox.
+# Usage: bench/run.sh [playback|transitions|latency|calls|text|all] (default all); after a benchmark's name,
 # further arguments go to its script (bench/playback.py --help, bench/transitions.py --help, ...).
-# Tables are printed and written to bench/out/playback.md, transitions.md and latency.md.
+# Tables are printed and written to bench/out/playback.md, transitions.md, latency.md and text.md.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 export PYTHONDONTWRITEBYTECODE=1
@@ -39,6 +40,7 @@ case "$what" in
   transitions) run transitions "$@" || status=$? ;;
   latency) run latency "$@" || status=$? ;;
   calls) run calls "$@" || status=$? ;;
+  text) run text "$@" || status=$? ;;
   all)
     run playback || status=$?
     echo
@@ -47,7 +49,9 @@ case "$what" in
     run latency || status=$?
     echo
     run calls || status=$?
+    echo
+    run text || status=$?
     ;;
-  *) echo "usage: bench/run.sh [playback|transitions|latency|calls|all] [options]" >&2; exit 2 ;;
+  *) echo "usage: bench/run.sh [playback|transitions|latency|calls|text|all] [options]" >&2; exit 2 ;;
 esac
 exit $status

@@ -3,13 +3,17 @@
 # Usage: scripts/deps.sh run|test|bench|server|deb|deb-install
 set -euo pipefail
 
-run_pkgs=(pkg-config libsdl2-dev libsdl2-ttf-dev libavformat-dev libavcodec-dev
+# Text is laid out by Pango and drawn by cairo; fonts-dejavu-core covers the built-in rooms and
+# the UI's own strings. The test set adds the Noto fonts so every script the tests show has one.
+run_pkgs=(pkg-config libsdl2-dev libavformat-dev libavcodec-dev
   libavutil-dev libswscale-dev libswresample-dev libavdevice-dev libavfilter-dev
-  libx11-dev libfontconfig-dev fontconfig fonts-dejavu-core libdbus-1-dev librsvg2-bin)
-test_pkgs=(xvfb openbox fluxbox icewm xfwm4 xfconf xdotool x11-utils x11-xserver-utils wmctrl imagemagick
+  libx11-dev libpango1.0-dev libcairo2-dev fontconfig fonts-dejavu-core libdbus-1-dev librsvg2-bin gettext)
+test_pkgs=(xvfb openbox fluxbox icewm xfwm4 xfconf mutter kwin-x11 kwin-style-breeze xdotool x11-utils x11-xserver-utils wmctrl imagemagick
   ffmpeg libxtst-dev weston dbus dbus-daemon dbus-bin playerctl desktop-file-utils
-  nginx-light libnginx-mod-rtmp python3 python3-xlib xserver-xorg-core xserver-xorg-video-dummy)
-bench_pkgs=(mpv time python3-matplotlib)
+  nginx-light libnginx-mod-rtmp python3 python3-xlib xserver-xorg-core xserver-xorg-video-dummy
+  fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji pango1.0-tools)
+# The text benchmark's peer is the SDL_ttf renderer FloatApp used before Pango (loaded at run time).
+bench_pkgs=(mpv time python3-matplotlib libsdl2-ttf-2.0-0)
 # The Debian package (`make deb`, scripts/lint-deb.sh): the static Foundation links libcurl and
 # libxml2; dpkg-dev computes Depends; lintian and man check the package and its man page.
 deb_pkgs=(libcurl4-openssl-dev libxml2-dev dpkg-dev binutils lintian man-db)

@@ -1,4 +1,5 @@
 import CFFmpeg
+import Localization
 import Playback
 
 /// The sending thread: connects to the server, encodes what the capture hands over, and
@@ -38,7 +39,7 @@ final class PublishSender: Sendable {
             }
             attempt += 1
             if attempt >= core.options.maximumAttempts {
-                core.setStatus(.failed("Cannot broadcast to \(url): \(failure.message)"))
+                core.setStatus(.failed(tr("Cannot broadcast to %1$s: %2$s", url, failure.message)))
                 return
             }
             let delay = SessionWorker.backoff(attempt: attempt)

@@ -3,8 +3,6 @@
 
 #include <SDL2/SDL.h>
 #include <SDL2/SDL_syswm.h>
-#include <SDL2/SDL_ttf.h>
-#include <fontconfig/fontconfig.h>
 #include <X11/Xatom.h>
 #include <X11/Xutil.h>
 /* malloc_trim: the app hands memory freed by closed rooms back to the system. */

@@ -1,5 +1,6 @@
 import FilesAndOptions
 import Foundation
+import Localization
 import Logging
 import Playback
 import Rooms
@@ -7,6 +8,7 @@ import Rooms
 /// FloatApp's entry point: parse the command line, then check rooms or run the app.
 @MainActor
 func floatappMain() -> Int32 {
+    Localization.start(localeDirectory: Paths.localeDir)
     let options: Options
     do {
         options = try Options.parse(Array(CommandLine.arguments.dropFirst()))
@@ -28,7 +30,7 @@ func floatappMain() -> Int32 {
     case .checkRooms(let path):
         switch RoomsLoader.load(path: path) {
         case .success(let config):
-            print("\(path == "-" ? "standard input" : path): OK, \(config.rooms.count) room\(config.rooms.count == 1 ? "" : "s")")
+            print(trn("%2$s: OK, %1$d room", "%2$s: OK, %1$d rooms", config.rooms.count, path == "-" ? tr("standard input") : path))
             return 0
         case .failure(let error):
             for m in error.messages { FileHandle.standardError.write(Data((m + "\n").utf8)) }
@@ -36,7 +38,7 @@ func floatappMain() -> Int32 {
         }
     case .run:
         guard let path = RoomsLoader.resolve(explicit: options.roomsFile) else {
-            Log.error("no rooms file: pass --rooms FILE, or set FLOATAPP_ASSETS to the folder with the built-in rooms.json")
+            Log.error(tr("no rooms file: pass --rooms FILE, or set FLOATAPP_ASSETS to the folder with the built-in rooms.json"))
             return 2
         }
         let config: Rooms.RoomsConfig

@@ -1,3 +1,4 @@
+import Localization
 import Rooms
 /// Why a PiP request is not allowed right now (M2).
 public enum PiPRefusal: Hashable, Sendable, CustomStringConvertible {
@@ -20,9 +21,9 @@ public enum PiPRefusal: Hashable, Sendable, CustomStringConvertible {
     /// The reason as shown in the toast.
     public var description: String {
         switch self {
-        case .noRoomOpen: "Open a room to use picture-in-picture."
-        case .hosting: "A room you host cannot float."
-        case .notPlaying: "Picture-in-picture needs the room to be connecting or playing."
+        case .noRoomOpen: tr("Open a room to use picture-in-picture.")
+        case .hosting: tr("A room you host cannot float.")
+        case .notPlaying: tr("Picture-in-picture needs the room to be connecting or playing.")
         }
     }
 }

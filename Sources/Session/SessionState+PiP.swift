@@ -1,3 +1,5 @@
+import Localization
+
 /// Entering and leaving PiP: requests, the float's buttons, the main window's
 /// minimize and restore, and enabling (P1, P9, P10, P16, M1, M2).
 extension SessionState {
@@ -47,7 +49,7 @@ extension SessionState {
             globalPiP = availability
         case .room(let id):
             guard let index = rooms.firstIndex(where: { $0.id == id }) else {
-                return [.log(.warn, "no room with id \"\(id)\"")]
+                return [.log(.warn, tr("no room with id \"%s\"", id))]
             }
             rooms[index].pip = availability == .enabled
         }

@@ -1,6 +1,8 @@
+import Localization
+
 extension SessionState {
     /// The toast shown when a room is chosen while hosting (W2).
-    public static let hostingMessage = "Live streaming in progress. Stop hosting first."
+    public static var hostingMessage: String { tr("Live streaming in progress. Stop hosting first.") }
 
     /// Applies an action and returns the effects to carry out, in order.
     public mutating func reduce(_ action: SessionAction) -> [SessionEffect] {

@@ -1,8 +1,9 @@
+import Localization
 import Rooms
 /// Choosing, leaving, retrying and reloading rooms (W2, W6, M5).
 extension SessionState {
     mutating func roomSelected(_ id: RoomID) -> [SessionEffect] {
-        guard let room = room(id) else { return [.log(.warn, "no room with id \"\(id)\"")] }
+        guard let room = room(id) else { return [.log(.warn, tr("no room with id \"%s\"", id))] }
         if isHosting, openRoomID != id { return [.toast(Self.hostingMessage)] }
         if floatingRoomID == id {
             let effects = leaveFloat()
@@ -62,10 +63,11 @@ extension SessionState {
     /// the full view, since a host room never floats.
     private mutating func reconcileOpenRoom(_ old: Room, with new: Room?) -> [SessionEffect] {
         guard let new, new.media == old.media else {
-            let what = new == nil ? "was removed from the rooms file" : "has a new source in the rooms file"
+            let message = new == nil ? tr("“%s” was removed from the rooms file.", old.title)
+                : tr("“%s” has a new source in the rooms file.", old.title)
             let effects = floatingRoomID != nil ? releaseFloat() : stopOpenRoom()
             mainWindow.content = .list
-            return effects + [.showList, .toast("\u{201C}\(old.title)\u{201D} \(what).")]
+            return effects + [.showList, .toast(message)]
         }
         if new.role == .host, floatingRoomID != nil { return restoreFloat() }
         if new.role != .host, floatingRoomID == nil, mainWindow.content != .room(new.id) {
@@ -85,6 +87,6 @@ extension SessionState {
         let title = room(id)?.title ?? id
         let effects = releaseFloat()
         mainWindow.content = .list
-        return effects + [.showList, .toast("\u{201C}\(title)\u{201D} has ended.")]
+        return effects + [.showList, .toast(tr("“%s” has ended.", title))]
     }
 }

@@ -66,7 +66,7 @@ final class RoomViewTests: XCTestCase {
         ])
         XCTAssertEqual(m.volumeTrack, PixelRect(116, 566, 110, 4))
         XCTAssertEqual(m.badge, TextBox("LIVE", PixelRect(16, 16, 4 * 7 + 14, 20)))
-        XCTAssertEqual(m.titleX, 16 + 42 + 10)
+        XCTAssertEqual(m.titleBox.x, 16 + 42 + 10)
         XCTAssertNil(m.retry)
         XCTAssertTrue(m.tiles.isEmpty)
     }

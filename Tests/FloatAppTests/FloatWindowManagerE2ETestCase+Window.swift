@@ -4,7 +4,8 @@ import TestSupport
 import XCTest
 
 /// Window checks on one window manager: the float's properties and stacking, its placement
-/// inside the work area the panel leaves, and staying visible across workspaces.
+/// inside the work area the panel leaves, staying visible across workspaces, and the click
+/// that restores the full view.
 extension FloatWindowManagerE2ETestCase {
     /// P2: title, class and role, utility type, no decorations, on top, out of the taskbar and
     /// pager; drawn above another application's window that is raised and focused over it.
@@ -62,6 +63,60 @@ extension FloatWindowManagerE2ETestCase {
                 desktop.connection.cardinals(floating.float, "_NET_WM_DESKTOP")?.first, 0xFFFF_FFFF,
                 "the float is on every workspace")
             try assertDrawnAboveAnotherWindow(floating, "on workspace 2")
+        }
+    }
+
+    /// P9: with another application's window raised and focused over the main window, a click
+    /// on the float (no drag) closes it and shows the main window raised above that window and
+    /// focused, with the room's frames and playback going on; the window manager is not left
+    /// asking for attention.
+    func checkClickRestoresTheFullView() throws {
+        let desktop = try desktop
+        let floating = try launchFloat(on: desktop)
+        try floating.run {
+            let main = try desktop.waitForWindow(.title("FloatApp"), visibility: .viewable, timeout: 5)
+            let mainFrame = try XCTUnwrap(desktop.frameGeometry(of: main))
+            let color = RGB(red: 200, green: 60, blue: 160)
+            let other = try ProbeWindow(
+                on: desktop.display, title: "Other Application", wmClass: ("other", "Other"),
+                origin: DesktopPoint(x: mainFrame.x, y: mainFrame.y), size: (mainFrame.width, mainFrame.height), color: color)
+            defer { other.destroy() }
+            try eventually("the other window is managed and viewable") {
+                desktop.mapState(of: other.window) == .viewable && desktop.topLevelAncestor(of: other.window) != other.window
+            }
+            try desktop.focus(other.window)
+            try eventually("the other window covers the main window\n\(desktop.describeClients())") {
+                desktop.isDrawn(other.window, above: main)
+            }
+            try eventually("the float presents frames") {
+                !floating.stats.events(named: "frame", matching: ["window": "float"]).isEmpty
+            }
+            let frame = try XCTUnwrap(floating.frame)
+            try screenshot(desktop, "before-click")
+
+            desktop.click(at: frame.center)
+            try desktop.waitUntilGone(.id(floating.float), timeout: 5)
+            let hidden = try eventuallyValue("a float_hidden event") { floating.stats.events(named: "float_hidden").last }
+            try eventually("the main window presents the room's frames after the click", timeout: 5) {
+                floating.stats.events(named: "frame", matching: ["window": "main", "room": floating.roomID])
+                    .contains { $0.time > hidden.time }
+            }
+            try eventually("the main window is raised and focused\n\(desktop.describeClients())", timeout: 5) {
+                desktop.activeWindow() == main && desktop.isDrawn(main, above: other.window)
+            }
+            XCTAssertFalse(
+                desktop.netWMState(of: main).contains("_NET_WM_STATE_DEMANDS_ATTENTION"),
+                "the window manager refused the main window focus: \(desktop.describe(main))")
+            // A compositor shows the restacked windows on its next frame: wait for that repaint.
+            let shown = try XCTUnwrap(desktop.geometry(of: main))
+            var showing = 1.0
+            try eventually("none of the other window shows in the main window (\(showing) of it does)", timeout: 2) {
+                showing = try desktop.grab(shown).fraction(matching: color)
+                return showing < 0.01
+            }
+            XCTAssertTrue(
+                floating.stats.events(named: "stop").isEmpty, "a click keeps playback: \(floating.stats.events(named: "stop"))")
+            try screenshot(desktop, "restored")
         }
     }
 

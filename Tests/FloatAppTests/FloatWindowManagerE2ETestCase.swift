@@ -2,7 +2,7 @@ import CX11
 import Foundation
 import XCTest
 
-/// The float's end-to-end checks on one window manager (SPEC P2-P4, P7, P8, P19, P20), shared
+/// The float's end-to-end checks on one window manager (SPEC P2-P4, P7-P9, P19, P20), shared
 /// by one test class per window manager so `--filter` can pick one.
 ///
 /// A class runs its window manager's desktop once for all its tests (`mainSetup`); each test

@@ -2,9 +2,9 @@ import Foundation
 import TestSupport
 import XCTest
 
-/// `make install`'s layout: the installed binary finds its built-in rooms under `<prefix>/share`;
-/// the desktop entry validates, the icon comes in every size desktops look for, and the man page
-/// and bash completion are where man and bash-completion look.
+/// `make install`'s layout: the installed binary finds its built-in rooms and its translations
+/// under `<prefix>/share`; the desktop entry validates, the icon comes in every size desktops look
+/// for, and the man page and bash completion are where man and bash-completion look.
 final class InstallE2ETests: DesktopTestCase {
     func testInstalledBinaryFindsItsAssetsAndDesktopFiles() throws {
         let prefix = try TestPaths.makeTemporaryFolder(prefix: "floatapp-prefix")
@@ -19,9 +19,18 @@ final class InstallE2ETests: DesktopTestCase {
         XCTAssertEqual(install.waitForExit(timeout: 30), .exited(0), install.outputTail())
         for path in ["bin/floatapp", "share/floatapp/rooms.json", "share/floatapp/rooms-local-server.json",
                      "share/applications/floatapp.desktop", "share/icons/hicolor/scalable/apps/floatapp.svg",
-                     "share/man/man1/floatapp.1.gz", "share/bash-completion/completions/floatapp"] {
+                     "share/man/man1/floatapp.1.gz", "share/bash-completion/completions/floatapp"]
+            + ["de", "zh_CN", "ar"].map({ "share/locale/\($0)/LC_MESSAGES/floatapp.mo" }) {
             XCTAssertTrue(FileManager.default.fileExists(atPath: prefix.appendingPathComponent(path).path), path)
         }
+        // The installed binary finds its translations under <prefix>/share/locale.
+        let help = prefix.appendingPathComponent("help.out")
+        let german = try ChildProcess(
+            executable: prefix.appendingPathComponent("bin/floatapp").path, arguments: ["--help"],
+            environment: ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "LANGUAGE": "de", "HOME": prefix.path],
+            stdoutURL: help, stderrURL: prefix.appendingPathComponent("help.err"))
+        XCTAssertEqual(german.waitForExit(timeout: 10), .exited(0), german.outputTail())
+        XCTAssertTrue(try String(contentsOf: help, encoding: .utf8).contains("Aufruf: floatapp"), german.outputTail())
         for size in [48, 64, 128, 256] {
             let icon = prefix.appendingPathComponent("share/icons/hicolor/\(size)x\(size)/apps/floatapp.png")
             let measured = try measure(icon, in: prefix)
@@ -30,7 +39,12 @@ final class InstallE2ETests: DesktopTestCase {
         let entryURL = prefix.appendingPathComponent("share/applications/floatapp.desktop")
         let validation = try DesktopEntryTests.validate(entryURL, in: prefix)
         XCTAssertEqual(validation.status, .exited(0), validation.output)
-        let entry = DesktopEntryFile(try String(contentsOf: entryURL, encoding: .utf8))
+        let entryText = try String(contentsOf: entryURL, encoding: .utf8)
+        for line in ["Comment[de]=Livestreams und Anrufe in einem schwebenden Bild-im-Bild-Fenster ansehen",
+                     "Name[zh_CN]=打开房间列表", "GenericName[ar]=بث مباشر ومكالمات"] {
+            XCTAssertTrue(entryText.contains(line + "\n"), "the installed desktop entry is translated: \(line)")
+        }
+        let entry = DesktopEntryFile(entryText)
         let floatAction = try XCTUnwrap(entry.exec(ofAction: "float-test-pattern"))
 
         // Started from the prefix with no config of its own, as the desktop's "float" action

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 @testable import MPRIS
 
@@ -26,7 +27,7 @@ final class MPRISBusTests: XCTestCase {
     /// Waits until the service has queued commands and returns them all.
     private func commands(of service: MPRISService, count: Int) throws -> [MPRISCommand] {
         var taken: [MPRISCommand] = []
-        try waitFor("\(count) commands arrive, got \(taken)", timeout: 10) {
+        try eventually("\(count) commands arrive, got \(taken)", timeout: 10) {
             taken += service.takeCommands()
             return taken.count >= count
         }
@@ -50,7 +51,7 @@ final class MPRISBusTests: XCTestCase {
         var next = harbour
         next.track = .init(id: "fractal", title: "Mandelbrot Zoom")
         service.update(next)
-        try waitFor("playerctl sees the new room's title", timeout: 10) {
+        try eventually("playerctl sees the new room's title", timeout: 10) {
             try bus.run(["playerctl", "-p", "floatapp", "metadata", "title"]).output == "Mandelbrot Zoom"
         }
         XCTAssertNotEqual(try bus.run(["playerctl", "-p", "floatapp", "metadata", "artist"]).status, 0,
@@ -119,21 +120,21 @@ final class MPRISBusTests: XCTestCase {
                             "type='signal',interface='org.freedesktop.DBus.Properties',member='PropertiesChanged'"],
                            output: monitorOutput)
         func monitored() -> String { (try? String(contentsOf: monitorOutput, encoding: .utf8)) ?? "" }
-        try waitFor("dbus-monitor becomes a monitor", timeout: 10) { monitored().contains("member=NameLost") }
+        try eventually("dbus-monitor becomes a monitor", timeout: 10) { monitored().contains("member=NameLost") }
 
         var state = harbour
         state.status = .paused
         service.update(state)
-        try waitFor("playerctl status says Paused", timeout: 10) {
+        try eventually("playerctl status says Paused", timeout: 10) {
             try bus.run(["playerctl", "-p", "floatapp", "status"]).output == "Paused"
         }
-        try waitFor("PropertiesChanged carries Paused:\n\(monitored())", timeout: 10) {
+        try eventually("PropertiesChanged carries Paused:\n\(monitored())", timeout: 10) {
             monitored().contains("string \"PlaybackStatus\"") && monitored().contains("string \"Paused\"")
         }
         state.volume = 0.3
         state.track?.artist = "Grace"
         service.update(state)
-        try waitFor("PropertiesChanged carries the volume and the speaker:\n\(monitored())", timeout: 10) {
+        try eventually("PropertiesChanged carries the volume and the speaker:\n\(monitored())", timeout: 10) {
             monitored().contains("double 0.3") && monitored().contains("string \"Grace\"")
         }
         XCTAssertEqual(monitored().components(separatedBy: "member=PropertiesChanged").count - 1, 2,
@@ -142,7 +143,7 @@ final class MPRISBusTests: XCTestCase {
         state.track = nil
         state.status = .stopped
         service.update(state)
-        try waitFor("playerctl status says Stopped", timeout: 10) {
+        try eventually("playerctl status says Stopped", timeout: 10) {
             try bus.run(["playerctl", "-p", "floatapp", "status"]).output == "Stopped"
         }
         XCTAssertEqual(monitored().components(separatedBy: "member=PropertiesChanged").count - 1, 3,
@@ -157,7 +158,7 @@ final class MPRISBusTests: XCTestCase {
         let both = try bus.run(["playerctl", "-l"]).output.split(separator: "\n").map(String.init)
         XCTAssertEqual(Set(both), ["floatapp", "floatapp.instance\(getpid())"])
         first.stop()
-        try waitFor("the first player's name is released", timeout: 10) {
+        try eventually("the first player's name is released", timeout: 10) {
             try bus.run(["playerctl", "-l"]).output == "floatapp.instance\(getpid())"
         }
     }

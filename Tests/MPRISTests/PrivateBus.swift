@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// A private session bus (`dbus-daemon --session`) for one test, with helpers to run real
@@ -34,9 +35,8 @@ final class PrivateBus {
         daemon.standardInput = lifeline
         try daemon.run()
         testCase.addTeardownBlock { self.stop() }
-        try waitFor("the bus socket \(socket) appears", timeout: 10) {
-            FileManager.default.fileExists(atPath: socket)
-        }
+        // The socket file appears when the daemon binds it, a moment before it listens.
+        try eventually("the bus at \(socket) accepts a connection", timeout: 10) { unixSocketAccepts(socket) }
     }
 
     /// Ends every client still running, then the daemon, and removes the folder.
@@ -62,7 +62,7 @@ final class PrivateBus {
     func run(_ arguments: [String], timeout: TimeInterval = 10) throws -> (status: Int32, output: String) {
         let outURL = folder.appendingPathComponent("client-\(UUID().uuidString.prefix(8)).out")
         let process = try launch(arguments, output: outURL)
-        try waitFor("\(arguments.joined(separator: " ")) exits", timeout: timeout) { !process.isRunning }
+        try eventually("\(arguments.joined(separator: " ")) exits", timeout: timeout) { !process.isRunning }
         process.waitUntilExit()
         let output = (try? String(contentsOf: outURL, encoding: .utf8)) ?? ""
         return (process.terminationStatus, output.hasSuffix("\n") ? String(output.dropLast()) : output)
@@ -86,15 +86,6 @@ final class PrivateBus {
         try handle.close()
         clients.append(process)
         return process
-    }
-}
-
-/// Polls `condition` every 20 ms until it holds; throws with `description` after `timeout` s.
-func waitFor(_ description: @autoclosure () -> String, timeout: TimeInterval, _ condition: () throws -> Bool) throws {
-    let deadline = Date().addingTimeInterval(timeout)
-    while try !condition() {
-        guard Date() < deadline else { throw BusTestError(description: "timed out after \(timeout) s: \(description())") }
-        Thread.sleep(forTimeInterval: 0.02)
     }
 }
 

@@ -1,3 +1,4 @@
+import Localization
 import Rooms
 import Session
 
@@ -41,17 +42,24 @@ extension AppState {
         if let slider = bar.slider { controls.insert(Hotspot(rect: slider, target: .volume), at: controls.count - bar.afterSlider) }
         let badge = visible ? badge(room, isCall: isCall) : nil
         let titleX = badge.map { $0.rect.x + $0.rect.w + m.px(10) } ?? m.px(ListLayout.padding)
-        return RoomViewModel(
+        let pad = m.px(ListLayout.padding)
+        let isLive = broadcast?.room == id && broadcast?.report.phase == .live
+        let model = RoomViewModel(
             title: room.title, isCall: isCall, status: status,
             elapsed: now - open.openedAt, muted: open.muted, volume: open.volume,
             participants: participants(room, open, panelX: panelW > 0 ? main.width - panelW : nil, panelW: panelW), inFloat: session.floatingRoomID == id && float.visible,
             controlsVisible: visible, stage: stage,
             panel: panelW > 0 ? PixelRect(main.width - panelW, 0, panelW, main.height) : nil,
             tiles: tiles, overlay: overlay, buttons: bar.buttons,
-            volumeTrack: bar.track, volumeSlider: bar.slider, badge: badge, titleX: titleX,
-            titleMaxWidth: stage.w - titleX - m.px(120), layoutLabel: bar.layoutLabel, controls: controls,
+            volumeTrack: bar.track, volumeSlider: bar.slider, badge: badge,
+            titleBox: PixelRect(titleX, m.px(15), max(0, stage.w - titleX - m.px(120)), m.px(26)),
+            clockBox: PixelRect(stage.maxX - pad - m.px(96), m.px(19), m.px(96), m.px(20)),
+            layoutLabel: bar.layoutLabel, controls: controls,
             topHeight: m.px(Self.titleOverlayHeight), barHeight: m.px(Self.controlBarHeight),
-            broadcastLine: broadcast?.room == id ? broadcast?.report.line : nil)
+            broadcastLine: broadcast?.room == id ? broadcast?.report.line : nil, broadcastIsLive: isLive,
+            broadcastBox: PixelRect(stage.x + pad, m.px(Self.titleOverlayHeight) + m.px(6), max(0, stage.w - 2 * pad), m.px(30)),
+            direction: .leftToRight)
+        return environment.direction == .rightToLeft ? model.mirrored(within: main.width) : model
     }
 
     /// The participants; with the panel at `panelX`, each one's row there (40 px rows from y = 100).
@@ -91,7 +99,7 @@ extension AppState {
     private func badge(_ room: Room, isCall: Bool) -> TextBox? {
         guard !isCall || room.role == .host else { return nil }
         let m = environment.metrics
-        let label = room.role == .host ? "ON AIR" : "LIVE"
+        let label = room.role == .host ? UIMetrics.onAir : UIMetrics.live
         let bw = m.width(label, TextStyle(size: 11, bold: true)) + m.px(14)
         return TextBox(label, PixelRect(m.px(ListLayout.padding), m.px(16), bw, m.px(20)))
     }

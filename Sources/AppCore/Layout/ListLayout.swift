@@ -1,3 +1,4 @@
+import Localization
 import Rooms
 
 /// The room list's geometry (W1): rows, header, scrollbar; selection and scrolling kept in view.
@@ -7,6 +8,9 @@ public struct ListLayout: Sendable {
     /// Where section headers sit: before the room of each index (a live server's section, W8);
     /// an index equal to the room count puts a header after the last room. Non-decreasing.
     public let sectionStarts: [Int]
+    /// The language's direction: right to left puts each row's badge and text on the right,
+    /// its status pill and the scrollbar on the left (X5).
+    public let direction: TextDirection
 
     /// A row's height and the header's, in unscaled pixels.
     public static let rowHeight = 64
@@ -15,9 +19,44 @@ public struct ListLayout: Sendable {
     public static let padding = 16
 
     /// Creates the layout for these metrics.
-    public init(metrics: UIMetrics, sectionStarts: [Int] = []) {
+    public init(metrics: UIMetrics, sectionStarts: [Int] = [], direction: TextDirection = .leftToRight) {
         self.metrics = metrics
         self.sectionStarts = sectionStarts
+        self.direction = direction
+    }
+
+    /// `rect`, laid out left to right in a window `width` wide, placed for the language's direction.
+    func placed(_ rect: PixelRect, width: Int) -> PixelRect {
+        direction == .rightToLeft ? rect.mirrored(within: width) : rect
+    }
+
+    /// The status pill's width: it fits the language's longest status, and is never narrower
+    /// than English needs.
+    public var pillWidth: Int {
+        let widest = RoomRowModel.Status.allCases.map { metrics.width($0.label, RoomRowModel.Status.style) }.max() ?? 0
+        return max(px(116), widest + px(40))
+    }
+
+    /// The parts of a row at `rect` with a pill `pillWidth` wide: the kind badge, the title and
+    /// detail lines' box, the status pill.
+    public func rowParts(_ rect: PixelRect, width: Int, pillWidth pillW: Int) -> (badge: PixelRect, text: PixelRect, pill: PixelRect) {
+        let d = rect.h - px(24)
+        let badge = PixelRect(rect.x + px(16), rect.y + px(12), d, d)
+        let pillH = px(26)
+        let textX = badge.maxX + px(14)
+        let text = PixelRect(textX, rect.y, max(0, rect.maxX - textX - pillW - px(24)), rect.h)
+        let pill = PixelRect(rect.maxX - pillW - px(16), rect.y + (rect.h - pillH) / 2, pillW, pillH)
+        return (placed(badge, width: width), placed(text, width: width), placed(pill, width: width))
+    }
+
+    /// The header's title (at the leading edge) and the room count (at the trailing edge), each
+    /// as a box its text is aligned in: the title to its leading side, the count to its trailing side.
+    public func headerParts(width: Int, countWidth: Int) -> (title: PixelRect, count: PixelRect) {
+        let pad = px(Self.padding), h = px(Self.headerHeight)
+        let countW = min(countWidth, max(0, width / 2 - pad))
+        let title = PixelRect(pad, 0, max(0, width - 2 * pad - countW - pad), h)
+        let count = PixelRect(width - pad - countW, 0, countW, h)
+        return (placed(title, width: width), placed(count, width: width))
     }
 
     /// The slot (row position, headers counted) of room `i`.
@@ -93,27 +132,31 @@ public struct ListLayout: Sendable {
         guard content > view, view > 0 else { return nil }
         let barH = max(px(24), view * view / content)
         let y = px(Self.headerHeight) + (view - barH) * list.scrollOffset / max(1, content - view)
-        return PixelRect(width - px(6), y, px(4), barH)
+        return placed(PixelRect(width - px(6), y, px(4), barH), width: width)
     }
 }
 
 /// One row of the room list, as shown (W1).
 public struct RoomRowModel: Hashable, Sendable {
     /// A room's state as its row's pill names it.
-    public enum Status: Hashable, Sendable {
+    public enum Status: Hashable, Sendable, CaseIterable {
         case idle, connecting, playing, onAir, floating, reconnecting, ended, error
+
+        /// The style the pill's text is drawn in.
+        public static let style = TextStyle(size: 13, bold: true)
 
         /// The pill's text.
         public var label: String {
             switch self {
-            case .idle: "Idle"
-            case .connecting: "Connecting"
-            case .playing: "Playing"
-            case .onAir: "On air"
-            case .floating: "Floating"
-            case .reconnecting: "Reconnecting"
-            case .ended: "Ended"
-            case .error: "Error"
+            // TRANSLATORS: the status pills of the room list: a short word each.
+            case .idle: tr("Idle")
+            case .connecting: tr("Connecting")
+            case .playing: tr("Playing")
+            case .onAir: tr("On air")
+            case .floating: tr("Floating")
+            case .reconnecting: tr("Reconnecting")
+            case .ended: tr("Ended")
+            case .error: tr("Error")
             }
         }
     }
@@ -125,6 +168,11 @@ public struct RoomRowModel: Hashable, Sendable {
     public let status: Status
     /// Where the row is drawn.
     public let rect: PixelRect
+    /// The kind badge, the box the title and detail lines are aligned in, and the status pill:
+    /// left to right, or right to left for a right-to-left language (X5).
+    public let badge: PixelRect
+    public let text: PixelRect
+    public let pill: PixelRect
     public let isSelected: Bool
     public let isHovered: Bool
 }
@@ -156,6 +204,11 @@ public struct ListViewModel: Hashable, Sendable {
     public let headerHeight: Int
     /// "3 rooms".
     public let countLabel: String
+    /// The header's title box (its text at the leading side) and the count's (at the trailing side).
+    public let titleBox: PixelRect
+    public let countBox: PixelRect
+    /// The language's direction, which decides the leading side of every text box (X5).
+    public let direction: TextDirection
     /// Whether there are no rooms at all.
     public let isEmpty: Bool
     /// The scrollbar's thumb, when the rows do not fit.
@@ -164,17 +217,20 @@ public struct ListViewModel: Hashable, Sendable {
 
 extension AppState {
     /// The list view for the main window's current size at time `now` (a live row's time live).
-    public func listViewModel(now: Double) -> ListViewModel {
+    public func listViewModel(now: Double, measure: TextMeasure? = nil) -> ListViewModel {
         let layout = listLayout
         let all = session.rooms
         var rows: [RoomRowModel] = []
+        let pillWidth = layout.pillWidth
         for (i, room) in all.enumerated() {
             let rect = layout.rowRect(i, scroll: main.list.scrollOffset, width: main.width)
             guard onScreen(rect, layout) else { continue }
+            let parts = layout.rowParts(rect, width: main.width, pillWidth: pillWidth)
             rows.append(RoomRowModel(
                 id: room.id, title: room.title, isCall: room.kind == .call,
                 detail: directory.stream(room.id)?.rowDetail(now: now) ?? Self.detail(room), status: rowStatus(room),
-                rect: rect, isSelected: i == main.list.selected, isHovered: i == main.list.hovered))
+                rect: rect, badge: parts.badge, text: parts.text, pill: parts.pill,
+                isSelected: i == main.list.selected, isHovered: i == main.list.hovered))
         }
         let sections = directory.sections.indices.compactMap { k -> SectionHeaderModel? in
             let rect = layout.sectionRect(k, scroll: main.list.scrollOffset, width: main.width)
@@ -183,9 +239,12 @@ extension AppState {
             let unreachable = if case .unreachable = section.reachability { true } else { false }
             return SectionHeaderModel(text: section.header(now: now), isUnreachable: unreachable, rect: rect)
         }
+        let countLabel = trn("%d room", "%d rooms", all.count)
+        let header = layout.headerParts(width: main.width,
+                                        countWidth: (measure ?? environment.metrics.width)(countLabel, TextStyle(size: 13)))
         return ListViewModel(
             rows: rows, sections: sections, headerHeight: layout.headerHeight,
-            countLabel: "\(all.count) room\(all.count == 1 ? "" : "s")",
+            countLabel: countLabel, titleBox: header.title, countBox: header.count, direction: environment.direction,
             isEmpty: all.isEmpty && directory.sections.isEmpty,
             scrollbar: layout.scrollbar(main.list, rows: all.count, width: main.width, height: main.height))
     }
@@ -208,10 +267,10 @@ extension AppState {
     }
 
     private static func detail(_ room: Room) -> String {
-        var detail = room.kind == .call ? "Call" : "Live stream"
-        if case .call(let ps) = room.media { detail += " · \(ps.count) participant\(ps.count == 1 ? "" : "s")" }
-        detail += room.role == .host ? " · Host" : " · Audience"
-        if !room.pip { detail += " · No PiP" }
-        return detail
+        var parts = [room.kind == .call ? tr("Call") : tr("Live stream")]
+        if case .call(let ps) = room.media { parts.append(trn("%d participant", "%d participants", ps.count)) }
+        parts.append(room.role == .host ? tr("Host") : tr("Audience"))
+        if !room.pip { parts.append(tr("No PiP")) }
+        return parts.joined(separator: " · ")
     }
 }

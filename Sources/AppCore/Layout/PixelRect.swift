@@ -22,6 +22,15 @@ public struct PixelRect: Hashable, Sendable {
         px >= x && py >= y && px < x + w && py < y + h
     }
 
+    /// The rectangle's right edge.
+    public var maxX: Int { x + w }
+
+    /// The rectangle reflected across the vertical centre line of a window `width` wide, as a
+    /// right-to-left layout places what a left-to-right one puts at `x`.
+    public func mirrored(within width: Int) -> PixelRect {
+        PixelRect(width - x - w, y, w, h)
+    }
+
     /// The rectangle with every edge moved inward by `d`.
     public func inset(_ d: Int) -> PixelRect {
         PixelRect(x + d, y + d, w - 2 * d, h - 2 * d)

@@ -1,3 +1,4 @@
+import Localization
 import Session
 
 /// A participant's content, as their tile and their row in the panel show it.
@@ -56,9 +57,10 @@ public struct RoomViewModel: Hashable, Sendable {
     public let volumeSlider: PixelRect?
     /// The LIVE or ON AIR badge.
     public let badge: TextBox?
-    /// Where the title starts and how wide it may be.
-    public let titleX: Int
-    public let titleMaxWidth: Int
+    /// The box the title is drawn in, from its leading side, shortened to fit.
+    public let titleBox: PixelRect
+    /// The box the time since the room opened is drawn in, at its trailing side.
+    public let clockBox: PixelRect
     /// The call layout's name beside its button.
     public let layoutLabel: TextBox?
     /// Every clickable control, topmost last.
@@ -68,6 +70,13 @@ public struct RoomViewModel: Hashable, Sendable {
     public let barHeight: Int
     /// The broadcast's status line while the room is live (W2), e.g. `LIVE 0:12 · 2.5 Mb/s · 0 dropped`.
     public let broadcastLine: String?
+    /// Whether the broadcast is live (the line is drawn in the live colour, else as a warning).
+    public let broadcastIsLive: Bool
+    /// The box the broadcast line's pill starts in, at its leading side.
+    public let broadcastBox: PixelRect
+    /// The language's direction (X5): right to left mirrors the view and the volume slider
+    /// fills from the right, as GTK and Qt mirror theirs.
+    public let direction: TextDirection
 
     /// One call participant's tile: where it is, and their own status with its Retry (W5).
     public struct Tile: Hashable, Sendable {
@@ -85,10 +94,12 @@ public struct RoomViewModel: Hashable, Sendable {
     /// The live room's Retry button, when its playback failed.
     public var retry: PixelRect? { overlay?.retry }
 
-    /// The value a pointer at `x` sets on the volume slider whose hit area is `slider`.
+    /// The value a pointer at `x` sets on the volume slider whose hit area is `slider`: it
+    /// grows to the right, or to the left in a right-to-left view.
     public func volume(at x: Int, in slider: PixelRect) -> Float {
         let inner = slider.w - sliderInset * 2
-        return max(0, min(1, Float(x - slider.x - sliderInset) / Float(max(1, inner))))
+        let along = direction == .rightToLeft ? slider.maxX - sliderInset - x : x - slider.x - sliderInset
+        return max(0, min(1, Float(along) / Float(max(1, inner))))
     }
 
     /// How far the slider's hit area reaches past its track on each side.

@@ -1,3 +1,4 @@
+import Localization
 import Session
 
 /// A text's width in pixels when drawn in a style; the shell measures with its fonts.
@@ -59,14 +60,14 @@ struct StatusLayout {
         case .playing, .idle:
             return nil
         case .connecting:
-            return busy("Connecting…", .text, dims: false)
+            return busy(tr("Connecting…"), .text, dims: false)
         case .buffering(let percent):
-            return busy(percent.map { "Buffering \($0)%" } ?? "Buffering…", .text, dims: false)
+            return busy(percent.map { tr("Buffering %d%%", $0) } ?? tr("Buffering…"), .text, dims: false)
         case .reconnecting(let attempt, let next):
             let secs = max(0, Int(next.rounded(.up)))
-            return busy("Reconnecting (attempt \(attempt)), next try in \(secs) s", .warn, dims: true)
+            return busy(tr("Reconnecting (attempt %d), next try in %d s", attempt, secs), .warn, dims: true)
         case .ended:
-            let caption = centred("Ended", style, y: cy - m.px(15), height: m.px(30), in: area, tone: .dim)
+            let caption = centred(tr("Ended"), style, y: cy - m.px(15), height: m.px(30), in: area, tone: .dim)
             return StatusOverlayModel(area: area, dims: true, spinner: nil, captions: [caption], retry: nil)
         case .failed(let message):
             return failed(message, in: area, compact: compact, retry: retry)
@@ -76,7 +77,7 @@ struct StatusLayout {
     private func failed(_ message: String, in area: PixelRect, compact: Bool, retry: Bool) -> StatusOverlayModel {
         let m = metrics
         let cy = area.y + area.h / 2
-        let title = compact ? "Error" : "Playback error"
+        let title = compact ? tr("Error") : tr("Playback error")
         let titleStyle = TextStyle(size: compact ? 11 : 18, bold: true)
         let messageStyle = TextStyle(size: compact ? 11 : 13)
         let top = compact ? cy - m.px(retry ? 40 : 18) : cy - m.px(60)
@@ -102,7 +103,7 @@ struct StatusLayout {
     private func retryButton(in area: PixelRect, y: Int) -> PixelRect {
         let m = metrics
         let h = m.px(36)
-        let w = m.width("Retry", TextStyle(size: 15, bold: true)) + m.px(32) + (h - m.px(12))
+        let w = m.width(UIMetrics.retry, TextStyle(size: 15, bold: true)) + m.px(32) + (h - m.px(12))
         return PixelRect(area.x + (area.w - w) / 2, y, w, h)
     }
 }

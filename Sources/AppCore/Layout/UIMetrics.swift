@@ -1,3 +1,6 @@
+import Localization
+import Session
+
 /// A font as views use it: a size in unscaled pixels and a weight.
 public struct TextStyle: Hashable, Sendable {
     /// The size in unscaled pixels.
@@ -36,11 +39,21 @@ public struct UIMetrics: Hashable, Sendable {
     }
 
     /// Every fixed label whose width places a control; the shell measures each one.
-    public static let labels: [LabelKey] = [
-        LabelKey("Retry", TextStyle(size: 15, bold: true)),
-        LabelKey("LIVE", TextStyle(size: 11, bold: true)),
-        LabelKey("ON AIR", TextStyle(size: 11, bold: true)),
-    ] + ["Tiles", "Spotlight", "Sidebar"].map { LabelKey($0, TextStyle(size: 13)) }
+    public static var labels: [LabelKey] {
+        [
+            LabelKey(retry, TextStyle(size: 15, bold: true)),
+            LabelKey(live, TextStyle(size: 11, bold: true)),
+            LabelKey(onAir, TextStyle(size: 11, bold: true)),
+        ] + [CallLayout.tile, .spotlight, .sidebar].map { LabelKey($0.title, TextStyle(size: 13)) }
+            + RoomRowModel.Status.allCases.map { LabelKey($0.label, RoomRowModel.Status.style) }
+    }
+
+    /// The Retry button's label.
+    public static var retry: String { tr("Retry") }
+    /// The badge of a live room that plays.
+    public static var live: String { tr("LIVE") }
+    /// The badge of a room the user broadcasts.
+    public static var onAir: String { tr("ON AIR") }
 
     /// Creates metrics; `measure` gives a label's width in pixels at this scale.
     public init(scale: Double, measure: (String, TextStyle) -> Int) {

@@ -1,4 +1,5 @@
 import LiveDirectory
+import Localization
 import Rooms
 
 /// The live servers' sections (W8, M5): refreshes, their streams as rooms of the list,
@@ -86,7 +87,7 @@ extension AppState {
     private mutating func streamEnded(_ stream: DirectoryStream, serverID: String, now: Double) -> [AppEffect] {
         var effects: [AppEffect] = [.log(.info, "\(stream.name) ended on \(serverID)"), .stats(.streamEnded(stream.id))]
         guard session.openRoomID == stream.id else { return effects }
-        let message = "\(session.room(stream.id)?.title ?? stream.name) ended"
+        let message = tr("%s ended", session.room(stream.id)?.title ?? stream.name)
         effects += send(.leaveClicked, now: now)
         showToast(message, now: now)
         return effects + [.stats(.toast(message))]

@@ -1,3 +1,4 @@
+import Localization
 import PiPLayout
 import Rooms
 
@@ -36,7 +37,7 @@ extension AppState {
         float.height = Int(m.frame.height.rounded())
         checks.displaysAt = now
         // Placed on the displays as last read, then settled again at once if they changed meanwhile.
-        return [.showFloat(id, frame: m.frame, title: "\(room.title) - PiP"), .stats(.floatShown(id, PixelRect(m.frame))),
+        return [.showFloat(id, frame: m.frame, title: tr("%s - PiP", room.title)), .stats(.floatShown(id, PixelRect(m.frame))),
                 .readDisplays]
     }
 
@@ -55,7 +56,7 @@ extension AppState {
     /// The float could not be shown: say so and take the model back to the full view.
     mutating func floatFailedToShow(now: Double) -> [AppEffect] {
         float = FloatState()
-        showToast("Cannot open the float window", now: now)
+        showToast(tr("Cannot open the float window"), now: now)
         return send(.floatClicked, now: now)
     }
 

@@ -1,3 +1,4 @@
+import Localization
 import Rooms
 import Session
 
@@ -54,7 +55,8 @@ extension AppState {
     }
 
     var listLayout: ListLayout {
-        ListLayout(metrics: environment.metrics, sectionStarts: directory.sectionStarts(after: fileRooms.count))
+        ListLayout(metrics: environment.metrics, sectionStarts: directory.sectionStarts(after: fileRooms.count),
+                   direction: environment.direction)
     }
 
     mutating func mainPointerMoved(_ x: Int, _ y: Int, now: Double) -> [AppEffect] {
@@ -136,9 +138,9 @@ extension CallLayout {
     /// The layout's name on the control bar.
     public var title: String {
         switch self {
-        case .tile: "Tiles"
-        case .spotlight: "Spotlight"
-        case .sidebar: "Sidebar"
+        case .tile: tr("Tiles")
+        case .spotlight: tr("Spotlight")
+        case .sidebar: tr("Sidebar")
         }
     }
 }

@@ -1,4 +1,5 @@
 import LiveDirectory
+import Localization
 import Rooms
 
 extension AppState {
@@ -51,7 +52,8 @@ extension AppState {
         case .painted(let w): effects = painted(w, now: now)
         case .roomsReloaded(let config): effects = roomsReloaded(config, now: now)
         case .roomsFileFailed(let problems):
-            showToast("The rooms file has \(problems) problem\(problems == 1 ? "" : "s"); keeping the current rooms", now: now)
+            showToast(trn("The rooms file has %d problem; keeping the current rooms",
+                          "The rooms file has %d problems; keeping the current rooms", problems), now: now)
             effects = []
         case .directoryFetched(let serverID, let serial, let result):
             effects = directoryFetched(serverID, serial: serial, result, now: now)
@@ -90,13 +92,13 @@ extension AppState {
     private mutating func started(openRoom: RoomID?, float wantsFloat: Bool, now: Double) -> [AppEffect] {
         var effects: [AppEffect] = []
         if environment.compositorMovesFloat {
-            effects.append(.log(.warn, "Wayland: the float is moved by the compositor; corner snapping is off"))
-            showToast("Wayland: drag the float with the compositor; snapping is off", now: now)
+            effects.append(.log(.warn, tr("Wayland: the float is moved by the compositor; corner snapping is off")))
+            showToast(tr("Wayland: drag the float with the compositor; snapping is off"), now: now)
         }
         guard let id = openRoom else { return effects }
         guard let index = session.rooms.firstIndex(where: { $0.id == id }) else {
-            showToast("No room with id \u{201C}\(id)\u{201D}", now: now)
-            return effects + [.log(.error, "no room with id '\(id)'")]
+            showToast(tr("No room with id “%s”", id), now: now)
+            return effects + [.log(.error, tr("no room with id '%s'", id))]
         }
         main.list.selected = index
         effects += send(.roomSelected(id), now: now)

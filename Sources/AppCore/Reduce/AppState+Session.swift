@@ -1,3 +1,4 @@
+import Localization
 import Rooms
 import Session
 
@@ -112,7 +113,7 @@ extension AppState {
         guard environment.exitWhenEnded == id else { return effects }
         switch status {
         case .ended: effects += quit(0)
-        case .failed(let message): effects += quit(1, message: "cannot play \"\(id)\": \(message)")
+        case .failed(let message): effects += quit(1, message: tr("cannot play \"%1$s\": %2$s", id, message))
         default: break
         }
         return effects

@@ -1,4 +1,5 @@
 import LiveDirectory
+import Localization
 import PiPLayout
 import Rooms
 import Session
@@ -68,15 +69,19 @@ public struct AppEnvironment: Equatable, Sendable {
     public var exitWhenEnded: RoomID?
     /// The float placement saved by a previous run (P15).
     public var savedPlacement: Placement?
+    /// The direction of the user's language (X5): right to left mirrors the main window.
+    public var direction: TextDirection
 
     /// Creates an environment.
     public init(metrics: UIMetrics, refreshRate: Double = 60, compositorMovesFloat: Bool = false,
-                exitWhenEnded: RoomID? = nil, savedPlacement: Placement? = nil) {
+                exitWhenEnded: RoomID? = nil, savedPlacement: Placement? = nil,
+                direction: TextDirection = .leftToRight) {
         self.metrics = metrics
         self.refreshRate = refreshRate
         self.compositorMovesFloat = compositorMovesFloat
         self.exitWhenEnded = exitWhenEnded
         self.savedPlacement = savedPlacement
+        self.direction = direction
     }
 }
 

@@ -1,4 +1,5 @@
 import LiveDirectory
+import Localization
 import Rooms
 
 /// A host room's real broadcast (W2, W6): which room is live and its publisher's last figures.
@@ -56,14 +57,18 @@ public struct BroadcastReport: Equatable, Sendable {
     /// The host view's status line, e.g. `LIVE 1:05 · 2.4 Mb/s · 0 dropped` or `Reconnecting 2…`.
     public var line: String {
         switch phase {
-        case .connecting: return "Going live…"
+        case .connecting: return tr("Going live…")
         case .live:
             let rate = (bitsPerSecond / 100_000).rounded() / 10
-            return "LIVE \(DirectoryStream.clock(liveSeconds)) · \(rate) Mb/s · \(droppedFrames) dropped"
+            // TRANSLATORS: the host's broadcast line: time live, bitrate in Mb/s, dropped frames.
+            return trn("LIVE %2$s · %3$s Mb/s · %1$d dropped", "LIVE %2$s · %3$s Mb/s · %1$d dropped", droppedFrames,
+                       DirectoryStream.clock(liveSeconds), rate)
         case .reconnecting(let attempt, let wait):
-            return "Reconnecting \(attempt) (next try in \(Int(wait.rounded(.up))) s) · \(droppedFrames) dropped"
-        case .failed(let message): return "Broadcast error: \(message)"
-        case .stopped: return "Broadcast ended"
+            // TRANSLATORS: the host's broadcast line while it reconnects: attempt, seconds to the next try, dropped frames.
+            return trn("Reconnecting %2$d (next try in %3$d s) · %1$d dropped", "Reconnecting %2$d (next try in %3$d s) · %1$d dropped",
+                       droppedFrames, attempt, Int(wait.rounded(.up)))
+        case .failed(let message): return tr("Broadcast error: %s", message)
+        case .stopped: return tr("Broadcast ended")
         }
     }
 }

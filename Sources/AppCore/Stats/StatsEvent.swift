@@ -42,6 +42,9 @@ public enum StatsEvent: Equatable, Sendable {
     case server(String, reachable: Bool, reason: String?)
     /// The host's broadcast changed phase: `connecting`, `live`, `reconnecting(n)`, `failed`, `stopped`.
     case broadcast(RoomID, phase: String)
+    /// The list painted a new room count or new status pills, in the user's language (X5):
+    /// the words a reader sees, the statuses of the rows on screen joined by ` | `.
+    case listShown(count: String, statuses: [String])
 
     /// A session's totals when it stops.
     public struct Counters: Equatable, Sendable {
@@ -96,6 +99,7 @@ public enum StatsEvent: Equatable, Sendable {
         case .streamEnded: "stream_ended"
         case .server: "server"
         case .broadcast: "broadcast"
+        case .listShown: "list_shown"
         }
     }
 
@@ -135,6 +139,7 @@ public enum StatsEvent: Equatable, Sendable {
         case .server(let id, let reachable, let reason):
             [("server", .text(id)), ("reachable", .bool(reachable))] + (reason.map { [("reason", .text($0))] } ?? [])
         case .broadcast(let id, let phase): [("room", .text(id)), ("phase", .text(phase))]
+        case .listShown(let count, let statuses): [("count", .text(count)), ("statuses", .text(statuses.joined(separator: " | ")))]
         }
     }
 

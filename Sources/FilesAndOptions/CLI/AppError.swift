@@ -1,3 +1,5 @@
+import Localization
+
 /// Errors the user sees, each with the exit status it ends the app with.
 public enum AppError: Error, CustomStringConvertible {
     case usage(String)
@@ -7,7 +9,7 @@ public enum AppError: Error, CustomStringConvertible {
     public var description: String {
         switch self {
         case .usage(let m): return m
-        case .noFont: return "no sans-serif font found through fontconfig (install fonts-dejavu-core)"
+        case .noFont: return tr("no sans-serif font found through fontconfig (install fonts-dejavu-core)")
         case .startup(let m): return m
         }
     }

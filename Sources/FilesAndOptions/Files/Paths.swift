@@ -30,10 +30,7 @@ public enum Paths {
     public static var assetsDir: String? {
         let fm = FileManager.default
         if let v = env["FLOATAPP_ASSETS"], fm.fileExists(atPath: v + "/rooms.json") { return v }
-        let exe = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-        let exePath = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-            .map { URL(fileURLWithPath: $0) } ?? exe
-        var dir = exePath.deletingLastPathComponent()
+        var dir = executableDir
         let installed = dir.deletingLastPathComponent().appendingPathComponent("share/floatapp")
         if fm.fileExists(atPath: installed.path + "/rooms.json") { return installed.path }
         for _ in 0..<6 {
@@ -42,5 +39,22 @@ public enum Paths {
             dir = dir.deletingLastPathComponent()
         }
         return nil
+    }
+
+    /// The folder of FloatApp's compiled translations (`<lang>/LC_MESSAGES/floatapp.mo`): the
+    /// `locale` folder beside a binary built in the source tree (`scripts/locale.sh` compiles
+    /// `po/` there), else the installed `<prefix>/share/locale`.
+    public static var localeDir: String {
+        let beside = executableDir.appendingPathComponent("locale")
+        if FileManager.default.fileExists(atPath: beside.path) { return beside.path }
+        return executableDir.deletingLastPathComponent().appendingPathComponent("share/locale").path
+    }
+
+    /// The folder of the running binary, symbolic links resolved.
+    private static var executableDir: URL {
+        let exe = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        let exePath = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+            .map { URL(fileURLWithPath: $0) } ?? exe
+        return exePath.deletingLastPathComponent()
     }
 }

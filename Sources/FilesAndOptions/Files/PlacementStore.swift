@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import Logging
 import PiPLayout
 
@@ -22,7 +23,7 @@ public struct PlacementStore {
             let state = try JSONDecoder().decode(StateFile.self, from: data)
             return state.placement
         } catch {
-            warnOnce("ignoring the state file \(path), which cannot be used (\(Self.describe(error))); the float starts at its default place")
+            warnOnce(tr("ignoring the state file %1$s, which cannot be used (%2$s); the float starts at its default place", path, Self.describe(error)))
             return nil
         }
     }
@@ -37,9 +38,9 @@ public struct PlacementStore {
             try AtomicFile.write(data, to: path)
             lastWarning = nil
         } catch let error as AtomicFileError {
-            warnOnce("the float's place will not be remembered: \(error)")
+            warnOnce(tr("the float's place will not be remembered: %s", "\(error)"))
         } catch {
-            warnOnce("the float's place will not be remembered: \(error.localizedDescription)")
+            warnOnce(tr("the float's place will not be remembered: %s", error.localizedDescription))
         }
     }
 

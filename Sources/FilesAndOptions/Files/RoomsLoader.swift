@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import Rooms
 
 /// Finds and reads the rooms file (R1) and validates it (R4).
@@ -31,25 +32,25 @@ public enum RoomsLoader {
 
     /// The file's bytes, refusing anything over ``maximumBytes`` before reading it all.
     private static func read(path: String) -> Result<Data, RoomsLoadError> {
-        let shown = path == "-" ? "standard input" : path
+        let shown = path == "-" ? tr("standard input") : path
         var isDir: ObjCBool = false
         if path != "-", !FileManager.default.fileExists(atPath: path, isDirectory: &isDir) || isDir.boolValue {
-            return .failure(RoomsLoadError(messages: ["\(path): \(isDir.boolValue ? "is a directory" : "no such file")"]))
+            return .failure(RoomsLoadError(messages: [isDir.boolValue ? tr("%s: is a directory", path) : tr("%s: no such file", path)]))
         }
         guard let handle = path == "-" ? FileHandle.standardInput : FileHandle(forReadingAtPath: path) else {
-            return .failure(RoomsLoadError(messages: ["\(path): cannot be read"]))
+            return .failure(RoomsLoadError(messages: [tr("%s: cannot be read", path)]))
         }
         defer { if path != "-" { try? handle.close() } }
         do {
             let data = try handle.read(upToCount: maximumBytes + 1) ?? Data()
             guard data.count <= maximumBytes else {
                 return .failure(RoomsLoadError(messages: [
-                    "\(shown): larger than \(maximumBytes / 1024 / 1024) MiB, which no rooms file needs; not reading it",
+                    tr("%1$s: larger than %2$d MiB, which no rooms file needs; not reading it", shown, maximumBytes / 1024 / 1024),
                 ]))
             }
             return .success(data)
         } catch {
-            return .failure(RoomsLoadError(messages: ["\(shown): cannot be read (\(error.localizedDescription))"]))
+            return .failure(RoomsLoadError(messages: [tr("%1$s: cannot be read (%2$s)", shown, error.localizedDescription)]))
         }
     }
 }

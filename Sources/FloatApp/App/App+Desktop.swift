@@ -1,5 +1,6 @@
 import AppCore
 import CSDL
+import Localization
 import Logging
 
 /// The desktop's scale and media controls, as they reach the loop.
@@ -16,19 +17,15 @@ extension App {
         return true
     }
 
-    /// Lays everything out again at a new scale, without a restart: the fonts are opened at
-    /// their new sizes, the labels measured again and the app state decides the rest.
+    /// Lays everything out again at a new scale, without a restart: every line is laid out
+    /// again at its new size (crisp, not a scaled texture), the labels measured again and the
+    /// app state decides the rest.
     private func rescale(to factor: Double) {
         guard factor != state.environment.metrics.scale else { return }
-        do {
-            try fonts.reopen(scale: factor)
-        } catch {
-            Log.warn("cannot open the fonts at scale \(factor): \(error)")
-            return
-        }
+        fonts.reopen(scale: factor)
         Log.info("scale \(factor) from the desktop")
         main.text.removeAll()
         floatWindow?.text.removeAll()
-        dispatch(.scaleChanged(fonts.metrics(scale: factor)))
+        dispatch(.scaleChanged(fonts.metrics()))
     }
 }

@@ -1,6 +1,7 @@
 import AppCore
 import CSDL
 import FilesAndOptions
+import Localization
 import Logging
 import PiPLayout
 import Playback
@@ -51,7 +52,7 @@ extension App {
             X11Hints.moveToCurrentWorkspace(main.window)
             if main.window.isMinimized { main.window.restore() }
             main.window.show()
-            main.window.raise()
+            if !X11Hints.activate(main.window, userTime: lastUserTime) { main.window.raise() }
         case .resetMainVideo: main.resetVideo()
         case .releaseFreedMemory:
             main.video = []
@@ -94,7 +95,7 @@ extension App {
                 floatWindow?.enableCompositorDrag(buttonSize: Int32(state.environment.metrics.px(44)))
             }
         } catch {
-            Log.warn("cannot prepare the float window: \(error)")
+            Log.warn(tr("cannot prepare the float window: %s", "\(error)"))
         }
     }
 

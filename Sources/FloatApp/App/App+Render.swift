@@ -19,7 +19,8 @@ extension App {
     private var measure: TextMeasure { fonts.measure }
 
     private func drawContext(_ renderer: Renderer, _ text: TextCache) -> DrawContext {
-        DrawContext(renderer: renderer, text: text, scale: state.environment.metrics.scale, time: now)
+        DrawContext(renderer: renderer, text: text, scale: state.environment.metrics.scale, time: now,
+                    direction: state.environment.direction)
     }
 
     /// Reports a window's output size when it differs from what the state lays out for.
@@ -41,7 +42,6 @@ extension App {
         guard state.shouldPaint(.main, now: t) else { return }
         let newFrame = state.main.paint.framePending
         let ctx = drawContext(main.renderer, main.text)
-        main.text.beginFrame()
         var room: RoomID?
         if case .room(let id) = state.session.mainWindow.content {
             guard let m = state.roomLayout(now: t, measure: measure),
@@ -50,7 +50,9 @@ extension App {
             room = id
             paintRoom(ctx, m)
         } else {
-            ListView.draw(ctx, state.listViewModel(now: t), width: Int32(state.main.width), height: Int32(state.main.height))
+            let list = state.listViewModel(now: t, measure: measure)
+            ListView.draw(ctx, list, width: Int32(state.main.width), height: Int32(state.main.height))
+            logListShown(list)
         }
         ToastView.draw(ctx, state.toastLayout(now: t, measure: measure))
         main.renderer.present()
@@ -58,6 +60,14 @@ extension App {
             files.log(.frame(window: .main, room, pts: f.pts))
         }
         dispatch(.painted(.main))
+    }
+
+    /// Logs the list's words when they changed since they were last painted.
+    private func logListShown(_ list: ListViewModel) {
+        let shown = StatsEvent.listShown(count: list.countLabel, statuses: list.rows.map(\.status.label))
+        guard shown != listShown else { return }
+        listShown = shown
+        files.log(shown)
     }
 
     private func paintRoom(_ ctx: DrawContext, _ m: RoomViewModel) {
@@ -124,7 +134,6 @@ extension App {
         guard force || state.shouldPaint(.float, now: t) else { return }
         let newFrame = state.float.paint.framePending
         let ctx = drawContext(fw.renderer, fw.text)
-        fw.text.beginFrame()
         FloatView.draw(ctx, m, video: fw.video, width: out.width, height: out.height)
         fw.renderer.present()
         if newFrame || force, let f = fw.video.frame {

@@ -22,6 +22,11 @@ extension App {
               let fw = floatWindow, let xid = fw.xWindow else { return [] }
         let x = message.pointee.msg.x11.event
         switch x.type {
+        case ButtonPress, ButtonRelease: lastUserTime = x.xbutton.time
+        case KeyPress, KeyRelease: lastUserTime = x.xkey.time
+        default: break
+        }
+        switch x.type {
         case MotionNotify where x.xmotion.window == xid:
             let m = x.xmotion
             let time = fw.serverClock.seconds(server: UInt32(truncatingIfNeeded: m.time), arrivedAt: now, startsGesture: false)

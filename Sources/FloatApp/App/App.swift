@@ -3,11 +3,13 @@ import CSDL
 import DesktopSettings
 import FilesAndOptions
 import Foundation
+import Localization
 import Logging
 import PiPLayout
 import Playback
 import Rooms
 import Session
+import TextLayout
 
 /// The imperative shell: it translates SDL events and playback polls into `AppEvent`s,
 /// lets `AppState` decide, carries out the returned `AppEffect`s and paints the view
@@ -35,25 +37,45 @@ final class App {
     let startRoom: (id: RoomID?, float: Bool)
     /// The desktop's media controls (MPRIS) and its scale watcher.
     let desktop: DesktopLink
+    /// The X server's time (ms) of the user's latest button or key press or release on the
+    /// app's windows, 0 until one is seen: what raising the main window tells the window
+    /// manager the user asked for it.
+    var lastUserTime: UInt = 0
+    /// The list's count and status pills as last painted and logged (`list_shown`).
+    var listShown: StatsEvent?
 
     init(options: Options, config: RoomsConfig, roomsPath: String) throws {
         files = try AppFiles(roomsPath: roomsPath, statsPath: options.statsFile)
         startRoom = (options.openRoom, options.float)
+        let textLoader = Self.loadText(config)
         try App.initSDL()
         desktop = DesktopLink()
         let scale = desktop.scale.factor
         Log.info(desktop.scale.description)
-        fonts = try FontSet(scale: scale)
+        fonts = try FontSet(engine: textLoader.engine(), scale: scale)
         main = try MainWindow(fonts: fonts, scale: scale)
         playback = Players(liveness: options.exitOnEnd ? .recorded : .live, wakeEventType: SDL_RegisterEvents(1))
         directoryFetcher = DirectoryFetcher(eventType: SDL_RegisterEvents(1))
         broadcasts = Broadcasts(wakeEventType: playback.wakeEventType)
-        let metrics = fonts.metrics(scale: scale)
+        let metrics = fonts.metrics()
         let environment = AppEnvironment(
             metrics: metrics, compositorMovesFloat: String(cString: SDL_GetCurrentVideoDriver()) == "wayland",
-            exitWhenEnded: options.exitOnEnd ? options.openRoom : nil, savedPlacement: files.placement.load())
+            exitWhenEnded: options.exitOnEnd ? options.openRoom : nil, savedPlacement: files.placement.load(),
+            direction: Localization.direction)
         state = AppState(session: SessionState(config: config, globalPiP: options.noPiP ? .disabled : .enabled),
                          environment: environment, displays: Self.currentDisplays(), servers: config.servers)
+    }
+
+    /// Starts opening the fonts and laying out the list's first screen while SDL starts, at the
+    /// scale the environment gives (the desktop's `Xft.dpi` is read once SDL runs).
+    private static func loadText(_ config: RoomsConfig) -> TextEngineLoader {
+        let scale = DesktopScale(resources: nil, environment: ProcessInfo.processInfo.environment).factor
+        let labels = [TextEngineLoader.Sample("FloatApp", size: 24, weight: .bold),
+                      TextEngineLoader.Sample("Live stream · Audience", size: 13),
+                      TextEngineLoader.Sample("Idle", size: 13, weight: .bold)]
+        let titles = config.rooms.prefix(12).map { TextEngineLoader.Sample($0.title, size: 15, weight: .bold) }
+        return TextEngineLoader(samples: labels + titles, scale: scale,
+                                rightToLeft: Localization.direction == .rightToLeft)
     }
 
     /// SDL's hints and video and audio start; fails without a desktop to show windows on.
@@ -74,11 +96,10 @@ final class App {
         Log.info("video driver: \(driver)")
         if !["x11", "wayland"].contains(driver), ProcessInfo.processInfo.environment["SDL_VIDEODRIVER"] == nil {
             SDL_Quit()
-            throw AppError.startup("no desktop to show windows on (SDL chose the '\(driver)' video driver): "
-                + "run FloatApp in an X11 or Wayland session, or set DISPLAY")
+            throw AppError.startup(tr("no desktop to show windows on (SDL chose the '%s' video driver): run FloatApp in an X11 or Wayland session, or set DISPLAY", driver))
         }
         if SDL_InitSubSystem(SDL_INIT_AUDIO) != 0 {
-            Log.warn("no audio: \(String(cString: SDL_GetError())); playing without sound")
+            Log.warn(tr("no audio: %s; playing without sound", String(cString: SDL_GetError())))
         }
     }
 

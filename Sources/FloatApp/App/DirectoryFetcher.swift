@@ -2,6 +2,7 @@ import AppCore
 import CSDL
 import Foundation
 import LiveDirectory
+import Localization
 import Playback
 
 /// Fetches live servers' statistics pages off the main thread (W8): each answer is read with
@@ -24,7 +25,7 @@ final class DirectoryFetcher {
         http.get(url) { result in
             let read: Result<[LiveStreamInfo], DirectoryError> = switch result {
             case .success(let data): NginxStats.parse(data)
-            case .failure(.tooLarge(let limit)): .failure(.badStats("larger than \(limit >> 20) MiB"))
+            case .failure(.tooLarge(let limit)): .failure(.badStats(tr("larger than %d MiB", limit >> 20)))
             case .failure(let error): .failure(.unreachable(error.description))
             }
             inbox.withLock { $0.append(.directoryFetched(serverID: serverID, serial: serial, read)) }

@@ -1,4 +1,5 @@
 import CSDL
+import Localization
 import Logging
 import PiPLayout
 
@@ -30,7 +31,7 @@ final class FloatWindow {
         do {
             dismissTarget = try DismissTargetWindow()
         } catch {
-            Log.warn("no dismiss target: \(error)")
+            Log.warn(tr("no dismiss target: %s", "\(error)"))
             dismissTarget = nil
         }
         text = TextCache(renderer: renderer, fonts: fonts)

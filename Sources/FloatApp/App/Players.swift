@@ -1,5 +1,6 @@
 import AppCore
 import CSDL
+import Localization
 import Logging
 import Playback
 import Rooms
@@ -27,7 +28,7 @@ final class Players {
         do {
             audio = try AudioOutput { buffer, frames in mixer.render(into: buffer, frameCount: frames) }
         } catch {
-            Log.warn("no audio device: \(error); playing without sound")
+            Log.warn(tr("no audio device: %s; playing without sound", "\(error)"))
         }
     }
 

@@ -61,6 +61,22 @@ enum X11Hints {
         return true
     }
 
+    /// Asks the window manager to raise and focus a window for the user's input at X server time
+    /// `userTime` (ms): the window's `_NET_WM_USER_TIME` becomes that time and an application's
+    /// `_NET_ACTIVE_WINDOW` request carries it (EWMH). Window managers that prevent focus stealing
+    /// compare that time with the user's latest input: SDL's raise sends the time of the last
+    /// input on the window being raised, which mutter refuses for a main window restored by a
+    /// click on the float (it marks the window as demanding attention instead). False when the
+    /// window is not on X11 or no user time is known.
+    static func activate(_ window: Window, userTime: UInt) -> Bool {
+        guard userTime != 0, let (display, xid) = x11(window) else { return false }
+        setCardinals(display, xid, XInternAtom(display, "_NET_WM_USER_TIME", 0), XA_CARDINAL, [Int(userTime)])
+        XRaiseWindow(display, xid)
+        sendClientMessage(display, xid, XInternAtom(display, "_NET_ACTIVE_WINDOW", 0), [1, Int(userTime), 0])
+        XFlush(display)
+        return true
+    }
+
     /// Raises a window to the top of the stack (an override-redirect window needs no window manager).
     static func raise(_ window: Window) {
         guard let (display, xid) = x11(window) else { return }

@@ -1,29 +1,30 @@
 import CSDL
+import TextLayout
 
-/// Rendered text textures for one renderer, kept while they are used.
-///
-/// Each frame marks what it draws; textures not drawn for a while are freed,
-/// so changing labels (elapsed time, percentages) do not pile up.
+/// Text drawn into one renderer: each line laid out by the app's ``FontSet`` and uploaded
+/// once as a texture, kept while recently used within a byte budget.
 @MainActor
 final class TextCache {
     private struct Key: Hashable {
-        let text: String
-        let size: Int32
-        let bold: Bool
+        let line: LineKey
         let color: Color
+        let maxWidth: Int32?
     }
 
-    private struct FitKey: Hashable {
-        let text: String
-        let maxWidth: Int32
-        let size: Int32
-        let bold: Bool
+    /// A line as uploaded: its texture (nil when it draws nothing), the texture's place relative
+    /// to the line box's top-left, and the line's logical width and direction.
+    private struct Drawn {
+        let texture: Texture?
+        let dx: Int32
+        let dy: Int32
+        let width: Int32
+        let line: TextLine
     }
 
-    private var entries: [Key: (texture: Texture, lastUse: UInt64)] = [:]
-    /// What `drawFitting` showed for a text and width, so each frame skips measuring again.
-    private var fitted: [FitKey: String] = [:]
-    private var generation: UInt64 = 0
+    /// The bytes the textures of one window may take.
+    static let budget = 16 << 20
+
+    private var entries = LRUCache<Key, Drawn>(budget: TextCache.budget)
     let renderer: Renderer
     let fonts: FontSet
 
@@ -32,81 +33,68 @@ final class TextCache {
         self.fonts = fonts
     }
 
-    /// Frees every texture and fitted text: the fonts were opened again at a new size.
+    /// Frees every texture: the scale changed.
     func removeAll() {
-        entries = [:]
-        fitted = [:]
+        entries.removeAll()
     }
 
-    /// Call once per rendered frame; frees textures unused for 120 frames.
-    func beginFrame() {
-        generation += 1
-        if generation % 120 == 0 {
-            entries = entries.filter { generation - $0.value.lastUse < 120 }
-            fitted.removeAll(keepingCapacity: true)
-        }
-    }
-
-    func texture(_ text: String, size: Int32, bold: Bool = false, color: Color) -> Texture? {
+    private func drawn(_ text: String, size: Int32, bold: Bool, color: Color, maxWidth: Int32?) -> Drawn? {
         guard !text.isEmpty else { return nil }
-        let key = Key(text: text, size: size, bold: bold, color: color)
-        if let hit = entries[key] {
-            entries[key] = (hit.texture, generation)
-            return hit.texture
-        }
-        let font = fonts.font(size, bold: bold)
-        let sdlColor = SDL_Color(r: color.r, g: color.g, b: color.b, a: color.a)
-        guard let surface = TTF_RenderUTF8_Blended(font.handle, text, sdlColor) else { return nil }
-        defer { SDL_FreeSurface(surface) }
-        guard let texture = try? Texture(renderer: renderer, surface: surface) else { return nil }
-        entries[key] = (texture, generation)
-        return texture
+        let key = Key(line: LineKey(text: text, size: size, bold: bold), color: color, maxWidth: maxWidth)
+        if let hit = entries.value(for: key) { return hit }
+        let line = fonts.layout(text, size: size, bold: bold, maxWidth: maxWidth)
+        let box = fonts.lineBox(size, bold: bold)
+        let bitmap = line.render(TextColor(r: color.r, g: color.g, b: color.b, a: color.a))
+        let texture = bitmap.flatMap { try? Texture(renderer: renderer, bitmap: $0) }
+        let drawn = Drawn(texture: texture, dx: Int32(bitmap?.offsetX ?? 0),
+                          dy: Int32(box.baseline - line.baseline + (bitmap?.offsetY ?? 0)),
+                          width: Int32(line.width), line: line)
+        entries.insert(drawn, for: key, cost: max(64, bitmap?.byteCount ?? 0))
+        return drawn
     }
 
-    /// Draws text with its top-left at (x, y); returns its size.
+    private func blit(_ d: Drawn, x: Int32, y: Int32, alpha: UInt8 = 255) {
+        guard let t = d.texture else { return }
+        t.draw(to: SDL_Rect(x + d.dx, y + d.dy, t.width, t.height), alpha: alpha)
+    }
+
+    /// Draws a line with its line box's top-left at (x, y); returns its size.
     @discardableResult
     func draw(_ text: String, x: Int32, y: Int32, size: Int32, bold: Bool = false,
               color: Color, alpha: UInt8 = 255) -> (w: Int32, h: Int32) {
-        guard let t = texture(text, size: size, bold: bold, color: color) else { return (0, 0) }
-        t.draw(to: SDL_Rect(x, y, t.width, t.height), alpha: alpha)
-        return (t.width, t.height)
+        guard let d = drawn(text, size: size, bold: bold, color: color, maxWidth: nil) else { return (0, 0) }
+        blit(d, x: x, y: y, alpha: alpha)
+        return (d.width, fonts.font(size, bold: bold).lineHeight)
     }
 
-    /// Draws text centred in a rect.
+    /// Draws a line centred in a rect.
     func drawCentered(_ text: String, in r: SDL_Rect, size: Int32, bold: Bool = false, color: Color) {
-        guard let t = texture(text, size: size, bold: bold, color: color) else { return }
-        t.draw(to: SDL_Rect(r.x + (r.w - t.width) / 2, r.y + (r.h - t.height) / 2, t.width, t.height))
+        guard let d = drawn(text, size: size, bold: bold, color: color, maxWidth: r.w) else { return }
+        let h = fonts.font(size, bold: bold).lineHeight
+        blit(d, x: r.x + (r.w - d.width) / 2, y: r.y + (r.h - h) / 2)
     }
 
-    /// Draws text truncated with an ellipsis to fit `maxWidth`.
+    /// Draws a line in `box`, its top at `y`, shortened with an ellipsis to the box's width, at
+    /// the paragraph's leading edge (or its trailing one): a paragraph's own direction decides,
+    /// one with no strong character takes the UI's, as GTK aligns a label. Returns where it went.
+    func drawAligned(_ text: String, in box: SDL_Rect, y: Int32, size: Int32, bold: Bool = false, color: Color,
+                     trailing: Bool) -> SDL_Rect {
+        guard let d = drawn(text, size: size, bold: bold, color: color, maxWidth: box.w) else {
+            return SDL_Rect(box.x, y, 0, 0)
+        }
+        let leading = Int32(d.line.alignedX(inBoxAt: Int(box.x), width: Int(box.w)))
+        let x = trailing ? box.x + box.x + box.w - d.width - leading : leading
+        blit(d, x: x, y: y)
+        return SDL_Rect(x, y, d.width, fonts.font(size, bold: bold).lineHeight)
+    }
+
+    /// Draws a line in the box from `x` `maxWidth` wide, shortened with an ellipsis when wider,
+    /// at its paragraph's leading edge (the right for Arabic or Hebrew), as a GTK label does.
     @discardableResult
     func drawFitting(_ text: String, x: Int32, y: Int32, maxWidth: Int32, size: Int32,
                      bold: Bool = false, color: Color) -> (w: Int32, h: Int32) {
-        let key = FitKey(text: text, maxWidth: maxWidth, size: size, bold: bold)
-        let shown: String
-        if let hit = fitted[key] {
-            shown = hit
-        } else {
-            shown = Self.fit(text, maxWidth: maxWidth, font: fonts.font(size, bold: bold))
-            fitted[key] = shown
-        }
-        return draw(shown, x: x, y: y, size: size, bold: bold, color: color)
-    }
-
-    /// The longest prefix of `text` that fits in `maxWidth` with an ellipsis, or `text` itself
-    /// when it fits whole. A binary search over measured prefixes: O(log n) measurements of at
-    /// most `maxWidth + 1` characters each, since no character is narrower than a pixel
-    /// (zero-width ones aside, which only shorten the shown prefix), so a long text costs no
-    /// more than a short one.
-    static func fit(_ text: String, maxWidth: Int32, font: Font) -> String {
-        let cap = Int(max(maxWidth, 0)) + 1
-        let head = Array(text.prefix(cap + 1))
-        if head.count <= cap, font.width(of: text) <= maxWidth { return text }
-        var fits = 0, tooLong = min(head.count, cap) + 1
-        while tooLong - fits > 1 {
-            let middle = (fits + tooLong) / 2
-            if font.width(of: String(head[..<middle]) + "…") <= maxWidth { fits = middle } else { tooLong = middle }
-        }
-        return String(head[..<fits]) + "…"
+        guard let d = drawn(text, size: size, bold: bold, color: color, maxWidth: maxWidth) else { return (0, 0) }
+        blit(d, x: Int32(d.line.alignedX(inBoxAt: Int(x), width: Int(maxWidth))), y: y)
+        return (d.width, fonts.font(size, bold: bold).lineHeight)
     }
 }

@@ -1,4 +1,5 @@
 import CSDL
+import TextLayout
 
 /// Owns an `SDL_Texture` and keeps its renderer alive.
 @MainActor
@@ -17,12 +18,12 @@ final class Texture {
             "SDL_CreateTexture(\(width)x\(height))")
     }
 
-    init(renderer: Renderer, surface: UnsafeMutablePointer<SDL_Surface>) throws {
-        self.renderer = renderer
-        self.width = surface.pointee.w
-        self.height = surface.pointee.h
-        handle = try sdlCheck(
-            SDL_CreateTextureFromSurface(renderer.handle, surface), "SDL_CreateTextureFromSurface")
+    /// A static texture holding a line of text, blended over what is under it.
+    convenience init(renderer: Renderer, bitmap: TextBitmap) throws {
+        try self.init(renderer: renderer, format: floatapp_SDL_PIXELFORMAT_ARGB8888(), access: SDL_TEXTUREACCESS_STATIC,
+                      width: Int32(bitmap.width), height: Int32(bitmap.height))
+        bitmap.pixels.withUnsafeBytes { _ = SDL_UpdateTexture(handle, nil, $0.baseAddress, Int32(bitmap.width * 4)) }
+        SDL_SetTextureBlendMode(handle, SDL_BLENDMODE_BLEND)
     }
 
     isolated deinit {

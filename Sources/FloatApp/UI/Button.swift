@@ -9,7 +9,8 @@ enum Button {
         let bg = active ? Theme.accent : (hovered ? Theme.surfaceHover.withAlpha(235) : background)
         ctx.renderer.fillRounded(r, radius: min(r.w, r.h) / 2, bg)
         let pad = r.w / 4
-        icon.draw(ctx.renderer, in: r.inset(pad), color: tint)
+        // Back points the way the view reads: right in a right-to-left view, as GTK's go-previous-rtl.
+        icon.draw(ctx.renderer, in: r.inset(pad), color: tint, mirrored: icon == .back && ctx.isRightToLeft)
     }
 
     /// A text button (e.g. Retry) in the rectangle its view laid out.
@@ -20,9 +21,11 @@ enum Button {
         ctx.renderer.fillRounded(r, radius: h / 2, hovered ? Theme.accent : Theme.accent.withAlpha(210))
         var tx = x + ctx.px(16)
         if let icon {
-            icon.draw(ctx.renderer, in: SDL_Rect(tx - ctx.px(4), y + ctx.px(6), iconW, iconW), color: Theme.text)
+            icon.draw(ctx.renderer, in: ctx.place(SDL_Rect(tx - ctx.px(4), y + ctx.px(6), iconW, iconW), in: r), color: Theme.text)
             tx += iconW
         }
-        ctx.text.draw(label, x: tx, y: y + (h - font.lineHeight) / 2, size: 15, bold: true, color: Theme.text)
+        // The icon leads and the label follows it, on the side the view reads from.
+        ctx.drawLeading(label, in: ctx.place(SDL_Rect(tx, y, max(0, x + r.w - tx - ctx.px(12)), h), in: r),
+                        y: y + (h - font.lineHeight) / 2, size: 15, bold: true, color: Theme.text)
     }
 }

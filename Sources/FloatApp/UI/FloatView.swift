@@ -1,5 +1,6 @@
 import AppCore
 import CSDL
+import Localization
 
 /// Paints the float (P5) from its view model: video only, a small LIVE badge, or the
 /// active speaker's name; on hover, the overlay buttons.
@@ -34,7 +35,7 @@ enum FloatView {
         case .leave:
             let fill = hovered ? Theme.error : Theme.error.withAlpha(215)
             ctx.renderer.fillRounded(rect, radius: rect.h / 2, fill)
-            ctx.text.drawCentered("Leave", in: rect, size: 11, bold: true, color: Theme.text)
+            ctx.text.drawCentered(tr("Leave"), in: rect, size: 11, bold: true, color: Theme.text)
         case .restore, .close, .mute:
             let glyph: Glyph = s.target == .restore ? .restore : s.target == .close ? .close : (m.muted ? .muted : .unmuted)
             Button.draw(ctx, icon: glyph, in: rect, hovered: hovered, background: Theme.surface.withAlpha(170))
@@ -77,10 +78,10 @@ enum FloatView {
             ctx.text.drawFitting(name, x: tag.x + ctx.px(6), y: tag.y + (tag.h - font.lineHeight) / 2, maxWidth: tw - ctx.px(10),
                                  size: 11, bold: true, color: Theme.text)
         } else if !m.isCall {
-            let bw = font.width(of: "LIVE") + ctx.px(10)
+            let bw = font.width(of: UIMetrics.live) + ctx.px(10)
             let badge = SDL_Rect(ctx.px(6), ctx.px(6), bw, ctx.px(16))
             r.fillRounded(badge, radius: ctx.px(3), Theme.live)
-            ctx.text.drawCentered("LIVE", in: badge, size: 11, bold: true, color: Theme.text)
+            ctx.text.drawCentered(UIMetrics.live, in: badge, size: 11, bold: true, color: Theme.text)
         }
         if m.muted {
             let d = ctx.px(m.small ? 18 : 22)

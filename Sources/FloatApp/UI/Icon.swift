@@ -4,12 +4,15 @@ import Foundation
 
 /// Vector icons drawn with lines, so they stay crisp at every size.
 extension Glyph {
+    /// Draws the icon in `area`; `mirrored` reflects its lines left to right (a direction arrow
+    /// in a right-to-left view).
     @MainActor
-    func draw(_ r: Renderer, in area: SDL_Rect, color c: Color) {
+    func draw(_ r: Renderer, in area: SDL_Rect, color c: Color, mirrored: Bool = false) {
         let s = Float(min(area.w, area.h))
         let x = Float(area.x) + (Float(area.w) - s) / 2, y = Float(area.y) + (Float(area.h) - s) / 2
         let w = max(1.5, s / 12)
         func L(_ ax: Float, _ ay: Float, _ bx: Float, _ by: Float) {
+            let (ax, bx) = mirrored ? (1 - ax, 1 - bx) : (ax, bx)
             r.line(x + ax * s, y + ay * s, x + bx * s, y + by * s, width: w, c)
         }
         func box(_ ax: Float, _ ay: Float, _ bx: Float, _ by: Float) {

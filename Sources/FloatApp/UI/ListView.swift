@@ -1,5 +1,6 @@
 import AppCore
 import CSDL
+import Localization
 
 /// Paints the room list (W1) from its view model.
 @MainActor
@@ -13,14 +14,12 @@ enum ListView {
         let top = Int32(m.headerHeight)
         r.fill(SDL_Rect(0, 0, width, top), Theme.background)
         r.fill(SDL_Rect(0, top - 1, width, 1), Theme.border)
-        let pad = ctx.px(Theme.padding)
         let titleH = ctx.text.fonts.font(24, bold: true).lineHeight
-        ctx.text.draw("FloatApp", x: pad, y: (top - titleH) / 2, size: 24, bold: true, color: Theme.text)
-        let cw = ctx.text.fonts.font(13).width(of: m.countLabel)
-        ctx.text.draw(m.countLabel, x: width - pad - cw, y: (top - ctx.text.fonts.font(13).lineHeight) / 2,
-                      size: 13, color: Theme.textDim)
+        ctx.drawLeading("FloatApp", in: SDL_Rect(m.titleBox), y: (top - titleH) / 2, size: 24, bold: true, color: Theme.text)
+        ctx.drawTrailing(m.countLabel, in: SDL_Rect(m.countBox), y: (top - ctx.text.fonts.font(13).lineHeight) / 2,
+                         size: 13, color: Theme.textDim)
         if m.isEmpty {
-            ctx.text.drawCentered("No rooms", in: SDL_Rect(0, top, width, height - top), size: 18, color: Theme.textDim)
+            ctx.text.drawCentered(tr("No rooms"), in: SDL_Rect(0, top, width, height - top), size: 18, color: Theme.textDim)
         }
         if let bar = m.scrollbar { r.fillRounded(SDL_Rect(bar), radius: ctx.px(2), Theme.border) }
     }
@@ -29,9 +28,8 @@ enum ListView {
     private static func drawSection(_ ctx: DrawContext, _ section: SectionHeaderModel) {
         let rect = SDL_Rect(section.rect)
         let lineH = ctx.text.fonts.font(14, bold: true).lineHeight
-        ctx.text.drawFitting(section.text, x: rect.x + ctx.px(4), y: rect.y + rect.h - lineH - ctx.px(8),
-                             maxWidth: rect.w - ctx.px(8), size: 14, bold: true,
-                             color: section.isUnreachable ? Theme.error : Theme.textDim)
+        ctx.drawLeading(section.text, in: rect.inset(ctx.px(4)), y: rect.y + rect.h - lineH - ctx.px(8), size: 14, bold: true,
+                        color: section.isUnreachable ? Theme.error : Theme.textDim)
         ctx.renderer.fill(SDL_Rect(rect.x, rect.y + rect.h - 1, rect.w, 1), Theme.border)
     }
 
@@ -41,28 +39,26 @@ enum ListView {
         let bg = row.isSelected ? Theme.surfaceSelected : (row.isHovered ? Theme.surfaceHover : Theme.surface)
         r.fillRounded(rect, radius: ctx.px(Theme.radius), bg)
         if row.isSelected {
-            r.fillRounded(SDL_Rect(rect.x, rect.y + ctx.px(10), ctx.px(4), rect.h - ctx.px(20)), radius: ctx.px(2), Theme.accent)
+            let mark = SDL_Rect(rect.x, rect.y + ctx.px(10), ctx.px(4), rect.h - ctx.px(20))
+            r.fillRounded(ctx.place(mark, in: rect), radius: ctx.px(2), Theme.accent)
         }
         // Kind badge.
-        let d = rect.h - ctx.px(24)
-        let badge = SDL_Rect(rect.x + ctx.px(16), rect.y + ctx.px(12), d, d)
+        let badge = SDL_Rect(row.badge), d = badge.w
         r.fillRounded(badge, radius: d / 2, row.isCall ? Theme.accent.withAlpha(60) : Theme.live.withAlpha(60))
         (row.isCall ? Glyph.people : Glyph.live).draw(r, in: badge.inset(d / 5), color: row.isCall ? Theme.accent : Theme.live)
         // Texts.
-        let tx = badge.x + badge.w + ctx.px(14)
-        let pillW = ctx.px(116)
-        let maxW = rect.x + rect.w - tx - pillW - ctx.px(24)
-        ctx.text.drawFitting(row.title, x: tx, y: rect.y + ctx.px(11), maxWidth: maxW, size: 15, bold: true, color: Theme.text)
-        ctx.text.drawFitting(row.detail, x: tx, y: rect.y + ctx.px(35), maxWidth: maxW, size: 13, color: Theme.textDim)
-        // Status pill.
-        let pillH = ctx.px(26)
-        let pill = SDL_Rect(rect.x + rect.w - pillW - ctx.px(16), rect.y + (rect.h - pillH) / 2, pillW, pillH)
+        let text = SDL_Rect(row.text)
+        ctx.drawLeading(row.title, in: text, y: rect.y + ctx.px(11), size: 15, bold: true, color: Theme.text)
+        ctx.drawLeading(row.detail, in: text, y: rect.y + ctx.px(35), size: 13, color: Theme.textDim)
+        // Status pill: its dot at the leading side.
+        let pill = SDL_Rect(row.pill), pillH = pill.h
         let color = row.status.color
         r.fillRounded(pill, radius: pillH / 2, color.withAlpha(40))
-        r.fillCircle(cx: pill.x + ctx.px(14), cy: pill.y + pillH / 2, radius: ctx.px(4), color)
-        ctx.text.draw(row.status.label, x: pill.x + ctx.px(26),
-                      y: pill.y + (pillH - ctx.text.fonts.font(13, bold: true).lineHeight) / 2,
-                      size: 13, bold: true, color: color)
+        let dot = ctx.place(SDL_Rect(pill.x + ctx.px(10), pill.y + pillH / 2 - ctx.px(4), ctx.px(8), ctx.px(8)), in: pill)
+        r.fillCircle(cx: dot.x + dot.w / 2, cy: pill.y + pillH / 2, radius: ctx.px(4), color)
+        let label = ctx.place(SDL_Rect(pill.x + ctx.px(26), pill.y, pill.w - ctx.px(32), pillH), in: pill)
+        ctx.drawLeading(row.status.label, in: label, y: pill.y + (pillH - ctx.text.fonts.font(13, bold: true).lineHeight) / 2,
+                        size: 13, bold: true, color: color)
     }
 }
 

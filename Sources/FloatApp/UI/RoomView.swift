@@ -1,5 +1,6 @@
 import AppCore
 import CSDL
+import Localization
 
 /// Paints a room's full view into the main window from its view model (W3, W4, W5).
 @MainActor
@@ -25,47 +26,51 @@ enum RoomView {
 
     /// The broadcast's status under the title overlay, always shown while the room is live (W2).
     private static func drawBroadcastLine(_ ctx: DrawContext, _ line: String, _ m: RoomViewModel) {
-        let x = ctx.px(Theme.padding), y = Int32(m.topHeight) + ctx.px(6)
-        let w = ctx.text.fonts.font(14, bold: true).width(of: line) + ctx.px(16)
+        let box = SDL_Rect(m.broadcastBox), y = box.y
+        let w = min(box.w, ctx.text.fonts.font(14, bold: true).width(of: line) + ctx.px(16))
         let h = ctx.text.fonts.font(14, bold: true).lineHeight + ctx.px(8)
-        ctx.renderer.fillRounded(SDL_Rect(x, y, w, h), radius: ctx.px(4), Theme.black.withAlpha(170))
-        ctx.text.draw(line, x: x + ctx.px(8), y: y + ctx.px(4), size: 14, bold: true,
-                      color: line.hasPrefix("LIVE") ? Theme.live : Theme.warn)
+        let pill = ctx.place(SDL_Rect(box.x, y, w, h), in: box)
+        ctx.renderer.fillRounded(pill, radius: ctx.px(4), Theme.black.withAlpha(170))
+        ctx.drawLeading(line, in: pill.inset(ctx.px(8)), y: y + ctx.px(4), size: 14, bold: true,
+                        color: m.broadcastIsLive ? Theme.live : Theme.warn)
     }
 
     /// The top overlay: LIVE or ON AIR badge, title, elapsed time.
     private static func drawTitleOverlay(_ ctx: DrawContext, _ m: RoomViewModel) {
         let r = ctx.renderer
-        let topH = Int32(m.topHeight), w = Int32(m.stage.w)
-        for i in 0..<topH { r.fill(SDL_Rect(0, i, w, 1), Color(r: 0, g: 0, b: 0, a: UInt8(170 * (topH - i) / topH))) }
+        let topH = Int32(m.topHeight), x0 = Int32(m.stage.x), w = Int32(m.stage.w)
+        for i in 0..<topH { r.fill(SDL_Rect(x0, i, w, 1), Color(r: 0, g: 0, b: 0, a: UInt8(170 * (topH - i) / topH))) }
         if let badge = m.badge {
             r.fillRounded(SDL_Rect(badge.rect), radius: ctx.px(4), Theme.live)
             ctx.text.drawCentered(badge.text, in: SDL_Rect(badge.rect), size: 11, bold: true, color: Theme.text)
         }
-        let x = Int32(m.titleX), maxW = Int32(m.titleMaxWidth)
+        let title = SDL_Rect(m.titleBox)
         // A soft shadow keeps the title readable over bright video.
-        ctx.text.drawFitting(m.title, x: x + 1, y: ctx.px(15) + 1, maxWidth: maxW, size: 18, bold: true, color: Theme.black.withAlpha(200))
-        ctx.text.drawFitting(m.title, x: x, y: ctx.px(15), maxWidth: maxW, size: 18, bold: true, color: Theme.text)
-        let elapsed = Self.clock(m.elapsed)
-        let ew = ctx.text.fonts.font(13).width(of: elapsed)
-        ctx.text.draw(elapsed, x: w - ew - ctx.px(Theme.padding), y: ctx.px(19), size: 13, color: Theme.textDim)
+        ctx.drawLeading(m.title, in: SDL_Rect(title.x + 1, title.y + 1, title.w, title.h), y: title.y + 1, size: 18, bold: true,
+                        color: Theme.black.withAlpha(200))
+        ctx.drawLeading(m.title, in: title, y: title.y, size: 18, bold: true, color: Theme.text)
+        let clock = SDL_Rect(m.clockBox)
+        ctx.drawTrailing(Self.clock(m.elapsed), in: clock, y: clock.y, size: 13, color: Theme.textDim)
     }
 
     /// The bottom bar: buttons, the volume slider and the call layout's name.
     private static func drawControlBar(_ ctx: DrawContext, _ m: RoomViewModel, hovered: RoomControl?) {
         let r = ctx.renderer
         let barH = Int32(m.barHeight), barY = Int32(m.stage.h) - barH
-        for i in 0..<barH { r.fill(SDL_Rect(0, barY + i, Int32(m.stage.w), 1), Color(r: 0, g: 0, b: 0, a: UInt8(190 * i / barH))) }
+        for i in 0..<barH {
+            r.fill(SDL_Rect(Int32(m.stage.x), barY + i, Int32(m.stage.w), 1), Color(r: 0, g: 0, b: 0, a: UInt8(190 * i / barH)))
+        }
         for b in m.buttons {
             Button.draw(ctx, icon: b.glyph, in: SDL_Rect(b.rect), hovered: hovered == b.control, active: b.active,
                         tint: b.alert ? Theme.error : Theme.text)
         }
         if let t = m.volumeTrack {
-            VolumeSlider.draw(ctx, track: SDL_Rect(t), value: m.muted ? 0 : m.volume, hovered: hovered == .volume)
+            VolumeSlider.draw(ctx, track: SDL_Rect(t), value: m.muted ? 0 : m.volume, hovered: hovered == .volume,
+                              fromRight: m.direction == .rightToLeft)
         }
         if let label = m.layoutLabel {
             let y = Int32(label.rect.y) + (Int32(label.rect.h) - ctx.text.fonts.font(13).lineHeight) / 2
-            ctx.text.draw(label.text, x: Int32(label.rect.x), y: y, size: 13, color: Theme.textDim)
+            ctx.drawLeading(label.text, in: SDL_Rect(label.rect), y: y, size: 13, color: Theme.textDim)
         }
     }
 
@@ -73,7 +78,7 @@ enum RoomView {
     private static func drawInFloatNotice(_ ctx: DrawContext, _ stage: SDL_Rect) {
         let icon = SDL_Rect(stage.x + stage.w / 2 - ctx.px(28), stage.y + stage.h / 2 - ctx.px(48), ctx.px(56), ctx.px(56))
         Glyph.pip.draw(ctx.renderer, in: icon, color: Theme.accent)
-        ctx.text.drawCentered("Playing in picture-in-picture", in: SDL_Rect(stage.x, icon.y + icon.h + ctx.px(8), stage.w, ctx.px(28)),
+        ctx.text.drawCentered(tr("Playing in picture-in-picture"), in: SDL_Rect(stage.x, icon.y + icon.h + ctx.px(8), stage.w, ctx.px(28)),
                               size: 15, bold: true, color: Theme.text)
     }
 
@@ -96,29 +101,33 @@ enum RoomView {
             }
             r.fillRounded(SDL_Rect(tile.tag), radius: ctx.px(6), Theme.scrim)
             let name = SDL_Rect(tile.name.rect)
-            ctx.text.drawFitting(tile.name.text, x: name.x, y: name.y + (name.h - lineHeight) / 2, maxWidth: name.w,
-                                 size: 13, bold: true, color: Theme.text)
+            ctx.drawLeading(tile.name.text, in: name, y: name.y + (name.h - lineHeight) / 2, size: 13, bold: true, color: Theme.text)
         }
     }
 
     private static func drawParticipantList(_ ctx: DrawContext, _ m: RoomViewModel, in panel: SDL_Rect) {
         let r = ctx.renderer
         r.fill(panel, Theme.surface)
-        r.fill(SDL_Rect(panel.x, panel.y, 1, panel.h), Theme.border)
+        // The border faces the stage: the panel's left edge, or its right in a right-to-left view.
+        r.fill(ctx.place(SDL_Rect(panel.x, panel.y, 1, panel.h), in: panel), Theme.border)
         let pad = ctx.px(Theme.padding)
-        ctx.text.draw("Participants (\(m.participants.count))", x: panel.x + pad, y: ctx.px(64), size: 15, bold: true, color: Theme.text)
+        ctx.drawLeading(trn("Participants (%d)", "Participants (%d)", m.participants.count),
+                        in: SDL_Rect(panel.x + pad, ctx.px(64), panel.w - 2 * pad, ctx.px(24)), y: ctx.px(64),
+                        size: 15, bold: true, color: Theme.text)
         for p in m.participants {
             guard let row = p.row.map(SDL_Rect.init) else { continue }
             if p.isSpeaking { r.fillRounded(row, radius: ctx.px(6), Theme.surfaceSelected) }
-            r.fillCircle(cx: row.x + ctx.px(18), cy: row.y + row.h / 2, radius: ctx.px(10), Theme.accent.withAlpha(90))
+            let avatar = ctx.place(SDL_Rect(row.x + ctx.px(8), row.y, ctx.px(20), row.h), in: row)
+            r.fillCircle(cx: avatar.x + avatar.w / 2, cy: row.y + row.h / 2, radius: ctx.px(10), Theme.accent.withAlpha(90))
             let initial = String(p.name.prefix(1)).uppercased()
-            ctx.text.drawCentered(initial, in: SDL_Rect(row.x + ctx.px(8), row.y, ctx.px(20), row.h), size: 11, bold: true, color: Theme.text)
-            ctx.text.drawFitting(p.name, x: row.x + ctx.px(36), y: row.y + (row.h - ctx.text.fonts.font(13).lineHeight) / 2,
-                                 maxWidth: row.w - ctx.px(90), size: 13, color: Theme.text)
+            ctx.text.drawCentered(initial, in: avatar, size: 11, bold: true, color: Theme.text)
+            let name = ctx.place(SDL_Rect(row.x + ctx.px(36), row.y, row.w - ctx.px(90), row.h), in: row)
+            ctx.drawLeading(p.name, in: name, y: row.y + (row.h - ctx.text.fonts.font(13).lineHeight) / 2, size: 13, color: Theme.text)
             let frac = Float(p.meter)
-            let meter = SDL_Rect(row.x + row.w - ctx.px(46), row.y + row.h / 2 - ctx.px(3), ctx.px(36), ctx.px(6))
+            let meter = ctx.place(SDL_Rect(row.x + row.w - ctx.px(46), row.y + row.h / 2 - ctx.px(3), ctx.px(36), ctx.px(6)), in: row)
             r.fillRounded(meter, radius: ctx.px(3), Theme.border)
-            r.fillRounded(SDL_Rect(meter.x, meter.y, max(ctx.px(6), Int32(Float(meter.w) * frac)), meter.h), radius: ctx.px(3), p.isSpeaking ? Theme.ok : Theme.textDim)
+            let level = SDL_Rect(meter.x, meter.y, max(ctx.px(6), Int32(Float(meter.w) * frac)), meter.h)
+            r.fillRounded(ctx.place(level, in: meter), radius: ctx.px(3), p.isSpeaking ? Theme.ok : Theme.textDim)
         }
     }
 }

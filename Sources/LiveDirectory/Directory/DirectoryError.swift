@@ -1,3 +1,5 @@
+import Localization
+
 /// Why a live server's section has no fresh list of streams.
 public enum DirectoryError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The statistics page could not be fetched: refused, timed out, an HTTP error status.
@@ -9,7 +11,7 @@ public enum DirectoryError: Error, Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .unreachable(let reason): reason
-        case .badStats(let reason): "bad statistics page: \(reason)"
+        case .badStats(let reason): tr("bad statistics page: %s", reason)
         }
     }
 }

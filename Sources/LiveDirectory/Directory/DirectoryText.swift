@@ -1,8 +1,10 @@
+import Localization
+
 extension DirectoryStream {
     /// The row's second line: `LIVE · 3 watching · 1280x720 · 12:05` (W8).
     public func rowDetail(now: Double) -> String {
-        let viewers = info.viewers == 1 ? "1 watching" : "\(info.viewers) watching"
-        return (["LIVE", viewers] + [info.resolution].compactMap { $0 } + [Self.clock(liveDuration(now: now))])
+        let viewers = trn("%d watching", "%d watching", info.viewers)
+        return ([tr("LIVE"), viewers] + [info.resolution].compactMap { $0 } + [Self.clock(liveDuration(now: now))])
             .joined(separator: " · ")
     }
 
@@ -21,13 +23,14 @@ extension ServerDirectory {
     public func header(now: Double) -> String {
         switch reachability {
         case .unknown:
-            return server.title + " — connecting…"
+            return tr("%s — connecting…", server.title)
         case .reachable:
-            return streams.isEmpty ? server.title + " — nobody is live" : server.title
+            return streams.isEmpty ? tr("%s — nobody is live", server.title) : server.title
         case .unreachable(let reason, _, let nextTry):
             let wait = max(0, Int((nextTry - now).rounded(.up)))
-            let when = pendingSerial != nil || wait == 0 ? "trying again now" : "next try in \(wait) s"
-            return "\(server.title) — unreachable: \(reason) (\(when))"
+            let when = pendingSerial != nil || wait == 0 ? tr("trying again now") : tr("next try in %d s", wait)
+            // TRANSLATORS: a live server's section header: its title, why it cannot be reached, when it is tried again.
+            return tr("%1$s — unreachable: %2$s (%3$s)", server.title, reason, when)
         }
     }
 }

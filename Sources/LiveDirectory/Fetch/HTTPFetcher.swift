@@ -1,5 +1,6 @@
 import Foundation
 import FoundationNetworking
+import Localization
 #if canImport(FoundationNetworking)
 #endif
 
@@ -17,10 +18,10 @@ public enum HTTPFetchError: Error, Hashable, Sendable, CustomStringConvertible {
     /// A short sentence for the user.
     public var description: String {
         switch self {
-        case .badURL(let url): "not a URL: \(url)"
+        case .badURL(let url): tr("not a URL: %s", url)
         case .transport(let reason): reason
         case .status(let code): "HTTP \(code) " + HTTPURLResponse.localizedString(forStatusCode: code)
-        case .tooLarge(let limit): "the page is larger than \(limit / 1024) KiB"
+        case .tooLarge(let limit): tr("the page is larger than %d KiB", limit / 1024)
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import FoundationXML
+import Localization
 #if canImport(FoundationXML)
 #endif
 
@@ -18,22 +19,23 @@ public enum NginxStats {
     /// The streams on the page, in page order, or why the page is unusable.
     public static func parse(_ data: Data) -> Result<[LiveStreamInfo], DirectoryError> {
         guard data.count <= maximumSize else {
-            return .failure(.badStats("larger than \(maximumSize >> 20) MiB"))
+            return .failure(.badStats(tr("larger than %d MiB", maximumSize >> 20)))
         }
         let parser = XMLParser(data: data)
         let reader = NginxStatsReader()
         parser.delegate = reader
         parser.shouldResolveExternalEntities = false
         guard parser.parse() else {
-            let reason = parser.parserError.map { "not well-formed XML (\(Self.describe($0)))" } ?? "not well-formed XML"
+            let reason = parser.parserError.map { tr("not well-formed XML (%s)", Self.describe($0)) } ?? tr("not well-formed XML")
             return .failure(.badStats(reason))
         }
         // libxml2 may accept a document cut short inside its root element: check that it closed.
         guard reader.isComplete else {
-            return .failure(.badStats("cut short (the page ends inside <\(reader.openElement ?? "rtmp")>)"))
+            return .failure(.badStats(tr("cut short (the page ends inside <%s>)", reader.openElement ?? "rtmp")))
         }
         guard reader.rootName == "rtmp" else {
-            return .failure(.badStats("not an nginx-rtmp statistics page (root element \(reader.rootName.map { "<\($0)>" } ?? "missing"))"))
+            let root = reader.rootName.map { "<\($0)>" } ?? tr("missing")
+            return .failure(.badStats(tr("not an nginx-rtmp statistics page (root element %s)", root)))
         }
         return .success(reader.streams)
     }
@@ -41,7 +43,7 @@ public enum NginxStats {
     private static func describe(_ error: Error) -> String {
         let nsError = error as NSError
         let line = nsError.userInfo["NSXMLParserErrorLineNumber"] ?? nsError.userInfo["lineNumber"]
-        return line.map { "line \($0), code \(nsError.code)" } ?? "code \(nsError.code)"
+        return line.map { tr("line %1$s, code %2$d", "\($0)", nsError.code) } ?? tr("code %d", nsError.code)
     }
 }
 

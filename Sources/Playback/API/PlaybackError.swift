@@ -1,3 +1,4 @@
+import Localization
 import Rooms
 
 /// Why a source cannot be played, worded for the user.
@@ -17,11 +18,11 @@ public enum PlaybackError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The text shown in the view's error state.
     public var message: String {
         switch self {
-        case .refusedSource(let why): return "Cannot play this source: \(why)"
-        case .decoderFailed(let why): return "Cannot decode the source: \(why)"
-        case .openFailed(let why): return "Cannot open the source: \(why)"
-        case .noPlayableStream: return "The source has no playable video or audio"
-        case .streamFailed(let why): return "Playback failed: \(why)"
+        case .refusedSource(let why): return tr("Cannot play this source: %s", why)
+        case .decoderFailed(let why): return tr("Cannot decode the source: %s", why)
+        case .openFailed(let why): return tr("Cannot open the source: %s", why)
+        case .noPlayableStream: return tr("The source has no playable video or audio")
+        case .streamFailed(let why): return tr("Playback failed: %s", why)
         }
     }
 

@@ -1,3 +1,5 @@
+import Localization
+
 /// The rooms file's `servers` and a host room's broadcast fields (R2).
 extension RoomsFileDecoder {
     private static let serverFields = ["id", "title", "stats", "play", "publish"]
@@ -5,7 +7,7 @@ extension RoomsFileDecoder {
     /// The servers, or nil when any entry has a problem; an empty array is allowed.
     mutating func decodeServers(_ value: JSONValue, path: JSONPath) -> [LiveServer]? {
         guard case .array(let elements) = value.content else {
-            report("expected an array of servers, found \(value.typeDescription)", at: value.position, path: path)
+            report(tr("expected an array of servers, found %s", value.typeDescription), at: value.position, path: path)
             return nil
         }
         var servers: [LiveServer] = []
@@ -13,12 +15,12 @@ extension RoomsFileDecoder {
             let elementPath = path.appending(index)
             guard let fields = object(element, path: elementPath, allowed: Self.serverFields) else { continue }
             let id = uniqueID(fields, of: element, index: index, path: elementPath, seen: \.firstIndexOfServerID,
-                              noun: "server id", listName: "servers")
+                              noun: tr("server id"), listName: "servers")
             let title = require("title", in: fields, of: element, path: elementPath, why: nil)
                 .flatMap { nonEmptyString($0.value, path: elementPath.appending("title")) }
-            let stats = require("stats", in: fields, of: element, path: elementPath, why: "the statistics page's URL")
+            let stats = require("stats", in: fields, of: element, path: elementPath, why: tr("the statistics page's URL"))
                 .flatMap { url($0.value, path: elementPath.appending("stats"), kind: .stats) }
-            let play = require("play", in: fields, of: element, path: elementPath, why: "a URL with {stream}")
+            let play = require("play", in: fields, of: element, path: elementPath, why: tr("a URL with %s", StreamURLTemplate.placeholder))
                 .flatMap { url($0.value, path: elementPath.appending("play"), kind: .play) }
             let publish = fields["publish"].map { url($0.value, path: elementPath.appending("publish"), kind: .publish) }
             guard let id, let title, let stats, let play, publish.map({ $0 != nil }) ?? true else { continue }
@@ -40,7 +42,7 @@ extension RoomsFileDecoder {
         guard !present.isEmpty else { return .some(nil) }
         guard role == .host, kind == .live else {
             for (key, member) in present where role != nil && kind != nil {
-                report("only a live room with \"role\": \"host\" broadcasts; remove \(Self.quoted(key))",
+                report(tr("only a live room with \"role\": \"host\" broadcasts; remove %s", Self.quoted(key)),
                        at: member.keyPosition, path: path.appending(key))
             }
             return nil
@@ -49,7 +51,7 @@ extension RoomsFileDecoder {
         let destination: (url: String, serverID: String?)?
         switch (fields["publish"], fields["server"]) {
         case (_?, let server?):
-            report("use \"publish\" or \"server\", not both", at: server.keyPosition, path: path.appending("server"))
+            report(tr("use \"publish\" or \"server\", not both"), at: server.keyPosition, path: path.appending("server"))
             destination = nil
         case (let publish?, nil):
             destination = url(publish.value, path: path.appending("publish"), kind: .roomPublish)
@@ -58,7 +60,7 @@ extension RoomsFileDecoder {
             destination = serverPublishURL(server.value, roomID: roomID ?? "", path: path.appending("server"))
                 .map { ($0, server.value.stringContent) }
         case (nil, nil):
-            report("\"bitrate\" needs \"publish\" or \"server\" to go live to", at: present[0].1.keyPosition,
+            report(tr("\"bitrate\" needs \"publish\" or \"server\" to go live to"), at: present[0].1.keyPosition,
                    path: path.appending("bitrate"))
             destination = nil
         }
@@ -73,13 +75,14 @@ extension RoomsFileDecoder {
         guard let server = serversByID[id] else {
             if firstIndexOfServerID[id] == nil {
                 let known = firstIndexOfServerID.keys.sorted().map { Self.quoted($0) }
-                report("unknown server \(Self.quoted(id))" + (known.isEmpty ? " (the file has no servers)" : " (servers: \(Self.list(known)))"),
+                report(known.isEmpty ? tr("unknown server %s (the file has no servers)", Self.quoted(id))
+                       : tr("unknown server %1$s (servers: %2$s)", Self.quoted(id), Self.list(known)),
                        at: value.position, path: path)
             }
             return nil
         }
         guard let publish = server.publish else {
-            report("server \(Self.quoted(id)) has no \"publish\" URL to go live to", at: value.position, path: path)
+            report(tr("server %s has no \"publish\" URL to go live to", Self.quoted(id)), at: value.position, path: path)
             return nil
         }
         return publish.url(forStream: roomID)
@@ -91,7 +94,7 @@ extension RoomsFileDecoder {
               (100...50_000).contains(kilobits)
         else {
             let found = if case .number(let text, _) = value.content { text } else { value.typeDescription }
-            report("expected a bitrate in kbit/s, a whole number from 100 to 50000, found \(found)",
+            report(tr("expected a bitrate in kbit/s, a whole number from 100 to 50000, found %s", found),
                    at: value.position, path: path)
             return nil
         }

@@ -1,3 +1,5 @@
+import Localization
+
 /// Turns a parsed rooms file into a ``RoomsConfig``, collecting every problem on the way.
 struct RoomsFileDecoder {
     let fileName: String
@@ -62,11 +64,11 @@ struct RoomsFileDecoder {
 
     private mutating func decodeRooms(_ value: JSONValue, path: JSONPath, mayBeEmpty: Bool) -> [Room]? {
         guard case .array(let elements) = value.content else {
-            report("expected an array of rooms, found \(value.typeDescription)", at: value.position, path: path)
+            report(tr("expected an array of rooms, found %s", value.typeDescription), at: value.position, path: path)
             return nil
         }
         guard !elements.isEmpty || mayBeEmpty else {
-            report("no rooms (at least one is needed, or a server)", at: value.position, path: path)
+            report(tr("no rooms (at least one is needed, or a server)"), at: value.position, path: path)
             return nil
         }
         var rooms: [Room] = []
@@ -98,7 +100,7 @@ struct RoomsFileDecoder {
     }
 
     private mutating func decodeID(_ fields: [String: JSONMember], of value: JSONValue, index: Int, path: JSONPath) -> RoomID? {
-        uniqueID(fields, of: value, index: index, path: path, seen: \.firstIndexOfID, noun: "id", listName: "rooms")
+        uniqueID(fields, of: value, index: index, path: path, seen: \.firstIndexOfID, noun: tr("id"), listName: "rooms")
     }
 
     /// The `id` field when it is a valid id (R2) that `seen` does not hold yet; records its index.
@@ -108,12 +110,12 @@ struct RoomsFileDecoder {
               let id = string(member.value, path: path.appending("id"))
         else { return nil }
         guard RoomsFile.isValidID(id) else {
-            report("invalid id \(Self.quoted(id)): use 1 to 64 characters from A-Z, a-z, 0-9, _ and -",
+            report(tr("invalid id %s: use 1 to 64 characters from A-Z, a-z, 0-9, _ and -", Self.quoted(id)),
                    at: member.value.position, path: path.appending("id"))
             return nil
         }
         if let first = self[keyPath: seen][id] {
-            report("duplicate \(noun) \(Self.quoted(id)) (first at \(listName)[\(first)])",
+            report(tr("duplicate %1$s %2$s (first at %3$s[%4$d])", noun, Self.quoted(id), listName, first),
                    at: member.value.position, path: path.appending("id"))
             return nil
         }
@@ -126,16 +128,16 @@ struct RoomsFileDecoder {
         switch kind {
         case .live:
             if let member = fields["participants"] {
-                report("a live room takes \"source\", not \"participants\"", at: member.keyPosition, path: path.appending("participants"))
+                report(tr("a live room takes \"source\", not \"participants\""), at: member.keyPosition, path: path.appending("participants"))
             }
-            guard let member = require("source", in: fields, of: value, path: path, why: "a live room needs one"),
+            guard let member = require("source", in: fields, of: value, path: path, why: tr("a live room needs one")),
                   let source = decodeSource(member.value, path: path.appending("source")) else { return nil }
             return .live(source: source)
         case .call:
             if let member = fields["source"] {
-                report("a call room takes \"participants\", not \"source\"", at: member.keyPosition, path: path.appending("source"))
+                report(tr("a call room takes \"participants\", not \"source\""), at: member.keyPosition, path: path.appending("source"))
             }
-            guard let member = require("participants", in: fields, of: value, path: path, why: "a call room needs 1 to 16"),
+            guard let member = require("participants", in: fields, of: value, path: path, why: tr("a call room needs 1 to %d", RoomsFile.maximumParticipants)),
                   let participants = decodeParticipants(member.value, path: path.appending("participants")) else { return nil }
             return .call(participants: participants)
         case nil:
@@ -158,11 +160,11 @@ struct RoomsFileDecoder {
 
     private mutating func decodeParticipants(_ value: JSONValue, path: JSONPath) -> [Participant]? {
         guard case .array(let elements) = value.content else {
-            report("expected an array of participants, found \(value.typeDescription)", at: value.position, path: path)
+            report(tr("expected an array of participants, found %s", value.typeDescription), at: value.position, path: path)
             return nil
         }
         guard (1...RoomsFile.maximumParticipants).contains(elements.count) else {
-            report("a call needs 1 to \(RoomsFile.maximumParticipants) participants, found \(elements.count)",
+            report(tr("a call needs 1 to %1$d participants, found %2$d", RoomsFile.maximumParticipants, elements.count),
                    at: value.position, path: path)
             return nil
         }
@@ -185,17 +187,17 @@ struct RoomsFileDecoder {
     /// (decoding goes on past them, so that the other problems are reported too).
     mutating func object(_ value: JSONValue, path: JSONPath, allowed: [String]) -> [String: JSONMember]? {
         guard case .object(let members) = value.content else {
-            report("expected an object, found \(value.typeDescription)", at: value.position, path: path)
+            report(tr("expected an object, found %s", value.typeDescription), at: value.position, path: path)
             return nil
         }
         var fields: [String: JSONMember] = [:]
         for member in members {
             let memberPath = path.appending(member.key)
             if !allowed.contains(member.key) {
-                report("unknown field \(Self.quoted(member.key)) (expected \(Self.list(allowed)))",
+                report(tr("unknown field %1$s (expected %2$s)", Self.quoted(member.key), Self.list(allowed)),
                        at: member.keyPosition, path: memberPath)
             } else if let first = fields[member.key] {
-                report("duplicate field \(Self.quoted(member.key)) (first at \(first.keyPosition))",
+                report(tr("duplicate field %1$s (first at %2$s)", Self.quoted(member.key), "\(first.keyPosition)"),
                        at: member.keyPosition, path: memberPath)
             } else {
                 fields[member.key] = member
@@ -206,13 +208,13 @@ struct RoomsFileDecoder {
 
     mutating func require(_ key: String, in fields: [String: JSONMember], of value: JSONValue, path: JSONPath, why: String?) -> JSONMember? {
         if let member = fields[key] { return member }
-        report("missing field \(Self.quoted(key))" + (why.map { " (\($0))" } ?? ""), at: value.position, path: path)
+        report(why.map { tr("missing field %1$s (%2$s)", Self.quoted(key), $0) } ?? tr("missing field %s", Self.quoted(key)), at: value.position, path: path)
         return nil
     }
 
     mutating func string(_ value: JSONValue, path: JSONPath) -> String? {
         guard case .string(let text) = value.content else {
-            report("expected a string, found \(value.typeDescription)", at: value.position, path: path)
+            report(tr("expected a string, found %s", value.typeDescription), at: value.position, path: path)
             return nil
         }
         return text
@@ -221,7 +223,7 @@ struct RoomsFileDecoder {
     mutating func nonEmptyString(_ value: JSONValue, path: JSONPath) -> String? {
         guard let text = string(value, path: path) else { return nil }
         guard !text.allSatisfy(\.isWhitespace) else {
-            report("must not be empty", at: value.position, path: path)
+            report(tr("must not be empty"), at: value.position, path: path)
             return nil
         }
         return text
@@ -229,7 +231,7 @@ struct RoomsFileDecoder {
 
     private mutating func bool(_ value: JSONValue, path: JSONPath) -> Bool? {
         guard case .bool(let flag) = value.content else {
-            report("expected true or false, found \(value.typeDescription)", at: value.position, path: path)
+            report(tr("expected true or false, found %s", value.typeDescription), at: value.position, path: path)
             return nil
         }
         return flag
@@ -241,7 +243,8 @@ struct RoomsFileDecoder {
         guard let text = string(value, path: path) else { return nil }
         guard let choice = Choice(rawValue: text) else {
             let options = Choice.allCases.map { Self.quoted($0.rawValue) }
-            report("unknown \(noun) \(Self.quoted(text)) (expected \(options.joined(separator: " or ")))",
+            // TRANSLATORS: the first slot is a field of the rooms file ("kind", "role"), kept in English.
+            report(tr("unknown %1$s %2$s (expected %3$s)", noun, Self.quoted(text), Self.list(options)),
                    at: value.position, path: path)
             return nil
         }
@@ -265,6 +268,7 @@ struct RoomsFileDecoder {
 
     static func list(_ names: [String]) -> String {
         guard names.count > 1 else { return names.joined() }
-        return names.dropLast().joined(separator: ", ") + " or " + names[names.count - 1]
+        // TRANSLATORS: the last two of a list of choices, e.g. "kind" or "role"; the first may itself be "a, b".
+        return tr("%1$s or %2$s", names.dropLast().joined(separator: ", "), names[names.count - 1])
     }
 }

@@ -1,3 +1,5 @@
+import Localization
+
 /// Why a source string is not one FloatApp can open (R3).
 public enum SourceSpecError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The source is an empty string.
@@ -23,25 +25,24 @@ public enum SourceSpecError: Error, Equatable, Sendable, CustomStringConvertible
     public var description: String {
         switch self {
         case .empty:
-            "empty source"
+            tr("empty source")
         case .emptyGraph:
-            "\"lavfi:\" needs a filter graph after it"
+            tr("\"lavfi:\" needs a filter graph after it")
         case .emptyPath:
-            "\"file:\" needs a path after it"
+            tr("\"file:\" needs a path after it")
         case .badDevice(let device):
-            "\"v4l2:\" needs a device path like /dev/video0, found \"\(device)\""
+            tr("\"v4l2:\" needs a device path like /dev/video0, found \"%s\"", device)
         case .badDisplay(let display):
-            "\"x11grab:\" needs an X display like :0.0, found \"\(display)\""
+            tr("\"x11grab:\" needs an X display like :0.0, found \"%s\"", display)
         case .unsupportedScheme(let scheme):
-            "unsupported source scheme \"\(scheme):\" (allowed: a file path, file:, http://, https://, "
-                + "rtsp://, rtmp://, udp://, srt://, tcp://, tls://, rtp://, hls+..., lavfi:, v4l2:, x11grab:)"
+            tr("unsupported source scheme \"%s:\" (allowed: a file path, file:, http://, https://, rtsp://, rtmp://, udp://, srt://, tcp://, tls://, rtp://, hls+..., lavfi:, v4l2:, x11grab:)",
+               scheme)
         case .missingHost(let scheme):
-            "\"\(scheme):\" source needs \"//\" and a host after the scheme"
+            tr("\"%s:\" source needs \"//\" and a host after the scheme", scheme)
         case .openingFilter(let filter):
-            "the lavfi filter \"\(filter)\" opens files itself and is not allowed; use the file as the source"
+            tr("the lavfi filter \"%s\" opens files itself and is not allowed; use the file as the source", filter)
         case .cryptoNeedsKey:
-            "\"crypto+\" sources need a decryption key, which a source cannot carry; "
-                + "an encrypted HLS playlist (hls+https://...) brings its own keys"
+            tr("\"crypto+\" sources need a decryption key, which a source cannot carry; an encrypted HLS playlist (hls+https://...) brings its own keys")
         }
     }
 }

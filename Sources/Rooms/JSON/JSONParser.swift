@@ -1,3 +1,5 @@
+import Localization
+
 /// A strict RFC 8259 JSON parser that records the line and column of every value.
 ///
 /// Foundation's `JSONSerialization` drops positions, which a config file's error
@@ -25,7 +27,7 @@ public struct JSONParser {
         if let invalid = UTF8Validation.firstInvalidOffset(in: bytes) {
             return .failure(JSONSyntaxError(
                 position: UTF8Validation.position(ofOffset: invalid, in: bytes),
-                message: "invalid UTF-8 at byte 0x\(String(bytes[invalid], radix: 16, uppercase: true))"))
+                message: tr("invalid UTF-8 at byte 0x%s", String(bytes[invalid], radix: 16, uppercase: true))))
         }
         var parser = JSONParser(bytes: bytes)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }
@@ -34,7 +36,7 @@ public struct JSONParser {
             let value = try parser.parseValue()
             parser.skipWhitespace()
             guard parser.index == bytes.count else {
-                throw parser.error("unexpected text after the JSON value")
+                throw parser.error(tr("unexpected text after the JSON value"))
             }
             return .success(value)
         } catch let error as JSONSyntaxError {
@@ -69,7 +71,7 @@ public struct JSONParser {
     }
 
     private func error(_ expectation: String, at position: TextPosition? = nil) -> JSONSyntaxError {
-        let message = current == nil && position == nil ? "unexpected end of file; \(expectation)" : expectation
+        let message = current == nil && position == nil ? tr("unexpected end of file; %s", expectation) : expectation
         return JSONSyntaxError(position: position ?? self.position, message: message)
     }
 
@@ -77,7 +79,7 @@ public struct JSONParser {
 
     private mutating func parseValue() throws(JSONSyntaxError) -> JSONValue {
         let start = position
-        guard let byte = current else { throw error("expected a value") }
+        guard let byte = current else { throw error(tr("expected a value")) }
         switch byte {
         case UInt8(ascii: "{"): return JSONValue(.object(try parseObject()), at: start)
         case UInt8(ascii: "["): return JSONValue(.array(try parseArray()), at: start)
@@ -88,17 +90,17 @@ public struct JSONParser {
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             return JSONValue(try parseNumber(), at: start)
         default:
-            throw error("expected a value")
+            throw error(tr("expected a value"))
         }
     }
 
     private mutating func parseLiteral(_ word: String) throws(JSONSyntaxError) {
         let start = position
         for expected in word.utf8 {
-            guard current == expected else { throw error("expected a value", at: start) }
+            guard current == expected else { throw error(tr("expected a value"), at: start) }
             advance()
         }
-        if let next = current, Self.isIdentifierByte(next) { throw error("expected a value", at: start) }
+        if let next = current, Self.isIdentifierByte(next) { throw error(tr("expected a value"), at: start) }
     }
 
     private static func isIdentifierByte(_ byte: UInt8) -> Bool {
@@ -109,7 +111,7 @@ public struct JSONParser {
     private mutating func enterContainer() throws(JSONSyntaxError) {
         depth += 1
         guard depth <= Self.maximumDepth else {
-            throw error("nesting deeper than \(Self.maximumDepth) levels")
+            throw error(tr("nesting deeper than %d levels", Self.maximumDepth))
         }
         advance()
         skipWhitespace()
@@ -134,7 +136,7 @@ public struct JSONParser {
                 advance()
                 return elements
             default:
-                throw error("expected ',' or ']'")
+                throw error(tr("expected ',' or ']'"))
             }
         }
     }
@@ -148,11 +150,11 @@ public struct JSONParser {
             return members
         }
         while true {
-            guard current == UInt8(ascii: "\"") else { throw error("expected a string key") }
+            guard current == UInt8(ascii: "\"") else { throw error(tr("expected a string key")) }
             let keyPosition = position
             let key = try parseString()
             skipWhitespace()
-            guard current == UInt8(ascii: ":") else { throw error("expected ':'") }
+            guard current == UInt8(ascii: ":") else { throw error(tr("expected ':'")) }
             advance()
             skipWhitespace()
             let value = try parseValue()
@@ -166,7 +168,7 @@ public struct JSONParser {
                 advance()
                 return members
             default:
-                throw error("expected ',' or '}'")
+                throw error(tr("expected ',' or '}'"))
             }
         }
     }
@@ -177,25 +179,25 @@ public struct JSONParser {
         let start = index
         let startPosition = position
         if current == UInt8(ascii: "-") { advance() }
-        guard let first = current, Self.isDigit(first) else { throw error("invalid number", at: startPosition) }
+        guard let first = current, Self.isDigit(first) else { throw error(tr("invalid number"), at: startPosition) }
         advance()
         if first != UInt8(ascii: "0") { skipDigits() }
         if current == UInt8(ascii: ".") {
             advance()
-            guard let digit = current, Self.isDigit(digit) else { throw error("invalid number", at: startPosition) }
+            guard let digit = current, Self.isDigit(digit) else { throw error(tr("invalid number"), at: startPosition) }
             skipDigits()
         }
         if current == UInt8(ascii: "e") || current == UInt8(ascii: "E") {
             advance()
             if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { advance() }
-            guard let digit = current, Self.isDigit(digit) else { throw error("invalid number", at: startPosition) }
+            guard let digit = current, Self.isDigit(digit) else { throw error(tr("invalid number"), at: startPosition) }
             skipDigits()
         }
         if let next = current, Self.isIdentifierByte(next) || next == UInt8(ascii: ".") {
-            throw error("invalid number", at: startPosition)
+            throw error(tr("invalid number"), at: startPosition)
         }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
-        guard let value = Double(text), value.isFinite else { throw error("number out of range", at: startPosition) }
+        guard let value = Double(text), value.isFinite else { throw error(tr("number out of range"), at: startPosition) }
         return .number(text: text, value: value)
     }
 
@@ -222,7 +224,7 @@ public struct JSONParser {
         }
         while true {
             guard let byte = current, byte != UInt8(ascii: "\n") else {
-                throw error("unterminated string (missing closing '\"')", at: opening)
+                throw error(tr("unterminated string (missing closing '\"')"), at: opening)
             }
             switch byte {
             case UInt8(ascii: "\""):
@@ -234,7 +236,7 @@ public struct JSONParser {
                 Self.appendUTF8(of: try parseEscape(), to: &utf8)
                 runStart = index
             case 0..<0x20:
-                throw error("control character U+\(Self.hex(UInt32(byte))) in string; write it as an escape")
+                throw error(tr("control character U+%s in string; write it as an escape", Self.hex(UInt32(byte))))
             default:
                 skipPlainStringBytes()
             }
@@ -275,7 +277,7 @@ public struct JSONParser {
     private mutating func parseEscape() throws(JSONSyntaxError) -> Unicode.Scalar {
         let start = position
         advance()
-        guard let byte = current else { throw error("unterminated string (missing closing '\"')") }
+        guard let byte = current else { throw error(tr("unterminated string (missing closing '\"')")) }
         advance()
         switch byte {
         case UInt8(ascii: "\""): return "\""
@@ -290,23 +292,23 @@ public struct JSONParser {
             let unit = try parseHex4(escapeStart: start)
             switch unit {
             case 0xD800...0xDBFF:
-                guard current == UInt8(ascii: "\\") else { throw error("unpaired surrogate in \\u escape", at: start) }
+                guard current == UInt8(ascii: "\\") else { throw error(tr("unpaired surrogate in \\u escape"), at: start) }
                 advance()
-                guard current == UInt8(ascii: "u") else { throw error("unpaired surrogate in \\u escape", at: start) }
+                guard current == UInt8(ascii: "u") else { throw error(tr("unpaired surrogate in \\u escape"), at: start) }
                 advance()
                 let low = try parseHex4(escapeStart: start)
-                guard (0xDC00...0xDFFF).contains(low) else { throw error("unpaired surrogate in \\u escape", at: start) }
+                guard (0xDC00...0xDFFF).contains(low) else { throw error(tr("unpaired surrogate in \\u escape"), at: start) }
                 let value = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)
-                guard let scalar = Unicode.Scalar(value) else { throw error("invalid \\u escape", at: start) }
+                guard let scalar = Unicode.Scalar(value) else { throw error(tr("invalid \\u escape"), at: start) }
                 return scalar
             case 0xDC00...0xDFFF:
-                throw error("unpaired surrogate in \\u escape", at: start)
+                throw error(tr("unpaired surrogate in \\u escape"), at: start)
             default:
-                guard let scalar = Unicode.Scalar(unit) else { throw error("invalid \\u escape", at: start) }
+                guard let scalar = Unicode.Scalar(unit) else { throw error(tr("invalid \\u escape"), at: start) }
                 return scalar
             }
         default:
-            throw error("invalid escape '\\\(Character(Unicode.Scalar(byte)))' in string", at: start)
+            throw error(tr("invalid escape '\\%s' in string", String(Character(Unicode.Scalar(byte)))), at: start)
         }
     }
 
@@ -314,7 +316,7 @@ public struct JSONParser {
         var value: UInt32 = 0
         for _ in 0..<4 {
             guard let byte = current, let digit = Self.hexValue(byte) else {
-                throw error("invalid \\u escape (needs 4 hex digits)", at: escapeStart)
+                throw error(tr("invalid \\u escape (needs 4 hex digits)"), at: escapeStart)
             }
             value = value << 4 | digit
             advance()

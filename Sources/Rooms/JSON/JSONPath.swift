@@ -1,3 +1,5 @@
+import Localization
+
 /// A path to a value inside a JSON document, printed like `rooms[2].participants[0].source`.
 public struct JSONPath: Hashable, Sendable, CustomStringConvertible {
     /// One step of a path.
@@ -29,7 +31,7 @@ public struct JSONPath: Hashable, Sendable, CustomStringConvertible {
 
     /// The printed path; the root prints as `top level`.
     public var description: String {
-        if components.isEmpty { return "top level" }
+        if components.isEmpty { return tr("top level") }
         var text = ""
         for component in components {
             switch component {

@@ -1,3 +1,5 @@
+import Localization
+
 /// A parsed JSON value that remembers where in the text it started.
 ///
 /// Objects keep their members in file order, with each key's position, so that
@@ -29,11 +31,12 @@ public struct JSONValue: Equatable, Sendable {
     public var typeDescription: String {
         switch content {
         case .null: "null"
-        case .bool: "a boolean"
-        case .number: "a number"
-        case .string: "a string"
-        case .array: "an array"
-        case .object: "an object"
+        // TRANSLATORS: a value's type, as in "expected a string, found a number".
+        case .bool: tr("a boolean")
+        case .number: tr("a number")
+        case .string: tr("a string")
+        case .array: tr("an array")
+        case .object: tr("an object")
         }
     }
 }

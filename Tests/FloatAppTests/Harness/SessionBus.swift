@@ -24,9 +24,8 @@ final class SessionBus {
             stderrURL: folder.appendingPathComponent("dbus-daemon.err"))
         let daemon = self.daemon
         testCase.addTeardownBlock { daemon.terminate() }
-        try eventually("the bus socket \(socket) appears", timeout: 10) {
-            FileManager.default.fileExists(atPath: socket)
-        }
+        // The socket file appears when the daemon binds it, a moment before it listens.
+        try eventually("the bus at \(socket) accepts a connection", timeout: 10) { unixSocketAccepts(socket) }
     }
 
     /// The process group of the daemon, for leak checks.

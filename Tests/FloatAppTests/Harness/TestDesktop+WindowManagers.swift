@@ -13,6 +13,8 @@ extension TestDesktop {
         case .fluxbox(let panel): return try startFluxbox(panel: panel, until: deadline)
         case .icewm(let panel): return try startIceWM(panel: panel, until: deadline)
         case .xfwm4(let panel): return try startXfwm4(panel: panel, until: deadline)
+        case .mutter(let panel): return try startMutter(panel: panel, until: deadline)
+        case .kwin(let panel): return try startKWin(panel: panel, until: deadline)
         }
     }
 

@@ -4,7 +4,7 @@ import TestSupport
 import XCTest
 
 /// A private headless X desktop for one test (or one test class): an Xvfb server, optionally a
-/// window manager (openbox, fluxbox, icewm or xfwm4) with a panel, and an Xlib connection for
+/// window manager (openbox, fluxbox, icewm, xfwm4, mutter or KWin) with a panel, and an Xlib connection for
 /// input and inspection.
 ///
 /// Everything it starts is ended by `tearDown()`, which `start(for:...)` registers as a
@@ -21,6 +21,12 @@ final class TestDesktop {
         /// xfwm4 4.18 (no compositor, on a private session bus) with a dock window along
         /// `panel` reserving space, as xfce4-panel does.
         case xfwm4(panel: PanelEdge)
+        /// GNOME's mutter 43 as an X11 compositing window manager (on a private session bus)
+        /// with a dock window along `panel` standing in for GNOME Shell's top bar.
+        case mutter(panel: PanelEdge)
+        /// KDE's KWin 5.27 as an X11 compositing window manager (on a private session bus)
+        /// with a dock window along `panel` standing in for the Plasma panel.
+        case kwin(panel: PanelEdge)
         /// No window manager: no `_NET_WORKAREA`, no always-on-top, no frames.
         case none
 
@@ -30,6 +36,8 @@ final class TestDesktop {
             case .fluxbox(let panel): "fluxbox (toolbar at the \(panel))"
             case .icewm(let panel): "icewm (taskbar at the \(panel))"
             case .xfwm4(let panel): "xfwm4 (dock panel at the \(panel))"
+            case .mutter(let panel): "mutter (dock panel at the \(panel))"
+            case .kwin(let panel): "KWin (dock panel at the \(panel))"
             case .none: "no window manager"
             }
         }
