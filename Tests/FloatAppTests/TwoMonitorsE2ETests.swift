@@ -34,25 +34,38 @@ final class TwoMonitorsE2ETests: XCTestCase {
         return target
     }
 
-    private func startDesktop() throws -> TestDesktop {
-        try TestDesktop.start(
-            for: self, windowManager: .openbox(margins: EdgeInsets(bottom: 48)),
-            monitors: Self.monitors, timeout: 30)
-    }
-
-    func testTheFloatFollowsTheRulesOfTwoMonitors() throws {
-        let desktop = try startDesktop()
-        let floating = try FloatingApp.launch(in: self, on: desktop, name: "two-monitors")
-        var generator = FlingGenerator(seed: SeededRandom.runSeed(for: "\(name) two monitors"))
+    /// Starts the desktop and the app floating a live room, and waits until the float rests at
+    /// the bottom-right corner of the main window's monitor with a quarter of its usable width
+    /// (P3, P4); answers the app, the monitors' usable areas and the main window's monitor,
+    /// which must be `expectedHome` when given.
+    private func launchFloat(
+        _ label: String, expectedHome: Int? = nil
+    ) throws -> (floating: FloatingApp, areas: [DesktopRect], home: Int) {
+        let desktop = try TestDesktop.start(
+            for: self, windowManager: .openbox(margins: EdgeInsets(bottom: 48)), monitors: Self.monitors, timeout: 30)
+        let floating = try FloatingApp.launch(in: self, on: desktop, name: label)
+        var opened: (areas: [DesktopRect], home: Int)?
         try floating.run {
             let areas = try usable(floating)
             let main = try desktop.waitForWindow(.title("FloatApp"), timeout: 10)
             let mainCentre = try XCTUnwrap(desktop.frameGeometry(of: main)).center
             let home = try XCTUnwrap(Self.monitors.firstIndex { $0.contains(mainCentre) }, "main window at \(mainCentre)")
-            // P3/P4: a quarter of its monitor's usable width, at that monitor's bottom-right corner.
-            let size = FloatingApp.defaultSize(in: areas[home])
+            if let expectedHome { XCTAssertEqual(home, expectedHome, "openbox puts the main window on monitor \(expectedHome)") }
             try floating.waitForFrame(
-                FloatingApp.frame(at: .bottomRight, size: size, in: areas[home]), "the float opens on the main window's monitor \(home)")
+                FloatingApp.frame(at: .bottomRight, size: FloatingApp.defaultSize(in: areas[home]), in: areas[home]),
+                "the float opens on the main window's monitor \(home)")
+            opened = (areas, home)
+        }
+        let (areas, home) = try XCTUnwrap(opened)
+        return (floating, areas, home)
+    }
+
+    func testTheFloatFollowsTheRulesOfTwoMonitors() throws {
+        let (floating, areas, home) = try launchFloat("two-monitors")
+        let desktop = floating.desktop
+        var generator = FlingGenerator(seed: SeededRandom.runSeed(for: "\(name) two monitors"))
+        try floating.run {
+            let size = FloatingApp.defaultSize(in: areas[home])
             try desktop.screenshot("two-monitors-opened")
 
             // A slow drag onto the other monitor, released with the centre in its top-left quadrant.
@@ -78,13 +91,9 @@ final class TwoMonitorsE2ETests: XCTestCase {
     /// onto the smaller monitor, and floated again (P), the float rests at that monitor's
     /// bottom-right corner with a quarter of its usable width.
     func testTheFloatOpensOnTheMainWindowsMonitor() throws {
-        let desktop = try startDesktop()
-        let floating = try FloatingApp.launch(in: self, on: desktop, name: "two-monitors-home")
+        let (floating, areas, _) = try launchFloat("two-monitors-home", expectedHome: 0)
+        let desktop = floating.desktop
         try floating.run {
-            let areas = try usable(floating)
-            try floating.waitForFrame(
-                FloatingApp.frame(at: .bottomRight, size: FloatingApp.defaultSize(in: areas[0]), in: areas[0]),
-                "the float opens on monitor 0, where the main window is")
             try floating.focusFloat()
             desktop.key(.escape)
             try desktop.waitUntilGone(.title("Motion Live - PiP"), timeout: 5)
@@ -114,14 +123,10 @@ final class TwoMonitorsE2ETests: XCTestCase {
     /// bottom centre of that monitor's usable area, under the pointer; dropped there, the float
     /// is released.
     func testTheDismissTargetIsOnTheMonitorUnderThePointer() throws {
-        let desktop = try startDesktop()
-        let floating = try FloatingApp.launch(in: self, on: desktop, name: "two-monitors-dismiss")
+        let (floating, areas, _) = try launchFloat("two-monitors-dismiss", expectedHome: 0)
+        let desktop = floating.desktop
         var generator = FlingGenerator(seed: SeededRandom.runSeed(for: "\(name) two monitors"))
         try floating.run {
-            let areas = try usable(floating)
-            try floating.waitForFrame(
-                FloatingApp.frame(at: .bottomRight, size: FloatingApp.defaultSize(in: areas[0]), in: areas[0]),
-                "the float opens on monitor 0")
             let frame = try XCTUnwrap(floating.frame)
             let bottomCentre = DesktopPoint(x: areas[1].center.x, y: areas[1].maxY - 80)
             desktop.replay(generator.slowDrag(from: frame.center, to: bottomCentre), releasing: false)
@@ -147,13 +152,11 @@ final class TwoMonitorsE2ETests: XCTestCase {
     /// over to the far corner of the neighbour, with no stash at the shared edge; the same
     /// fling toward the desktop's outer edge stashes it there with a 32 px strip.
     func testAHardFlingStashesOnlyAtTheOuterEdge() throws {
-        let desktop = try startDesktop()
-        let floating = try FloatingApp.launch(in: self, on: desktop, name: "two-monitors-stash")
+        let (floating, areas, _) = try launchFloat("two-monitors-stash", expectedHome: 0)
+        let desktop = floating.desktop
         var generator = FlingGenerator(seed: SeededRandom.runSeed(for: "\(name) two monitors"))
         try floating.run {
-            let areas = try usable(floating)
             let size = FloatingApp.defaultSize(in: areas[0])
-            try floating.waitForFrame(FloatingApp.frame(at: .bottomRight, size: size, in: areas[0]), "the float opens on monitor 0")
             try moveToCorner(floating, .topRight, of: 0, size: size, areas: areas, generator: &generator)
             var seen = floating.snapTargets().count
             let start = try floating.center()

@@ -47,14 +47,7 @@ final class MonitorsIntentAccuracyTests: XCTestCase {
 
     /// The gestures' arena on monitor `index`: its usable area, the float's size there, its dismiss target.
     private static func arena(_ index: Int) -> HandArena {
-        let display = twoMonitors[index]
-        let size = floatSize(on: display)
-        let target = DismissTarget(on: display)
-        return HandArena(
-            usableX: display.usable.minX, usableY: display.usable.minY, usableWidth: display.usable.width,
-            usableHeight: display.usable.height, floatWidth: size.width, floatHeight: size.height,
-            dismissX: target.center.x, dismissY: target.center.y,
-            dismissReach: DismissTarget.radius * DismissTarget.magnetFactor)
+        HandArena(display: twoMonitors[index], floatSize: floatSize(on: twoMonitors[index]))
     }
 
     /// Plays `trace` on a float resting at its start corner of monitor `index`; answers where it settles.
@@ -65,15 +58,7 @@ final class MonitorsIntentAccuracyTests: XCTestCase {
         var motion = FloatMotion(
             displays: twoMonitors, videoAspect: 16.0 / 9, placement: Placement(anchor: .corner(corner), widthFraction: 0.25),
             home: twoMonitors[index].full.center)
-        var effects: [FloatMotion.Effect] = []
-        for event in trace.events {
-            let point = Point(x: event.x, y: event.y)
-            switch event.kind {
-            case .press: effects = motion.send(.pointerPressed(point, time: event.time))
-            case .move: effects = motion.send(.pointerMoved(point, time: event.time))
-            case .release: effects = motion.send(.pointerReleased(point, time: event.time))
-            }
-        }
+        let effects = motion.play(trace)
         if effects.contains(.dismissed) { return Landing(monitor: Self.monitor(under: motion.floatFrame.center), goal: .dismiss) }
         let target = effects.reversed().lazy.compactMap { effect -> SnapTarget? in
             if case .snapTargetChosen(let target) = effect { return target }
