@@ -5,6 +5,7 @@ when the desktop closes, on normal exit, on an exception, or on SIGINT/SIGTERM.
 """
 
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -154,6 +155,25 @@ class Desktop:
         """Stops tracking a process that has already been reaped."""
         if proc in self.procs:
             self.procs.remove(proc)
+
+    def windows(self, name=None, pid=None):
+        """Ids of the visible windows whose title matches the regex `name` and/or that belong to
+        process `pid`. Titles are read from _NET_WM_NAME (UTF-8) with xprop, since xdotool's
+        `--name` cannot read a UTF-8 WM_NAME (FloatApp's titles are UTF-8 in a UTF-8 locale)."""
+        query = ["xdotool", "search", "--all", "--onlyvisible", "--class", "."] + (["--pid", str(pid)] if pid else [])
+        ids = self.run(query, check=False).stdout.split()
+        if name is None:
+            return ids
+        found = []
+        for wid in ids:
+            out = subprocess.run(["xprop", "-id", wid, "-notype", "_NET_WM_NAME"], env=self.env(LC_ALL="C.UTF-8"),
+                                 capture_output=True, text=True, check=False, timeout=10).stdout
+            title = out.partition(" = ")[2].strip()
+            if len(title) >= 2 and title[0] == title[-1] == '"':
+                title = title[1:-1]
+            if re.search(name, title):
+                found.append(wid)
+        return found
 
     def run(self, args, check=True, timeout=10):
         """Runs a short command (xdotool, xprop, ...) on the desktop and returns its result."""

@@ -208,10 +208,8 @@ class Bench:
 
     def window(self, what, pid=None, name=None):
         """Waits for a visible window of process `pid` and/or titled `name`; returns its id."""
-        query = ["search", "--all", "--onlyvisible"] + (["--pid", str(pid)] if pid else []) + (["--name", name] if name else [])
-
         def found():
-            ids = self.desk.run(["xdotool"] + query, check=False).stdout.split()
+            ids = self.desk.windows(name=name, pid=pid)
             return ids[0] if ids else None
         return wait_until(found, 20, what, interval=0.1)
 

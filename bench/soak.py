@@ -84,8 +84,7 @@ class Soak:
             self.main_size = (g.get("WIDTH"), g.get("HEIGHT"))
 
     def windows(self, pattern):
-        out = self.desk.run(["xdotool", "search", "--onlyvisible", "--name", pattern], check=False).stdout
-        return out.split()
+        return self.desk.windows(name=pattern)
 
     def main_window(self):
         found = self.windows("^FloatApp$")

@@ -1,6 +1,6 @@
 import CFFmpeg
+import LocksAndThreads
 import Playback
-import Synchronization
 
 /// One RTMP connection: FFmpeg's FLV muxer writing to `rtmp://...` with fresh encoders, so every
 /// connection starts with a key frame and timestamps from zero.
@@ -21,7 +21,7 @@ final class FLVOutput {
     private(set) var bytesSent = 0
 
     /// Format contexts made and not yet freed, over all outputs (for tests).
-    static let liveOutputs = Atomic<Int>(0)
+    static let liveOutputs = Guarded(0)
 
     /// Connects to `url`, then creates the encoders and writes the stream header (blocking,
     /// bounded by `ioTimeout` and cut short by `interrupt`). The connection comes first, so a
@@ -52,7 +52,7 @@ final class FLVOutput {
         allocated.pointee.interrupt_callback = interrupt.callback
         allocated.pointee.pb = connection
         connection = nil
-        Self.liveOutputs.add(1, ordering: .relaxed)
+        Self.liveOutputs.withLock { $0 += 1 }
         videoStream = try Self.addStream(to: allocated, from: video, failing: failAddingStreams)
         audioStream = try audio.map { (encoder) throws(FFmpegError) in try Self.addStream(to: allocated, from: encoder, failing: failAddingStreams) }
         try FFmpegError.check(avformat_write_header(allocated, nil), "stream header")
@@ -107,6 +107,6 @@ private final class FormatContextOwner {
         guard let context else { return }
         avio_closep(&context.pointee.pb)
         avformat_free_context(context)
-        FLVOutput.liveOutputs.subtract(1, ordering: .relaxed)
+        FLVOutput.liveOutputs.withLock { $0 -= 1 }
     }
 }

@@ -1,14 +1,11 @@
 import CFFmpeg
 import Playback
 
-/// Converts decoded pictures into new YUV420P AVFrames (swscale): at the encoder's size, or for
-/// the preview.
+/// Converts decoded pictures into new YUV420P AVFrames at the encoder's size, or into the
+/// preview's layout; swscale work goes through Playback's one `Scaler`.
 final class FrameScaler {
-    private var context: OpaquePointer?
-    private var key: [Int32] = []
+    private let scaler = Scaler(filter: .fastBilinearToHalf)
     private var previewSerial = 0
-
-    deinit { sws_freeContext(context) }
 
     /// A new `width`x`height` YUV420P frame holding `frame`'s picture, or nil if swscale refuses.
     /// A picture already in that format and size is shared, not copied.
@@ -20,48 +17,22 @@ final class FrameScaler {
             shared.pointer.pointee.pict_type = AV_PICTURE_TYPE_NONE
             return shared
         }
-        let wanted = [Int32(frame.width), Int32(frame.height), frame.format, Int32(width), Int32(height)]
-        if wanted != key {
-            sws_freeContext(context)
-            context = sws_getContext(wanted[0], wanted[1], AVPixelFormat(wanted[2]), wanted[3], wanted[4],
-                                     AV_PIX_FMT_YUV420P, Self.filter(from: frame, width: width, height: height), nil, nil, nil)
-            key = context == nil ? [] : wanted
-        }
-        guard let context else { return nil }
         let output = Frame()
         output.pointer.pointee.width = Int32(width)
         output.pointer.pointee.height = Int32(height)
         output.pointer.pointee.format = AV_PIX_FMT_YUV420P.rawValue
         guard av_frame_get_buffer(output.pointer, 0) >= 0 else { return nil }
-        let source = frame.pointer
         let target = output.pointer
-        let written = withUnsafePointer(to: &source.pointee.data) { sourceData in
-            sourceData.withMemoryRebound(to: UnsafePointer<UInt8>?.self, capacity: 8) { data in
-                withUnsafePointer(to: &source.pointee.linesize) { sourceSizes in
-                    sourceSizes.withMemoryRebound(to: Int32.self, capacity: 8) { sizes in
-                        withUnsafeMutablePointer(to: &target.pointee.data) { targetData in
-                            targetData.withMemoryRebound(to: UnsafeMutablePointer<UInt8>?.self, capacity: 8) { planes in
-                                withUnsafeMutablePointer(to: &target.pointee.linesize) { targetSizes in
-                                    targetSizes.withMemoryRebound(to: Int32.self, capacity: 8) { pitches in
-                                        sws_scale(context, data, sizes, 0, Int32(frame.height), planes, pitches)
-                                    }
-                                }
-                            }
-                        }
+        let scaled = withUnsafeMutablePointer(to: &target.pointee.data) { targetData in
+            targetData.withMemoryRebound(to: UnsafeMutablePointer<UInt8>?.self, capacity: 8) { planes in
+                withUnsafeMutablePointer(to: &target.pointee.linesize) { targetSizes in
+                    targetSizes.withMemoryRebound(to: Int32.self, capacity: 8) { pitches in
+                        scaler.scale(frame, width: width, height: height, planes: planes, pitches: pitches)
                     }
                 }
             }
         }
-        return written > 0 ? output : nil
-    }
-
-    /// Fast bilinear down to half size: two taps then still cover every source pixel (an
-    /// encoder at half the capture's size). Larger reductions would skip pixels and shimmer,
-    /// so they, and enlargements, use bilinear.
-    private static func filter(from frame: Frame, width: Int, height: Int) -> Int32 {
-        let shrinksAtMostHalf = width < frame.width && height < frame.height
-            && width * 2 >= frame.width && height * 2 >= frame.height
-        return Int32(shrinksAtMostHalf ? SWS_FAST_BILINEAR : SWS_BILINEAR)
+        return scaled ? output : nil
     }
 
     /// A preview picture of `frame` fitted to `width`x`height`, in the layout views draw.

@@ -1,34 +1,35 @@
 import Foundation
+import LocksAndThreads
 import Playback
 
-/// The state a publisher's threads share, behind one lock.
-///
-/// `@unchecked Sendable`: every `var` (and the lazily made condition) is only touched inside
-/// ``locked(_:)``, with `lock` held; the interrupt flags are atomic and the rest never changes.
-final class PublishCore: @unchecked Sendable {
+/// The state a publisher's threads share, behind one lock, and what never changes.
+final class PublishCore: Sendable {
+    /// What the capture and sender threads and the app change.
+    private struct State {
+        var closed = false
+        var status: PublishStatus = .connecting
+        var preview: VideoFrame?
+        var format: CaptureFormat?
+        var captureFailed = false
+        var accepting = false
+        var queue: [CapturedItem] = []
+        var queuedPictures = 0
+        var dropped = 0
+        var sent = 0
+        var connections = 0
+        var liveStart: Double?
+        var byteSamples: [(time: Double, total: Int)] = []
+        var threadsRunning = 0
+    }
+
     let options: PublishOptions
-    private let lock = SessionLock()
-    private lazy var changed = WakeCondition(lock: lock)
+    private let state = Guarded(State())
+    private let changed: WakeCondition
     /// Cuts the capture's blocking reads short on stop.
     let captureInterrupt = InterruptFlag()
     /// Bounds and, at the end of a stop, cuts short the RTMP connection's blocking calls.
     let outputInterrupt = InterruptFlag()
-
-    private var closed = false
-    private var status: PublishStatus = .connecting
     private let statusHandler: (@Sendable (PublishStatus) -> Void)?
-    private var preview: VideoFrame?
-    private var format: CaptureFormat?
-    private var captureFailed = false
-    private var accepting = false
-    private var queue: [CapturedItem] = []
-    private var queuedPictures = 0
-    private var dropped = 0
-    private var sent = 0
-    private var connections = 0
-    private var liveStart: Double?
-    private var byteSamples: [(time: Double, total: Int)] = []
-    private var threadsRunning = 0
     private let captureHold: CaptureHold?
 
     /// Pictures waiting for the encoder before the oldest is dropped.
@@ -38,34 +39,29 @@ final class PublishCore: @unchecked Sendable {
         self.captureHold = captureHold
         self.options = options
         statusHandler = onStatusChange
-    }
-
-    func locked<R>(_ body: () throws -> R) rethrows -> R {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body()
+        changed = state.makeCondition()
     }
 
     // MARK: Lifecycle
 
-    func threadStarted() { locked { threadsRunning += 1 } }
+    func threadStarted() { state.withLock { $0.threadsRunning += 1 } }
 
     func threadEnded() {
-        locked {
-            threadsRunning -= 1
+        state.withLock {
+            $0.threadsRunning -= 1
             changed.broadcast()
         }
     }
 
-    var isClosed: Bool { locked { closed } }
+    var isClosed: Bool { state.withLock { $0.closed } }
 
-    var workingThreads: Int { locked { threadsRunning } }
+    var workingThreads: Int { state.withLock { $0.threadsRunning } }
 
     /// Asks both threads to finish; the capture's reads are cut short at once.
     func close() {
-        locked {
-            closed = true
-            accepting = false
+        state.withLock {
+            $0.closed = true
+            $0.accepting = false
             changed.broadcast()
         }
         captureInterrupt.interrupt()
@@ -73,48 +69,43 @@ final class PublishCore: @unchecked Sendable {
 
     /// Waits until no thread runs or `deadline` (monotonic seconds) passes; true when none runs.
     func waitForThreads(until deadline: Double) -> Bool {
-        locked {
-            while threadsRunning > 0 && MonotonicTime.seconds() < deadline { changed.wait(until: deadline) }
-            return threadsRunning == 0
-        }
+        state.withLock(waitingOn: changed, until: deadline,
+                       for: { $0.threadsRunning == 0 || MonotonicTime.seconds() >= deadline }) { $0.threadsRunning == 0 }
     }
 
     /// Sleeps until `deadline` or a close; true when closed.
     func sleep(until deadline: Double) -> Bool {
-        locked {
-            while !closed && MonotonicTime.seconds() < deadline { changed.wait(until: deadline) }
-            return closed
-        }
+        state.withLock(waitingOn: changed, until: deadline,
+                       for: { $0.closed || MonotonicTime.seconds() >= deadline }) { $0.closed }
     }
 
     // MARK: Status
 
     func setStatus(_ new: PublishStatus) {
-        let changed: Bool = locked {
-            guard status != new, !status.isFinal else { return false }
-            status = new
+        let changed: Bool = state.withLock {
+            guard $0.status != new, !$0.status.isFinal else { return false }
+            $0.status = new
             return true
         }
         if changed { statusHandler?(new) }
     }
 
-    var currentStatus: PublishStatus { locked { status } }
+    var currentStatus: PublishStatus { state.withLock { $0.status } }
 
     // MARK: Capture side
 
     func setFormat(_ new: CaptureFormat?) {
-        locked {
-            format = new
-            captureFailed = new == nil
+        state.withLock {
+            $0.format = new
+            $0.captureFailed = new == nil
             changed.broadcast()
         }
     }
 
     /// The capture's format once known; nil when the capture failed or the publisher closed.
     func waitForFormat() -> CaptureFormat? {
-        locked {
-            while format == nil && !captureFailed && !closed { changed.wait(until: nil) }
-            return closed ? nil : format
+        state.withLock(waitingOn: changed, for: { $0.format != nil || $0.captureFailed || $0.closed }) {
+            $0.closed ? nil : $0.format
         }
     }
 
@@ -124,24 +115,24 @@ final class PublishCore: @unchecked Sendable {
         if seconds > 0 { _ = sleep(until: MonotonicTime.seconds() + seconds) }
     }
 
-    func setPreview(_ frame: VideoFrame) { locked { preview = frame } }
+    func setPreview(_ frame: VideoFrame) { state.withLock { $0.preview = frame } }
 
-    var currentPreview: VideoFrame? { locked { preview } }
+    var currentPreview: VideoFrame? { state.withLock { $0.preview } }
 
     /// Queues an item for the sender while it is live; drops the oldest picture when it falls behind.
     func enqueue(_ item: CapturedItem) {
-        locked {
-            guard accepting else { return }
+        state.withLock { state in
+            guard state.accepting else { return }
             if case .picture = item {
-                if queuedPictures >= Self.maximumQueuedPictures,
-                   let oldest = queue.firstIndex(where: { if case .picture = $0 { true } else { false } }) {
-                    queue.remove(at: oldest)
-                    queuedPictures -= 1
-                    dropped += 1
+                if state.queuedPictures >= Self.maximumQueuedPictures,
+                   let oldest = state.queue.firstIndex(where: { if case .picture = $0 { true } else { false } }) {
+                    state.queue.remove(at: oldest)
+                    state.queuedPictures -= 1
+                    state.dropped += 1
                 }
-                queuedPictures += 1
+                state.queuedPictures += 1
             }
-            queue.append(item)
+            state.queue.append(item)
             changed.broadcast()
         }
     }
@@ -151,13 +142,13 @@ final class PublishCore: @unchecked Sendable {
     /// The sender connected: count it and start taking captured items.
     func wentLive() -> Double {
         let now = MonotonicTime.seconds()
-        locked {
-            connections += 1
-            liveStart = now
-            byteSamples = [(now, 0)]
-            queue.removeAll()
-            queuedPictures = 0
-            accepting = !closed
+        state.withLock { state in
+            state.connections += 1
+            state.liveStart = now
+            state.byteSamples = [(now, 0)]
+            state.queue.removeAll()
+            state.queuedPictures = 0
+            state.accepting = !state.closed
         }
         setStatus(.live)
         return now
@@ -165,21 +156,20 @@ final class PublishCore: @unchecked Sendable {
 
     /// The connection ended: stop queueing and forget what was queued.
     func stopAccepting() {
-        locked {
-            accepting = false
-            liveStart = nil
-            queue.removeAll()
-            queuedPictures = 0
+        state.withLock { state in
+            state.accepting = false
+            state.liveStart = nil
+            state.queue.removeAll()
+            state.queuedPictures = 0
         }
     }
 
     /// The next captured item; nil once closed.
     func nextItem() -> CapturedItem? {
-        locked {
-            while queue.isEmpty && !closed { changed.wait(until: nil) }
-            guard !closed else { return nil }
-            let item = queue.removeFirst()
-            if case .picture = item { queuedPictures -= 1 }
+        state.withLock(waitingOn: changed, for: { !$0.queue.isEmpty || $0.closed }) { state in
+            guard !state.closed else { return nil }
+            let item = state.queue.removeFirst()
+            if case .picture = item { state.queuedPictures -= 1 }
             return item
         }
     }
@@ -187,22 +177,24 @@ final class PublishCore: @unchecked Sendable {
     /// Records what one send wrote, for the bitrate and the frame count.
     func recordSent(totalBytes: Int, picture: Bool) {
         let now = MonotonicTime.seconds()
-        locked {
-            if picture { sent += 1 }
-            byteSamples.append((now, totalBytes))
-            while byteSamples.count > 2, now - byteSamples[1].time >= 2 { byteSamples.removeFirst() }
+        state.withLock { state in
+            if picture { state.sent += 1 }
+            state.byteSamples.append((now, totalBytes))
+            while state.byteSamples.count > 2, now - state.byteSamples[1].time >= 2 { state.byteSamples.removeFirst() }
         }
     }
 
     var stats: PublishStats {
-        locked {
+        state.withLock { state in
             let now = MonotonicTime.seconds()
             var rate = 0.0
-            if liveStart != nil, let first = byteSamples.first, let last = byteSamples.last, last.time > first.time {
+            if state.liveStart != nil, let first = state.byteSamples.first, let last = state.byteSamples.last,
+               last.time > first.time {
                 rate = Double(last.total - first.total) * 8 / max(now - first.time, 0.5)
             }
-            return PublishStats(status: status, liveSeconds: liveStart.map { now - $0 } ?? 0, bitsPerSecond: rate,
-                                droppedFrames: dropped, sentFrames: sent, connections: connections)
+            return PublishStats(status: state.status, liveSeconds: state.liveStart.map { now - $0 } ?? 0,
+                                bitsPerSecond: rate, droppedFrames: state.dropped, sentFrames: state.sent,
+                                connections: state.connections)
         }
     }
 }

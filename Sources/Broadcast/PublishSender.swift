@@ -1,5 +1,4 @@
 import CFFmpeg
-import Localization
 import Playback
 
 /// The sending thread: connects to the server, encodes what the capture hands over, and
@@ -39,7 +38,7 @@ final class PublishSender: Sendable {
             }
             attempt += 1
             if attempt >= core.options.maximumAttempts {
-                core.setStatus(.failed(tr("Cannot broadcast to %1$s: %2$s", url, failure.message)))
+                core.setStatus(.failed(.server(url: url, reason: failure.message)))
                 return
             }
             let delay = SessionWorker.backoff(attempt: attempt)

@@ -8,8 +8,8 @@ public enum PublishStatus: Sendable, Equatable {
     case live
     /// The server refused or dropped the stream; try `attempt` starts in `nextTryIn` seconds (D4).
     case reconnecting(attempt: Int, nextTryIn: Double)
-    /// The broadcast gave up; the message is for the user.
-    case failed(String)
+    /// The broadcast gave up, for this reason.
+    case failed(PublishFailure)
     /// ``Publisher/stop()`` ended the broadcast.
     case stopped
 

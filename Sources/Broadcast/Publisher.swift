@@ -49,7 +49,7 @@ public final class Publisher: Sendable {
             capture = try Capture(source: source, options: core.options, interrupt: core.captureInterrupt)
         } catch {
             core.setFormat(nil)
-            if !core.isClosed { core.setStatus(.failed(error.message)) }
+            if !core.isClosed { core.setStatus(.failed(.capture(error))) }
             return
         }
         core.setFormat(capture.format)
@@ -58,7 +58,7 @@ public final class Publisher: Sendable {
             onPreview?()
         }, deliver: core.enqueue)
         if let error, !core.isClosed {
-            core.setStatus(.failed(error.message))
+            core.setStatus(.failed(.capture(error)))
             core.close()
         }
     }

@@ -1,27 +1,22 @@
 internal import CX11
 import Foundation
+import LocksAndThreads
 
 /// Reads the desktop's scale from the X server and reports when it changes, without polling.
 ///
 /// It opens its own connection to the display and selects `PropertyNotify` on the root
-/// window; a thread blocks in `poll` on that connection and a stop pipe, and re-reads
+/// window; a ``PollThread`` blocks in `poll` on that connection, and re-reads
 /// `RESOURCE_MANAGER` only when the property changes (as `xrdb` or a settings daemon does
 /// when the user changes the scale).
-///
-/// `@unchecked Sendable`: the watcher thread holds only its ``Watch`` and the `finished`
-/// semaphore, never the watcher; `isStopped` is read and written by the owning thread alone
-/// (`stop` and deinit).
-public final class X11ScaleWatcher: @unchecked Sendable {
+public final class X11ScaleWatcher: Sendable {
     /// The scale when the watcher started.
     public let initial: DesktopScale
 
-    private let stopPipe: (read: Int32, write: Int32)
-    private let finished = DispatchSemaphore(value: 0)
-    private var isStopped = false
+    private let thread: PollThread
 
-    private init(initial: DesktopScale, stopPipe: (read: Int32, write: Int32)) {
+    private init(initial: DesktopScale, thread: PollThread) {
         self.initial = initial
-        self.stopPipe = stopPipe
+        self.thread = thread
     }
 
     /// Connects to `display` (nil: `$DISPLAY`), reads the scale and starts watching.
@@ -30,44 +25,30 @@ public final class X11ScaleWatcher: @unchecked Sendable {
     ///   - environment: where `FLOATAPP_SCALE` and `GDK_SCALE` are looked up.
     ///   - onChange: called on the watcher's thread with each new scale that differs from the
     ///     last one; must be thread-safe (e.g. `SDL_PushEvent`).
-    /// - Returns: nil when the display cannot be opened (not on X11).
+    /// - Throws: ``ScaleWatchError`` when the display cannot be opened (not on X11) or the
+    ///   thread cannot start.
     public static func start(
         display: String? = nil,
         environment: [String: String] = ProcessInfo.processInfo.environment,
         onChange: @escaping @Sendable (DesktopScale) -> Void
-    ) -> X11ScaleWatcher? {
-        var fds: [Int32] = [-1, -1]
-        guard pipe(&fds) == 0 else { return nil }
-        guard let connection = XOpenDisplay(display) else {
-            fds.forEach { close($0) }
-            return nil
+    ) throws(ScaleWatchError) -> X11ScaleWatcher {
+        guard let connection = XOpenDisplay(display) else { throw .noDisplay(display) }
+        let watch = Watch(connection: connection, environment: environment, onChange: onChange)
+        let initial = watch.last, socket = XConnectionNumber(connection)
+        do {
+            let thread = try PollThread(name: "floatapp-scale", work: watch, watching: [socket]) { watch, _ in
+                watch.turn()
+            }
+            return X11ScaleWatcher(initial: initial, thread: thread)
+        } catch {
+            throw .noThread(error.description)
         }
-        let watch = Watch(connection: connection, environment: environment, stopFD: fds[0], onChange: onChange)
-        let watcher = X11ScaleWatcher(initial: watch.last, stopPipe: (fds[0], fds[1]))
-        let finished = watcher.finished
-        let thread = Thread {
-            watch.run()
-            finished.signal()
-        }
-        thread.name = "floatapp-scale"
-        thread.start()
-        return watcher
-    }
-
-    deinit {
-        stop()
-        close(stopPipe.read)
-        close(stopPipe.write)
     }
 
     /// Ends the watcher's thread and closes its X connection; waits for it. Call it before
     /// the X server goes away: Xlib ends the process when a connection it uses breaks.
     public func stop() {
-        guard !isStopped else { return }
-        isStopped = true
-        var byte: UInt8 = 1
-        _ = write(stopPipe.write, &byte, 1)
-        finished.wait()
+        thread.stop()
     }
 
     /// The text of the root window's `RESOURCE_MANAGER` property, if it has one.
@@ -84,46 +65,38 @@ public final class X11ScaleWatcher: @unchecked Sendable {
         return String(decoding: UnsafeBufferPointer(start: data, count: Int(count)), as: UTF8.self)
     }
 
-    /// The watcher thread's state.
-    ///
-    /// `@unchecked Sendable`: Xlib connections are not thread-safe; after `start` hands it to
-    /// the watcher thread, only that thread touches the connection and `last`.
-    private final class Watch: @unchecked Sendable {
+    /// The watcher thread's state: the Xlib connection (not thread-safe), confined to the
+    /// watcher's thread from its start, and closed there when the thread ends.
+    private final class Watch {
         let connection: OpaquePointer
         let root: UInt
         let property: UInt
         let environment: [String: String]
         var last: DesktopScale
-        let stopFD: Int32
         let onChange: @Sendable (DesktopScale) -> Void
 
         /// Selects property changes on the root window of `connection` and reads the scale.
-        init(connection: OpaquePointer, environment: [String: String], stopFD: Int32,
+        init(connection: OpaquePointer, environment: [String: String],
              onChange: @escaping @Sendable (DesktopScale) -> Void) {
-            (self.connection, self.environment, self.stopFD, self.onChange) = (connection, environment, stopFD, onChange)
+            (self.connection, self.environment, self.onChange) = (connection, environment, onChange)
             root = XDefaultRootWindow(connection)
             property = XInternAtom(connection, "RESOURCE_MANAGER", 0)
             XSelectInput(connection, root, PropertyChangeMask)
             last = DesktopScale(resources: resources(connection, root, property), environment: environment)
         }
 
-        func run() {
-            defer { XCloseDisplay(connection) }
-            var fds = [pollfd(fd: XConnectionNumber(connection), events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: stopFD, events: Int16(POLLIN), revents: 0)]
-            while true {
-                if resourcesChanged() {
-                    let scale = DesktopScale(resources: resources(connection, root, property), environment: environment)
-                    if scale != last {
-                        last = scale
-                        onChange(scale)
-                    }
+        deinit { XCloseDisplay(connection) }
+
+        /// Reports a changed scale, if the queued events say the resources changed.
+        func turn() -> Bool {
+            if resourcesChanged() {
+                let scale = DesktopScale(resources: resources(connection, root, property), environment: environment)
+                if scale != last {
+                    last = scale
+                    onChange(scale)
                 }
-                fds[0].revents = 0
-                fds[1].revents = 0
-                if poll(&fds, 2, -1) < 0 && errno != EINTR { return }
-                if fds[1].revents != 0 { return }
             }
+            return true
         }
 
         /// Reads every queued event; true if one says `RESOURCE_MANAGER` changed.

@@ -1,8 +1,15 @@
 import Foundation
+import LocksAndThreads
 
 /// Leveled logging to standard error.
 public enum Log {
-    nonisolated(unsafe) public static var level: LogLevel = .warn
+    private static let threshold = Guarded(LogLevel.warn)
+
+    /// The most detailed level written; set once at start, read from any thread.
+    public static var level: LogLevel {
+        get { threshold.withLock { $0 } }
+        set { threshold.withLock { $0 = newValue } }
+    }
 
     public static func write(_ l: LogLevel, _ message: @autoclosure () -> String) {
         guard l <= level else { return }

@@ -1,13 +1,15 @@
 import CDBus
 import Foundation
+import LocksAndThreads
 
 /// A private libdbus connection to a message bus, closed (releasing its names) on deinit.
+/// Every libdbus call on the connection and its messages goes through it.
 ///
-/// `@unchecked Sendable`: libdbus connections are not to be used from two threads at once;
-/// after `MPRISService.start` hands it to the bus thread, only that thread uses it.
-final class BusConnection: @unchecked Sendable {
+/// Not `Sendable`: libdbus connections are not to be used from two threads at once;
+/// `MPRISService.start` makes it, then hands it to the bus thread, the only one to use it.
+final class BusConnection {
     /// The libdbus `DBusConnection`.
-    let raw: OpaquePointer
+    private let raw: OpaquePointer
     /// How long a call to the bus daemon may take, in milliseconds.
     private let timeout: Int32
 
@@ -24,11 +26,11 @@ final class BusConnection: @unchecked Sendable {
     }
 
     /// Connects to the bus at `address` and says hello to it, waiting at most `timeout` seconds.
-    init(address: String, timeout: Double) throws {
+    init(address: String, timeout: Double) throws(MPRISUnavailable) {
         var error = DBusError()
         dbus_error_init(&error)
         guard let connection = dbus_connection_open_private(address, &error) else {
-            throw Self.failure(&error, "cannot connect to the session bus")
+            throw Self.failure(&error, .connect)
         }
         dbus_connection_set_exit_on_disconnect(connection, 0)
         raw = connection
@@ -41,7 +43,7 @@ final class BusConnection: @unchecked Sendable {
         let deadline = HandshakeDeadline(socket: socket)
         DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { deadline.expire() }
         defer { deadline.finish() }
-        _ = try call("Hello", [], failing: "the session bus refused the connection or did not answer")
+        _ = try call("Hello", [], failing: .hello)
     }
 
     deinit {
@@ -50,25 +52,26 @@ final class BusConnection: @unchecked Sendable {
     }
 
     /// Asks for `name` without queueing; true if this connection now owns it.
-    func requestName(_ name: String) throws -> Bool {
+    func requestName(_ name: String) throws(MPRISUnavailable) -> Bool {
         let flags = DBusValue.uint32(UInt32(DBUS_NAME_FLAG_DO_NOT_QUEUE))
-        let reply = try call("RequestName", [.string(name), flags], failing: "cannot request the name \(name)")
+        let reply = try call("RequestName", [.string(name), flags], failing: .requestName(name))
         let owner = [DBUS_REQUEST_NAME_REPLY_PRIMARY_OWNER, DBUS_REQUEST_NAME_REPLY_ALREADY_OWNER].map { DBusValue.uint32(UInt32($0)) }
         return reply.first.map(owner.contains) ?? false
     }
 
     /// Calls `method` of the bus daemon and waits for its reply's arguments.
-    private func call(_ method: String, _ arguments: [DBusValue], failing what: String) throws -> [DBusValue] {
+    private func call(_ method: String, _ arguments: [DBusValue],
+                      failing step: BusStep) throws(MPRISUnavailable) -> [DBusValue] {
         guard let message = dbus_message_new_method_call(
             "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", method) else {
-            throw MPRISUnavailable(description: "\(what) (out of memory); media controls are off")
+            throw .busFailed(step, detail: "out of memory")
         }
         defer { dbus_message_unref(message) }
         DBusMessageWriter.append(arguments, to: message)
         var error = DBusError()
         dbus_error_init(&error)
         guard let reply = dbus_connection_send_with_reply_and_block(raw, message, timeout, &error) else {
-            throw Self.failure(&error, what)
+            throw Self.failure(&error, step)
         }
         defer { dbus_message_unref(reply) }
         return DBusMessageReader.arguments(of: reply) ?? []
@@ -80,21 +83,69 @@ final class BusConnection: @unchecked Sendable {
         return dbus_connection_get_unix_fd(raw, &fd) != 0 ? fd : nil
     }
 
-    private static func failure(_ error: inout DBusError, _ what: String) -> MPRISUnavailable {
+    /// Reads and writes what the socket allows, without blocking.
+    func readWrite() {
+        dbus_connection_read_write(raw, 0)
+    }
+
+    /// Sends what is queued; false when the bus has gone away.
+    func flush() -> Bool {
+        dbus_connection_flush(raw)
+        return dbus_connection_get_is_connected(raw) != 0
+    }
+
+    /// Takes every message received: each method call is passed to `answer` (nil when its
+    /// arguments hold a type this connection does not read), whose reply is sent unless the
+    /// caller asked for none; other messages are dropped.
+    func answerCalls(_ answer: (MPRISCall?) -> MPRISAnswer.Reply) {
+        while let message = dbus_connection_pop_message(raw) {
+            defer { dbus_message_unref(message) }
+            guard dbus_message_get_type(message) == DBUS_MESSAGE_TYPE_METHOD_CALL else { continue }
+            let call = DBusMessageReader.arguments(of: message).map { arguments in
+                MPRISCall(path: dbus_message_get_path(message).map { String(cString: $0) } ?? "",
+                          interface: dbus_message_get_interface(message).map { String(cString: $0) },
+                          member: dbus_message_get_member(message).map { String(cString: $0) } ?? "",
+                          arguments: arguments)
+            }
+            let reply = answer(call)
+            guard dbus_message_get_no_reply(message) == 0 else { continue }
+            send(reply, to: message)
+        }
+    }
+
+    /// Emits the signal `member` of `interface` from the object at `path`.
+    func emitSignal(path: String, interface: String, member: String, arguments: [DBusValue]) {
+        guard let signal = dbus_message_new_signal(path, interface, member) else { return }
+        defer { dbus_message_unref(signal) }
+        DBusMessageWriter.append(arguments, to: signal)
+        dbus_connection_send(raw, signal, nil)
+    }
+
+    private func send(_ reply: MPRISAnswer.Reply, to message: OpaquePointer) {
+        let response: OpaquePointer?
+        switch reply {
+        case .values(let values):
+            response = dbus_message_new_method_return(message)
+            if let response { DBusMessageWriter.append(values, to: response) }
+        case .error(let name, let text):
+            response = dbus_message_new_error(message, name, text)
+        }
+        guard let response else { return }
+        dbus_connection_send(raw, response, nil)
+        dbus_message_unref(response)
+    }
+
+    private static func failure(_ error: inout DBusError, _ step: BusStep) -> MPRISUnavailable {
         defer { dbus_error_free(&error) }
-        let detail = error.message.map { String(cString: $0) } ?? "unknown error"
-        return MPRISUnavailable(description: "\(what) (\(detail)); media controls are off")
+        return .busFailed(step, detail: error.message.map { String(cString: $0) } ?? "unknown error")
     }
 }
 
 /// Shuts a connecting socket down when the handshake takes too long, unless it finished first.
-///
-/// `@unchecked Sendable`: the timer's thread and the connecting thread meet only in `finish`
-/// and `expire`, which hold `lock`.
-private final class HandshakeDeadline: @unchecked Sendable {
-    private let lock = NSLock()
+/// The timer's thread and the connecting thread meet only in `finish` and `expire`.
+private final class HandshakeDeadline: Sendable {
     private let socket: Int32
-    private var isDone = false
+    private let isDone = Guarded(false)
 
     init(socket: Int32) {
         self.socket = socket
@@ -102,12 +153,12 @@ private final class HandshakeDeadline: @unchecked Sendable {
 
     /// The handshake ended (either way); the socket may be closed from now on.
     func finish() {
-        lock.withLock { isDone = true }
+        isDone.withLock { $0 = true }
     }
 
     /// The time ran out: ends the handshake by shutting the socket down, if it is still going.
     func expire() {
-        lock.withLock {
+        isDone.withLock { isDone in
             if !isDone, socket >= 0 { shutdown(socket, Int32(SHUT_RDWR)) }
             isDone = true
         }

@@ -1,4 +1,5 @@
 import Foundation
+import LocksAndThreads
 
 /// FloatApp as an MPRIS 2 player on the session bus (`org.mpris.MediaPlayer2.floatapp`).
 ///
@@ -11,17 +12,14 @@ import Foundation
 ///   `takeCommands()` and carry them out.
 /// - `stop()` (e.g. when the room closes) releases the name; it is also called on deinit.
 ///
-/// `@unchecked Sendable`: the bus thread holds only its ``MPRISBusLoop`` and the `finished`
-/// semaphore, never the service; `isStopped` is read and written by the owning thread alone
-/// (`stop` and deinit).
-public final class MPRISService: @unchecked Sendable {
+/// The bus thread is a ``PollThread`` that owns the ``MPRISBusLoop`` and its connection.
+public final class MPRISService: Sendable {
     /// The well-known name the app owns: `org.mpris.MediaPlayer2.floatapp`, or
     /// `org.mpris.MediaPlayer2.floatapp.instance<PID>` when another FloatApp has that.
     public let busName: String
 
     private let mailbox: MPRISMailbox
-    private let finished = DispatchSemaphore(value: 0)
-    private var isStopped = false
+    private let thread: PollThread
 
     /// Seconds a call to the bus daemon (hello, name requests) may take before `start` gives up.
     public static let busTimeout = 2.0
@@ -29,9 +27,10 @@ public final class MPRISService: @unchecked Sendable {
     /// The name FloatApp asks for first.
     public static let preferredName = "org.mpris.MediaPlayer2.floatapp"
 
-    private init(busName: String, mailbox: MPRISMailbox) {
+    private init(busName: String, mailbox: MPRISMailbox, thread: PollThread) {
         self.busName = busName
         self.mailbox = mailbox
+        self.thread = thread
     }
 
     /// Connects to the session bus, owns the player's name and starts the bus thread.
@@ -41,44 +40,44 @@ public final class MPRISService: @unchecked Sendable {
     ///   - address: the bus to use; nil means the session bus found in `environment`.
     ///   - wake: called on the bus thread after a command is queued; must be thread-safe
     ///     (e.g. `SDL_PushEvent`).
-    /// - Throws: `MPRISUnavailable` with a one-line reason when there is no session bus or
-    ///   it refuses; the app then runs without media controls.
+    /// - Throws: ``MPRISUnavailable`` when there is no session bus or it refuses; the app then
+    ///   runs without media controls.
     public static func start(
         state: MPRISState = MPRISState(),
         address: String? = nil,
         environment: [String: String] = ProcessInfo.processInfo.environment,
         wake: @escaping @Sendable () -> Void
-    ) throws -> MPRISService {
+    ) throws(MPRISUnavailable) -> MPRISService {
         guard let address = address ?? BusConnection.sessionAddress(in: environment) else {
-            throw MPRISUnavailable(description: "no session bus (DBUS_SESSION_BUS_ADDRESS is not set); media controls are off")
+            throw .noSessionBus
         }
         let connection = try BusConnection(address: address, timeout: busTimeout)
         var name = preferredName
         if try !connection.requestName(name) {
             name = "\(preferredName).instance\(getpid())"
             guard try connection.requestName(name) else {
-                throw MPRISUnavailable(description: "the session bus gave neither \(preferredName) nor \(name); media controls are off")
+                throw .namesTaken(preferred: preferredName, fallback: name)
             }
         }
-        let service = MPRISService(busName: name, mailbox: try MPRISMailbox())
-        let loop = MPRISBusLoop(connection: connection, mailbox: service.mailbox, state: state, wake: wake)
-        let finished = service.finished
-        let thread = Thread {
-            loop.run()
-            finished.signal()
+        guard let busSocket = connection.fileDescriptor else {
+            throw .noSocket
         }
-        thread.name = "floatapp-mpris"
-        thread.start()
-        return service
-    }
-
-    deinit {
-        stop()
+        let mailbox = MPRISMailbox()
+        let loop = MPRISBusLoop(connection: connection, mailbox: mailbox, state: state, wake: wake)
+        do {
+            let thread = try PollThread(name: "floatapp-mpris", work: loop, watching: [busSocket]) { loop, readable in
+                loop.turn(busReadable: readable[0])
+            }
+            return MPRISService(busName: name, mailbox: mailbox, thread: thread)
+        } catch {
+            throw .noThread(error.description)
+        }
     }
 
     /// Publishes the app's current state; properties that changed are signalled.
     public func update(_ state: MPRISState) {
         mailbox.post(state)
+        thread.wake()
     }
 
     /// The commands received since the last call, oldest first.
@@ -89,9 +88,6 @@ public final class MPRISService: @unchecked Sendable {
     /// Ends the bus thread and closes the connection, which releases the name. Waits for the
     /// thread; safe to call more than once.
     public func stop() {
-        guard !isStopped else { return }
-        isStopped = true
-        mailbox.requestStop()
-        finished.wait()
+        thread.stop()
     }
 }

@@ -84,8 +84,8 @@ final class PublisherTests: XCTestCase {
                                   url: "rtmp://127.0.0.1:\(nginx.rtmpPort)/no-such-application/me", options: options,
                                   onStatusChange: { statuses.append($0) })
         try eventually("status \(publisher.status)", timeout: 20, poll: 0.005) { publisher.status.isFinal }
-        guard case .failed(let message) = publisher.status else { return XCTFail("\(publisher.status)") }
-        XCTAssertTrue(message.contains("no-such-application"), message)
+        guard case .failed(.server(let url, _)) = publisher.status else { return XCTFail("\(publisher.status)") }
+        XCTAssertTrue(url.contains("no-such-application"), url)
         XCTAssertEqual(statuses.all.filter { if case .reconnecting = $0 { true } else { false } },
                        [.reconnecting(attempt: 1, nextTryIn: 0.5), .reconnecting(attempt: 2, nextTryIn: 1)])
         let serial = publisher.currentPreview()?.serial ?? 0

@@ -16,9 +16,9 @@ final class DesktopScaleE2ETests: DesktopTestCase {
 
     private func watch(_ desktop: TestDesktop, environment: [String: String] = [:], reports: Reports) throws
         -> X11ScaleWatcher {
-        let watcher = try XCTUnwrap(X11ScaleWatcher.start(display: desktop.display, environment: environment) {
+        let watcher = try X11ScaleWatcher.start(display: desktop.display, environment: environment) {
             reports.add($0)
-        })
+        }
         // Teardown blocks run last-added first: the watcher closes before its X server stops.
         addTeardownBlock { watcher.stop() }
         return watcher
@@ -57,6 +57,8 @@ final class DesktopScaleE2ETests: DesktopTestCase {
     }
 
     func testNoDisplayMeansNoWatcher() {
-        XCTAssertNil(X11ScaleWatcher.start(display: ":4097") { _ in })
+        XCTAssertThrowsError(try X11ScaleWatcher.start(display: ":4097") { _ in }) { error in
+            XCTAssertEqual(error as? ScaleWatchError, .noDisplay(":4097"))
+        }
     }
 }

@@ -33,8 +33,10 @@ class FloatWindowManagerE2ETestCase: DesktopTestCase {
     /// Flings per window manager, each from the corner the float rests at to another one.
     static let flingCount = 30
     /// A replay this late (s) at any step did not deliver the hand's trace: a 125 Hz mouse
-    /// reports every 8 ms, and a 40 ms silence is a pointer at rest.
-    static let replayTolerance = 0.02
+    /// reports every 8 ms, so a step more than one report late reaches the X server bunched with
+    /// the next one, and the server's event times (which the float's velocity is fitted to) are
+    /// no longer the hand's.
+    static let replayTolerance = 0.01
     /// How many missed flings with a late replay may be flung again before the check counts them.
     static let replayRetries = 10
 

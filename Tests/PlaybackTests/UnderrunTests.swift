@@ -1,4 +1,5 @@
 import Foundation
+import LocksAndThreads
 @testable import Playback
 import XCTest
 
@@ -16,7 +17,7 @@ final class UnderrunTests: XCTestCase {
         var nextPts = 0.0
 
         init(options: PlaybackOptions = PlaybackOptions()) {
-            state = SharedState(options: options, lock: SessionLock())
+            state = SharedState(options: options, lock: Lock())
             state.hasVideoStream = true
             state.hasAudioStream = true
             state.videoFrameDuration = Self.period

@@ -22,7 +22,7 @@ public struct BroadcastReport: Equatable, Sendable {
     public enum Phase: Equatable, Sendable {
         case connecting, live
         case reconnecting(attempt: Int, nextTryIn: Double)
-        case failed(String)
+        case failed(BroadcastFailure)
         case stopped
 
         /// The phase's name in the stats log: `reconnecting(2)` counts tries, not seconds.
@@ -67,7 +67,7 @@ public struct BroadcastReport: Equatable, Sendable {
             // TRANSLATORS: the host's broadcast line while it reconnects: attempt, seconds to the next try, dropped frames.
             return trn("Reconnecting %2$d (next try in %3$d s) · %1$d dropped", "Reconnecting %2$d (next try in %3$d s) · %1$d dropped",
                        droppedFrames, attempt, Int(wait.rounded(.up)))
-        case .failed(let message): return tr("Broadcast error: %s", message)
+        case .failed(let failure): return tr("Broadcast error: %s", failure.words)
         case .stopped: return tr("Broadcast ended")
         }
     }

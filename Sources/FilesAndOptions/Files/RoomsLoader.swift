@@ -45,7 +45,7 @@ public enum RoomsLoader {
             let data = try handle.read(upToCount: maximumBytes + 1) ?? Data()
             guard data.count <= maximumBytes else {
                 return .failure(RoomsLoadError(messages: [
-                    tr("%1$s: larger than %2$d MiB, which no rooms file needs; not reading it", shown, maximumBytes / 1024 / 1024),
+                    tr("%1$s: larger than %2$d MiB, which no rooms file needs; not reading it", shown, SizeLimit(bytes: maximumBytes).mebibytes),
                 ]))
             }
             return .success(data)

@@ -12,7 +12,7 @@ extension App {
             rescale(to: factor)
             return true
         }
-        guard event.type == desktop.mediaEventType else { return false }
+        guard desktop.mediaWaker.matches(event) else { return false }
         for command in desktop.takeCommands() { dispatch(.media(command)) }
         return true
     }

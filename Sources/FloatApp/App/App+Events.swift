@@ -11,7 +11,7 @@ extension App {
     }
 
     private func translate(_ event: SDL_Event) -> [AppEvent] {
-        if event.type == directoryFetcher.eventType { return directoryFetcher.takeAnswers() }
+        if directoryFetcher.waker.matches(event) { return directoryFetcher.takeAnswers() }
         switch SDL_EventType(event.type) {
         case SDL_QUIT:
             return [.closed(.main)]

@@ -54,9 +54,9 @@ final class App {
         Log.info(desktop.scale.description)
         fonts = try FontSet(engine: textLoader.engine(), scale: scale)
         main = try MainWindow(fonts: fonts, scale: scale)
-        playback = Players(liveness: options.exitOnEnd ? .recorded : .live, wakeEventType: SDL_RegisterEvents(1))
-        directoryFetcher = DirectoryFetcher(eventType: SDL_RegisterEvents(1))
-        broadcasts = Broadcasts(wakeEventType: playback.wakeEventType)
+        playback = Players(liveness: options.exitOnEnd ? .recorded : .live, waker: LoopWaker())
+        directoryFetcher = DirectoryFetcher(waker: LoopWaker())
+        broadcasts = Broadcasts(waker: playback.waker)
         let metrics = fonts.metrics()
         let environment = AppEnvironment(
             metrics: metrics, compositorMovesFloat: String(cString: SDL_GetCurrentVideoDriver()) == "wayland",

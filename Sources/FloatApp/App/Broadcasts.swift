@@ -1,6 +1,5 @@
 import AppCore
 import Broadcast
-import CSDL
 import Foundation
 import Playback
 import Rooms
@@ -12,11 +11,11 @@ import Rooms
 @MainActor
 final class Broadcasts {
     private(set) var publishers: [RoomID: Publisher] = [:]
-    /// The SDL event a status change posts to wake the loop.
-    let wakeEventType: UInt32
+    /// What a status change or a preview picture calls to wake the loop.
+    let waker: LoopWaker
 
-    init(wakeEventType: UInt32) {
-        self.wakeEventType = wakeEventType
+    init(waker: LoopWaker) {
+        self.waker = waker
     }
 
     /// Goes live: captures `source` and publishes it as `broadcast` says.
@@ -24,14 +23,9 @@ final class Broadcasts {
         stop(id)
         var options = PublishOptions()
         options.videoBitrate = broadcast.videoBitrate
-        let type = wakeEventType
-        let wake: @Sendable () -> Void = {
-            var event = SDL_Event()
-            event.type = type
-            SDL_PushEvent(&event)
-        }
+        let waker = self.waker
         publishers[id] = Publisher(source: source, url: broadcast.publishURL, options: options,
-                                   onStatusChange: { _ in wake() }, onPreview: wake)
+                                   onStatusChange: { _ in waker.wake() }, onPreview: { waker.wake() })
     }
 
     /// Ends a broadcast on a thread of its own: the main thread never waits for the server.
@@ -54,10 +48,21 @@ final class Broadcasts {
         case .connecting: .connecting
         case .live: .live
         case .reconnecting(let attempt, let wait): .reconnecting(attempt: attempt, nextTryIn: wait)
-        case .failed(let message): .failed(message)
+        case .failed(let failure): .failed(Self.failure(failure))
         case .stopped: .stopped
         }
         return BroadcastReport(phase: phase, liveSeconds: stats.liveSeconds, bitsPerSecond: stats.bitsPerSecond,
                                droppedFrames: stats.droppedFrames)
+    }
+
+    /// Why a publisher gave up, in the app core's terms (which word it).
+    static func failure(_ failure: PublishFailure) -> BroadcastFailure {
+        switch failure {
+        case .capture(.refusedSource(let why)): .refusedSource("\(why)")
+        case .capture(.openFailed(let why)), .capture(.decoderFailed(let why)), .capture(.streamFailed(let why)):
+            .captureFailed(why)
+        case .capture(.noPlayableStream): .nothingToCapture
+        case .server(let url, let reason): .serverFailed(url: url, reason: reason)
+        }
     }
 }

@@ -13,12 +13,12 @@ final class Players {
     private var audio: AudioOutput?
     /// Live rooms reconnect (D4); for measurement, `--exit-on-end` lets the source end.
     let liveness: PlaybackOptions.Liveness
-    /// The SDL event a session posts to wake the loop for a new frame.
-    let wakeEventType: UInt32
+    /// What a session calls to wake the loop for a new frame.
+    let waker: LoopWaker
 
-    init(liveness: PlaybackOptions.Liveness, wakeEventType: UInt32) {
+    init(liveness: PlaybackOptions.Liveness, waker: LoopWaker) {
         self.liveness = liveness
-        self.wakeEventType = wakeEventType
+        self.waker = waker
     }
 
     /// Opens the sound device, when there is one.
@@ -51,14 +51,10 @@ final class Players {
     }
 
     /// Observers that let a session wake the loop when a frame becomes due while none was
-    /// queued: they post an SDL event, which is safe from any thread.
+    /// queued, from any thread.
     private func frameWakeObservers() -> PlaybackObservers {
-        let type = wakeEventType
-        return PlaybackObservers(onFrameQueued: {
-            var event = SDL_Event()
-            event.type = type
-            SDL_PushEvent(&event)
-        })
+        let waker = self.waker
+        return PlaybackObservers(onFrameQueued: { waker.wake() })
     }
 
     /// Stops a room's playback; returns the player that was stopped.

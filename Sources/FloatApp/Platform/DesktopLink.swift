@@ -16,10 +16,10 @@ import MPRIS
 final class DesktopLink {
     /// The scale when the app started.
     let scale: DesktopScale
-    /// The SDL event a scale change arrives as; its `user.code` is the factor in thousandths.
-    let scaleEventType: UInt32
-    /// The SDL event that says media commands wait in ``takeCommands()``.
-    let mediaEventType: UInt32
+    /// Wakes the loop for a scale change; its `user.code` is the factor in thousandths.
+    let scaleWaker: LoopWaker
+    /// Wakes the loop when media commands wait in ``takeCommands()``.
+    let mediaWaker = LoopWaker()
     private var watcher: X11ScaleWatcher?
     private var service: MPRISService?
     private var published: MPRISState?
@@ -27,13 +27,11 @@ final class DesktopLink {
     private let artURL: String?
 
     init() {
-        let base = SDL_RegisterEvents(2)
-        (scaleEventType, mediaEventType) = (base, base + 1)
-        let watcher = X11ScaleWatcher.start { scale in
-            var event = SDL_Event()
-            event.type = base
-            event.user.code = Int32((scale.factor * 1000).rounded())
-            SDL_PushEvent(&event)
+        let scaleWaker = LoopWaker()
+        self.scaleWaker = scaleWaker
+        // When the watcher cannot start (not on X11), the scale comes from the environment alone.
+        let watcher = try? X11ScaleWatcher.start { scale in
+            scaleWaker.wake(code: Int32((scale.factor * 1000).rounded()))
         }
         self.watcher = watcher
         scale = watcher?.initial ?? DesktopScale(resources: nil, environment: ProcessInfo.processInfo.environment)
@@ -43,7 +41,7 @@ final class DesktopLink {
 
     /// The new scale factor a scale event carries; nil for any other event.
     func scaleFactor(of event: SDL_Event) -> Double? {
-        event.type == scaleEventType ? Double(event.user.code) / 1000 : nil
+        scaleWaker.matches(event) ? Double(event.user.code) / 1000 : nil
     }
 
     /// Shows the app's media state to the desktop: the player name is owned while a room is
@@ -86,18 +84,27 @@ final class DesktopLink {
     }
 
     private func startMedia(_ state: MPRISState) {
-        let type = mediaEventType
+        let mediaWaker = self.mediaWaker
         do {
-            service = try MPRISService.start(state: state) {
-                var event = SDL_Event()
-                event.type = type
-                SDL_PushEvent(&event)
-            }
+            service = try MPRISService.start(state: state) { mediaWaker.wake() }
             published = state
             Log.info("media controls: \(service?.busName ?? "")")
         } catch {
             mediaUnavailable = true
-            Log.info("\(error)")
+            Log.info(Self.failure(error).words)
+        }
+    }
+
+    /// Why the media controls are off, in the app core's terms (which word it).
+    static func failure(_ error: MPRISUnavailable) -> MediaControlsFailure {
+        switch error {
+        case .noSessionBus: .noSessionBus
+        case .busFailed(.connect, let detail): .cannotConnect(detail)
+        case .busFailed(.hello, let detail): .noAnswer(detail)
+        case .busFailed(.requestName(let name), let detail): .cannotRequestName(name, detail: detail)
+        case .namesTaken(let preferred, let fallback): .namesTaken(preferred: preferred, fallback: fallback)
+        case .noSocket: .noSocket
+        case .noThread(let reason): .noThread(reason)
         }
     }
 

@@ -1,6 +1,8 @@
 import Foundation
 import FoundationNetworking
 import Localization
+import LocksAndThreads
+import Rooms
 #if canImport(FoundationNetworking)
 #endif
 
@@ -21,7 +23,7 @@ public enum HTTPFetchError: Error, Hashable, Sendable, CustomStringConvertible {
         case .badURL(let url): tr("not a URL: %s", url)
         case .transport(let reason): reason
         case .status(let code): "HTTP \(code) " + HTTPURLResponse.localizedString(forStatusCode: code)
-        case .tooLarge(let limit): tr("the page is larger than %d KiB", limit / 1024)
+        case .tooLarge(let limit): SizeLimit(bytes: limit).exceeded
         }
     }
 }
@@ -69,11 +71,9 @@ public final class HTTPFetcher: Sendable {
     }
 }
 
-/// Collects each task's body up to the cap and finishes it once.
-///
-/// `@unchecked Sendable`: URLSession calls it on its delegate queue; `pending`, its only
-/// mutable state, is only touched with `lock` held.
-private final class FetchDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+/// Collects each task's body up to the cap and finishes it once. URLSession calls it on its
+/// delegate queue; `pending`, its only mutable state, is guarded.
+private final class FetchDelegate: NSObject, URLSessionDataDelegate, Sendable {
     private struct Pending {
         var body = Data()
         var failure: HTTPFetchError?
@@ -81,19 +81,18 @@ private final class FetchDelegate: NSObject, URLSessionDataDelegate, @unchecked 
     }
 
     private let maximumSize: Int
-    private let lock = NSLock()
-    private var pending: [Int: Pending] = [:]
+    private let pending = Guarded<[Int: Pending]>([:])
 
     init(maximumSize: Int) {
         self.maximumSize = maximumSize
     }
 
     func register(_ id: Int, completion: @escaping @Sendable (Result<Data, HTTPFetchError>) -> Void) {
-        lock.withLock { pending[id] = Pending(completion: completion) }
+        pending.withLock { $0[id] = Pending(completion: completion) }
     }
 
     private func fail(_ task: URLSessionTask, _ failure: HTTPFetchError) {
-        lock.withLock { pending[task.taskIdentifier]?.failure = failure }
+        pending.withLock { $0[task.taskIdentifier]?.failure = failure }
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
@@ -110,7 +109,7 @@ private final class FetchDelegate: NSObject, URLSessionDataDelegate, @unchecked 
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        let overflow = lock.withLock { () -> Bool in
+        let overflow = pending.withLock { pending -> Bool in
             guard var entry = pending[dataTask.taskIdentifier], entry.failure == nil else { return false }
             entry.body.append(data)
             if entry.body.count > maximumSize {
@@ -124,7 +123,7 @@ private final class FetchDelegate: NSObject, URLSessionDataDelegate, @unchecked 
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
-        guard let entry = lock.withLock({ pending.removeValue(forKey: task.taskIdentifier) }) else { return }
+        guard let entry = pending.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
         if let failure = entry.failure {
             entry.completion(.failure(failure))
         } else if let error {

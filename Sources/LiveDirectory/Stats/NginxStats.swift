@@ -1,6 +1,7 @@
 import Foundation
 import FoundationXML
 import Localization
+import Rooms
 #if canImport(FoundationXML)
 #endif
 
@@ -19,7 +20,7 @@ public enum NginxStats {
     /// The streams on the page, in page order, or why the page is unusable.
     public static func parse(_ data: Data) -> Result<[LiveStreamInfo], DirectoryError> {
         guard data.count <= maximumSize else {
-            return .failure(.badStats(tr("larger than %d MiB", maximumSize >> 20)))
+            return .failure(.badStats(SizeLimit(bytes: maximumSize).exceeded))
         }
         let parser = XMLParser(data: data)
         let reader = NginxStatsReader()

@@ -1,4 +1,5 @@
 import Foundation
+import LocksAndThreads
 
 /// Mixes the sound of several sessions for one audio device and drives their clocks (D2).
 ///

@@ -6,7 +6,7 @@ extension Connection {
     /// picture but key frames; from the first packet after it is shown again it decodes all.
     func decodeVideo(_ decoder: Decoder, frameDuration: Double) {
         let frame = Frame()
-        let scaler = Scaler()
+        let scaler = Scaler(filter: .areaWhenShrinking)
         var loopFilter = LoopFilterMode.normal
         var keyOnly = false
         var skips = SkippedPictures()

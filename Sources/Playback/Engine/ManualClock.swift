@@ -1,3 +1,5 @@
+import LocksAndThreads
+
 /// A clock that moves only when told to (``advance(by:)``), for tests: every deadline a session
 /// sleeps until is reached exactly when the test says, on any machine load.
 ///

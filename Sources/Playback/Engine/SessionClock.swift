@@ -1,3 +1,5 @@
+import LocksAndThreads
+
 /// Where a session reads the time, and how its threads sleep until a time: the reconnection
 /// backoff (D4), the clock deadlines of decoding and presenting, and the close deadline.
 ///

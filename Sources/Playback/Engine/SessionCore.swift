@@ -1,4 +1,5 @@
 import Foundation
+import LocksAndThreads
 import Session
 
 /// One session's lock, the state it guards (``SharedState``) and what never changes after
@@ -31,7 +32,7 @@ final class SessionCore: @unchecked Sendable {
         case sleep(Sleeper, until: Double?)
     }
 
-    let lock = SessionLock()
+    let lock = Lock()
     let interrupt = InterruptFlag()
     let options: PlaybackOptions
     /// Where time is read and deadlines are slept until.

@@ -1,4 +1,5 @@
 import Foundation
+import LocksAndThreads
 import Session
 
 /// Everything a session's threads share: reachable only through ``SessionCore/withLock(_:)``
@@ -121,7 +122,7 @@ struct SharedState {
     var levelMeanSquare: Float = 0
     var videoPackets = PacketQueue()
 
-    init(options: PlaybackOptions, lock: SessionLock) {
+    init(options: PlaybackOptions, lock: Lock) {
         demuxerWake = WakeCondition(lock: lock)
         videoWake = WakeCondition(lock: lock)
         workerEnded = WakeCondition(lock: lock)

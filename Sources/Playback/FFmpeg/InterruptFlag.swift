@@ -1,30 +1,34 @@
 import CFFmpeg
-import Synchronization
+import LocksAndThreads
 
 /// A flag FFmpeg polls during blocking I/O (AVIOInterruptCB): set on close, or when a deadline passes.
 package final class InterruptFlag: Sendable {
-    private let closed = Atomic<Bool>(false)
-    private let deadlineNanos = Atomic<UInt64>(0)
+    private struct State {
+        var closed = false
+        /// Monotonic nanoseconds after which blocking calls give up; 0 for none.
+        var deadlineNanos: UInt64 = 0
+    }
+
+    private let state = Guarded(State())
 
     package init() {}
 
     /// Asks every blocking FFmpeg call that polls this flag to return promptly.
-    package func interrupt() { closed.store(true, ordering: .releasing) }
+    package func interrupt() { state.withLock { $0.closed = true } }
 
     /// True once ``interrupt()`` was called.
-    package var isInterrupted: Bool { closed.load(ordering: .acquiring) }
+    package var isInterrupted: Bool { state.withLock { $0.closed } }
 
     /// Makes blocking calls give up after `seconds` (nil: no deadline).
     package func setDeadline(after seconds: Double?) {
-        guard let seconds else { deadlineNanos.store(0, ordering: .relaxed); return }
-        deadlineNanos.store(MonotonicTime.nanos() + UInt64(seconds * 1e9), ordering: .relaxed)
+        let deadline = seconds.map { MonotonicTime.nanos() + UInt64($0 * 1e9) } ?? 0
+        state.withLock { $0.deadlineNanos = deadline }
     }
 
     /// True when the current blocking call should stop.
     package var shouldAbort: Bool {
-        if isInterrupted { return true }
-        let deadline = deadlineNanos.load(ordering: .relaxed)
-        return deadline != 0 && MonotonicTime.nanos() > deadline
+        let (closed, deadline) = state.withLock { ($0.closed, $0.deadlineNanos) }
+        return closed || (deadline != 0 && MonotonicTime.nanos() > deadline)
     }
 
     /// The C callback record to store in an AVFormatContext; valid while `self` is alive.

@@ -1,63 +1,93 @@
 import CFFmpeg
 
-/// Converts decoded pictures to YUV420P at an output size, with a cached swscale context.
-final class Scaler {
+/// The one swscale wrapper: converts decoded pictures to YUV420P at an output size, with a
+/// context cached until the source or output changes. Playback writes into a `VideoFrame`'s
+/// storage, a broadcast into a new AVFrame; both go through ``scale(_:width:height:planes:pitches:)``.
+package final class Scaler {
+    /// How a scaler picks swscale's filter from the source and output sizes.
+    package enum FilterChoice: Sendable {
+        /// Area averaging when shrinking on both axes (measured cheaper than bilinear for 1080p
+        /// to float sizes, and without aliasing), bilinear otherwise. Fast bilinear and point
+        /// sampling cost about 0.2 s less per 600 frames from 1080p to 320x180, but take two taps
+        /// or one where area takes six: fine detail turns into false patterns that shimmer as it
+        /// moves. Used by playback.
+        case areaWhenShrinking
+        /// Fast bilinear down to at most half size: two taps then still cover every source pixel
+        /// (an encoder at half the capture's size). Larger reductions would skip pixels and
+        /// shimmer, so they, and enlargements, use bilinear. Used by a broadcast's encoder.
+        case fastBilinearToHalf
+    }
+
     private struct Key: Equatable {
         var sourceWidth: Int32, sourceHeight: Int32, sourceFormat: Int32
         var width: Int32, height: Int32
     }
 
+    private let choice: FilterChoice
     private var context: OpaquePointer?
     private var key: Key?
     /// How many times a context was (re)built; for tests and diagnostics.
-    private(set) var buildCount = 0
+    package private(set) var buildCount = 0
+
+    package init(filter: FilterChoice) { choice = filter }
 
     deinit { sws_freeContext(context) }
 
-    /// Area averaging when shrinking (measured cheaper than bilinear for 1080p to float sizes,
-    /// and without aliasing), bilinear otherwise. Fast bilinear and point sampling cost about
-    /// 0.2 s less per 600 frames from 1080p to 320x180, but take two taps or one where area
-    /// takes six: fine detail turns into false patterns that shimmer as it moves.
-    private static func filter(for key: Key) -> Int32 {
-        key.width < key.sourceWidth && key.height < key.sourceHeight ? Int32(SWS_AREA) : Int32(SWS_BILINEAR)
+    private func filter(for key: Key) -> Int32 {
+        let shrinks = key.width < key.sourceWidth && key.height < key.sourceHeight
+        switch choice {
+        case .areaWhenShrinking:
+            return Int32(shrinks ? SWS_AREA : SWS_BILINEAR)
+        case .fastBilinearToHalf:
+            let atMostHalf = shrinks && key.width * 2 >= key.sourceWidth && key.height * 2 >= key.sourceHeight
+            return Int32(atMostHalf ? SWS_FAST_BILINEAR : SWS_BILINEAR)
+        }
     }
 
-    /// Converts `frame` to a `width`x`height` YUV420P picture (both even), or nil if swscale
-    /// refuses; `isStill` marks a picture that is not live (see ``VideoFrame/isStill``).
-    func convert(_ frame: Frame, width: Int, height: Int, pts: Double, serial: Int, isStill: Bool = false) -> VideoFrame? {
+    /// Scales `frame` into the three YUV420P planes at `planes` with `pitches`, at
+    /// `width`x`height`. False if swscale refuses the conversion or writes nothing.
+    package func scale(_ frame: Frame, width: Int, height: Int,
+                       planes: UnsafePointer<UnsafeMutablePointer<UInt8>?>, pitches: UnsafePointer<Int32>) -> Bool {
         let wanted = Key(sourceWidth: Int32(frame.width), sourceHeight: Int32(frame.height),
                          sourceFormat: frame.format, width: Int32(width), height: Int32(height))
         if wanted != key {
             sws_freeContext(context)
             context = sws_getContext(wanted.sourceWidth, wanted.sourceHeight, AVPixelFormat(wanted.sourceFormat),
                                      wanted.width, wanted.height, AV_PIX_FMT_YUV420P,
-                                     Self.filter(for: wanted), nil, nil, nil)
+                                     filter(for: wanted), nil, nil, nil)
             key = context == nil ? nil : wanted
             buildCount += 1
         }
-        guard let context else { return nil }
-        let layout = VideoFrame.Layout(width: width, height: height)
-        var failed = false
-        let storage = [UInt8](unsafeUninitializedCapacity: layout.byteCount) { buffer, count in
-            let base = buffer.baseAddress!
-            var planes: [UnsafeMutablePointer<UInt8>?] = [
-                base + layout.offsets.y, base + layout.offsets.u, base + layout.offsets.v, nil,
-            ]
-            var pitches: [Int32] = [Int32(layout.pitches.y), Int32(layout.pitches.u), Int32(layout.pitches.v), 0]
-            let source = frame.pointer
-            let written = withUnsafePointer(to: &source.pointee.data) { dataTuple in
-                dataTuple.withMemoryRebound(to: UnsafePointer<UInt8>?.self, capacity: 8) { data in
-                    withUnsafePointer(to: &source.pointee.linesize) { sizeTuple in
-                        sizeTuple.withMemoryRebound(to: Int32.self, capacity: 8) { sizes in
-                            sws_scale(context, data, sizes, 0, Int32(frame.height), &planes, &pitches)
-                        }
+        guard let context else { return false }
+        let source = frame.pointer
+        let written = withUnsafePointer(to: &source.pointee.data) { dataTuple in
+            dataTuple.withMemoryRebound(to: UnsafePointer<UInt8>?.self, capacity: 8) { data in
+                withUnsafePointer(to: &source.pointee.linesize) { sizeTuple in
+                    sizeTuple.withMemoryRebound(to: Int32.self, capacity: 8) { sizes in
+                        sws_scale(context, data, sizes, 0, Int32(frame.height), planes, pitches)
                     }
                 }
             }
-            failed = written <= 0
+        }
+        return written > 0
+    }
+
+    /// Converts `frame` to a `width`x`height` YUV420P picture (both even), or nil if swscale
+    /// refuses; `isStill` marks a picture that is not live (see ``VideoFrame/isStill``).
+    package func convert(_ frame: Frame, width: Int, height: Int, pts: Double, serial: Int,
+                         isStill: Bool = false) -> VideoFrame? {
+        let layout = VideoFrame.Layout(width: width, height: height)
+        var scaled = false
+        let storage = [UInt8](unsafeUninitializedCapacity: layout.byteCount) { buffer, count in
+            let base = buffer.baseAddress!
+            let planes: [UnsafeMutablePointer<UInt8>?] = [
+                base + layout.offsets.y, base + layout.offsets.u, base + layout.offsets.v, nil,
+            ]
+            let pitches: [Int32] = [Int32(layout.pitches.y), Int32(layout.pitches.u), Int32(layout.pitches.v), 0]
+            scaled = scale(frame, width: width, height: height, planes: planes, pitches: pitches)
             count = layout.byteCount
         }
-        if failed { return nil }
+        guard scaled else { return nil }
         return VideoFrame(layout: layout, storage: storage, pts: pts, serial: serial, isStill: isStill)
     }
 }

@@ -1,17 +1,16 @@
 import Foundation
 import LiveDirectory
+import LocksAndThreads
 import Rooms
 
-/// Runs a ``LiveDirectory`` against real servers the way the app does: ticks on a clock, fetches
-/// statistics pages with ``HTTPFetcher``, parses them on the fetcher's queue, and feeds the
-/// results back on the calling thread.
+/// Runs a ``LiveDirectory`` against real servers the way the app does: ticks on a clock, reads
+/// statistics pages with ``StatsReader`` on its queue, and feeds the results back on the calling thread.
 final class DirectoryDriver: @unchecked Sendable {
     private(set) var directory: LiveDirectory
     /// Every appeared and ended effect so far, with the time it happened.
     private(set) var events: [(time: Double, effect: DirectoryEffect)] = []
-    private let fetcher = HTTPFetcher(timeout: 2)
-    private let lock = NSLock()
-    private var inbox: [(serverID: String, serial: Int, result: Result<[LiveStreamInfo], DirectoryError>)] = []
+    private let reader = StatsReader(timeout: 2)
+    private let inbox = Guarded<[(serverID: String, serial: Int, result: Result<[LiveStreamInfo], DirectoryError>)]>([])
 
     init(servers: [LiveServer]) {
         directory = LiveDirectory(servers: servers)
@@ -21,7 +20,7 @@ final class DirectoryDriver: @unchecked Sendable {
 
     /// Delivers finished fetches, passes time, and starts the fetches that are due.
     func step() {
-        let arrived = lock.withLock { () -> [(serverID: String, serial: Int, result: Result<[LiveStreamInfo], DirectoryError>)] in
+        let arrived = inbox.withLock { inbox in
             defer { inbox.removeAll() }
             return inbox
         }
@@ -39,9 +38,9 @@ final class DirectoryDriver: @unchecked Sendable {
                 events.append((now, effect))
                 continue
             }
-            fetcher.get(url) { [self] result in
-                let parsed = result.mapError { DirectoryError.unreachable($0.description) }.flatMap(NginxStats.parse)
-                lock.withLock { inbox.append((serverID, serial, parsed)) }
+            let inbox = self.inbox
+            reader.read(url) { parsed in
+                inbox.withLock { $0.append((serverID, serial, parsed)) }
             }
         }
     }

@@ -1,39 +1,15 @@
 import Glibc
 
-/// The mutex that guards a session's shared state, with one ``WakeCondition`` per waiting thread
-/// so that a change wakes only the thread that waits for it.
-/// The lock order is written down once, at ``SessionCore``.
-///
-/// `@unchecked Sendable`: it owns a `pthread_mutex_t`, which is made for sharing between
-/// threads; the pointer never changes after `init`.
-package final class SessionLock: @unchecked Sendable {
-    fileprivate let mutex: UnsafeMutablePointer<pthread_mutex_t>
-
-    package init() {
-        mutex = .allocate(capacity: 1)
-        mutex.initialize(to: pthread_mutex_t())
-        pthread_mutex_init(mutex, nil)
-    }
-
-    deinit {
-        pthread_mutex_destroy(mutex)
-        mutex.deallocate()
-    }
-
-    package func lock() { pthread_mutex_lock(mutex) }
-
-    package func unlock() { pthread_mutex_unlock(mutex) }
-}
-
-/// A condition variable on a ``SessionLock``, timed on ``MonotonicTime``.
+/// A condition variable on a ``Lock``, timed on the monotonic clock (`CLOCK_MONOTONIC`, the
+/// clock Playback's `MonotonicTime` reads).
 ///
 /// `@unchecked Sendable`: it owns a `pthread_cond_t`, which is made for sharing between
 /// threads; the pointers never change after `init`.
 package final class WakeCondition: @unchecked Sendable {
-    private let lock: SessionLock
+    private let lock: Lock
     private let condition: UnsafeMutablePointer<pthread_cond_t>
 
-    package init(lock: SessionLock) {
+    package init(lock: Lock) {
         self.lock = lock
         condition = .allocate(capacity: 1)
         condition.initialize(to: pthread_cond_t())
