@@ -68,7 +68,7 @@ let package = Package(
         .target(name: "Broadcast", dependencies: ["CFFmpeg", "LocksAndThreads", "Playback", "Rooms", "Localization"]),
         .target(name: "AppCore", dependencies: ["PiPLayout", "Rooms", "Session", "LiveDirectory", "Logging", "Localization"]),
         .target(name: "FilesAndOptions", dependencies: ["AppCore", "PiPLayout", "Rooms", "Logging", "Localization"]),
-        .target(name: "TextLayout", dependencies: ["CPango"], swiftSettings: pangoHeaders),
+        .target(name: "TextLayout", dependencies: ["CPango", "LocksAndThreads"], swiftSettings: pangoHeaders),
         .executableTarget(name: "PublishProbe", dependencies: ["Broadcast", "Playback"]),
         // bench/text.py's worker: the list's text drawn by TextLayout or by the SDL_ttf code it replaced.
         .executableTarget(name: "TextBench", dependencies: ["CSDL", "TextLayout"], path: "bench/TextBench",
@@ -82,7 +82,7 @@ let package = Package(
             swiftSettings: pangoHeaders
         ),
         .target(name: "LiveServerTestSupport", dependencies: ["LiveDirectory"], path: "Tests/LiveServerTestSupport"),
-        .target(name: "TestSupport", dependencies: ["Rooms"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["Rooms", "Session", "AppCore"], path: "Tests/TestSupport"),
         .testTarget(name: "PiPLayoutTests", dependencies: ["PiPLayout", "TestSupport"]),
         .testTarget(name: "RoomsTests", dependencies: ["Rooms", "TestSupport"]),
         .testTarget(name: "SessionTests", dependencies: ["Session", "Rooms", "TestSupport"]),
@@ -100,7 +100,7 @@ let package = Package(
                     dependencies: ["CX11", "PiPLayout", "Rooms", "LiveDirectory", "DesktopSettings", "LiveServerTestSupport", "TestSupport"]),
         .testTarget(name: "MPRISTests", dependencies: ["MPRIS", "TestSupport"]),
         .testTarget(name: "DesktopSettingsTests", dependencies: ["DesktopSettings"]),
-        .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout", "TestSupport"], swiftSettings: pangoHeaders),
+        .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout", "LocksAndThreads", "TestSupport"], swiftSettings: pangoHeaders),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -13,7 +13,8 @@ test_pkgs=(xvfb openbox fluxbox icewm xfwm4 xfconf mutter kwin-x11 kwin-style-br
   nginx-light libnginx-mod-rtmp python3 python3-xlib xserver-xorg-core xserver-xorg-video-dummy
   fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji pango1.0-tools)
 # The text benchmark's peer is the SDL_ttf renderer FloatApp used before Pango (loaded at run time).
-bench_pkgs=(mpv time python3-matplotlib libsdl2-ttf-2.0-0)
+# valgrind: bench/instructions.py counts instructions with callgrind.
+bench_pkgs=(mpv time python3-matplotlib libsdl2-ttf-2.0-0 valgrind)
 # The Debian package (`make deb`, scripts/lint-deb.sh): the static Foundation links libcurl and
 # libxml2; dpkg-dev computes Depends; lintian and man check the package and its man page.
 deb_pkgs=(libcurl4-openssl-dev libxml2-dev dpkg-dev binutils lintian man-db)

@@ -34,6 +34,7 @@ export LSAN_OPTIONS="suppressions=$supp/lsan.supp print_suppressions=1 exitcode=
 failed=()
 for s in "${sanitizers[@]}"; do
   scratch=".build/sanitize-$s"
+  mkdir -p .build
   log="$scratch.log"
   start=$(date +%s)
   echo "== $s sanitizer: building ${targets[*]} in $scratch"

@@ -1,14 +1,15 @@
 import Foundation
+import LocksAndThreads
 
 /// Opens a ``TextEngine`` on a thread of its own and lays out the first lines the UI will
 /// show, so that loading fontconfig's configuration, sorting the fallback fonts for each style
 /// and opening the fonts of each script overlap the app's other start-up work instead of
 /// delaying its first paint.
 ///
-/// `@unchecked Sendable`: the engine is made and used only by the loader's thread until the
-/// semaphore is signalled, and only by the thread that calls ``engine()`` after it, so it is
-/// never used by two threads at once (Pango asks no more of its objects).
-public final class TextEngineLoader: @unchecked Sendable {
+/// The engine is not `Sendable` (Pango asks that its objects be used by one thread at a time):
+/// the loader's thread makes and uses it, then hands it over in a ``ThreadConfined`` box that
+/// only the thread calling ``engine()`` opens.
+public final class TextEngineLoader: Sendable {
     /// A line to lay out and draw ahead of time.
     public struct Sample: Sendable {
         public let text: String
@@ -23,19 +24,21 @@ public final class TextEngineLoader: @unchecked Sendable {
         }
     }
 
-    private let done = DispatchSemaphore(value: 0)
-    private var loaded: TextEngine?
+    private let loaded = Guarded<ThreadConfined<TextEngine>?>(nil)
+    private let done: WakeCondition
 
     /// Starts loading at `scale`; `samples` are laid out and drawn in the order given.
     /// `rightToLeft` is the UI's direction (see ``TextEngine/init(family:fallback:rightToLeft:)``).
     public init(family: String = "sans-serif", samples: [Sample], scale: Double, rightToLeft: Bool = false) {
-        let thread = Thread { [self] in
+        done = loaded.makeCondition()
+        let thread = Thread { [loaded, done] in
             let engine = TextEngine(family: family, rightToLeft: rightToLeft)
             for s in samples {
                 _ = engine.layout(s.text, size: s.size, weight: s.weight, scale: scale).render(TextColor(r: 255, g: 255, b: 255))
             }
-            loaded = engine
-            done.signal()
+            let box = ThreadConfined(engine)
+            loaded.withLock { $0 = box }
+            done.lockAndBroadcast()
         }
         thread.name = "text-engine-loader"
         thread.start()
@@ -43,7 +46,6 @@ public final class TextEngineLoader: @unchecked Sendable {
 
     /// The engine, once loaded (waits for the loader's thread); call it once.
     public func engine() -> TextEngine {
-        done.wait()
-        return loaded!
+        loaded.withLock(waitingOn: done, for: { $0 != nil }) { $0! }.take()
     }
 }

@@ -150,7 +150,11 @@ final class DirectoryTests: XCTestCase {
             _ = $0.directory.refresh(serverID: "local", now: 1.5)
         }
         XCTAssertEqual(state.directory.section("local")?.pendingSerial, 2, "asked again half a second after the last refresh")
-        _ = state.reduce(.directoryFetched(serverID: "local", serial: 2, .failure(refused)), now: 1.7)
+        assertStep(&state, .directoryFetched(serverID: "local", serial: 2, .failure(refused)), now: 1.7,
+                   effects: [.stats(.server("local", reachable: false, reason: "Could not connect to the server"))]) {
+            _ = $0.directory.received(.failure(refused), serverID: "local", serial: 2, now: 1.7)
+            $0.main.paint.dirty = true
+        }
         XCTAssertFalse(state.reduce(.tick(pointer: Point(x: 0, y: 0)), now: 1.95).contains {
             if case .fetchDirectory = $0 { true } else { false }
         }, "not asked again 0.45 s after the last try")

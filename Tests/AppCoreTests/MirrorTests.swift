@@ -2,6 +2,8 @@ import AppCore
 import Localization
 import PiPLayout
 import Rooms
+import Session
+import TestSupport
 import XCTest
 
 /// X5: under a right-to-left language the main window mirrors, as GTK and Qt mirror theirs:
@@ -15,13 +17,12 @@ final class MirrorTests: XCTestCase {
         return state
     }
 
-    private func press(_ state: inout AppState, _ x: Int, _ y: Int, at t: Double) -> [AppEffect] {
-        state.reduce(.pointerPressed(window: .main, x: x, y: y, global: origin, time: t), now: t)
+    private func pressed(_ x: Int, _ y: Int, at t: Double) -> AppEvent {
+        .pointerPressed(window: .main, x: x, y: y, global: origin, time: t)
     }
 
-    private func click(_ state: inout AppState, _ x: Int, _ y: Int, at t: Double) -> [AppEffect] {
-        press(&state, x, y, at: t)
-            + state.reduce(.pointerReleased(window: .main, x: x, y: y, global: origin, time: t, overFloat: false), now: t)
+    private func released(_ x: Int, _ y: Int, at t: Double) -> AppEvent {
+        .pointerReleased(window: .main, x: x, y: y, global: origin, time: t, overFloat: false)
     }
 
     private func centre(_ r: PixelRect) -> (Int, Int) { (r.x + r.w / 2, r.y + r.h / 2) }
@@ -75,12 +76,24 @@ final class MirrorTests: XCTestCase {
     func testClicksFollowTheMirroredControls() {
         var back = rightToLeft(F.open(F.host))
         let (bx, by) = centre(PixelRect(904, 548, 40, 40))
-        _ = click(&back, bx, by, at: 2)
+        assertStep(&back, pressed(bx, by, at: 2), now: 2, effects: []) { $0.main.controlsUntil = 5 }
+        assertStep(&back, released(bx, by, at: 2), now: 2, effects: [.stats(.mainContent(nil))]) {
+            _ = $0.session.reduce(.backToListClicked)
+            $0.main.paint.dirty = true
+        }
         XCTAssertEqual(back.session.mainWindow.content, .list, "Back, now at the right, shows the list")
         XCTAssertNotNil(back.rooms["host"], "Back keeps the host's room open")
 
         var leave = rightToLeft(F.open(F.host))
-        _ = click(&leave, 36, 568, at: 2)
+        assertStep(&leave, pressed(36, 568, at: 2), now: 2, effects: []) { $0.main.controlsUntil = 5 }
+        assertStep(&leave, released(36, 568, at: 2), now: 2, effects: [
+            .closePlayback("host"), .resetMainVideo, .stats(.stop("host")), .log(.info, "stopped host"), .stats(.mainContent(nil)),
+        ]) {
+            _ = $0.session.reduce(.leaveClicked)
+            $0.rooms = [:]
+            $0.main.paint.dirty = true
+            $0.checks.releaseMemoryAt = 2 + AppState.releaseDelay
+        }
         XCTAssertEqual(leave.session.mainWindow.content, .list)
         XCTAssertNil(leave.rooms["host"], "where Back was, Leave now closes the room")
     }
@@ -91,14 +104,27 @@ final class MirrorTests: XCTestCase {
         // Left to right the slider's hit area is (110, 548, 122, 40): mirrored, it ends 110 px from the right.
         XCTAssertEqual(slider, PixelRect(960 - 110 - 122, 548, 122, 40))
         let inset = 6, inner = 110
-        XCTAssertEqual(press(&state, slider.maxX - inset - inner / 2, 568, at: 2),
-                       [.setAudio("live-a", muted: false, volume: 0.5), .stats(.volume("live-a", volume: 0.5))])
-        XCTAssertEqual(state.reduce(.pointerMoved(window: .main, x: slider.x, y: 568, global: origin, time: 2.1), now: 2.1),
-                       [.setAudio("live-a", muted: false, volume: 1), .stats(.volume("live-a", volume: 1))],
-                       "the slider's left end is full volume")
-        XCTAssertEqual(state.reduce(.pointerMoved(window: .main, x: slider.maxX, y: 568, global: origin, time: 2.2), now: 2.2),
-                       [.setAudio("live-a", muted: false, volume: 0), .stats(.volume("live-a", volume: 0))],
-                       "the slider's right end is silence")
+        assertStep(&state, pressed(slider.maxX - inset - inner / 2, 568, at: 2), now: 2,
+                   effects: [.setAudio("live-a", muted: false, volume: 0.5), .stats(.volume("live-a", volume: 0.5))]) {
+            $0.rooms["live-a"]?.volume = 0.5
+            $0.main.draggingVolume = true
+            $0.main.controlsUntil = 5
+            $0.main.paint.dirty = true
+        }
+        // The slider's left end is full volume.
+        assertStep(&state, .pointerMoved(window: .main, x: slider.x, y: 568, global: origin, time: 2.1), now: 2.1,
+                   effects: [.setAudio("live-a", muted: false, volume: 1), .stats(.volume("live-a", volume: 1))]) {
+            $0.rooms["live-a"]?.volume = 1
+            $0.main.hovered = .volume
+            $0.main.controlsUntil = 5.1
+        }
+        // The slider's right end is silence.
+        assertStep(&state, .pointerMoved(window: .main, x: slider.maxX, y: 568, global: origin, time: 2.2), now: 2.2,
+                   effects: [.setAudio("live-a", muted: false, volume: 0), .stats(.volume("live-a", volume: 0))]) {
+            $0.rooms["live-a"]?.volume = 0
+            $0.main.hovered = nil
+            $0.main.controlsUntil = 5.2
+        }
     }
 
     func testACallMirrorsItsPanelTilesAndLayoutLabel() throws {
@@ -131,10 +157,20 @@ final class MirrorTests: XCTestCase {
         let drawn = try XCTUnwrap(rtl.tiles.first { $0.index == 1 }?.overlay?.retry)
         let unmirrored = try XCTUnwrap(ltr.tiles.first { $0.index == 1 }?.overlay?.retry)
         XCTAssertLessThan(drawn.x, 480, "the sidebar strip, and its Retry, are at the left")
-        XCTAssertFalse(click(&state, unmirrored.x + 4, unmirrored.y + 4, at: 4).contains(.reopenSource("call", source: 1)),
-                       "where Retry would be left to right, nothing retries")
-        XCTAssertTrue(click(&state, drawn.x + 4, drawn.y + 4, at: 4).contains(.reopenSource("call", source: 1)),
-                      "Retry is hit where it is drawn")
+        let missed = assertStep(&state, pressed(unmirrored.x + 4, unmirrored.y + 4, at: 4), now: 4, effects: []) {
+            $0.main.controlsUntil = 7
+        } + assertStep(&state, released(unmirrored.x + 4, unmirrored.y + 4, at: 4), now: 4, effects: [])
+        XCTAssertFalse(missed.contains(.reopenSource("call", source: 1)), "where Retry would be left to right, nothing retries")
+        let hit = assertStep(&state, pressed(drawn.x + 4, drawn.y + 4, at: 4), now: 4, effects: [])
+            + assertStep(&state, released(drawn.x + 4, drawn.y + 4, at: 4), now: 4, effects: [
+                .reopenSource("call", source: 1), .stats(.sourceStatus("call", source: 1, .connecting)),
+                .log(.info, "retrying source 1 of call"), .setVideo("call", source: 1, .thumbnail(width: 183, height: 101)),
+            ]) {
+                $0.rooms["call"]?.sources[1] = .connecting
+                $0.rooms["call"]?.sourceSince[1] = 4
+                $0.rooms["call"]?.opens[1] = 0
+            }
+        XCTAssertTrue(hit.contains(.reopenSource("call", source: 1)), "Retry is hit where it is drawn")
     }
 
     func testListRowsPutTheirBadgeRightAndTheirStatusPillLeft() throws {
@@ -166,8 +202,23 @@ final class MirrorTests: XCTestCase {
         let list = state.listViewModel(now: 1)
         XCTAssertEqual(list.scrollbar?.x, 2, "the scrollbar hugs the left edge")
         let row = list.rows[2]
-        _ = click(&state, row.pill.x + 4, row.pill.y + 4, at: 1)
-        _ = click(&state, row.pill.x + 4, row.pill.y + 4, at: 1.5)
+        assertStep(&state, pressed(row.pill.x + 4, row.pill.y + 4, at: 1), now: 1, effects: []) {
+            $0.main.list.selected = 2
+            $0.main.paint.dirty = true
+        }
+        assertStep(&state, released(row.pill.x + 4, row.pill.y + 4, at: 1), now: 1, effects: [
+            .openPlayback(rooms[2]), .setAudio("room-2", muted: false, volume: 1), .stats(.open("room-2", sources: 1)),
+            .log(.info, "opened room-2"), .stats(.mainContent("room-2")), .resetMainVideo,
+            .setVideo("room-2", source: 0, video(960, 600)),
+        ]) {
+            $0.session.openRoomID = "room-2"
+            $0.session.playback["room-2"] = .connecting
+            $0.session.mainWindow.content = .room("room-2")
+            $0.rooms["room-2"] = justOpened(rooms[2], at: 1)
+            $0.main.controlsUntil = 4
+        }
+        assertStep(&state, pressed(row.pill.x + 4, row.pill.y + 4, at: 1.5), now: 1.5, effects: []) { $0.main.controlsUntil = 4.5 }
+        assertStep(&state, released(row.pill.x + 4, row.pill.y + 4, at: 1.5), now: 1.5, effects: [])
         XCTAssertEqual(state.session.mainWindow.content, .room("room-2"), "a click on the row's left end opens it")
     }
 }

@@ -83,9 +83,6 @@ func justOpened(_ room: Room, at t: Double, muted: Bool = false) -> OpenRoom {
     return open
 }
 
-/// The app's state is stepped by `assertStep`.
-extension AppState: TimedReducer {}
-
 /// The changes the tests expect of common steps, for `assertStep`'s `changes`.
 extension AppState {
     /// Floating room `id` by its key at `t`: the session floats it, the motion is `motion`, a

@@ -2,6 +2,7 @@ import AppCore
 import PiPLayout
 import Rooms
 import Session
+import TestSupport
 import XCTest
 
 /// Each participant's video demand follows the layout, the float, the speaker and what the
@@ -35,6 +36,21 @@ final class VideoDemandTests: XCTestCase {
         return out
     }
 
+    /// The effects setting each source's demand in `demands`, in source order.
+    private func setting(_ demands: [VideoDemand]) -> [AppEffect] {
+        demands.enumerated().map { .setVideo("big", source: $0.offset, $0.element) }
+    }
+
+    /// P`shown` as `demand`, everyone else as `others`.
+    private func only(_ shown: Int, _ demand: VideoDemand, others: VideoDemand = .hidden) -> [VideoDemand] {
+        (0..<16).map { $0 == shown ? demand : others }
+    }
+
+    /// The call's audio levels as measured with P`loudest` the loudest.
+    private func levels(loudest: Int) -> [Int: Double] {
+        Dictionary(uniqueKeysWithValues: reports(loudest: loudest).enumerated().map { ($0.offset, $0.element.level) })
+    }
+
     func testTheGridShowsEveryoneAsThumbnailsAtTheirTileSize() throws {
         let state = openCall()
         let layout = try XCTUnwrap(state.roomLayout(now: 1))
@@ -48,7 +64,13 @@ final class VideoDemandTests: XCTestCase {
 
     func testSpotlightShowsTheSpeakerInFullAndHidesEveryoneElse() {
         var state = openCall(speaker: 3)
-        let effects = state.reduce(F.key(.letter("l")), now: 2)
+        let spotlight = only(3, .full(width: 932, height: 476))
+        let effects = assertStep(&state, F.key(.letter("l")), now: 2,
+                                 effects: [.publish(.layout(.callLayoutChanged(.spotlight)))] + setting(spotlight)) {
+            $0.session.callLayout = .spotlight
+            $0.rooms["big"]?.video = spotlight
+            $0.main.controlsUntil = 5
+        }
         XCTAssertEqual(state.session.callLayout, .spotlight)
         XCTAssertEqual(set(effects).count, 16, "every demand changed")
         XCTAssertEqual(demands(state)[3], .full(width: 932, height: 476), "the stage between the title and the control bar")
@@ -59,7 +81,12 @@ final class VideoDemandTests: XCTestCase {
     func testTheSidebarShowsTheSpeakerInFullAndTheStripAsThumbnails() throws {
         var state = openCall(speaker: 3)
         _ = state.reduce(F.key(.letter("l")), now: 2)
-        _ = state.reduce(F.key(.letter("l")), now: 2)
+        let sidebar = only(3, .full(width: 737, height: 476), others: .thumbnail(width: 183, height: 20))
+        assertStep(&state, F.key(.letter("l")), now: 2,
+                   effects: [.publish(.layout(.callLayoutChanged(.sidebar)))] + setting(sidebar)) {
+            $0.session.callLayout = .sidebar
+            $0.rooms["big"]?.video = sidebar
+        }
         XCTAssertEqual(state.session.callLayout, .sidebar)
         let layout = try XCTUnwrap(state.roomLayout(now: 2))
         let main = try XCTUnwrap(layout.tiles.first { $0.index == 3 }).rect.inset(2)
@@ -75,14 +102,27 @@ final class VideoDemandTests: XCTestCase {
         _ = state.reduce(F.key(.letter("l")), now: 2)
         _ = state.reduce(F.key(.letter("l")), now: 2)
         // 15 tiles in the strip of a 240 px tall window leave each less than the tile's inset.
-        let effects = state.reduce(.resized(.main, width: 640, height: 240), now: 3)
+        let short = only(0, .full(width: 481, height: 116))
+        let effects = assertStep(&state, .resized(.main, width: 640, height: 240), now: 3, effects: setting(short)) {
+            $0.main.width = 640
+            $0.main.height = 240
+            $0.rooms["big"]?.video = short
+        }
         XCTAssertEqual(set(effects)[0], .full(width: 481, height: 116))
         XCTAssertEqual(demands(state).filter { $0 == .hidden }.count, 15, "\(demands(state))")
     }
 
     func testTheFloatShowsTheSpeakerAloneAndHidesTheOtherFifteen() {
         var state = openCall(speaker: 5)
-        let effects = state.reduce(F.key(.letter("p")), now: 2)
+        let motion = FloatMotion(displays: [F.display], videoAspect: 16.0 / 9.0, placement: nil)
+        let alone = only(5, .full(width: 480, height: 270))
+        let effects = assertStep(&state, F.key(.letter("p")), now: 2,
+                                 effects: enterFloatEffects("big", title: "Big call", frame: motion.frame)
+                                    + [.stats(.mainContent(nil))] + setting(alone)) {
+            $0.floatEntered("big", motion: motion, at: 2)
+            $0.float.speaker.shown = 5
+            $0.rooms["big"]?.video = alone
+        }
         XCTAssertTrue(state.float.visible)
         XCTAssertEqual(set(effects)[5], .full(width: state.float.width, height: state.float.height))
         XCTAssertEqual(demands(state).filter { $0 == .hidden }.count, 15)
@@ -96,15 +136,38 @@ final class VideoDemandTests: XCTestCase {
         let floatSize = VideoDemand.full(width: state.float.width, height: state.float.height)
         // P9 becomes the loudest and, a second later, the active speaker: both are shown while
         // P9 has no fresh picture yet.
-        _ = state.reduce(.playbackPolled("big", reports(loudest: 9)), now: 3)
-        _ = state.reduce(.tick(pointer: origin), now: 3)
-        let change = state.reduce(.tick(pointer: origin), now: 4)
+        assertStep(&state, .playbackPolled("big", reports(loudest: 9)), now: 3, effects: []) {
+            $0.rooms["big"]?.levels = self.reports(loudest: 9).map(\.level)
+        }
+        assertStep(&state, .tick(pointer: origin), now: 3, effects: [.readDisplays, .checkRoomsFile]) {
+            _ = $0.session.reduce(.audioLevelsMeasured(at: 3, levels: self.levels(loudest: 9)))
+            $0.checks.displaysAt = 3
+            $0.checks.roomsFileAt = 3
+            $0.checks.levelsAt = 3
+        }
+        let change = assertStep(&state, .tick(pointer: origin), now: 4,
+                                effects: [.readDisplays, .checkRoomsFile, .setVideo("big", source: 9, floatSize)]) {
+            _ = $0.session.reduce(.audioLevelsMeasured(at: 4, levels: self.levels(loudest: 9)))
+            $0.checks.displaysAt = 4
+            $0.checks.roomsFileAt = 4
+            $0.checks.levelsAt = 4
+            $0.float.speaker = FloatSpeaker(shown: 5, pending: 9, since: 4)
+            $0.rooms["big"]?.video[9] = floatSize
+        }
         XCTAssertEqual(state.session.activeSpeaker.current, 9)
         XCTAssertEqual(set(change), [9: floatSize])
         XCTAssertEqual(demands(state).filter { $0 == .hidden }.count, 14)
         // P9's fresh picture takes the float; P5 is hidden.
-        _ = state.reduce(.frameReady("big", source: 9, serial: 1), now: 4.1)
-        let fresh = state.reduce(.frameReady("big", source: 9, serial: 2), now: 4.2)
+        assertStep(&state, .frameReady("big", source: 9, serial: 1), now: 4.1, effects: []) {
+            $0.float.speaker.staleSerial = 1
+            $0.rooms["big"]?.serials[9] = 1
+        }
+        let fresh = assertStep(&state, .frameReady("big", source: 9, serial: 2), now: 4.2,
+                               effects: [.setVideo("big", source: 5, .hidden)]) {
+            $0.float.speaker = FloatSpeaker(shown: 9)
+            $0.rooms["big"]?.serials[9] = 2
+            $0.rooms["big"]?.video[5] = .hidden
+        }
         XCTAssertEqual(state.floatSource, 9)
         XCTAssertEqual(set(fresh), [5: .hidden])
         XCTAssertEqual(demands(state).enumerated().filter { $0.element != .hidden }.map(\.offset), [9])
@@ -113,11 +176,23 @@ final class VideoDemandTests: XCTestCase {
     func testRestoringTheFloatShowsEveryTileAgainAndPauseHidesThemAll() {
         var state = openCall(speaker: 5)
         _ = state.reduce(F.key(.letter("p")), now: 2)
-        let restore = state.reduce(F.key(.escape, .float), now: 3)
+        let tiles = Array(repeating: VideoDemand.thumbnail(width: 198, height: 109), count: 16)
+        let restore = assertStep(&state, F.key(.escape, .float), now: 3, effects: [
+            .publish(.lifecycle(.willStop)), .savePlacement(.initial), .hideFloat, .stats(.floatHidden),
+            .publish(.layout(.pipLayoutDisabled)), .publish(.lifecycle(.didStop)), .resetMainVideo, .raiseMainWindow,
+        ] + setting(tiles)) {
+            $0.floatLeft("big", video: tiles, at: 3)
+        }
         XCTAssertFalse(state.float.visible)
         XCTAssertEqual(set(restore).count, 16, "the speaker shrinks to a tile, the others come back")
         XCTAssertTrue(demands(state).allSatisfy { if case .thumbnail = $0 { true } else { false } }, "\(demands(state))")
-        _ = state.reduce(.media(.pause), now: 4)
+        let hidden = Array(repeating: VideoDemand.hidden, count: 16)
+        assertStep(&state, .media(.pause), now: 4, effects: [
+            .setAudio("big", muted: true, volume: 1), .stats(.paused("big", paused: true)),
+        ] + setting(hidden)) {
+            $0.rooms["big"]?.paused = true
+            $0.rooms["big"]?.video = hidden
+        }
         XCTAssertEqual(state.rooms["big"]?.paused, true)
         XCTAssertEqual(demands(state), Array(repeating: .hidden, count: 16), "a paused call shows no new pictures")
     }
@@ -128,8 +203,8 @@ final class VideoDemandTests: XCTestCase {
 final class CallPaintRateTests: XCTestCase {
     func testACallsTilesArePaintedAtMost30TimesASecondAndALiveRoomAtTheDisplayRate() {
         var call = F.open(F.call)
-        _ = call.reduce(.painted(.main), now: 2)
-        _ = call.reduce(.framesUploaded(.main), now: 2.001)
+        assertStep(&call, .painted(.main), now: 2, effects: []) { $0.main.paint.lastPresent = 2 }
+        assertStep(&call, .framesUploaded(.main), now: 2.001, effects: []) { $0.main.paint.framePending = true }
         XCTAssertEqual(call.mainFrameInterval, 1.0 / 30, accuracy: 1e-9)
         XCTAssertFalse(call.shouldPaint(.main, now: 2.02), "not at the display's next period")
         XCTAssertTrue(call.shouldPaint(.main, now: 2.034))
@@ -137,8 +212,8 @@ final class CallPaintRateTests: XCTestCase {
         XCTAssertEqual(wake, 2 + 1.0 / 30, accuracy: 1e-9, "a participant's frame due sooner waits for the paint")
 
         var live = F.open(F.liveA)
-        _ = live.reduce(.painted(.main), now: 2)
-        _ = live.reduce(.framesUploaded(.main), now: 2.001)
+        assertStep(&live, .painted(.main), now: 2, effects: []) { $0.main.paint.lastPresent = 2 }
+        assertStep(&live, .framesUploaded(.main), now: 2.001, effects: []) { $0.main.paint.framePending = true }
         XCTAssertTrue(live.shouldPaint(.main, now: 2.017))
         XCTAssertEqual(live.nextWake(now: 2.002, frameDelay: 0.001), 2.003, accuracy: 1e-9)
     }

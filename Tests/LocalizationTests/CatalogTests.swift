@@ -46,6 +46,24 @@ final class CatalogTests: XCTestCase {
         Localization.start(localeDirectory: localeDir.path)
     }
 
+    /// The effects of opening the host's room from the list in the 960x600 main window.
+    private let hostOpens: [AppEffect] = [
+        .openPlayback(FixtureRooms.host), .setAudio("host", muted: true, volume: 1), .stats(.open("host", sources: 1)),
+        .log(.info, "opened host"), .stats(.mainContent("host")), .resetMainVideo,
+        .setVideo("host", source: 0, .full(width: 960, height: 600)),
+    ]
+
+    /// The host's room opened from the list at `t`: connecting, muted (its sound is the host's own).
+    private func hostOpened(_ state: inout AppState, at t: Double) {
+        state.session.openRoomID = "host"
+        state.session.playback["host"] = .connecting
+        state.session.mainWindow.content = .room("host")
+        var room = OpenRoom(openedAt: t, count: 1, muted: true)
+        room.video = [.full(width: 960, height: 600)]
+        state.rooms["host"] = room
+        state.main.controlsUntil = t + MainState.controlsTimeout
+    }
+
     func testArabicPicksEachOfItsSixPluralForms() {
         use("ar")
         let rooms = { (n: Int) in trn("%d room", "%d rooms", n) }
@@ -136,8 +154,14 @@ final class CatalogTests: XCTestCase {
         // The host goes back to the list while their room stays open, connecting.
         let host = try XCTUnwrap(FixtureRooms.all.firstIndex(of: FixtureRooms.host))
         state.main.list.selected = host
-        _ = state.reduce(.key(.enter, window: .main, ctrl: false, isRepeat: false), now: 1)
-        _ = state.reduce(.key(.escape, window: .main, ctrl: false, isRepeat: false), now: 1.5)
+        assertStep(&state, .key(.enter, window: .main, ctrl: false, isRepeat: false), now: 1, effects: hostOpens) {
+            self.hostOpened(&$0, at: 1)
+        }
+        assertStep(&state, .key(.escape, window: .main, ctrl: false, isRepeat: false), now: 1.5,
+                   effects: [.stats(.mainContent(nil))]) {
+            _ = $0.session.reduce(.backToListClicked)
+            $0.main.controlsUntil = 4.5
+        }
         XCTAssertEqual(state.session.mainWindow.content, .list)
         XCTAssertEqual(state.listViewModel(now: 2).rows[host].status.label, "连接中")
         XCTAssertEqual(state.listViewModel(now: 2).rows[host].detail, "直播 · 主播")
@@ -152,11 +176,19 @@ final class CatalogTests: XCTestCase {
         XCTAssertEqual(state.listViewModel(now: 0).countLabel, "5 غرف")
         let host = try XCTUnwrap(FixtureRooms.all.firstIndex(of: FixtureRooms.host))
         state.main.list.selected = host
-        _ = state.reduce(.key(.enter, window: .main, ctrl: false, isRepeat: false), now: 1)
+        assertStep(&state, .key(.enter, window: .main, ctrl: false, isRepeat: false), now: 1, effects: hostOpens) {
+            self.hostOpened(&$0, at: 1)
+        }
         let view = try XCTUnwrap(state.roomLayout(now: 1))
         XCTAssertEqual(view.badge?.text, "على الهواء")
         XCTAssertEqual(view.buttons.first { $0.control == .back }?.rect.x, 960 - 16 - 40)
-        XCTAssertEqual(state.reduce(.key(.letter("p"), window: .main, ctrl: false, isRepeat: false), now: 2).last,
+        let refused = "لا يمكن تعويم غرفة تستضيفها."
+        let pip = assertStep(&state, .key(.letter("p"), window: .main, ctrl: false, isRepeat: false), now: 2,
+                             effects: [.publish(.lifecycle(.failedToStart(.hosting))), .stats(.toast(refused))]) {
+            $0.main.controlsUntil = 5
+            $0.toasts = [Toast(message: refused, until: 6)]
+        }
+        XCTAssertEqual(pip.last,
                        .stats(.toast("لا يمكن تعويم غرفة تستضيفها.")))
     }
 }

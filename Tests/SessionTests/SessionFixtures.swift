@@ -49,6 +49,3 @@ let leaveFloatEffects: [SessionEffect] = [.lifecycle(.willStop), .closeFloat, .l
 func enterFloatEffects(_ id: RoomID) -> [SessionEffect] {
     [.lifecycle(.willStart), .showFloat(id), .layout(.pipLayoutEnabled), .lifecycle(.didStart)]
 }
-
-/// The session model is stepped by `assertStep`.
-extension SessionState: Reducer {}

@@ -2,7 +2,8 @@ import XCTest
 
 extension XCTestCase {
     /// Reduces `action` and asserts its exact effects and the whole new state, which is the
-    /// old state changed only by `update`.
+    /// old state changed only by `update`. Returns the effects, for assertions that name them.
+    @discardableResult
     public func assertStep<State: Reducer>(
         _ state: inout State,
         _ action: State.Action,
@@ -10,14 +11,15 @@ extension XCTestCase {
         file: StaticString = #filePath,
         line: UInt = #line,
         changes update: (inout State) -> Void = { _ in }
-    ) {
+    ) -> [State.Effect] {
         checkStep(&state, "\(action)", effects: expectedEffects, file: file, line: line, changes: update) {
             $0.reduce(action)
         }
     }
 
     /// Reduces `action` at `now` and asserts its exact effects and the whole new state, which
-    /// is the old state changed only by `update`.
+    /// is the old state changed only by `update`. Returns the effects, for assertions that name them.
+    @discardableResult
     public func assertStep<State: TimedReducer>(
         _ state: inout State,
         _ action: State.Action,
@@ -26,7 +28,7 @@ extension XCTestCase {
         file: StaticString = #filePath,
         line: UInt = #line,
         changes update: (inout State) -> Void = { _ in }
-    ) {
+    ) -> [State.Effect] {
         checkStep(&state, "\(action) at \(now)", effects: expectedEffects, file: file, line: line, changes: update) {
             $0.reduce(action, now: now)
         }
@@ -40,7 +42,7 @@ extension XCTestCase {
         line: UInt,
         changes update: (inout State) -> Void,
         reduce: (inout State) -> [Effect]
-    ) {
+    ) -> [Effect] {
         var expected = state
         update(&expected)
         let effects = reduce(&state)
@@ -51,5 +53,6 @@ extension XCTestCase {
         if state != expected {
             XCTFail("state after \(step):\n\(StateDifference(expected: expected, actual: state))", file: file, line: line)
         }
+        return effects
     }
 }

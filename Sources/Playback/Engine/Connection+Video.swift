@@ -24,21 +24,19 @@ extension Connection {
                 skips.note(packet.pts.map(decoder.seconds))
                 core.withLock { $0.awaitingKey = true }
             }
-            // A key frame decoded while hidden is drained out at once: a decoder that reorders
-            // pictures (B-frames) would otherwise hold it until later pictures push it out,
-            // which only the next key frames do, seconds later. The flush after it drops nothing
-            // that the skipped pictures left usable.
-            let drainKey = keyOnly && packet?.isKey == true
-            for input in drainKey ? [packet, nil] : [packet] {
-                do {
-                    _ = try decoder.send(input)
-                } catch {
-                    core.withLock { $0.counters.corruptPackets += 1 }
-                }
-                guard receiveAll(decoder, into: frame, scaler: scaler, skips: &skips, frameDuration: frameDuration,
-                                 loopFilter: &loopFilter) else { return }
+            // A key frame decoded while hidden that a decoder reordering pictures (B-frames)
+            // holds back is drained out at once: the decoder would otherwise keep it until later
+            // pictures push it out, which only the next key frames do, seconds later. The flush
+            // after the drain drops nothing that the skipped pictures left usable. A key frame
+            // that comes out by itself is not drained: the decoder keeps it as the reference the
+            // next pictures need if the source is shown before the next key frame.
+            let hiddenKey = keyOnly && packet?.isKey == true
+            let decodedBefore = hiddenKey ? core.withLock { $0.counters.decoded } : 0
+            guard decode(packet, decoder, frame, scaler, &skips, frameDuration, &loopFilter) else { return }
+            if hiddenKey, core.withLock({ $0.counters.decoded }) == decodedBefore {
+                guard decode(nil, decoder, frame, scaler, &skips, frameDuration, &loopFilter) else { return }
+                decoder.flush()
             }
-            if drainKey { decoder.flush() }
             if packet == nil {
                 core.withLock { state in
                     state.videoDrained = true
@@ -67,6 +65,20 @@ extension Connection {
             frame.unref()
             if !keepGoing { return false }
         }
+    }
+
+    /// Sends `packet` (nil: drain) to the decoder and handles every picture it gives back;
+    /// false when the thread must stop.
+    private func decode(_ packet: Packet?, _ decoder: Decoder, _ frame: Frame, _ scaler: Scaler,
+                        _ skips: inout SkippedPictures, _ frameDuration: Double,
+                        _ loopFilter: inout LoopFilterMode) -> Bool {
+        do {
+            _ = try decoder.send(packet)
+        } catch {
+            core.withLock { $0.counters.corruptPackets += 1 }
+        }
+        return receiveAll(decoder, into: frame, scaler: scaler, skips: &skips, frameDuration: frameDuration,
+                          loopFilter: &loopFilter)
     }
 
     /// The next packet, and whether the source is hidden as it is decoded. A hidden source's

@@ -7,7 +7,12 @@ package final class Scaler {
     /// How a scaler picks swscale's filter from the source and output sizes.
     package enum FilterChoice: Sendable {
         /// Area averaging when shrinking on both axes (measured cheaper than bilinear for 1080p
-        /// to float sizes, and without aliasing), bilinear otherwise. Fast bilinear and point
+        /// to float sizes, and without aliasing), bilinear otherwise. A YUV420P picture shrunk
+        /// to a quarter of its height or less is handed to swscale as every other row (twice
+        /// the pitch, half the height), at no cost: area averaging filters every row it is
+        /// given horizontally, its largest cost, so this halves it. On the playback
+        /// benchmark's test pattern, 1080p to 320x180 from 540 rows differs from area over all
+        /// 1080 rows by 49.5 dB PSNR in luma (fast bilinear: 26 dB). Fast bilinear and point
         /// sampling cost about 0.2 s less per 600 frames from 1080p to 320x180, but take two taps
         /// or one where area takes six: fine detail turns into false patterns that shimmer as it
         /// moves. Used by playback.
@@ -21,6 +26,13 @@ package final class Scaler {
     private struct Key: Equatable {
         var sourceWidth: Int32, sourceHeight: Int32, sourceFormat: Int32
         var width: Int32, height: Int32
+
+        /// Whether area averaging can take every other row: YUV420P, at least 4:1 in height,
+        /// and a height whose chroma rows pair up too.
+        var allowsSkippingRows: Bool {
+            (sourceFormat == AV_PIX_FMT_YUV420P.rawValue || sourceFormat == AV_PIX_FMT_YUVJ420P.rawValue)
+                && sourceHeight % 4 == 0 && 4 * height <= sourceHeight
+        }
     }
 
     private let choice: FilterChoice
@@ -32,6 +44,11 @@ package final class Scaler {
     package init(filter: FilterChoice) { choice = filter }
 
     deinit { sws_freeContext(context) }
+
+    /// 2 when swscale gets every other row of the source (see ``FilterChoice/areaWhenShrinking``), else 1.
+    private func rowStep(for key: Key) -> Int32 {
+        choice == .areaWhenShrinking && key.allowsSkippingRows ? 2 : 1
+    }
 
     private func filter(for key: Key) -> Int32 {
         let shrinks = key.width < key.sourceWidth && key.height < key.sourceHeight
@@ -52,19 +69,22 @@ package final class Scaler {
                          sourceFormat: frame.format, width: Int32(width), height: Int32(height))
         if wanted != key {
             sws_freeContext(context)
-            context = sws_getContext(wanted.sourceWidth, wanted.sourceHeight, AVPixelFormat(wanted.sourceFormat),
+            context = sws_getContext(wanted.sourceWidth, wanted.sourceHeight / rowStep(for: wanted),
+                                     AVPixelFormat(wanted.sourceFormat),
                                      wanted.width, wanted.height, AV_PIX_FMT_YUV420P,
                                      filter(for: wanted), nil, nil, nil)
             key = context == nil ? nil : wanted
             buildCount += 1
         }
         guard let context else { return false }
+        let step = rowStep(for: wanted)
         let source = frame.pointer
         let written = withUnsafePointer(to: &source.pointee.data) { dataTuple in
             dataTuple.withMemoryRebound(to: UnsafePointer<UInt8>?.self, capacity: 8) { data in
                 withUnsafePointer(to: &source.pointee.linesize) { sizeTuple in
                     sizeTuple.withMemoryRebound(to: Int32.self, capacity: 8) { sizes in
-                        sws_scale(context, data, sizes, 0, Int32(frame.height), planes, pitches)
+                        let strides = (0..<4).map { sizes[$0] * step }
+                        return sws_scale(context, data, strides, 0, Int32(frame.height) / step, planes, pitches)
                     }
                 }
             }

@@ -1,0 +1,4 @@
+import AppCore
+
+/// The app's state is stepped by `assertStep`, in every suite that steps it.
+extension AppState: TimedReducer {}

@@ -1,0 +1,4 @@
+import Session
+
+/// The session model is stepped by `assertStep`.
+extension SessionState: Reducer {}
