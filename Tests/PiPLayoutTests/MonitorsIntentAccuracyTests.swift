@@ -10,13 +10,17 @@ import XCTest
 /// diagonally toward a corner of the neighbour's far column.
 ///
 /// What a person means at the shared edge: a stash fling or drag toward it cannot mean a
-/// stash (no monitor hides the float there), so a fling means a corner of the same monitor
-/// on that side (the row is the hand's wobble at 3,500-5,000 px/s) and a drag with the centre
-/// over the edge the nearest corner of the monitor under the centre. A fling across the edge
-/// from the corner next to it means the neighbour's far corner aimed at; a stash-fast one
-/// means the neighbour's far side: that corner, or stashed behind its outer edge when the
-/// hand carried the float over before letting go (the stash fling rule of the monitor it is
-/// released on).
+/// stash (no monitor hides the float there). A fling toward it is a fling toward the
+/// neighbour, and as P7 reads on several monitors (README) it carries the float over only
+/// when let go in the half next to the neighbour: let go in the far half it means a corner
+/// of the same monitor on that side, let go past the middle (a long hard throw from the far
+/// corner of the smaller monitor) a corner of the neighbour's far side; the row is the
+/// hand's wobble at 3,500-5,000 px/s either way. A drag with the centre over the edge means
+/// the nearest corner of the monitor under the centre. A fling across the edge from the
+/// corner next to it means the neighbour's far corner aimed at, a diagonal one aimed as
+/// steeply as ``HandTrace``'s diagonal flings; a stash-fast one means the neighbour's far
+/// side: that corner, or stashed behind its outer edge when the hand carried the float over
+/// before letting go (the stash fling rule of the monitor it is released on).
 final class MonitorsIntentAccuracyTests: XCTestCase {
     private static let flings = 10_000
     private static let rates: [(name: String, hertz: Double)] = [
@@ -77,15 +81,18 @@ final class MonitorsIntentAccuracyTests: XCTestCase {
         guard case .stash(let left) = trace.meant, left == sharedIsLeft, case .corner(let start) = trace.start else {
             return Landing(monitor: index, goal: trace.meant)
         }
+        // The float's centre at the release: the press point's offset from the resting centre kept.
+        let rest = Self.arena(index).restingCentre(left: start.hasSuffix("left"), top: start.hasPrefix("top"))
+        let press = trace.events[0], release = trace.events[trace.events.count - 1]
+        let centre = Point(x: release.x - (press.x - rest.x), y: release.y - (press.y - rest.y))
         switch trace.kind {
         case .stashFling:
-            return Landing(monitor: index, goal: HandTrace.cornerGoal(left: left, top: start.hasPrefix("top")))
+            // The middle line belongs to both halves.
+            let middle = twoMonitors[index].usable.midX
+            let nextToShared = sharedIsLeft ? centre.x <= middle : centre.x >= middle
+            let goal = HandTrace.cornerGoal(left: left, top: start.hasPrefix("top"))
+            return Landing(monitor: nextToShared ? 1 - index : index, goal: goal)
         default:
-            // The float's centre at the release: the press point's offset from the resting centre kept.
-            let arena = Self.arena(index)
-            let rest = arena.restingCentre(left: start.hasSuffix("left"), top: start.hasPrefix("top"))
-            let press = trace.events[0], release = trace.events[trace.events.count - 1]
-            let centre = Point(x: release.x - (press.x - rest.x), y: release.y - (press.y - rest.y))
             let under = Self.monitor(under: centre)
             return Landing(monitor: under, goal: Self.arena(under).nearestCorner(x: centre.x, y: centre.y))
         }
@@ -101,13 +108,15 @@ final class MonitorsIntentAccuracyTests: XCTestCase {
         let from = Self.arena(index).restingCentre(left: !towardRight, top: top)
         let to = Self.arena(1 - index).restingCentre(left: !towardRight, top: top != diagonal)
         // Sideways at `speeds`; a diagonal also 900-2,400 px/s down or up, as ``HandTrace``'s
-        // flings are, and more sideways than vertical (the far corner of the other row lies
-        // 20-30° off the horizontal).
+        // flings are, more sideways than vertical (the far corner of the other row lies 20-30°
+        // off the horizontal) and as steep as their diagonals (at least 900/2,400 of the
+        // sideways speed, 20.6°): a shallower aim, wobbled ±8°, overlaps the headings of a
+        // sideways throw, which means the row it starts in.
         var vx = 0.0, vy = 0.0
         repeat {
             vx = Double.random(in: speeds, using: &random)
             vy = diagonal ? Double.random(in: 900...2400, using: &random) : 0
-        } while vy > 0.75 * vx
+        } while vy > 0.75 * vx || (diagonal && vy < 0.375 * vx)
         vx *= towardRight ? 1 : -1
         vy *= (to.y > from.y) ? 1 : -1
         var maker = HandTraceMaker(arena: Self.arena(index), rate: rate)
