@@ -49,10 +49,11 @@ final class MonitorsIntentAccuracyTests: XCTestCase {
         FloatMotion(displays: twoMonitors, videoAspect: 16.0 / 9, placement: nil, home: display.full.center).frame.size
     }
 
-    /// The gestures' arena on monitor `index`: its usable area, the float's size there, its dismiss target.
-    private static func arena(_ index: Int) -> HandArena {
-        HandArena(display: twoMonitors[index], floatSize: floatSize(on: twoMonitors[index]))
-    }
+    /// The gestures' arena on each monitor: its usable area, the float's size there, its dismiss target.
+    private static let arenas = twoMonitors.map { HandArena(display: $0, floatSize: floatSize(on: $0)) }
+
+    /// The gestures' arena on monitor `index`.
+    private static func arena(_ index: Int) -> HandArena { arenas[index] }
 
     /// Plays `trace` on a float resting at its start corner of monitor `index`; answers where it settles.
     private func play(_ trace: HandTrace, on index: Int) -> Landing {
@@ -142,7 +143,7 @@ final class MonitorsIntentAccuracyTests: XCTestCase {
             var hits: [String: (hit: Int, all: Int)] = [:]
             var misses: [String: [String]] = [:]
             var unwantedStashes = 0, stashedAcross = 0
-            func count(_ kind: String, _ trace: HandTrace, meant: Landing, on index: Int) {
+            func count(_ kind: String, _ trace: HandTrace, meant: Landing, on index: Int) -> Landing {
                 let landed = play(trace, on: index)
                 hits[kind, default: (0, 0)].all += 1
                 if landed == meant || accepts(kind, landed, meant: meant) {
@@ -154,19 +155,20 @@ final class MonitorsIntentAccuracyTests: XCTestCase {
                         misses[kind, default: []].append("from \(trace.start) on \(index) to \(landed), meant \(meant)\(events)")
                     }
                 }
+                return landed
             }
             for index in twoMonitors.indices {
                 for kind in HandTrace.Kind.allCases {
                     for _ in 0..<(kind == .fling ? Self.flings : Self.flings / 5) {
                         let trace = HandTrace.make(kind, on: Self.arena(index), rate: rate.hertz, using: &random)
-                        count(kind.rawValue, trace, meant: meant(trace, on: index), on: index)
+                        _ = count(kind.rawValue, trace, meant: meant(trace, on: index), on: index)
                     }
                 }
                 for (kind, speeds) in [("across", 900.0...2400), ("hardAcross", 3500.0...5000)] {
                     for _ in 0..<Self.flings / 5 {
                         let (trace, meant) = across(from: index, speeds: speeds, kind: kind, rate: rate.hertz, using: &random)
-                        count(kind, trace, meant: meant, on: index)
-                        if kind == "hardAcross", case .stash = play(trace, on: index).goal { stashedAcross += 1 }
+                        let landed = count(kind, trace, meant: meant, on: index)
+                        if kind == "hardAcross", case .stash = landed.goal { stashedAcross += 1 }
                     }
                 }
             }
