@@ -7,7 +7,8 @@ import XCTest
 /// with the dummy driver, one RandR output each, as SDL reads them). The float opens on the
 /// main window's monitor; a slow drag onto the other settles in its nearest corner; a fling
 /// toward the other carries it there; a hard fling at the shared edge does not stash, at the
-/// outer edge it does. Input is XTEST, paced like a hand.
+/// outer edge it does. Input is XTEST, paced like a hand. With `FLOATAPP_UPDATE_SCREENSHOTS=1`
+/// the float flung onto the smaller monitor is the README's `docs/screenshots/two-monitors.png`.
 final class TwoMonitorsE2ETests: XCTestCase {
     private static let monitors = [DesktopRect(x: 0, y: 0, width: 1920, height: 1080),
                                    DesktopRect(x: 1920, y: 0, width: 1280, height: 1024)]
@@ -164,6 +165,10 @@ final class TwoMonitorsE2ETests: XCTestCase {
             desktop.fling(from: start, to: start.offsetBy(200, 0), duration: 0.04, steps: 5)
             try waitForRest(floating, after: seen, at: .topRight, of: 1, size: size, "a hard fling at the shared edge")
             try desktop.screenshot("two-monitors-hard-fling-across")
+            if ProcessInfo.processInfo.environment["FLOATAPP_UPDATE_SCREENSHOTS"] == "1" {
+                let readme = TestPaths.packageRoot.appendingPathComponent("docs/screenshots/two-monitors.png")
+                try desktop.screenshot(of: desktop.screen, scaledTo: 40, outlined: Self.monitors, to: readme)
+            }
 
             seen = floating.snapTargets().count
             let again = try floating.center()
