@@ -5,12 +5,15 @@ set -euo pipefail
 
 # Text is laid out by Pango and drawn by cairo; fonts-dejavu-core covers the built-in rooms and
 # the UI's own strings. The test set adds the Noto fonts so every script the tests show has one.
+# pulseaudio-utils: pactl tells FloatApp the sound server's sources (the default microphone).
+# The test set's pulseaudio is the sound server SoundServerCaptureTests records from.
 run_pkgs=(pkg-config libsdl2-dev libavformat-dev libavcodec-dev
   libavutil-dev libswscale-dev libswresample-dev libavdevice-dev libavfilter-dev
-  libx11-dev libpango1.0-dev libcairo2-dev fontconfig fonts-dejavu-core libdbus-1-dev librsvg2-bin gettext)
+  libx11-dev libpango1.0-dev libcairo2-dev fontconfig fonts-dejavu-core libdbus-1-dev librsvg2-bin gettext
+  pulseaudio-utils)
 test_pkgs=(xvfb openbox fluxbox icewm xfwm4 xfconf mutter kwin-x11 kwin-style-breeze xdotool x11-utils x11-xserver-utils wmctrl imagemagick
   ffmpeg libxtst-dev weston dbus dbus-daemon dbus-bin playerctl desktop-file-utils
-  nginx-light libnginx-mod-rtmp python3 python3-xlib xserver-xorg-core xserver-xorg-video-dummy
+  nginx-light libnginx-mod-rtmp python3 python3-xlib pulseaudio xserver-xorg-core xserver-xorg-video-dummy
   fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji pango1.0-tools)
 # The text benchmark's peer is the SDL_ttf renderer FloatApp used before Pango (loaded at run time).
 # valgrind: bench/instructions.py counts instructions with callgrind.

@@ -22,8 +22,9 @@ enum CapturedItem {
     case sound([Float], time: Double)
 }
 
-/// Reads a capture source (`lavfi:`, `v4l2:`, `x11grab:`, ...) in real time on its own thread,
-/// decodes it, keeps the newest preview picture and hands pictures and sound to the sender.
+/// Reads a capture source (`lavfi:`, `v4l2:`, `x11grab:`, a microphone from `pulse:` or `alsa:`,
+/// ...) in real time on its own thread, decodes it, keeps the newest preview picture and hands
+/// pictures and sound to the sender.
 ///
 /// Pictures and sound carry their capture time on one clock: the source's own timestamps (one
 /// input, so one clock for both), mapped onto the monotonic clock at the first packet. A burst
@@ -33,10 +34,12 @@ enum CapturedItem {
 /// the present and a stall leaves a gap in both streams, rather than delaying every viewer by it.
 final class Capture {
     private let input: InputContext
-    private let videoStream: InputStream
-    private let videoDecoder: Decoder
+    private let video: (stream: InputStream, decoder: Decoder)?
     private let audio: (stream: InputStream, decoder: Decoder, resampler: Resampler)?
-    let format: CaptureFormat
+    /// The size and rate pictures are sent at; nil for a capture of sound only.
+    let pictures: (width: Int, height: Int, frameRate: Int)?
+    /// True when the capture hands sound over.
+    var hasSound: Bool { audio != nil }
     private let sendScaler = FrameScaler()
     private let previewScaler = FrameScaler()
     private let previewBox: (width: Int, height: Int)
@@ -45,6 +48,12 @@ final class Capture {
     private var pacingStart: (wall: Double, stream: Double)?
     /// When the packets read began to come later than ``lateLimit`` (nil: they are on time).
     private var lateSince: Double?
+    /// True for the desktop's sound input, timed by when its sound arrives rather than by its
+    /// packets' timestamps: FFmpeg's pulse and alsa devices stamp packets through a time filter
+    /// that takes over a second to settle (measured with PulseAudio 16: 20 ms chunks stamped 30
+    /// to 98 ms apart at first), and pacing by those stamps held the reads back until the
+    /// sound came too late to send. A sound device delivers in real time by itself.
+    private let timedByArrival: Bool
 
     /// Seconds after its capture time past which a picture or sound is dropped, not sent.
     static let lateLimit = 0.1
@@ -52,8 +61,18 @@ final class Capture {
     /// (the source's clock stepped back, or a catch-up takes too long).
     static let resyncAfter = 0.5
 
-    /// Opens `source` and its decoders (blocking, bounded by the options' timeout).
-    init(source: String, options: PublishOptions, interrupt: InterruptFlag) throws(PlaybackError) {
+    /// Which of a source's streams a capture reads.
+    enum Media {
+        /// The picture, and the sound when the source has one (a host room's source).
+        case picturesAndSound
+        /// The picture only: the sound comes from a microphone of its own.
+        case pictures
+        /// The sound only (a microphone: `pulse:`, `alsa:`, or a `lavfi:` graph with sound).
+        case sound
+    }
+
+    /// Opens `source` and the decoders `media` asks for (blocking, bounded by the options' timeout).
+    init(source: String, media: Media = .picturesAndSound, options: PublishOptions, interrupt: InterruptFlag) throws(PlaybackError) {
         let spec: SourceSpec
         switch SourceSpec.parse(source) {
         case .success(let parsed): spec = parsed
@@ -61,24 +80,28 @@ final class Capture {
         }
         do {
             input = try InputContext(url: spec.openName, formatName: spec.formatName, interrupt: interrupt,
-                                     openTimeout: options.ioTimeout, ioTimeout: options.ioTimeout, deviceOptions: [:])
+                                     openTimeout: options.ioTimeout, ioTimeout: options.ioTimeout, deviceOptions: spec.deviceOptions)
         } catch {
-            throw .openFailed(error.message)
+            throw .openFailed(spec.openFailureMessage(error))
         }
-        guard let video = input.bestStream(.video) else { throw .noPlayableStream }
-        videoStream = video
+        let videoStream = media == .sound ? nil : input.bestStream(.video)
+        let audioStream = media == .pictures ? nil : input.bestStream(.audio)
+        if media == .sound ? audioStream == nil : videoStream == nil { throw .noPlayableStream }
         do {
-            videoDecoder = try Decoder(stream: video, threads: 1)
-            audio = try input.bestStream(.audio).map { (stream) throws(FFmpegError) in
+            video = try videoStream.map { (stream) throws(FFmpegError) in (stream, try Decoder(stream: stream, threads: 1)) }
+            audio = try audioStream.map { (stream) throws(FFmpegError) in
                 (stream, try Decoder(stream: stream, threads: 1), Resampler(outputRate: CaptureFormat.audioRate, outputChannels: 2))
             }
         } catch {
             throw .openFailed(error.message)
         }
-        let size = Self.fit(video.pictureSize, in: options.maximumSize)
-        let rate = Int((video.frameRate ?? options.defaultFrameRate).rounded())
-        format = CaptureFormat(width: size.width, height: size.height, frameRate: min(max(rate, 1), 60), hasAudio: audio != nil)
-        previewBox = Self.fit(video.pictureSize, in: options.previewMaximumSize)
+        pictures = videoStream.map { stream in
+            let size = Self.fit(stream.pictureSize, in: options.maximumSize)
+            let rate = Int((stream.frameRate ?? options.defaultFrameRate).rounded())
+            return (size.width, size.height, min(max(rate, 1), 60))
+        }
+        previewBox = Self.fit(videoStream?.pictureSize ?? (0, 0), in: options.previewMaximumSize)
+        timedByArrival = spec.isSoundDevice
     }
 
     /// The largest even size with `size`'s aspect that fits `box` (never larger than `size`).
@@ -100,8 +123,8 @@ final class Capture {
                 guard try input.read(into: packet) == .done else { return shouldStop() ? nil : .streamFailed("the capture ended") }
                 defer { packet.unref() }
                 pace(packet)
-                if packet.streamIndex == videoStream.index {
-                    try decodeVideo(packet, into: frame, preview: preview, deliver: deliver)
+                if let video, packet.streamIndex == video.stream.index {
+                    try decodeVideo(packet, into: frame, video: video, preview: preview, deliver: deliver)
                 } else if let audio, packet.streamIndex == audio.stream.index {
                     try decodeAudio(packet, into: frame, audio: audio, deliver: deliver)
                 }
@@ -115,9 +138,10 @@ final class Capture {
     }
 
     private func pace(_ packet: Packet) {
+        guard !timedByArrival else { return }
         let timestamp = packet.pointer.pointee.dts != floatapp_AV_NOPTS_VALUE() ? packet.pointer.pointee.dts : packet.pointer.pointee.pts
-        let stream = packet.streamIndex == videoStream.index ? videoStream : audio?.stream
-        guard timestamp != floatapp_AV_NOPTS_VALUE(), let stream, stream.index == packet.streamIndex else { return }
+        let stream = [video?.stream, audio?.stream].lazy.compactMap { $0 }.first { $0.index == packet.streamIndex }
+        guard timestamp != floatapp_AV_NOPTS_VALUE(), let stream else { return }
         let seconds = Double(timestamp) * av_q2d(stream.pointer.pointee.time_base)
         let now = MonotonicTime.seconds()
         guard let start = pacingStart else { pacingStart = (now, seconds); return }
@@ -144,17 +168,18 @@ final class Capture {
     /// True when something captured at `time` is read too late to send.
     private static func isLate(_ time: Double) -> Bool { MonotonicTime.seconds() - time > lateLimit }
 
-    private func decodeVideo(_ packet: Packet, into frame: Frame, preview: (VideoFrame) -> Void,
-                             deliver: (CapturedItem) -> Void) throws(FFmpegError) {
-        _ = try videoDecoder.send(packet)
-        while try videoDecoder.receive(into: frame) == .done {
+    private func decodeVideo(_ packet: Packet, into frame: Frame, video: (stream: InputStream, decoder: Decoder),
+                             preview: (VideoFrame) -> Void, deliver: (CapturedItem) -> Void) throws(FFmpegError) {
+        _ = try video.decoder.send(packet)
+        while try video.decoder.receive(into: frame) == .done {
             defer { frame.unref() }
             if let picture = previewScaler.preview(frame, width: previewBox.width, height: previewBox.height,
                                                    time: MonotonicTime.seconds()) {
                 preview(picture)
             }
-            let time = captureTime(frame.seconds(in: videoStream.pointer.pointee.time_base))
-            if !Self.isLate(time), let picture = sendScaler.convert(frame, width: format.width, height: format.height) {
+            let time = captureTime(frame.seconds(in: video.stream.pointer.pointee.time_base))
+            if !Self.isLate(time), let pictures,
+               let picture = sendScaler.convert(frame, width: pictures.width, height: pictures.height) {
                 deliver(.picture(picture, time: time))
             }
         }
@@ -167,7 +192,8 @@ final class Capture {
             defer { frame.unref() }
             let framePts = frame.seconds(in: audio.stream.pointer.pointee.time_base)
             try audio.resampler.convert(frame, framePts: framePts) { samples, count, start in
-                let time = captureTime(start)
+                // Sound that arrives now was captured a chunk ago.
+                let time = timedByArrival ? MonotonicTime.seconds() - Double(count) / Double(CaptureFormat.audioRate) : captureTime(start)
                 if count > 0, !Self.isLate(time) { deliver(.sound(Array(samples), time: time)) }
             }
         }

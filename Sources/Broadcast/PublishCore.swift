@@ -27,6 +27,8 @@ final class PublishCore: Sendable {
     private let changed: WakeCondition
     /// Cuts the capture's blocking reads short on stop.
     let captureInterrupt = InterruptFlag()
+    /// The same for the microphone's capture (its own: an open sets a deadline on its flag).
+    let microphoneInterrupt = InterruptFlag()
     /// Bounds and, at the end of a stop, cuts short the RTMP connection's blocking calls.
     let outputInterrupt = InterruptFlag()
     private let statusHandler: (@Sendable (PublishStatus) -> Void)?
@@ -57,7 +59,7 @@ final class PublishCore: Sendable {
 
     var workingThreads: Int { state.withLock { $0.threadsRunning } }
 
-    /// Asks both threads to finish; the capture's reads are cut short at once.
+    /// Asks every thread to finish; the captures' reads are cut short at once.
     func close() {
         state.withLock {
             $0.closed = true
@@ -65,6 +67,7 @@ final class PublishCore: Sendable {
             changed.broadcast()
         }
         captureInterrupt.interrupt()
+        microphoneInterrupt.interrupt()
     }
 
     /// Waits until no thread runs or `deadline` (monotonic seconds) passes; true when none runs.

@@ -1,9 +1,10 @@
 import Foundation
 import Playback
 
-/// A live broadcast (W2): captures a source (`lavfi:`, `v4l2:`, `x11grab:`), encodes H.264
-/// (libx264, ultrafast, zero latency) and AAC, and publishes FLV over RTMP with FFmpeg's muxer,
-/// on two worker threads (capture, and encode + send). The preview comes from the capture, so it
+/// A live broadcast (W2): captures a source (`lavfi:`, `v4l2:`, `x11grab:`), and a microphone
+/// when given one (`pulse:`, `alsa:`), encodes H.264 (libx264, ultrafast, zero latency) and
+/// AAC, and publishes FLV over RTMP with FFmpeg's muxer, on worker threads (capture, the
+/// microphone's capture, and encode + send). The preview comes from the capture, so it
 /// keeps running while the server is away; a refused or dropped stream reconnects with D4's
 /// backoff and fails after ``PublishOptions/maximumAttempts`` tries in a row; while nobody
 /// listens at the server's address, it also tries every quarter second during the backoff, so
@@ -17,12 +18,16 @@ public final class Publisher: Sendable {
     private let core: PublishCore
 
     /// Starts capturing `source` and publishing it to `url` (an `rtmp://` URL) at once.
+    /// With a `microphone` (a source in R3's syntax with sound: `pulse:default`, `alsa:hw:0`, or a
+    /// `lavfi:` graph), the sound sent is the microphone's and `source` gives the picture only;
+    /// without one, the sound is `source`'s own. When either cannot be opened the broadcast
+    /// fails with ``PublishFailure/capture(_:)`` saying why (a missing sound server among them).
     /// `onStatusChange` is called on a worker thread after every status change; it is in place
     /// before the workers start, so it sees the very first change. `onPreview` is called on the
     /// capture thread after each new preview picture, so a view can show it as it is captured
     /// rather than at its next poll. `captureHold`, when given, makes the capture stand still on
     /// request, as a stalled host would (tests inject it).
-    public init(source: String, url: String, options: PublishOptions = PublishOptions(),
+    public init(source: String, microphone: String? = nil, url: String, options: PublishOptions = PublishOptions(),
                 captureHold: CaptureHold? = nil,
                 onStatusChange: (@Sendable (PublishStatus) -> Void)? = nil,
                 onPreview: (@Sendable () -> Void)? = nil) {
@@ -32,35 +37,64 @@ public final class Publisher: Sendable {
         let sender = PublishSender(core: core, url: url)
         core.threadStarted()
         core.threadStarted()
-        let captureThread = Thread { Self.capture(source: source, core: core, onPreview: onPreview) }
+        let captureThread = Thread {
+            Self.capture(source: source, withItsSound: microphone == nil, core: core, onPreview: onPreview)
+        }
         captureThread.name = "floatapp.publish.capture"
         let sendThread = Thread { sender.run() }
         sendThread.name = "floatapp.publish.send"
         captureThread.start()
         sendThread.start()
+        if let microphone {
+            core.threadStarted()
+            let soundThread = Thread { Self.capture(microphone: microphone, core: core) }
+            soundThread.name = "floatapp.publish.microphone"
+            soundThread.start()
+        }
     }
 
     deinit { core.close() }
 
-    private static func capture(source: String, core: PublishCore, onPreview: (@Sendable () -> Void)?) {
+    /// The picture capture: opens `source`, gives the sender the format, and reads until closed.
+    private static func capture(source: String, withItsSound: Bool, core: PublishCore, onPreview: (@Sendable () -> Void)?) {
         defer { core.threadEnded() }
         let capture: Capture
         do {
-            capture = try Capture(source: source, options: core.options, interrupt: core.captureInterrupt)
+            capture = try Capture(source: source, media: withItsSound ? .picturesAndSound : .pictures,
+                                  options: core.options, interrupt: core.captureInterrupt)
         } catch {
             core.setFormat(nil)
-            if !core.isClosed { core.setStatus(.failed(.capture(error))) }
-            return
+            return fail(error, core: core)
         }
-        core.setFormat(capture.format)
+        guard let pictures = capture.pictures else { return core.setFormat(nil) }
+        core.setFormat(CaptureFormat(width: pictures.width, height: pictures.height, frameRate: pictures.frameRate,
+                                     hasAudio: withItsSound ? capture.hasSound : true))
         let error = capture.run(shouldStop: { core.isClosed }, beforeRead: core.holdCaptureIfAsked, preview: { picture in
             core.setPreview(picture)
             onPreview?()
         }, deliver: core.enqueue)
-        if let error, !core.isClosed {
-            core.setStatus(.failed(.capture(error)))
-            core.close()
+        if let error { fail(error, core: core) }
+    }
+
+    /// The microphone's capture, beside the picture's: its sound goes to the sender on the same
+    /// clock (each capture maps its source's time onto the monotonic clock).
+    private static func capture(microphone: String, core: PublishCore) {
+        defer { core.threadEnded() }
+        do {
+            let capture = try Capture(source: microphone, media: .sound, options: core.options, interrupt: core.microphoneInterrupt)
+            if let error = capture.run(shouldStop: { core.isClosed }, preview: { _ in }, deliver: core.enqueue) {
+                fail(error, core: core)
+            }
+        } catch {
+            fail(error, core: core)
         }
+    }
+
+    /// A capture that cannot open, ends or fails ends the broadcast, saying why.
+    private static func fail(_ error: PlaybackError, core: PublishCore) {
+        guard !core.isClosed else { return }
+        core.setStatus(.failed(.capture(error)))
+        core.close()
     }
 
     /// What the broadcast is doing now.

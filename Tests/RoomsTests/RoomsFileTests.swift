@@ -235,7 +235,7 @@ final class RoomsFileTests: XCTestCase {
           {"id": "d", "title": "D", "kind": "live", "source": "foo://bar"}
         ]}
         """
-        let allowed = "(allowed: a file path, file:, http://, https://, rtsp://, rtmp://, udp://, srt://, tcp://, tls://, rtp://, hls+..., lavfi:, v4l2:, x11grab:)"
+        let allowed = "(allowed: a file path, file:, http://, https://, rtsp://, rtmp://, udp://, srt://, tcp://, tls://, rtp://, hls+..., lavfi:, v4l2:, x11grab:, pulse:, alsa:)"
         XCTAssertEqual(messages(text), [
             "rooms.json:2:55: rooms[0].source: unsupported source scheme \"ftp:\" \(allowed)",
             "rooms.json:3:55: rooms[1].source: unsupported source scheme \"concat:\" \(allowed)",
@@ -243,6 +243,24 @@ final class RoomsFileTests: XCTestCase {
             "rooms.json:6:29: rooms[2].participants[1].source: \"lavfi:\" needs a filter graph after it",
             "rooms.json:8:55: rooms[3].source: unsupported source scheme \"foo:\" \(allowed)",
         ])
+    }
+
+    func testMalformedSoundSourcesAreReportedWhereTheyAre() {
+        let text = """
+        {"rooms": [
+          {"id": "a", "title": "A", "kind": "live", "source": "pulse: microphone"},
+          {"id": "b", "title": "B", "kind": "call", "participants": [
+            {"name": "N", "source": "alsa:"},
+            {"name": "M", "source": "pulse:default"}
+          ]}
+        ]}
+        """
+        XCTAssertEqual(messages(text), [
+            "rooms.json:2:55: rooms[0].source: \"pulse:\" needs a sound source name like default or alsa_input.pci-0000_00_1f.3.analog-stereo (1 to 128 characters, no control characters, no space at either end), found \" microphone\"",
+            "rooms.json:4:29: rooms[1].participants[0].source: \"alsa:\" needs an ALSA device name like default or hw:0,0 (letters, digits and . _ - : , = @, at most 128), found \"\"",
+        ])
+        let good = #"{"rooms": [{"id": "m", "title": "M", "kind": "live", "source": "pulse:echo-cancel-source"}]}"#
+        XCTAssertEqual(config(good)?.rooms.first?.media, .live(source: .pulse(source: "echo-cancel-source")))
     }
 
     func testEveryProblemIsReportedAtOnceInFileOrder() {
@@ -258,7 +276,7 @@ final class RoomsFileTests: XCTestCase {
             "rooms.json:1:28: settings.auto_exit: expected true or false, found a number",
             "rooms.json:4:10: rooms[1].id: duplicate id \"ok\" (first at rooms[0])",
             "rooms.json:4:40: rooms[1].kind: unknown kind \"stream\" (expected \"live\" or \"call\")",
-            "rooms.json:4:60: rooms[1].source: unsupported source scheme \"gopher:\" (allowed: a file path, file:, http://, https://, rtsp://, rtmp://, udp://, srt://, tcp://, tls://, rtp://, hls+..., lavfi:, v4l2:, x11grab:)",
+            "rooms.json:4:60: rooms[1].source: unsupported source scheme \"gopher:\" (allowed: a file path, file:, http://, https://, rtsp://, rtmp://, udp://, srt://, tcp://, tls://, rtp://, hls+..., lavfi:, v4l2:, x11grab:, pulse:, alsa:)",
             "rooms.json:5:61: rooms[2].participants: a call needs 1 to 16 participants, found 0",
         ])
     }

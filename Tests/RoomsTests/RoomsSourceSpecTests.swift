@@ -28,6 +28,19 @@ final class RoomsSourceSpecTests: XCTestCase {
             ("x11grab::0", .x11grab(display: ":0")),
             ("x11grab::0.0+100,200", .x11grab(display: ":0.0+100,200")),
             ("x11grab:localhost:10.0", .x11grab(display: "localhost:10.0")),
+            ("pulse:default", .pulse(source: "default")),
+            ("pulse:alsa_input.pci-0000_00_1f.3.analog-stereo", .pulse(source: "alsa_input.pci-0000_00_1f.3.analog-stereo")),
+            ("pulse:echo-cancel-source", .pulse(source: "echo-cancel-source")),
+            ("pulse:bluez_input.00:1B:66:A1:45:0C", .pulse(source: "bluez_input.00:1B:66:A1:45:0C")),
+            ("pulse:@DEFAULT_SOURCE@", .pulse(source: "@DEFAULT_SOURCE@")),
+            ("pulse:Echo Cancellation Source", .pulse(source: "Echo Cancellation Source")),
+            ("pulse:Mikrofon (Küche)", .pulse(source: "Mikrofon (Küche)")),
+            ("PULSE:default", .pulse(source: "default")),
+            ("alsa:default", .alsa(device: "default")),
+            ("alsa:hw:0", .alsa(device: "hw:0")),
+            ("alsa:hw:1,0", .alsa(device: "hw:1,0")),
+            ("alsa:plughw:CARD=PCH,DEV=0", .alsa(device: "plughw:CARD=PCH,DEV=0")),
+            ("pulse:" + String(repeating: "a", count: 128), .pulse(source: String(repeating: "a", count: 128))),
         ]
         for (text, expected) in cases {
             XCTAssertEqual(SourceSpec.parse(text).success, expected, text)
@@ -63,14 +76,31 @@ final class RoomsSourceSpecTests: XCTestCase {
             ("x11grab::0+1", .badDisplay(":0+1")),
             ("http:example.com", .missingHost("http")),
             ("rtsp://", .missingHost("rtsp")),
+            ("pulse:", .badPulseSource("")),
+            ("pulse: default", .badPulseSource(" default")),
+            ("pulse:default ", .badPulseSource("default ")),
+            ("pulse:mic\nrm", .badPulseSource("mic\nrm")),
+            ("pulse:mic\u{7}", .badPulseSource("mic\u{7}")),
+            ("pulse:" + String(repeating: "a", count: 129), .badPulseSource(String(repeating: "a", count: 129))),
+            ("alsa:", .badALSADevice("")),
+            ("alsa:hw 0", .badALSADevice("hw 0")),
+            ("alsa:/dev/snd/pcmC0D0c", .badALSADevice("/dev/snd/pcmC0D0c")),
+            ("alsa:hw:0;rm", .badALSADevice("hw:0;rm")),
         ]
         for (text, expected) in cases {
             XCTAssertEqual(SourceSpec.parse(text).failure, expected, text)
         }
     }
 
+    func testOnlyTheDesktopsSoundInputIsASoundDevice() throws {
+        for text in ["pulse:default", "alsa:hw:0"] { XCTAssertTrue(try SourceSpec.parse(text).get().isSoundDevice, text) }
+        for text in ["/a.mp4", "lavfi:sine", "v4l2:/dev/video0", "x11grab::0", "rtmp://h/a"] {
+            XCTAssertFalse(try SourceSpec.parse(text).get().isSoundDevice, text)
+        }
+    }
+
     func testTheTextGivesBackWhatFFmpegOpens() {
-        for text in ["/a.mp4", "https://h/x.m3u8", "lavfi:testsrc", "v4l2:/dev/video1", "x11grab::0.0"] {
+        for text in ["/a.mp4", "https://h/x.m3u8", "lavfi:testsrc", "v4l2:/dev/video1", "x11grab::0.0", "pulse:default", "alsa:hw:0,0"] {
             XCTAssertEqual(SourceSpec.parse(text).success?.text, text)
         }
         XCTAssertEqual(SourceSpec.parse("file:/tmp/a.mp4").success?.text, "/tmp/a.mp4")

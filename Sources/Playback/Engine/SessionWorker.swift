@@ -48,7 +48,7 @@ package final class SessionWorker: Sendable {
             case .ended where core.options.liveness == .recorded:
                 return core.setStatus(.ended)
             case .failed(let error) where core.options.liveness == .recorded || outcome.final
-                || (spec.isFile && !everPlayed):
+                || (spec.failsUntilPlayed && !everPlayed):
                 return core.setStatus(.failed(message: error.message))
             case .ended, .failed:
                 break
@@ -83,7 +83,7 @@ package final class SessionWorker: Sendable {
                                      deviceOptions: spec.probeOptions(live: core.options.liveness == .live))
         } catch {
             if core.isClosed { return Outcome(end: .closed) }
-            return Outcome(end: .failed(.openFailed(error.message)), final: spec.openFailureIsFinal(error))
+            return Outcome(end: .failed(.openFailed(spec.openFailureMessage(error))), final: spec.openFailureIsFinal(error))
         }
         let count = core.withLock { state in
             state.openCount += 1

@@ -3,7 +3,7 @@ import CFFmpeg
 /// One-time setup of the FFmpeg libraries: device registration, and only fatal errors on
 /// stderr until ``FFmpegLog/follow(_:)`` says otherwise.
 package enum FFmpegRuntime {
-    /// Registers the input devices (lavfi, v4l2, x11grab) once; safe to call from any thread.
+    /// Registers the input devices (lavfi, v4l2, x11grab, pulse, alsa) once; safe to call from any thread.
     package static func ensureInitialized() { _ = initialized }
 
     private static let initialized: Bool = {

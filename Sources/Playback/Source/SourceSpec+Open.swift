@@ -1,3 +1,4 @@
+import Localization
 import Rooms
 
 /// How FFmpeg opens each kind of source (R3). Which sources are allowed is decided once, by
@@ -12,6 +13,8 @@ extension SourceSpec {
         case .lavfi(let graph): graph
         case .v4l2(let device): device
         case .x11grab(let display): display
+        case .pulse(let source): source
+        case .alsa(let device): device
         }
     }
 
@@ -22,6 +25,8 @@ extension SourceSpec {
         case .lavfi: "lavfi"
         case .v4l2: "video4linux2"
         case .x11grab: "x11grab"
+        case .pulse: "pulse"
+        case .alsa: "alsa"
         }
     }
 
@@ -31,7 +36,7 @@ extension SourceSpec {
         switch self {
         case .file: true
         case .url(let url): url.prefix(while: { $0 != ":" }).split(separator: "+").last?.lowercased() == "file"
-        case .lavfi, .v4l2, .x11grab: false
+        case .lavfi, .v4l2, .x11grab, .pulse, .alsa: false
         }
     }
 
@@ -50,17 +55,52 @@ extension SourceSpec {
     /// the keyframe before the open returns; the container's rate, else the decoder's timing,
     /// serves instead (`fpsprobesize` 0). Recordings and local devices keep FFmpeg's defaults.
     func probeOptions(live: Bool) -> [String: String] {
-        live && isNetwork ? ["fpsprobesize": "0"] : [:]
+        live && isNetwork ? ["fpsprobesize": "0"] : deviceOptions
+    }
+
+    /// The options a device is opened with. The sound server hands a recording over in fragments
+    /// of its choosing, up to 2 s unless asked (PulseAudio's default for a record stream): asking
+    /// for 20 ms fragments keeps a microphone as close to the present as a call needs.
+    package var deviceOptions: [String: String] {
+        switch self {
+        case .pulse: ["fragment_size": String(Self.soundFragmentBytes)]
+        case .url, .file, .lavfi, .v4l2, .x11grab, .alsa: [:]
+        }
+    }
+
+    /// 20 ms of the pulse device's default format (48 kHz, 2 channels, 16-bit samples).
+    static let soundFragmentBytes = 48_000 * 2 * 2 / 50
+
+    /// The words for a failed open: FFmpeg's message, and for the desktop's sound input what to
+    /// check, since FFmpeg's message for a missing sound server or source ("No such process",
+    /// "Input/output error") does not say it.
+    package func openFailureMessage(_ error: FFmpegError) -> String {
+        switch self {
+        case .pulse(let source):
+            tr("cannot record from the sound source \"%1$s\" (%2$s): is PulseAudio or PipeWire running, and does \"pactl list short sources\" list it?",
+               source, error.message)
+        case .alsa(let device):
+            tr("cannot record from the ALSA device \"%1$s\" (%2$s): does \"arecord -L\" list it?", device, error.message)
+        case .url, .file, .lavfi, .v4l2, .x11grab:
+            error.message
+        }
     }
 
     /// True when a failed open is final even in a live room: a file, or a graph FFmpeg rejects,
     /// will not open on a later try. A server, a camera that was unplugged or a display that is
-    /// not up yet may come back, so they retry with D4's backoff.
+    /// not up yet may come back, so they retry with D4's backoff; so does a sound source that
+    /// went away after it played (see ``failsUntilPlayed``).
     func openFailureIsFinal(_ error: FFmpegError) -> Bool {
         switch self {
         case .file, .url: isFile
         case .lavfi: error.isRejectedArgument
-        case .v4l2, .x11grab: false
+        case .v4l2, .x11grab, .pulse, .alsa: false
         }
     }
+
+    /// True when a source that never played gives up at its first failure, with the reason on
+    /// the screen: a file, or the desktop's sound input when no sound server or no such source
+    /// is there (the Retry control tries again once it is); reconnecting to it forever would
+    /// say nothing about why.
+    var failsUntilPlayed: Bool { isFile || isSoundDevice }
 }

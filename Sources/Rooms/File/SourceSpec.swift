@@ -1,7 +1,8 @@
 /// Where a room's media comes from, as written in the rooms file (R3).
 ///
 /// A source is an FFmpeg URL over an allowed protocol, a file path, a synthetic
-/// `lavfi:` filter graph, a `v4l2:` camera, or an `x11grab:` screen.
+/// `lavfi:` filter graph, a `v4l2:` camera, an `x11grab:` screen, or the desktop's sound input
+/// (`pulse:` a PulseAudio or PipeWire source, `alsa:` an ALSA capture device).
 public enum SourceSpec: Hashable, Sendable {
     /// A network or compound URL, e.g. `https://host/live.m3u8` or `hls+https://...`.
     case url(String)
@@ -13,12 +14,20 @@ public enum SourceSpec: Hashable, Sendable {
     case v4l2(device: String)
     /// An X11 screen such as `:0.0` or `:0.0+100,200`.
     case x11grab(display: String)
+    /// A PulseAudio source (PipeWire's pulse server too) such as `default` (the server's
+    /// default source) or `alsa_input.pci-0000_00_1f.3.analog-stereo`.
+    case pulse(source: String)
+    /// An ALSA capture device such as `default`, `hw:0` or `plughw:CARD=PCH,DEV=0`.
+    case alsa(device: String)
 
     /// The protocols a URL may use (D5); `hls` wraps another one as `hls+https://`.
     public static let networkSchemes: Set<String> = ["http", "https", "tcp", "tls", "udp", "rtp", "rtsp", "rtmp", "srt"]
 
     /// Schemes that wrap another allowed protocol (`hls+http://...`, `hls+file:...`).
     public static let wrapperSchemes: Set<String> = ["hls"]
+
+    /// The longest sound source or device name accepted (PulseAudio's own limit on names).
+    public static let maximumSoundNameLength = 128
 
     /// The lavfi filters that open files or URLs themselves, outside the protocol list (D5).
     public static let openingFilters: Set<String> = ["movie", "amovie"]
@@ -39,6 +48,10 @@ public enum SourceSpec: Hashable, Sendable {
                 ? .success(.v4l2(device: rest)) : .failure(.badDevice(rest))
         case "x11grab":
             return Self.isDisplayName(rest) ? .success(.x11grab(display: rest)) : .failure(.badDisplay(rest))
+        case "pulse":
+            return Self.isPulseName(rest) ? .success(.pulse(source: rest)) : .failure(.badPulseSource(rest))
+        case "alsa":
+            return Self.isALSAName(rest) ? .success(.alsa(device: rest)) : .failure(.badALSADevice(rest))
         case "file":
             let path = rest.hasPrefix("//") ? String(rest.dropFirst(2)) : rest
             return path.isEmpty ? .failure(.emptyPath) : .success(.file(path: path))
@@ -55,6 +68,16 @@ public enum SourceSpec: Hashable, Sendable {
         case .lavfi(let graph): "lavfi:" + graph
         case .v4l2(let device): "v4l2:" + device
         case .x11grab(let display): "x11grab:" + display
+        case .pulse(let source): "pulse:" + source
+        case .alsa(let device): "alsa:" + device
+        }
+    }
+
+    /// True for the desktop's sound input (`pulse:`, `alsa:`): a source with sound and no picture.
+    public var isSoundDevice: Bool {
+        switch self {
+        case .pulse, .alsa: true
+        case .url, .file, .lavfi, .v4l2, .x11grab: false
         }
     }
 
@@ -103,6 +126,22 @@ public enum SourceSpec: Hashable, Sendable {
         }
         guard rest.hasPrefix("//"), rest.count > 2 else { return .failure(.missingHost(scheme)) }
         return .success(.url(text))
+    }
+
+    /// A sound server's source name: 1 to ``maximumSoundNameLength`` characters, no control
+    /// characters, no space at either end. PulseAudio's own names are letters, digits and `._-`;
+    /// PipeWire's pulse server lists its nodes by theirs, which may hold spaces or `:`.
+    private static func isPulseName(_ text: String) -> Bool {
+        (1...maximumSoundNameLength).contains(text.count)
+            && !text.unicodeScalars.contains { $0.properties.generalCategory == .control }
+            && text.first?.isWhitespace == false && text.last?.isWhitespace == false
+    }
+
+    /// An ALSA device name: 1 to ``maximumSoundNameLength`` ASCII letters, digits and `._-:,=@`
+    /// (`hw:0,0`, `plughw:CARD=PCH,DEV=0`).
+    private static func isALSAName(_ text: String) -> Bool {
+        (1...maximumSoundNameLength).contains(text.count)
+            && text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "._-:,=@".contains($0)) }
     }
 
     /// An X display name: optional host, `:`, display number, optional `.screen`, optional `+x,y` offset.

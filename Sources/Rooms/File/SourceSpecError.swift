@@ -12,6 +12,10 @@ public enum SourceSpecError: Error, Equatable, Sendable, CustomStringConvertible
     case badDevice(String)
     /// `x11grab:` not followed by an X display name such as `:0.0`.
     case badDisplay(String)
+    /// `pulse:` not followed by a PulseAudio source name.
+    case badPulseSource(String)
+    /// `alsa:` not followed by an ALSA device name.
+    case badALSADevice(String)
     /// A URL scheme outside the allowed list (e.g. `ftp`, `concat`, `subfile`).
     case unsupportedScheme(String)
     /// A network URL without `//host`.
@@ -34,8 +38,14 @@ public enum SourceSpecError: Error, Equatable, Sendable, CustomStringConvertible
             tr("\"v4l2:\" needs a device path like /dev/video0, found \"%s\"", device)
         case .badDisplay(let display):
             tr("\"x11grab:\" needs an X display like :0.0, found \"%s\"", display)
+        case .badPulseSource(let source):
+            tr("\"pulse:\" needs a sound source name like default or alsa_input.pci-0000_00_1f.3.analog-stereo (1 to %1$d characters, no control characters, no space at either end), found \"%2$s\"",
+               SourceSpec.maximumSoundNameLength, source)
+        case .badALSADevice(let device):
+            tr("\"alsa:\" needs an ALSA device name like default or hw:0,0 (letters, digits and . _ - : , = @, at most %1$d), found \"%2$s\"",
+               SourceSpec.maximumSoundNameLength, device)
         case .unsupportedScheme(let scheme):
-            tr("unsupported source scheme \"%s:\" (allowed: a file path, file:, http://, https://, rtsp://, rtmp://, udp://, srt://, tcp://, tls://, rtp://, hls+..., lavfi:, v4l2:, x11grab:)",
+            tr("unsupported source scheme \"%s:\" (allowed: a file path, file:, http://, https://, rtsp://, rtmp://, udp://, srt://, tcp://, tls://, rtp://, hls+..., lavfi:, v4l2:, x11grab:, pulse:, alsa:)",
                scheme)
         case .missingHost(let scheme):
             tr("\"%s:\" source needs \"//\" and a host after the scheme", scheme)
