@@ -12,9 +12,11 @@
 # then joins the shared groups (lane "*"), whose classes each lane takes one at a time until
 # none is left. The rules keep CPU-heavy work away from timing-sensitive tests:
 # IntentAccuracyTests and MonitorsIntentAccuracyTests (a minute or more of pure CPU each) run
-# beside end-to-end tests that time nothing, and the end-to-end tests that judge timing
-# (first-frame latency, hand-paced flings, transitions) start only after them, beside tests
-# that mostly wait (real-time playback, the soak).
+# one in each lane (the second after the end-to-end tests that time nothing, so that lane is
+# not left idle waiting for the first), and the end-to-end tests that judge timing (first-frame
+# latency, hand-paced flings, transitions) start only after them (lane 2 after its own groups
+# and the cpu group, lane 1 after the units and the soak), beside tests that mostly wait
+# (real-time playback, the soak).
 #
 # Usage: scripts/test.sh [BIN_DIR]   (default: `swift build --show-bin-path`)
 # TEST_FILTER (an extended regex on "Target.Class") runs only the classes it matches;
@@ -32,8 +34,9 @@ mkdir -p "$logs/queue"
 
 # name    lane  after  classes (extended regex on Target.Class)
 groups='
-cpu       1     -      \.(Monitors)?IntentAccuracyTests$
+cpu       1     -      \.IntentAccuracyTests$
 e2e-calm  2     -      ^FloatAppTests\.(CheckRoomsInputE2ETests|ChildProcessTests|CommandLineE2ETests|DesktopEntryTests|DesktopInspectionTests|DesktopPixelsTests|InstallE2ETests|NoDesktopE2ETests|RoomsFileE2ETests|RoomsReloadE2ETests|ScreenshotTests|TestDesktopTests|WaylandE2ETests)$
+cpu2      2     -      \.MonitorsIntentAccuracyTests$
 soak      1     units  ^FloatAppTests\.SoakE2ETests$
 e2e       *     cpu    ^FloatAppTests\.
 units     1     -      .
