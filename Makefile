@@ -30,11 +30,12 @@ build-tests: deps-test
 	scripts/po.sh compile "$$($(SWIFT) build --show-bin-path)/locale"
 
 # Every string the sources pass to tr()/trn() is in po/floatapp.pot, and every catalog compiles;
-# then every test, in two lanes side by side (scripts/test.sh has the groups; it prints per-suite
+# the Wayland protocol code in the tree is what wayland-scanner makes; then every test, in two lanes side by side (scripts/test.sh has the groups; it prints per-suite
 # times; TEST_FILTER='REGEX' runs only the test classes whose Target.Class it matches); then the
 # Debian package is built and checked.
 test: build-tests
 	scripts/po.sh check
+	scripts/wayland-protocols.sh check
 	scripts/test.sh "$$($(SWIFT) build --show-bin-path)"
 	$(MAKE) lint-deb
 

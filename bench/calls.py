@@ -108,7 +108,9 @@ def read_stats(path):
     return dict(demands=kinds, sizes=sizes, opens=opens,
                 decoded=sum(c["decoded"] for c in finals.values()),
                 non_key=sum(c.get("non_key", 0) for c in finals.values()),
-                converted=sum(c["converted"] for c in finals.values()))
+                converted=sum(c["converted"] for c in finals.values()),
+                presented=sum(c["presented"] for c in finals.values()),
+                economy=sum(c.get("economy", 0) for c in finals.values()))
 
 
 def run_ffmpeg(desk, base, count, audio_only=0):
@@ -169,18 +171,20 @@ def report(results, started, load_start, load_end):
     lines = ["### Calls (%s, `bench/run.sh calls`; load average %s at start, %s at end)" % (started, load_start, load_end),
              "",
              "| participants | full view CPU s | float CPU s | float / full | N x ffmpeg -threads 1 CPU s | full / ffmpeg "
-             "| ffmpeg, 1 + N-1 sound only, CPU s | float / that | full RSS MB | float RSS MB | tile size | float: demands |",
-             "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|"]
+             "| ffmpeg, 1 + N-1 sound only, CPU s | float / that | full RSS MB | float RSS MB | tile size | float: demands "
+             "| full view: converted / presented / loop filter skipped |",
+             "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|---|"]
     for n in COUNTS:
         full, flt, ff = by.get(("floatapp", "full", n)), by.get(("floatapp", "float", n)), by.get(("ffmpeg", None, n))
         if not (full and flt and ff):
             continue
         sound = by.get(("ffmpeg-sound", None, n)) or ff
         demands = ", ".join("%d %s" % (v, k) for k, v in sorted(flt["demands"].items()))
-        lines.append("| %d | %.2f | %.2f | %s | %.2f | %s | %.2f | %s | %.0f | %.0f | %s | %s |" % (
+        lines.append("| %d | %.2f | %.2f | %s | %.2f | %s | %.2f | %s | %.0f | %.0f | %s | %s | %d / %d / %d |" % (
             n, full["cpu"], flt["cpu"], ratio(flt["cpu"], full["cpu"]), ff["cpu"], ratio(full["cpu"], ff["cpu"]),
             sound["cpu"], ratio(flt["cpu"], sound["cpu"]),
-            full["rss_mb"], flt["rss_mb"], " ".join(full["sizes"]), demands))
+            full["rss_mb"], flt["rss_mb"], " ".join(full["sizes"]), demands,
+            full["converted"], full["presented"], full["economy"]))
     lines += ["", "Goals at 16: float / full at most 0.25x; full / ffmpeg at most 1.2x. The float's own floor is one",
               "participant's video and everyone's sound: ffmpeg decoding one stream whole and the others' sound only.",
               "Every FloatApp run opened each source once: %s." % all(
@@ -210,9 +214,10 @@ def main():
             for view in ("full", "float"):
                 r = run_floatapp(desk, args.floatapp, base, n, view, desk.tmp)
                 results.append(r)
-                print("floatapp %-5s %2d: cpu %.2f s, rss %.0f MB, demands %s, decoded %d (non-key %d), opens %d, status %d"
-                      % (view, n, r["cpu"], r["rss_mb"], r["demands"], r["decoded"], r["non_key"], r["opens"], r["status"]),
-                      flush=True)
+                print("floatapp %-5s %2d: cpu %.2f s, rss %.0f MB, demands %s, decoded %d (non-key %d), converted %d, "
+                      "presented %d, loop filter skipped %d, opens %d, status %d"
+                      % (view, n, r["cpu"], r["rss_mb"], r["demands"], r["decoded"], r["non_key"], r["converted"],
+                         r["presented"], r["economy"], r["opens"], r["status"]), flush=True)
             r = run_ffmpeg(desk, base, n)
             results.append(r)
             print("ffmpeg x%-2d: cpu %.2f s" % (n, r["cpu"]), flush=True)

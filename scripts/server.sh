@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs a local live server (nginx with the RTMP module) in the foreground for FloatApp:
-# RTMP publish and play on 127.0.0.1:$RTMP_PORT (application "live"), HLS and the statistics
+# RTMP publish and play on 127.0.0.1:$RTMP_PORT (applications "live" and "call"), HLS and the statistics
 # page on 127.0.0.1:$HTTP_PORT. Config, logs and HLS segments go under $XDG_RUNTIME_DIR (or a
 # temp dir) and are removed on exit. Ctrl-C stops it.
 # Usage: scripts/server.sh   (RTMP_PORT=1935 HTTP_PORT=8080 by default)
@@ -33,6 +33,12 @@ rtmp {
             live on; idle_streams off;
             hls on; hls_path $dir/hls; hls_fragment 1s; hls_playlist_length 6s;
         }
+        # Calls (W10): one stream per participant, <room>~<name>; the publisher's metadata is
+        # passed on as sent (it carries the mute and camera state), and a publisher that sends
+        # nothing for 3 s is dropped, so a vanished participant leaves the call.
+        application call {
+            live on; idle_streams off; meta copy; drop_idle_publisher 3s;
+        }
     }
 }
 http {
@@ -51,6 +57,7 @@ CONF
 cat <<INFO
 FloatApp local live server
   publish / play:  rtmp://127.0.0.1:$rtmp_port/live/<stream>
+  calls:           rtmp://127.0.0.1:$rtmp_port/call/<room>~<participant>
   HLS:             http://127.0.0.1:$http_port/hls/<stream>.m3u8
   statistics:      http://127.0.0.1:$http_port/stat
   rooms file:      assets/rooms-local-server.json (for the default ports)

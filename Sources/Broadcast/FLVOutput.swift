@@ -1,6 +1,7 @@
 import CFFmpeg
 import LocksAndThreads
 import Playback
+import Rooms
 
 /// One RTMP connection: FFmpeg's FLV muxer writing to `rtmp://...` with fresh encoders, so every
 /// connection starts with a key frame and timestamps from zero.
@@ -28,7 +29,7 @@ final class FLVOutput {
     /// server that is not there costs no encoder: a publisher may try it often. With
     /// `failAddingStreams` adding a stream fails, as when memory runs out (tests inject it).
     init(url: String, format: CaptureFormat, options: PublishOptions, interrupt: InterruptFlag,
-         failAddingStreams: Bool = false) throws(FFmpegError) {
+         sending: CallSending? = nil, failAddingStreams: Bool = false) throws(FFmpegError) {
         self.interrupt = interrupt
         ioTimeout = options.ioTimeout
         var connection: UnsafeMutablePointer<AVIOContext>?
@@ -55,6 +56,8 @@ final class FLVOutput {
         Self.liveOutputs.withLock { $0 += 1 }
         videoStream = try Self.addStream(to: allocated, from: video, failing: failAddingStreams)
         audioStream = try audio.map { (encoder) throws(FFmpegError) in try Self.addStream(to: allocated, from: encoder, failing: failAddingStreams) }
+        // FFmpeg's FLV muxer writes the context's metadata into the header's onMetaData.
+        for entry in sending?.metadata ?? [] { av_dict_set(&allocated.pointee.metadata, entry.key, entry.value, 0) }
         try FFmpegError.check(avformat_write_header(allocated, nil), "stream header")
         headerWritten = true
     }
@@ -83,6 +86,19 @@ final class FLVOutput {
             defer { interrupt.setDeadline(after: nil) }
             try FFmpegError.check(av_interleaved_write_frame(context, packet.pointer), "send")
         }
+    }
+
+    /// Sends an `onMetaData` script tag with `sending`'s entries at stream time `milliseconds`
+    /// (W10): FFmpeg's RTMP output sends it as `@setDataFrame`, and the server hands it to every
+    /// player. Written between whole tags of the muxer's, in the same byte stream.
+    func writeMetadata(_ sending: CallSending, milliseconds: Int64) throws(FFmpegError) {
+        guard let context, let io = context.pointee.pb else { return }
+        let tag = FLVScriptTag.onMetaData(sending.metadata, milliseconds: milliseconds)
+        interrupt.setDeadline(after: ioTimeout)
+        defer { interrupt.setDeadline(after: nil) }
+        tag.withUnsafeBufferPointer { avio_write(io, $0.baseAddress, Int32($0.count)) }
+        avio_flush(io)
+        if io.pointee.error < 0 { throw FFmpegError(operation: "send metadata", code: io.pointee.error) }
     }
 
     /// Drains the encoders and writes the trailer, so the server sees the stream end cleanly.

@@ -1,6 +1,7 @@
 import Foundation
 import LocksAndThreads
 import Playback
+import Rooms
 
 /// The state a publisher's threads share, behind one lock, and what never changes.
 final class PublishCore: Sendable {
@@ -20,6 +21,7 @@ final class PublishCore: Sendable {
         var liveStart: Double?
         var byteSamples: [(time: Double, total: Int)] = []
         var threadsRunning = 0
+        var sending: CallSending?
     }
 
     let options: PublishOptions
@@ -120,12 +122,24 @@ final class PublishCore: Sendable {
 
     func setPreview(_ frame: VideoFrame) { state.withLock { $0.preview = frame } }
 
+    /// A call participant's microphone and camera state (nil for a host's broadcast).
+    var sending: CallSending? {
+        get { state.withLock { $0.sending } }
+        set { state.withLock { $0.sending = newValue } }
+    }
+
     var currentPreview: VideoFrame? { state.withLock { $0.preview } }
 
     /// Queues an item for the sender while it is live; drops the oldest picture when it falls behind.
     func enqueue(_ item: CapturedItem) {
         state.withLock { state in
             guard state.accepting else { return }
+            // A muted microphone sends silence, timed like the sound it replaces (W10).
+            if case .sound(let samples, let time) = item, state.sending?.microphoneMuted == true {
+                state.queue.append(.sound(Array(repeating: 0, count: samples.count), time: time))
+                changed.broadcast()
+                return
+            }
             if case .picture = item {
                 if state.queuedPictures >= Self.maximumQueuedPictures,
                    let oldest = state.queue.firstIndex(where: { if case .picture = $0 { true } else { false } }) {

@@ -52,7 +52,7 @@ final class PublishSender: Sendable {
     }
 
     private func connect(_ format: CaptureFormat) throws(FFmpegError) -> FLVOutput {
-        try FLVOutput(url: url, format: format, options: core.options, interrupt: core.outputInterrupt)
+        try FLVOutput(url: url, format: format, options: core.options, interrupt: core.outputInterrupt, sending: core.sending)
     }
 
     /// How a wait before the next try ended.
@@ -95,12 +95,19 @@ final class PublishSender: Sendable {
         var lastPicturePts: Int64 = -1
         var keyFrames = KeyFrameSchedule(frameRate: format.frameRate, options: core.options)
         var audio = AudioChunker(frameSize: output.audio?.frameSize ?? 1024, sampleRate: CaptureFormat.audioRate)
+        var sent = core.sending
         while let item = core.nextItem() {
             do {
+                if let now = core.sending, now != sent {
+                    // The others learn of a mute or a camera turned off at once (W10).
+                    try output.writeMetadata(now, milliseconds: Int64((MonotonicTime.seconds() - liveStart) * 1000))
+                    sent = now
+                }
                 switch item {
                 case .picture(let frame, let time):
                     let pts = max(lastPicturePts + 1, Int64(((time - liveStart) * Double(format.frameRate)).rounded()))
                     lastPicturePts = pts
+                    if sent?.cameraOff == true { frame.blank() }
                     frame.pointer.pointee.pts = pts
                     frame.pointer.pointee.pict_type = keyFrames.forcesKeyFrame(at: pts) ? AV_PICTURE_TYPE_I : AV_PICTURE_TYPE_NONE
                     try output.write(frame, with: output.video)

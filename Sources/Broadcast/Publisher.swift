@@ -1,5 +1,7 @@
 import Foundation
 import Playback
+import Rooms
+import Session
 
 /// A live broadcast (W2): captures a source (`lavfi:`, `v4l2:`, `x11grab:`), and a microphone
 /// when given one (`pulse:`, `alsa:`), encodes H.264 (libx264, ultrafast, zero latency) and
@@ -26,13 +28,16 @@ public final class Publisher: Sendable {
     /// before the workers start, so it sees the very first change. `onPreview` is called on the
     /// capture thread after each new preview picture, so a view can show it as it is captured
     /// rather than at its next poll. `captureHold`, when given, makes the capture stand still on
-    /// request, as a stalled host would (tests inject it).
+    /// request, as a stalled host would (tests inject it). A call participant's stream gives
+    /// `sending` (W10): a muted microphone sends silence, a camera turned off a plain picture,
+    /// and the state travels in the stream's metadata.
     public init(source: String, microphone: String? = nil, url: String, options: PublishOptions = PublishOptions(),
-                captureHold: CaptureHold? = nil,
+                sending: CallSending? = nil, captureHold: CaptureHold? = nil,
                 onStatusChange: (@Sendable (PublishStatus) -> Void)? = nil,
                 onPreview: (@Sendable () -> Void)? = nil) {
         FFmpegRuntime.ensureInitialized()
         core = PublishCore(options: options, captureHold: captureHold, onStatusChange: onStatusChange)
+        core.sending = sending
         let core = self.core
         let sender = PublishSender(core: core, url: url)
         core.threadStarted()
@@ -54,6 +59,11 @@ public final class Publisher: Sendable {
     }
 
     deinit { core.close() }
+
+    /// Mutes or unmutes the microphone, turns the camera off or on (a call participant's stream).
+    public func setSending(_ sending: CallSending) {
+        core.sending = sending
+    }
 
     /// The picture capture: opens `source`, gives the sender the format, and reads until closed.
     private static func capture(source: String, withItsSound: Bool, core: PublishCore, onPreview: (@Sendable () -> Void)?) {

@@ -34,6 +34,14 @@ public struct ActiveSpeaker: Hashable, Sendable {
         self.challenger = challenger
     }
 
+    /// The participants are now `new` (by name): the speaker and the challenger keep their
+    /// person, and are forgotten when that person left.
+    public mutating func remap(from old: [String], to new: [String]) {
+        func moved(_ index: Int) -> Int? { old.indices.contains(index) ? new.firstIndex(of: old[index]) : nil }
+        current = current.flatMap(moved)
+        challenger = challenger.flatMap { c in moved(c.index).map { Challenger(index: $0, since: c.since) } }
+    }
+
     /// Takes one round of levels (dBFS by participant index) measured at `time`.
     public mutating func update(at time: Double, levels: [Int: Double]) {
         guard let loudest = Self.loudest(in: levels) else {

@@ -1,10 +1,9 @@
-import Localization
 import Rooms
 /// Choosing, leaving, retrying and reloading rooms (W2, W6, M5).
 extension SessionState {
     mutating func roomSelected(_ id: RoomID) -> [SessionEffect] {
-        guard let room = room(id) else { return [.log(.warn, tr("no room with id \"%s\"", id))] }
-        if isHosting, openRoomID != id { return [.toast(Self.hostingMessage)] }
+        guard let room = room(id) else { return [.unknownRoom(id)] }
+        if isHosting, openRoomID != id { return [.toast(.stillHosting)] }
         if floatingRoomID == id {
             let effects = leaveFloat()
             mainWindow.content = .room(id)
@@ -62,12 +61,16 @@ extension SessionState {
     /// source is gone is released (M5); one that became a host room goes back to
     /// the full view, since a host room never floats.
     private mutating func reconcileOpenRoom(_ old: Room, with new: Room?) -> [SessionEffect] {
-        guard let new, new.media == old.media else {
-            let message = new == nil ? tr("“%s” was removed from the rooms file.", old.title)
-                : tr("“%s” has a new source in the rooms file.", old.title)
+        // A joined server call's participants come and go; the call goes on (W10).
+        let callGoesOn = new.map { $0.isServerCall && $0.callServerID == old.callServerID } ?? false
+        if callGoesOn, let new, case .call(let before) = old.media, case .call(let after) = new.media, before != after {
+            activeSpeaker.remap(from: before.map(\.name), to: after.map(\.name))
+        }
+        guard let new, new.media == old.media || callGoesOn else {
+            let notice: SessionNotice = new == nil ? .removedFromRoomsFile(title: old.title) : .newSource(title: old.title)
             let effects = floatingRoomID != nil ? releaseFloat() : stopOpenRoom()
             mainWindow.content = .list
-            return effects + [.showList, .toast(message)]
+            return effects + [.showList, .toast(notice)]
         }
         if new.role == .host, floatingRoomID != nil { return restoreFloat() }
         if new.role != .host, floatingRoomID == nil, mainWindow.content != .room(new.id) {
@@ -87,6 +90,6 @@ extension SessionState {
         let title = room(id)?.title ?? id
         let effects = releaseFloat()
         mainWindow.content = .list
-        return effects + [.showList, .toast(tr("“%s” has ended.", title))]
+        return effects + [.showList, .toast(.ended(title: title))]
     }
 }

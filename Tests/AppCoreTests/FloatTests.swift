@@ -53,6 +53,20 @@ final class FloatTests: XCTestCase {
         XCTAssertEqual(state.motion, FloatMotion(displays: [F.display], videoAspect: 4.0 / 3.0, placement: saved))
     }
 
+    /// P18: the picture covers a float of its own aspect (rounding aside), and is letterboxed in
+    /// a window the compositor sized otherwise (a tiling compositor's half screen).
+    func testTheVideoCoversAFloatOfItsAspectAndIsLetterboxedInAnyOtherSize() {
+        var state = F.open(F.liveA)
+        _ = state.reduce(.playbackPolled("live-a", [SourceReport(status: .playing, videoSize: Size(width: 400, height: 300))]), now: 1)
+        _ = state.reduce(F.key(.letter("p")), now: 2)
+        XCTAssertTrue(state.floatLayout(now: 2).videoCoversWindow, "a 4:3 float of 4:3 video")
+        for (width, height, covers) in [(577, 432, true), (576, 434, true), (580, 432, false), (576, 437, false),
+                                        (636, 693, false), (960, 432, false)] {
+            _ = state.reduce(.resized(.float, width: width, height: height), now: 3)
+            XCTAssertEqual(state.floatLayout(now: 3).videoCoversWindow, covers, "\(width)x\(height)")
+        }
+    }
+
     /// P17: the hidden float window is made where a 16:9 float would show, so floating such a
     /// room never waits on a resize; the frame follows the saved placement and a float moved
     /// in this run.

@@ -2,7 +2,7 @@ import Foundation
 import Glibc
 
 /// A real nginx with the RTMP module, from a config written into a temp dir with free ports:
-/// RTMP publishing and playback in application `live`, HLS, the `/stat` page, and static files
+/// RTMP publishing and playback in applications `live` and `call` (as `make server` has them), HLS, the `/stat` page, and static files
 /// from `files/`. Runs in the foreground as one process (`daemon off; master_process off;`),
 /// unprivileged or as root, and dies with the test process (a shell watchdog kills it).
 public final class NginxServer {
@@ -33,6 +33,8 @@ public final class NginxServer {
 
     public var statsURL: String { "http://127.0.0.1:\(httpPort)/stat" }
     public func rtmpURL(_ stream: String) -> String { "rtmp://127.0.0.1:\(rtmpPort)/live/\(stream)" }
+    /// The calls template of this server's `call` application (R5).
+    public var callsTemplate: String { "rtmp://127.0.0.1:\(rtmpPort)/call/{room}~{participant}" }
     public func hlsURL(_ stream: String) -> String { "http://127.0.0.1:\(httpPort)/hls/\(stream).m3u8" }
     public func fileURL(_ name: String) -> String { "http://127.0.0.1:\(httpPort)/files/\(name)" }
     public var errorLog: URL { directory.appendingPathComponent("error.log") }
@@ -57,6 +59,9 @@ public final class NginxServer {
                     application live {
                         live on; idle_streams off;
                         hls on; hls_path \(dir)/hls; hls_fragment 1s; hls_playlist_length 6s;
+                    }
+                    application call {
+                        live on; idle_streams off; meta copy; drop_idle_publisher 3s;
                     }
                 }
             }
@@ -171,6 +176,13 @@ public final class FFmpegPublisher {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
+    }
+
+    /// Kills the publisher at once, as `kill -9` does: the server sees only its connection close.
+    public func kill() {
+        guard process.isRunning else { return }
+        Glibc.kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
     }
 
     /// Ends the publish the way a person would (SIGINT lets ffmpeg close the stream).

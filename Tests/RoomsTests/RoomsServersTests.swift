@@ -4,20 +4,6 @@ import XCTest
 
 /// R2: the rooms file's live servers and host rooms that go live.
 final class RoomsServersTests: XCTestCase {
-    private func parse(_ text: String) -> Result<RoomsConfig, RoomsFileError> {
-        RoomsFile.parse(Array(text.utf8), fileName: "rooms.json")
-    }
-
-    private func messages(_ text: String, file: StaticString = #filePath, line: UInt = #line) -> [String] {
-        switch parse(text) {
-        case .success(let config):
-            XCTFail("expected problems, parsed \(config)", file: file, line: line)
-            return []
-        case .failure(let error):
-            return error.messages
-        }
-    }
-
     private static let local = """
     {"id": "local", "title": "Local", "stats": "http://127.0.0.1:8080/stat",
      "play": "rtmp://127.0.0.1:1935/live/{stream}", "publish": "rtmp://127.0.0.1:1935/live/{stream}"}
@@ -33,7 +19,7 @@ final class RoomsServersTests: XCTestCase {
             "publish": "rtmp://example.org/app/{stream}?key=1", "bitrate": 4000},
            {"id": "cam", "title": "Cam", "kind": "live", "role": "host", "source": "v4l2:/dev/video0"}]}
         """
-        let config = try parse(text).get()
+        let config = try parseRooms(text).get()
         XCTAssertEqual(config.servers, [
             LiveServer(id: "local", title: "Local", stats: "http://127.0.0.1:8080/stat",
                        play: StreamURLTemplate("rtmp://127.0.0.1:1935/live/{stream}"),
@@ -49,13 +35,13 @@ final class RoomsServersTests: XCTestCase {
     }
 
     func testAFileWithOnlyServersIsValidAndOldFilesStayValid() throws {
-        let onlyServers = try parse(#"{"servers": [\#(Self.local)]}"#).get()
+        let onlyServers = try parseRooms(#"{"servers": [\#(Self.local)]}"#).get()
         XCTAssertEqual(onlyServers.rooms, [])
         XCTAssertEqual(onlyServers.servers.map(\.id), ["local"])
-        let old = try parse(#"{"rooms": [{"id": "a", "title": "A", "kind": "live", "source": "lavfi:testsrc"}]}"#).get()
+        let old = try parseRooms(#"{"rooms": [{"id": "a", "title": "A", "kind": "live", "source": "lavfi:testsrc"}]}"#).get()
         XCTAssertEqual(old.servers, [])
         XCTAssertNil(old.rooms[0].broadcast)
-        XCTAssertEqual(messages(#"{"servers": []}"#), ["rooms.json:1:1: top level: missing field \"rooms\""])
+        XCTAssertEqual(roomsProblems(#"{"servers": []}"#), ["rooms.json:1:1: top level: missing field \"rooms\""])
     }
 
     func testTemplatesPercentEncodeTheStreamName() {
@@ -73,7 +59,7 @@ final class RoomsServersTests: XCTestCase {
           {"title": "T", "stats": "http://h/stat", "play": "rtmp://h x/{stream}"}
         ], "rooms": [{"id": "r", "title": "R", "kind": "live", "source": "lavfi:testsrc"}]}
         """
-        XCTAssertEqual(messages(text), [
+        XCTAssertEqual(roomsProblems(text), [
             "rooms.json:2:38: servers[0].stats: expected a URL starting with http://, https://, found \"ftp://h/stat\"",
             "rooms.json:2:62: servers[0].play: missing {stream} in \"rtmp://h/live/\" (the stream's name goes there)",
             "rooms.json:3:10: servers[1].id: duplicate server id \"a\" (first at servers[0])",
@@ -85,7 +71,7 @@ final class RoomsServersTests: XCTestCase {
             "rooms.json:4:10: servers[2].id: invalid id \"b b\": use 1 to 64 characters from A-Z, a-z, 0-9, _ and -",
             "rooms.json:4:26: servers[2].stats: \"http:///stat\" has no host after \"http://\"",
             "rooms.json:4:50: servers[2].play: unknown placeholder in \"rtmp://h/{stream}/{app}\" (only {stream} is replaced)",
-            "rooms.json:4:77: servers[2].key: unknown field \"key\" (expected id, title, stats, play or publish)",
+            "rooms.json:4:77: servers[2].key: unknown field \"key\" (expected id, title, stats, play, publish or calls)",
             "rooms.json:5:3: servers[3]: missing field \"id\"",
             "rooms.json:5:52: servers[3].play: a URL has no spaces or control characters, found U+20",
         ])
@@ -103,7 +89,7 @@ final class RoomsServersTests: XCTestCase {
           {"id": "f", "title": "F", "kind": "live", "role": "host", "source": "lavfi:x", "publish": "srt://h/x", "bitrate": 1.5}
         ]}
         """
-        XCTAssertEqual(messages(text), [
+        XCTAssertEqual(roomsProblems(text), [
             "rooms.json:3:66: rooms[0].server: only a live room with \"role\": \"host\" broadcasts; remove \"server\"",
             "rooms.json:4:92: rooms[1].server: server \"tv\" has no \"publish\" URL to go live to",
             "rooms.json:5:92: rooms[2].server: unknown server \"nope\" (servers: \"tv\")",
@@ -121,7 +107,7 @@ final class RoomsLocalServerAssetTests: XCTestCase {
     func testTheLocalServerExampleIsValid() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let bytes = try Data(contentsOf: root.appendingPathComponent("assets/rooms-local-server.json"))
-        let config = try RoomsFile.parse(bytes, fileName: "rooms-local-server.json").get()
+        let config = try RoomsFile.parse(bytes, fileName: "rooms-local-server.json")
         let script = try String(contentsOf: root.appendingPathComponent("scripts/server.sh"), encoding: .utf8)
         XCTAssertTrue(script.contains("RTMP_PORT:-1935") && script.contains("HTTP_PORT:-8080"))
         XCTAssertEqual(config.servers.map(\.stats), ["http://127.0.0.1:8080/stat", "http://127.0.0.1:8080/stat"])
@@ -130,5 +116,8 @@ final class RoomsLocalServerAssetTests: XCTestCase {
         XCTAssertTrue(script.contains("location /hls/"), "the script serves the HLS section's playlists")
         XCTAssertEqual(config.rooms.compactMap(\.broadcast?.publishURL),
                        ["rtmp://127.0.0.1:1935/live/studio", "rtmp://127.0.0.1:1935/live/desk"])
+        XCTAssertEqual(config.servers.first?.calls?.url(room: "standup", participant: "Ada"), "rtmp://127.0.0.1:1935/call/standup~Ada")
+        XCTAssertTrue(script.contains("application call"), "the script holds the example's calls")
+        XCTAssertEqual(config.rooms.filter(\.isServerCall).map(\.id), ["standup"])
     }
 }

@@ -44,7 +44,8 @@ extension AppState {
         let titleX = badge.map { $0.rect.x + $0.rect.w + m.px(10) } ?? m.px(ListLayout.padding)
         let pad = m.px(ListLayout.padding)
         let isLive = broadcast?.room == id && broadcast?.report.phase == .live
-        let model = RoomViewModel(
+        let notice = callNotice(id)
+        var model = RoomViewModel(
             title: room.title, isCall: isCall, status: status,
             elapsed: now - open.openedAt, muted: open.muted, volume: open.volume,
             participants: participants(room, open, panelX: panelW > 0 ? main.width - panelW : nil, panelW: panelW), inFloat: session.floatingRoomID == id && float.visible,
@@ -56,9 +57,10 @@ extension AppState {
             clockBox: PixelRect(stage.maxX - pad - m.px(96), m.px(19), m.px(96), m.px(20)),
             layoutLabel: bar.layoutLabel, controls: controls,
             topHeight: m.px(Self.titleOverlayHeight), barHeight: m.px(Self.controlBarHeight),
-            broadcastLine: broadcast?.room == id ? broadcast?.report.line : nil, broadcastIsLive: isLive,
+            broadcastLine: broadcast?.room == id ? broadcast?.report.line : notice, broadcastIsLive: isLive,
             broadcastBox: PixelRect(stage.x + pad, m.px(Self.titleOverlayHeight) + m.px(6), max(0, stage.w - 2 * pad), m.px(30)),
             direction: .leftToRight)
+        model.selfView = selfView(id, stage: stage, statusLayout)
         return environment.direction == .rightToLeft ? model.mirrored(within: main.width) : model
     }
 
@@ -66,7 +68,7 @@ extension AppState {
     private func participants(_ room: Room, _ open: OpenRoom, panelX: Int?, panelW: Int) -> [ParticipantModel] {
         guard case .call(let list) = room.media else { return [] }
         let m = environment.metrics
-        return list.enumerated().map { i, part in
+        return list.prefix(open.sources.count).enumerated().map { i, part in
             let row = panelX.map { PixelRect($0 + m.px(8), m.px(100) + i * (m.px(40) + m.px(4)), panelW - m.px(16), m.px(40)) }
             return ParticipantModel(name: part.name, level: open.levels[i], isSpeaking: session.activeSpeaker.current == i,
                                     status: open.sources[i], row: row)
@@ -87,13 +89,38 @@ extension AppState {
             .map { i, rect in
                 let status = shownStatus(open.sources[i], since: open.sourceSince[i], now: now)
                 let name = i < list.count ? list[i].name : ""
+                let remote = open.remote.indices.contains(i) ? open.remote[i] : nil
+                let marker = remote?.microphoneMuted == true ? m.px(22) : 0
                 let tag = PixelRect(rect.x + m.px(8), rect.y + rect.h - m.px(30),
-                                    min(statusLayout.measure(name, nameStyle) + m.px(16), rect.w - m.px(16)), m.px(22))
-                return RoomViewModel.Tile(
+                                    min(statusLayout.measure(name, nameStyle) + m.px(16) + marker, rect.w - m.px(16)), m.px(22))
+                var tile = RoomViewModel.Tile(
                     index: i, rect: rect, status: status,
                     overlay: statusLayout.overlay(status, in: rect.inset(m.px(2)), compact: true, retry: true),
-                    tag: tag, name: TextBox(name, PixelRect(tag.x + m.px(8), tag.y, tag.w - m.px(12), tag.h)))
+                    tag: tag, name: TextBox(name, PixelRect(tag.x + m.px(8) + marker, tag.y, tag.w - m.px(12) - marker, tag.h)))
+                if marker > 0 { tile.mutedMarker = PixelRect(tag.x + m.px(4), tag.y + m.px(1), m.px(20), m.px(20)) }
+                if remote?.cameraOff == true, status == .playing {
+                    tile.cameraOffName = TextBox(name, PixelRect(rect.x + m.px(8), rect.y + rect.h / 2 - m.px(16), rect.w - m.px(16), m.px(32)))
+                }
+                return tile
             }
+    }
+
+    /// The joined call's self view: a small 16:9 picture in the stage's bottom trailing corner,
+    /// above the control bar (W10).
+    private func selfView(_ id: RoomID, stage: PixelRect, _ statusLayout: StatusLayout) -> RoomViewModel.SelfView? {
+        guard let call, call.room == id else { return nil }
+        let m = environment.metrics
+        let width = max(m.px(96), min(m.px(240), stage.w / 5))
+        let height = width * 9 / 16
+        let rect = PixelRect(stage.maxX - m.px(12) - width, stage.maxY - m.px(Self.controlBarHeight) - m.px(8) - height, width, height)
+        let sending = call.sendingState
+        let name = call.identity.name
+        let marker = sending.microphoneMuted ? m.px(20) : 0
+        let tag = PixelRect(rect.x + m.px(4), rect.maxY - m.px(24),
+                            min(statusLayout.measure(name, TextStyle(size: 11, bold: true)) + m.px(12) + marker, rect.w - m.px(8)), m.px(20))
+        return RoomViewModel.SelfView(
+            rect: rect, name: TextBox(name, PixelRect(tag.x + m.px(6) + marker, tag.y, tag.w - m.px(8) - marker, tag.h)), tag: tag,
+            cameraOff: sending.cameraOff, mutedMarker: marker > 0 ? PixelRect(tag.x + m.px(2), tag.y + m.px(1), m.px(18), m.px(18)) : nil)
     }
 
     private func badge(_ room: Room, isCall: Bool) -> TextBox? {
@@ -127,7 +154,13 @@ extension AppState {
         if room.role == .host { button(.back, .back) }  // browse the list while the broadcast goes on
         if room.role == .host, room.broadcast != nil { button(.live, .goLive, active: broadcast?.room == room.id) }
         if session.pipAvailability(for: room.id) == .enabled && room.role != .host { button(.pip, .pip) }
-        button(open.muted ? .muted : .unmuted, .mute, alert: open.muted)
+        if let call, call.room == room.id {
+            let sending = call.sendingState
+            button(sending.microphoneMuted ? .micOff : .mic, .mute, alert: sending.microphoneMuted)
+            button(sending.cameraOff ? .cameraOff : .camera, .camera, alert: sending.cameraOff)
+        } else {
+            button(open.muted ? .muted : .unmuted, .mute, alert: open.muted)
+        }
         let sw = m.px(110)
         bar.track = PixelRect(bx, by + b / 2 - m.px(2), sw, m.px(4))
         bar.slider = PixelRect(bx - m.px(6), by, sw + m.px(12), b)

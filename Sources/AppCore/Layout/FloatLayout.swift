@@ -30,6 +30,17 @@ public struct FloatViewModel: Hashable, Sendable {
     public let sliderInset: Int
     /// While stashed, the strip the window is (P8); `nil` for the whole float.
     public let strip: StashStripModel?
+    /// Whether the picture covers the whole window: true when the window has the video's aspect
+    /// but for rounding. A window the compositor sized otherwise (a tiling compositor, P18)
+    /// shows the whole picture letterboxed, never stretched or cropped.
+    public let videoCoversWindow: Bool
+    /// In a joined call, whether the user's microphone is muted: the mute control is the
+    /// microphone's (P5, W10); nil otherwise.
+    public var microphoneMuted: Bool? = nil
+    /// Alone in a joined call, the float shows the user's own picture, mirrored (P5, W10).
+    public var showsSelf = false
+    /// The speaker turned their camera off: their name, large, instead of the picture (W10).
+    public var cameraOffName: String? = nil
 
     /// The volume a pointer at `x` sets on the volume control at `slider`.
     public func volume(at x: Int, in slider: PixelRect) -> Float {
@@ -51,6 +62,18 @@ public struct StashStripModel: Hashable, Sendable {
         video = PixelRect(Int(-slice.minX.rounded()), 0, Int(strip.floatFrame.width.rounded()),
                           Int(strip.floatFrame.height.rounded()))
         pointsLeft = strip.side == .right
+    }
+}
+
+extension FloatViewModel {
+    /// This view with `name` as the speaker's.
+    fileprivate func named(_ name: String) -> FloatViewModel {
+        var model = FloatViewModel(isCall: isCall, source: source, speakerName: name, overlay: nil, muted: muted, volume: volume,
+                                   paused: paused, hover: hover, hovered: hovered, small: small, buttons: buttons,
+                                   nameRect: nameRect, sliderInset: sliderInset, strip: strip, videoCoversWindow: videoCoversWindow)
+        model.microphoneMuted = microphoneMuted
+        model.showsSelf = showsSelf
+        return model
     }
 }
 
@@ -85,12 +108,32 @@ extension AppState {
         }
         var name: String?
         if case .call(let ps) = room?.media, source < ps.count { name = ps[source].name }
-        return FloatViewModel(
+        var model = FloatViewModel(
             isCall: room?.kind == .call, source: source, speakerName: name,
             overlay: overlay,
             muted: open?.muted ?? false, volume: open?.volume ?? 1, paused: open?.paused ?? false,
             hover: hover, hovered: float.hovered, small: float.width < m.px(240), buttons: buttons,
-            nameRect: nameRect, sliderInset: m.px(8), strip: motion?.stashStrip.map(StashStripModel.init))
+            nameRect: nameRect, sliderInset: m.px(8), strip: motion?.stashStrip.map(StashStripModel.init),
+            videoCoversWindow: Self.covers(width: float.width, height: float.height, aspect: id.map(videoAspect) ?? 16.0 / 9.0))
+        if let call, call.room == id {
+            model.microphoneMuted = call.sendingState.microphoneMuted
+            if let open, open.remote.indices.contains(source), open.remote[source]?.cameraOff == true {
+                model.cameraOffName = name
+            }
+            if open?.sources.isEmpty == true {
+                model.showsSelf = true
+                model = model.named(call.identity.name)
+            }
+        }
+        return model
+    }
+
+    /// Whether a picture of `aspect` (width / height) letterboxed in a `width`x`height` window
+    /// would leave bars of at most one pixel on each side: then it covers the window instead.
+    static func covers(width: Int, height: Int, aspect: Double) -> Bool {
+        guard width > 0, height > 0, aspect > 0 else { return true }
+        let fitted = (width: min(Double(width), Double(height) * aspect), height: min(Double(height), Double(width) / aspect))
+        return Double(width) - fitted.width <= 2 && Double(height) - fitted.height <= 2
     }
 
     /// The toasts laid out from the bottom of the main window up, newest lowest; each pill is

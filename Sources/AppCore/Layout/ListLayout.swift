@@ -228,7 +228,7 @@ extension AppState {
             let parts = layout.rowParts(rect, width: main.width, pillWidth: pillWidth)
             rows.append(RoomRowModel(
                 id: room.id, title: room.title, isCall: room.kind == .call,
-                detail: directory.stream(room.id)?.rowDetail(now: now) ?? Self.detail(room), status: rowStatus(room),
+                detail: directory.stream(room.id)?.rowDetail(now: now) ?? Self.detail(room, people: peopleInCall(room)), status: rowStatus(room),
                 rect: rect, badge: parts.badge, text: parts.text, pill: parts.pill,
                 isSelected: i == main.list.selected, isHovered: i == main.list.hovered))
         }
@@ -266,9 +266,14 @@ extension AppState {
         }
     }
 
-    private static func detail(_ room: Room) -> String {
+    /// The row's second line; `people` is a server call's count of people in it (W8, W10).
+    private static func detail(_ room: Room, people: Int?) -> String {
         var parts = [room.kind == .call ? tr("Call") : tr("Live stream")]
-        if case .call(let ps) = room.media { parts.append(trn("%d participant", "%d participants", ps.count)) }
+        if let people {
+            parts.append(people == 0 ? tr("nobody in it yet") : trn("%d in the call", "%d in the call", people))
+        } else if case .call(let ps) = room.media {
+            parts.append(trn("%d participant", "%d participants", ps.count))
+        }
         parts.append(room.role == .host ? tr("Host") : tr("Audience"))
         if !room.pip { parts.append(tr("No PiP")) }
         return parts.joined(separator: " · ")

@@ -24,6 +24,8 @@ public struct PixelRect: Hashable, Sendable {
 
     /// The rectangle's right edge.
     public var maxX: Int { x + w }
+    /// The bottom edge.
+    public var maxY: Int { y + h }
 
     /// The rectangle reflected across the vertical centre line of a window `width` wide, as a
     /// right-to-left layout places what a left-to-right one puts at `x`.

@@ -77,6 +77,8 @@ public struct RoomViewModel: Hashable, Sendable {
     /// The language's direction (X5): right to left mirrors the view and the volume slider
     /// fills from the right, as GTK and Qt mirror theirs.
     public let direction: TextDirection
+    /// The joined call's self view (W10).
+    public var selfView: SelfView? = nil
 
     /// One call participant's tile: where it is, and their own status with its Retry (W5).
     public struct Tile: Hashable, Sendable {
@@ -89,6 +91,23 @@ public struct RoomViewModel: Hashable, Sendable {
         /// The name tag's pill and the name's text box in it.
         public let tag: PixelRect
         public let name: TextBox
+        /// The participant muted their microphone: a mic-off marker in this box (W10).
+        public var mutedMarker: PixelRect? = nil
+        /// The participant turned their camera off: their name, large, instead of video (W10).
+        public var cameraOffName: TextBox? = nil
+    }
+
+    /// The joined call's self view (W10): what the user sends, mirrored like every call app's.
+    public struct SelfView: Hashable, Sendable {
+        /// Where the picture goes.
+        public let rect: PixelRect
+        /// The user's name, on a tag, and large in place of the picture while the camera is off.
+        public let name: TextBox
+        public let tag: PixelRect
+        /// The camera is off or absent: the name instead of the picture.
+        public let cameraOff: Bool
+        /// The microphone is muted or absent: a mic-off marker in this box.
+        public let mutedMarker: PixelRect?
     }
 
     /// The live room's Retry button, when its playback failed.
@@ -109,6 +128,8 @@ public struct RoomViewModel: Hashable, Sendable {
 /// The glyphs of icon buttons.
 public enum Glyph: Hashable, Sendable {
     case pip, close, restore, muted, unmuted, leave, layout, people, retry, live, back
+    /// The joined call's microphone on and muted, camera on and off (W10).
+    case mic, micOff, camera, cameraOff
 }
 
 /// A text and the rectangle it is drawn in (left-aligned or centred by its view).

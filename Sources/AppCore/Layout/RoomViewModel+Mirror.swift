@@ -7,7 +7,7 @@ extension RoomViewModel {
     /// and a sidebar's strip move to the left; the hotspots move with what they hit.
     func mirrored(within width: Int) -> RoomViewModel {
         func flip(_ r: PixelRect) -> PixelRect { r.mirrored(within: width) }
-        return RoomViewModel(
+        var model = RoomViewModel(
             title: title, isCall: isCall, status: status, elapsed: elapsed, muted: muted, volume: volume,
             participants: participants.map { $0.mirrored(within: width) }, inFloat: inFloat,
             controlsVisible: controlsVisible, stage: flip(stage), panel: panel.map(flip),
@@ -19,6 +19,11 @@ extension RoomViewModel {
             controls: controls.map { Hotspot(rect: flip($0.rect), target: $0.target) },
             topHeight: topHeight, barHeight: barHeight, broadcastLine: broadcastLine,
             broadcastIsLive: broadcastIsLive, broadcastBox: flip(broadcastBox), direction: .rightToLeft)
+        model.selfView = selfView.map { view in
+            RoomViewModel.SelfView(rect: flip(view.rect), name: view.name.mirrored(within: width), tag: flip(view.tag),
+                                   cameraOff: view.cameraOff, mutedMarker: view.mutedMarker.map(flip))
+        }
+        return model
     }
 }
 
@@ -26,7 +31,8 @@ extension RoomViewModel.Tile {
     func mirrored(within width: Int) -> RoomViewModel.Tile {
         RoomViewModel.Tile(index: index, rect: rect.mirrored(within: width), status: status,
                            overlay: overlay?.mirrored(within: width), tag: tag.mirrored(within: width),
-                           name: name.mirrored(within: width))
+                           name: name.mirrored(within: width), mutedMarker: mutedMarker?.mirrored(within: width),
+                           cameraOffName: cameraOffName?.mirrored(within: width))
     }
 }
 

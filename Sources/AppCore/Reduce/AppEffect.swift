@@ -26,6 +26,16 @@ public enum AppEffect: Equatable, Sendable {
     case startBroadcast(RoomID, source: String, broadcast: Broadcast)
     /// End the broadcast cleanly, off the main thread.
     case stopBroadcast(RoomID)
+    /// Join call room `RoomID`: publish the user's camera and microphone to `url` (W10), off
+    /// the main thread, and answer with ``AppEvent/callSendPolled(_:_:)``.
+    case joinCall(RoomID, url: String, identity: CallIdentity, sending: CallSending)
+    /// Mute or unmute the microphone, turn the camera off or on, in the stream sent.
+    case setCallSending(RoomID, CallSending)
+    /// The joined call's others are now these: keep the playback of those still there (by
+    /// name), open the new ones, close the ones that left, in this order.
+    case callParticipants(RoomID, [Participant])
+    /// Stop sending: the user left the call.
+    case leaveCall(RoomID)
     /// Read the displays and answer with ``AppEvent/displaysRead(_:)``.
     case readDisplays
     /// Check the rooms file and answer with a reload event when it changed.

@@ -67,6 +67,8 @@ public enum AppEvent: Equatable, Sendable {
     case directoryFetched(serverID: String, serial: Int, Result<[LiveStreamInfo], DirectoryError>)
     /// The host room's publisher as polled now.
     case broadcastPolled(RoomID, BroadcastReport)
+    /// The joined call's own stream's publisher as polled now.
+    case callSendPolled(RoomID, BroadcastReport)
     /// The loop woke; `pointer` is the global pointer now.
     case tick(pointer: Point)
 }

@@ -11,7 +11,10 @@ extension AppState {
         let before = directory
         let effects = directory.received(result, serverID: serverID, serial: serial, now: now)
         guard directory != before else { return [] }
-        return serverChange(serverID, from: before) + performDirectory(effects, now: now) + retryWatchedStream(on: serverID)
+        // Calls come and go without directory effects: their rooms follow every change.
+        let rooms = effects.isEmpty ? syncDirectoryRooms(now: now) : []
+        return serverChange(serverID, from: before) + performDirectory(effects, now: now) + rooms + retryWatchedStream(on: serverID)
+            + retryCall(on: serverID, before: before)
     }
 
     /// A stats line when a server became reachable or unreachable (a new reason alone is not
@@ -26,7 +29,7 @@ extension AppState {
         }
         guard let now = reachable(directory), now != reachable(before) else { return [] }
         var reason: String?
-        if case .unreachable(let why, _, _) = directory.section(serverID)?.reachability { reason = why.description }
+        if case .unreachable(let why, _, _) = directory.section(serverID)?.reachability { reason = why.words }
         return [.stats(.server(serverID, reachable: now, reason: reason))]
     }
 
@@ -66,7 +69,7 @@ extension AppState {
         performDirectory(directory.focusGained(now: now), now: now)
     }
 
-    private mutating func performDirectory(_ effects: [DirectoryEffect], now: Double) -> [AppEffect] {
+    mutating func performDirectory(_ effects: [DirectoryEffect], now: Double) -> [AppEffect] {
         guard !effects.isEmpty else { return [] }
         var out: [AppEffect] = []
         for effect in effects {
@@ -96,16 +99,29 @@ extension AppState {
     /// Puts the directory's rooms after the file's in the session, keeping the selected room
     /// selected by id and the scroll offset within the content.
     mutating func syncDirectoryRooms(now: Double) -> [AppEffect] {
-        let all = fileRooms + directory.rooms
+        let all = listedRooms
         guard all != session.rooms else { return [] }
         let selectedID = session.rooms.indices.contains(main.list.selected) ? session.rooms[main.list.selected].id : nil
-        let config = RoomsConfig(rooms: all, settings: session.settings, servers: directory.sections.map(\.server))
-        let effects = send(.roomsReloaded(config), now: now)
+        let config = RoomsConfig(rooms: all, settings: session.settings, servers: directory.sections.map(\.server), me: me)
+        let effects = openCallChange(to: all, now: now) + send(.roomsReloaded(config), now: now)
         main.list.selected = selectedID.flatMap { id in all.firstIndex { $0.id == id } }
             ?? min(main.list.selected, max(0, all.count - 1))
         main.list.hovered = nil
         main.list = listLayout.scroll(main.list, by: 0, rows: all.count, height: main.height)
         return effects
+    }
+
+    /// The joined call's participants as the new list `all` has them, carried out before the
+    /// session model sees the list.
+    func openCallChangeNeeded(_ all: [Room]) -> (old: Room, new: Room)? {
+        guard let id = call?.room, session.openRoomID == id, let old = session.room(id),
+              let new = all.first(where: { $0.id == id }), new.media != old.media else { return nil }
+        return (old, new)
+    }
+
+    mutating func openCallChange(to all: [Room], now: Double) -> [AppEffect] {
+        guard let (old, new) = openCallChangeNeeded(all) else { return [] }
+        return callParticipantsChanged(from: old, to: new, now: now)
     }
 
     /// The open directory room and its server, while its playback reconnects.

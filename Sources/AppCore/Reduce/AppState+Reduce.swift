@@ -58,6 +58,7 @@ extension AppState {
         case .directoryFetched(let serverID, let serial, let result):
             effects = directoryFetched(serverID, serial: serial, result, now: now)
         case .broadcastPolled(let id, let report): effects = broadcastPolled(id, report)
+        case .callSendPolled(let id, let report): effects = callSendPolled(id, report)
         case .tick(let pointer): effects = tick(pointer: pointer, now: now)
         }
         settleFloatSpeaker(now: now)
@@ -72,7 +73,7 @@ extension AppState {
     /// Plans the memory release when an event closed the last open room, and cancels it when
     /// a room opened.
     private mutating func scheduleMemoryRelease(after effects: [AppEffect], now: Double) {
-        if !rooms.isEmpty || broadcast != nil {
+        if !rooms.isEmpty || broadcast != nil || call != nil {
             checks.releaseMemoryAt = nil
         } else if effects.contains(where: { if case .closePlayback = $0 { true } else { false } }) {
             checks.releaseMemoryAt = now + Self.releaseDelay
@@ -180,9 +181,15 @@ extension AppState {
 
     private mutating func roomsReloaded(_ config: RoomsConfig, now: Double) -> [AppEffect] {
         var effects: [AppEffect] = [.stats(.roomsReloaded(rooms: config.rooms.count))]
-        if config.servers != directory.sections.map(\.server) { directory = LiveDirectory(servers: config.servers) }
+        if config.servers != directory.sections.map(\.server) {
+            directory = LiveDirectory(servers: config.servers)
+            if let call { directory.setInCall(true, serverID: call.serverID) }
+        }
+        directory.hideCalls(Self.serverCallIDs(of: config.rooms))
         fileRooms = config.rooms
-        let all = fileRooms + directory.rooms
+        me = config.me
+        let all = listedRooms
+        effects += openCallChange(to: all, now: now)
         effects += send(.roomsReloaded(RoomsConfig(rooms: all, settings: config.settings, servers: config.servers)), now: now)
         main.list.selected = min(main.list.selected, max(0, all.count - 1))
         main.list = listLayout.moveSelection(main.list, by: 0, rows: all.count, height: main.height)

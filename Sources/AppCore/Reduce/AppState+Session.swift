@@ -32,24 +32,29 @@ extension AppState {
             main.draggingVolume = false
             showControls(now: now)
             return [.stats(.mainContent(id)), .resetMainVideo]
-        case .toast(let message):
-            showToast(message, now: now)
-            return [.stats(.toast(message))]
+        case .toast(let notice):
+            showToast(notice.words, now: now)
+            return [.stats(.toast(notice.words))]
         case .lifecycle(let event): return [.publish(.lifecycle(event))]
         case .layout(let event): return [.publish(.layout(event))]
+        case .unknownRoom(let id): return [.log(.warn, tr("no room with id \"%s\"", id))]
         case .log(let level, let message): return [.log(level, message)]
         }
     }
 
     mutating func openPlayback(_ room: Room, now: Double) -> [AppEffect] {
+        var room = room
+        var joining: [AppEffect] = []
+        if room.isServerCall, call?.room != room.id { (room, joining) = joinCall(room, now: now) }
         let count: Int
         switch room.media {
         case .live: count = 1
         case .call(let participants): count = participants.count
         }
-        let open = OpenRoom(openedAt: now, count: count, muted: room.role == .host)
+        var open = OpenRoom(openedAt: now, count: count, muted: room.role == .host)
+        open.isServerCall = room.isServerCall
         rooms[room.id] = open
-        return [
+        return joining + [
             .openPlayback(room), .setAudio(room.id, muted: open.muted, volume: open.volume),
             .stats(.open(room.id, sources: count)), .log(.info, "opened \(room.id)"),
         ]
@@ -60,11 +65,13 @@ extension AppState {
         // Leaving a host room ends its broadcast (W6).
         let ending: [AppEffect] = broadcast?.room == id ? [.stopBroadcast(id)] : []
         if !ending.isEmpty { broadcast = nil }
-        return ending + [.closePlayback(id), .resetMainVideo, .stats(.stop(id)), .log(.info, "stopped \(id)")]
+        return ending + leaveCall(id) + [.closePlayback(id), .resetMainVideo, .stats(.stop(id)), .log(.info, "stopped \(id)")]
     }
 
     /// Mutes or unmutes a room's sound.
     mutating func toggleMute(_ id: RoomID?) -> [AppEffect] {
+        // In a joined call the mute control is the microphone's (W10); the volume stays the speaker's.
+        if let id, call?.room == id { return toggleMicrophone() }
         guard let id, var room = rooms[id] else { return [] }
         room.muted.toggle()
         rooms[id] = room
@@ -86,6 +93,13 @@ extension AppState {
             effects.append(.stats(.sourceOpen(id, source: i, count: report.opens)))
         }
         room.levels = reports.map(\.level)
+        for (i, report) in reports.enumerated() where report.remote != room.remote[i] {
+            room.remote[i] = report.remote
+            if let remote = report.remote, case .call(let list)? = session.room(id)?.media, i < list.count {
+                effects.append(.stats(.remoteState(id, source: i, name: list[i].name, muted: remote.microphoneMuted,
+                                                   cameraOff: remote.cameraOff)))
+            }
+        }
         if let size = reports.first?.videoSize, size.width > 0, size.height > 0 {
             room.videoAspect = size.width / size.height
         }
@@ -113,7 +127,7 @@ extension AppState {
         guard environment.exitWhenEnded == id else { return effects }
         switch status {
         case .ended: effects += quit(0)
-        case .failed(let message): effects += quit(1, message: tr("cannot play \"%1$s\": %2$s", id, message))
+        case .failed(let error): effects += quit(1, message: tr("cannot play \"%1$s\": %2$s", id, error.words))
         default: break
         }
         return effects

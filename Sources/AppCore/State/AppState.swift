@@ -24,6 +24,10 @@ public struct AppState: Equatable, Sendable {
     public var fileRooms: [Room]
     /// The host room's real broadcast, while one runs (W2, W6).
     public var broadcast: BroadcastState?
+    /// The call the user has joined, while in one (W10).
+    public var call: CallState?
+    /// The rooms file's `me` (R5); the desktop fills in what it leaves out.
+    public var me: Me
     /// Per open room: source statuses, audio, levels and frames.
     public var rooms: [RoomID: OpenRoom]
     /// Notices over the main window.
@@ -39,11 +43,14 @@ public struct AppState: Equatable, Sendable {
 
     /// The state at start: the list shown, nothing open.
     public init(session: SessionState, environment: AppEnvironment, displays: [Display] = [],
-                servers: [LiveServer] = []) {
+                servers: [LiveServer] = [], me: Me = Me()) {
         self.session = session
         directory = LiveDirectory(servers: servers)
+        directory.hideCalls(Self.serverCallIDs(of: session.rooms))
         fileRooms = session.rooms
         broadcast = nil
+        call = nil
+        self.me = me
         motion = nil
         main = MainState()
         float = FloatState()
@@ -71,17 +78,20 @@ public struct AppEnvironment: Equatable, Sendable {
     public var savedPlacement: Placement?
     /// The direction of the user's language (X5): right to left mirrors the main window.
     public var direction: TextDirection
+    /// The desktop's name, camera and microphone, for what `me` leaves out (R5).
+    public var desktop: DesktopDevices
 
     /// Creates an environment.
     public init(metrics: UIMetrics, refreshRate: Double = 60, compositorMovesFloat: Bool = false,
                 exitWhenEnded: RoomID? = nil, savedPlacement: Placement? = nil,
-                direction: TextDirection = .leftToRight) {
+                direction: TextDirection = .leftToRight, desktop: DesktopDevices = DesktopDevices(accountName: "me")) {
         self.metrics = metrics
         self.refreshRate = refreshRate
         self.compositorMovesFloat = compositorMovesFloat
         self.exitWhenEnded = exitWhenEnded
         self.savedPlacement = savedPlacement
         self.direction = direction
+        self.desktop = desktop
     }
 }
 

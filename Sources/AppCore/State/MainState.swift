@@ -66,6 +66,8 @@ public struct PaintState: Equatable, Sendable {
 /// The controls of a room's full view.
 public enum RoomControl: Hashable, Sendable {
     case pip, mute, volume, leave, layout(CallLayout), participants, retry, back, goLive
+    /// The joined call's camera toggle (W10).
+    case camera
     /// A failed call participant's own Retry on their tile.
     case retrySource(Int)
 }

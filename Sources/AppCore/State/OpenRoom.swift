@@ -1,3 +1,4 @@
+import Rooms
 import PiPLayout
 import Session
 
@@ -29,6 +30,10 @@ public struct OpenRoom: Equatable, Sendable {
     public var paused: Bool
     /// The first source's video aspect (width / height) once known.
     public var videoAspect: Double?
+    /// What each call participant's stream says of them (muted, camera off), once known.
+    public var remote: [CallSending?]
+    /// A joined server call: with nobody else in it, the room is in progress, not ended.
+    public var isServerCall = false
 
     /// A room just opened with `count` sources, all connecting.
     public init(openedAt: Double, count: Int, muted: Bool) {
@@ -45,6 +50,7 @@ public struct OpenRoom: Equatable, Sendable {
         volume = 1
         paused = false
         videoAspect = nil
+        remote = Array(repeating: nil, count: count)
     }
 
     /// The sources whose playback failed, which Retry reopens.
@@ -61,10 +67,12 @@ public struct OpenRoom: Equatable, Sendable {
         levels[index] = -90
         serials[index] = nil
         video[index] = nil
+        remote[index] = nil
     }
 
     /// The room's status: a live room's source, or for a call the best of its participants.
     public var status: PlaybackStatus {
+        if sources.isEmpty, isServerCall { return .playing }
         guard sources.count > 1 else { return sources.first ?? .ended }
         if sources.contains(.playing) { return .playing }
         return sources.first { if case .failed = $0 { return false } else { return true } } ?? sources[0]
@@ -81,12 +89,15 @@ public struct SourceReport: Equatable, Sendable {
     public var level: Double
     /// Its video size once known.
     public var videoSize: Size?
+    /// What a call participant's stream says of them (muted, camera off), once it said it.
+    public var remote: CallSending?
 
     /// Creates a report.
-    public init(status: PlaybackStatus, opens: Int = 1, level: Double = -90, videoSize: Size? = nil) {
+    public init(status: PlaybackStatus, opens: Int = 1, level: Double = -90, videoSize: Size? = nil, remote: CallSending? = nil) {
         self.status = status
         self.opens = opens
         self.level = level
         self.videoSize = videoSize
+        self.remote = remote
     }
 }

@@ -42,6 +42,13 @@ public enum StatsEvent: Equatable, Sendable {
     case server(String, reachable: Bool, reason: String?)
     /// The host's broadcast changed phase: `connecting`, `live`, `reconnecting(n)`, `failed`, `stopped`.
     case broadcast(RoomID, phase: String)
+    /// The joined call: `joined`, `left`, `mic-muted`, `mic-on`, `camera-off`, `camera-on`,
+    /// `sending-<phase>` (the user's stream's publisher) (W10).
+    case call(RoomID, phase: String)
+    /// Who joined and who left the joined call, by name (W10).
+    case callPeople(RoomID, joined: [String], left: [String])
+    /// What a participant's stream says about it changed: muted, camera off (W10).
+    case remoteState(RoomID, source: Int, name: String, muted: Bool, cameraOff: Bool)
     /// The list painted a new room count or new status pills, in the user's language (X5):
     /// the words a reader sees, the statuses of the rows on screen joined by ` | `.
     case listShown(count: String, statuses: [String])
@@ -99,6 +106,9 @@ public enum StatsEvent: Equatable, Sendable {
         case .streamEnded: "stream_ended"
         case .server: "server"
         case .broadcast: "broadcast"
+        case .call: "call"
+        case .callPeople: "call_people"
+        case .remoteState: "remote_state"
         case .listShown: "list_shown"
         }
     }
@@ -136,6 +146,11 @@ public enum StatsEvent: Equatable, Sendable {
             [("room", .text(id)), ("source", .int(i)), ("pts", .double(pts)), ("still", .bool(still))]
         case .streamListed(let id, let size): [("room", .text(id)), ("resolution", .text(size ?? ""))]
         case .streamEnded(let id): [("room", .text(id))]
+        case .call(let id, let phase): [("room", .text(id)), ("phase", .text(phase))]
+        case .callPeople(let id, let joined, let left):
+            [("room", .text(id)), ("joined", .text(joined.joined(separator: "\n"))), ("left", .text(left.joined(separator: "\n")))]
+        case .remoteState(let id, let i, let name, let muted, let cameraOff):
+            [("room", .text(id)), ("source", .int(i)), ("name", .text(name)), ("muted", .bool(muted)), ("camera_off", .bool(cameraOff))]
         case .server(let id, let reachable, let reason):
             [("server", .text(id)), ("reachable", .bool(reachable))] + (reason.map { [("reason", .text($0))] } ?? [])
         case .broadcast(let id, let phase): [("room", .text(id)), ("phase", .text(phase))]
@@ -165,7 +180,7 @@ public enum StatsEvent: Equatable, Sendable {
         case .playing: "playing"
         case .reconnecting(let n, let wait): "reconnecting(attempt: \(n), nextTryIn: \(wait))"
         case .ended: "ended"
-        case .failed(let m): "failed(\(String(reflecting: m)))"
+        case .failed(let error): "failed(\(String(reflecting: error.words)))"
         }
     }
 }

@@ -1,7 +1,6 @@
 import AppCore
 import CSDL
 import FilesAndOptions
-import Localization
 import Logging
 import PiPLayout
 import Playback
@@ -36,10 +35,17 @@ extension App {
         case .retryPlaybackNow(let id): playback.players[id]?.retryNow()
         case .startBroadcast(let id, let source, let broadcast): broadcasts.start(id, source: source, broadcast: broadcast)
         case .stopBroadcast(let id): broadcasts.stop(id)
+        case .joinCall(let id, let url, let identity, let sending): broadcasts.join(id, url: url, identity: identity, sending: sending)
+        case .setCallSending(let id, let sending): broadcasts.setSending(id, sending)
+        case .callParticipants(let id, let participants):
+            playback.players[id]?.update(participants)
+            main.video = []
+        case .leaveCall: broadcasts.leave()
         case .readDisplays: return .event(.displaysRead(Self.currentDisplays()))
         case .checkRoomsFile: return files.checkRooms().map { .event($0) }
         case .showFloat(let id, let frame, let title): return showFloat(id, frame: frame, title: title)
         case .hideFloat:
+            floatNeedsFront = false
             floatWindow?.window.hide()
             floatWindow?.video.reset()
         case .moveFloat(let rect):
@@ -51,8 +57,11 @@ extension App {
         case .raiseMainWindow:
             X11Hints.moveToCurrentWorkspace(main.window)
             if main.window.isMinimized { main.window.restore() }
+            uncoverMainWindow()
             main.window.show()
-            if !X11Hints.activate(main.window, userTime: lastUserTime) { main.window.raise() }
+            if !X11Hints.activate(main.window, userTime: lastUserTime), activation?.activate(main.window) != true {
+                main.window.raise()
+            }
         case .resetMainVideo: main.resetVideo()
         case .releaseFreedMemory:
             main.video = []
@@ -90,12 +99,13 @@ extension App {
     func prepareFloatWindow() {
         guard floatWindow == nil else { return }
         do {
-            floatWindow = try FloatWindow(fonts: fonts, frame: SDL_Rect(PixelRect(state.likelyFloatFrame)))
+            floatWindow = try FloatWindow(fonts: fonts, frame: SDL_Rect(PixelRect(state.likelyFloatFrame)),
+                                          compositorPlaces: state.environment.compositorMovesFloat)
             if state.environment.compositorMovesFloat {
                 floatWindow?.enableCompositorDrag(buttonSize: Int32(state.environment.metrics.px(44)))
             }
         } catch {
-            Log.warn(tr("cannot prepare the float window: %s", "\(error)"))
+            Log.warn(DesktopFailure.floatWindowUnprepared("\(error)").words)
         }
     }
 
@@ -107,6 +117,7 @@ extension App {
         fw.setFrame(SDL_Rect(PixelRect(frame)))
         fw.video.reset()
         fw.show()
+        floatNeedsFront = state.environment.compositorMovesFloat
         return .paintFloat
     }
 }

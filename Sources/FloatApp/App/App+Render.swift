@@ -38,6 +38,10 @@ extension App {
         guard main.window.isShown, !main.window.isMinimized else { return }
         reportSize(.main, main.renderer)
         if let id = state.mainShowsVideo, !state.isPaused(id), uploadMainFrames(id) { dispatch(.framesUploaded(.main)) }
+        if let call = broadcasts.call, let frame = call.publisher.currentPreview(), main.selfVideo.frame !== frame {
+            main.selfVideo.upload(frame)
+            dispatch(.framesUploaded(.main))
+        }
         let t = now
         guard state.shouldPaint(.main, now: t) else { return }
         let newFrame = state.main.paint.framePending
@@ -56,6 +60,7 @@ extension App {
         }
         ToastView.draw(ctx, state.toastLayout(now: t, measure: measure))
         main.renderer.present()
+        main.hasPresented = true
         if newFrame, let room, let f = main.video.first?.frame ?? nil {
             files.log(.frame(window: .main, room, pts: f.pts))
         }
@@ -71,7 +76,9 @@ extension App {
     }
 
     private func paintRoom(_ ctx: DrawContext, _ m: RoomViewModel) {
-        RoomView.draw(ctx, m, hovered: state.main.hovered) { i, rect, fill in
+        RoomView.draw(ctx, m, hovered: state.main.hovered, drawSelf: { rect in
+            self.main.selfVideo.draw(fitting: rect, fill: true, mirrored: true) != nil
+        }) { i, rect, fill in
             guard !m.inFloat, i < self.main.video.count else { return false }
             let video = self.main.video[i]
             guard let drawn = video.draw(fitting: rect, fill: fill) else { return false }
@@ -122,12 +129,16 @@ extension App {
         }
         let t = now
         let m = state.floatLayout(now: t, measure: measure)
-        guard m.source < player.sessions.count else { return }
         let out = fw.renderer.outputSize
+        if m.showsSelf, let f = broadcasts.call?.publisher.currentPreview(), fw.video.frame !== f {
+            fw.video.upload(f)
+            dispatch(.framesUploaded(.float))
+        }
+        guard m.showsSelf || m.source < player.sessions.count else { return }
         // The session keeps handing out its current frame, so a float that appears has it at once.
         // The speaker's freshness check above only peeks; the frame shown is the one taken.
         // A paused room presents nothing new.
-        if !state.isPaused(id), let f = player.sessions[m.source].takeFrame(), fw.video.frame !== f {
+        if !m.showsSelf, !state.isPaused(id), let f = player.sessions[m.source].takeFrame(), fw.video.frame !== f {
             fw.video.upload(f)
             dispatch(.framesUploaded(.float))
         }

@@ -11,6 +11,8 @@ import Rooms
 @MainActor
 final class Broadcasts {
     private(set) var publishers: [RoomID: Publisher] = [:]
+    /// The joined call's own stream (W10): its room and publisher.
+    private(set) var call: (room: RoomID, publisher: Publisher)?
     /// What a status change or a preview picture calls to wake the loop.
     let waker: LoopWaker
 
@@ -28,9 +30,45 @@ final class Broadcasts {
                                    onStatusChange: { _ in waker.wake() }, onPreview: { waker.wake() })
     }
 
+    /// Joins a call: the user's camera and microphone, encoded for a call (640x360, low latency,
+    /// key frames early in each connection), published to `url` (W10). What the desktop lacks
+    /// is replaced by a plain picture or silence, so the stream always has both and the others'
+    /// players start alike.
+    func join(_ id: RoomID, url: String, identity: CallIdentity, sending: CallSending) {
+        leave()
+        var options = PublishOptions()
+        options.videoBitrate = 800_000
+        options.audioBitrate = 64_000
+        options.maximumSize = (640, 360)
+        options.keyFrameInterval = 1
+        options.maximumAttempts = .max
+        let waker = self.waker
+        let camera = identity.camera?.text ?? "lavfi:color=c=0x202020:size=640x360:rate=15"
+        let microphone = identity.microphone?.text ?? "lavfi:anullsrc=r=48000:cl=stereo"
+        call = (id, Publisher(source: camera, microphone: microphone, url: url, options: options, sending: sending,
+                              onStatusChange: { _ in waker.wake() }, onPreview: { waker.wake() }))
+    }
+
+    /// Mutes or unmutes the microphone, turns the camera off or on, in the joined call's stream.
+    func setSending(_ id: RoomID, _ sending: CallSending) {
+        guard let call, call.room == id else { return }
+        call.publisher.setSending(sending)
+    }
+
+    /// Leaves the joined call: its stream ends, off the main thread.
+    func leave() {
+        guard let publisher = call?.publisher else { return }
+        call = nil
+        Self.stopOffMain(publisher)
+    }
+
     /// Ends a broadcast on a thread of its own: the main thread never waits for the server.
     func stop(_ id: RoomID) {
         guard let publisher = publishers.removeValue(forKey: id) else { return }
+        Self.stopOffMain(publisher)
+    }
+
+    private static func stopOffMain(_ publisher: Publisher) {
         let thread = Thread { publisher.stop() }
         thread.name = "floatapp.publish.stop"
         thread.start()
@@ -40,6 +78,8 @@ final class Broadcasts {
     func stopAll() {
         for publisher in publishers.values { publisher.stop() }
         publishers = [:]
+        call?.publisher.stop()
+        call = nil
     }
 
     /// A publisher's figures in the app core's terms.
@@ -58,10 +98,9 @@ final class Broadcasts {
     /// Why a publisher gave up, in the app core's terms (which word it).
     static func failure(_ failure: PublishFailure) -> BroadcastFailure {
         switch failure {
-        case .capture(.refusedSource(let why)): .refusedSource("\(why)")
-        case .capture(.openFailed(let why)), .capture(.decoderFailed(let why)), .capture(.streamFailed(let why)):
-            .captureFailed(why)
+        case .capture(.refusedSource(let why)): .refusedSource(why)
         case .capture(.noPlayableStream): .nothingToCapture
+        case .capture(let why): .captureFailed(why)
         case .server(let url, let reason): .serverFailed(url: url, reason: reason)
         }
     }

@@ -10,7 +10,7 @@ import Session
 final class RoomPlayer {
     let room: Room
     private(set) var sessions: [PlaybackSession]
-    private let sources: [SourceSpec]
+    private var sources: [SourceSpec]
     private let options: PlaybackOptions
     private let observers: PlaybackObservers
     private let mixer: AudioMixer
@@ -43,6 +43,30 @@ final class RoomPlayer {
 
     var isCall: Bool { room.kind == .call }
 
+    /// A joined call's others are now `participants` (W10): each one still there keeps their
+    /// session (matched by source), a new one gets a session of their own, and the sessions
+    /// of those who left are closed, with the room's mute and volume kept.
+    func update(_ participants: [Participant]) {
+        let muted = sessions.first?.isMuted ?? false, volume = sessions.first?.volume ?? 1
+        var kept: [PlaybackSession] = []
+        for participant in participants {
+            if let index = sources.firstIndex(of: participant.source) {
+                kept.append(sessions[index])
+            } else {
+                let session = PlaybackSession(source: participant.source.text, options: options, observers: observers)
+                session.isMuted = muted
+                session.volume = volume
+                mixer.add(session)
+                kept.append(session)
+            }
+        }
+        let gone = sessions.filter { session in !kept.contains { $0 === session } }
+        for session in gone { mixer.remove(session) }
+        PlaybackSession.close(gone)
+        sessions = kept
+        sources = participants.map(\.source)
+    }
+
     /// Cuts a reconnect's wait short: the source is known to be back (D4).
     func retryNow() {
         for s in sessions { s.retryNow() }
@@ -66,7 +90,8 @@ final class RoomPlayer {
     var reports: [SourceReport] {
         sessions.map { s in
             SourceReport(status: s.status, opens: s.openCount, level: Double(s.audioLevel),
-                         videoSize: s.videoSize.map { Size(width: Double($0.width), height: Double($0.height)) })
+                         videoSize: s.videoSize.map { Size(width: Double($0.width), height: Double($0.height)) },
+                         remote: s.callSending)
         }
     }
 

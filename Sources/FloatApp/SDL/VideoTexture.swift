@@ -43,17 +43,19 @@ final class VideoTexture {
 
     /// Draws the uploaded frame letterboxed into `area`; returns the rect it covers, or nil when there is no frame.
     @discardableResult
-    func draw(fitting area: SDL_Rect, fill: Bool = false) -> SDL_Rect? {
+    func draw(fitting area: SDL_Rect, fill: Bool = false, mirrored: Bool = false) -> SDL_Rect? {
         guard let texture, frame != nil else { return nil }
         let dst = Self.fit(width: texture.width, height: texture.height, into: area, fill: fill)
         var d = dst
+        // A self view is mirrored, as every call app shows the user to themselves.
+        let flip = mirrored ? SDL_FLIP_HORIZONTAL : SDL_FLIP_NONE
         if fill {
             var clip = area
             SDL_RenderSetClipRect(renderer.handle, &clip)
-            SDL_RenderCopy(renderer.handle, texture.handle, nil, &d)
+            SDL_RenderCopyEx(renderer.handle, texture.handle, nil, &d, 0, nil, flip)
             SDL_RenderSetClipRect(renderer.handle, nil)
         } else {
-            SDL_RenderCopy(renderer.handle, texture.handle, nil, &d)
+            SDL_RenderCopyEx(renderer.handle, texture.handle, nil, &d, 0, nil, flip)
         }
         return dst
     }

@@ -74,6 +74,7 @@ final class Window {
     func hide() { SDL_HideWindow(handle) }
     func raise() { SDL_RaiseWindow(handle) }
     func restore() { SDL_RestoreWindow(handle) }
+    func minimize() { SDL_MinimizeWindow(handle) }
 
     /// The display the window's centre lies on.
     var displayIndex: Int32 { max(0, SDL_GetWindowDisplayIndex(handle)) }

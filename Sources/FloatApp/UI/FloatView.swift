@@ -1,6 +1,5 @@
 import AppCore
 import CSDL
-import Localization
 
 /// Paints the float (P5) from its view model: video only, a small LIVE badge, or the
 /// active speaker's name; on hover, the overlay buttons.
@@ -14,8 +13,14 @@ enum FloatView {
             return
         }
         let area = SDL_Rect(0, 0, width, height)
-        let had = video.draw(fitting: area, fill: true) != nil
-        if had, video.frame?.isStill == true { StillMark.draw(ctx, over: area) }
+        let drawn = video.draw(fitting: area, fill: m.videoCoversWindow, mirrored: m.showsSelf)
+        let had = drawn != nil
+        if let drawn, video.frame?.isStill == true { StillMark.draw(ctx, over: m.videoCoversWindow ? area : drawn) }
+        if let name = m.cameraOffName {
+            r.fill(area, Theme.surface)
+            ctx.text.drawCentered(name, in: SDL_Rect(0, height / 2 - ctx.px(14), width, ctx.px(28)),
+                                  size: m.small ? 13 : 17, bold: true, color: Theme.text)
+        }
         StatusOverlay.draw(ctx, m.overlay, hasFrame: had)
         if !m.hover { drawBadges(ctx, m, width: width, height: height) }
         guard m.hover else { return }
@@ -35,9 +40,10 @@ enum FloatView {
         case .leave:
             let fill = hovered ? Theme.error : Theme.error.withAlpha(215)
             ctx.renderer.fillRounded(rect, radius: rect.h / 2, fill)
-            ctx.text.drawCentered(tr("Leave"), in: rect, size: 11, bold: true, color: Theme.text)
+            ctx.text.drawCentered(ShellLabels.leave, in: rect, size: 11, bold: true, color: Theme.text)
         case .restore, .close, .mute:
-            let glyph: Glyph = s.target == .restore ? .restore : s.target == .close ? .close : (m.muted ? .muted : .unmuted)
+            let mute: Glyph = m.microphoneMuted.map { $0 ? .micOff : .mic } ?? (m.muted ? .muted : .unmuted)
+            let glyph: Glyph = s.target == .restore ? .restore : s.target == .close ? .close : mute
             Button.draw(ctx, icon: glyph, in: rect, hovered: hovered, background: Theme.surface.withAlpha(170))
         }
     }
@@ -83,11 +89,11 @@ enum FloatView {
             r.fillRounded(badge, radius: ctx.px(3), Theme.live)
             ctx.text.drawCentered(UIMetrics.live, in: badge, size: 11, bold: true, color: Theme.text)
         }
-        if m.muted {
+        if m.muted || m.microphoneMuted == true {
             let d = ctx.px(m.small ? 18 : 22)
             let box = SDL_Rect(width - d - ctx.px(6), height - d - ctx.px(6), d, d)
             r.fillRounded(box, radius: d / 2, Theme.scrim)
-            Glyph.muted.draw(r, in: box.inset(d / 5), color: Theme.text)
+            (m.microphoneMuted == true ? Glyph.micOff : Glyph.muted).draw(r, in: box.inset(d / 5), color: Theme.text)
         }
     }
 }

@@ -1,12 +1,13 @@
 import AppCore
 import CSDL
-import Localization
 
 /// Paints a room's full view into the main window from its view model (W3, W4, W5).
 @MainActor
 enum RoomView {
     /// Paints the view; `drawVideo(i, rect, fill)` draws participant i (0 for live) and says whether it had a frame.
-    static func draw(_ ctx: DrawContext, _ m: RoomViewModel, hovered: RoomControl?, drawVideo: (Int, SDL_Rect, Bool) -> Bool) {
+    /// `drawSelf(rect)` draws the joined call's self view, mirrored, and says whether it had a picture.
+    static func draw(_ ctx: DrawContext, _ m: RoomViewModel, hovered: RoomControl?, drawSelf: (SDL_Rect) -> Bool = { _ in false },
+                     drawVideo: (Int, SDL_Rect, Bool) -> Bool) {
         ctx.renderer.clear(Theme.black)
         let stage = SDL_Rect(m.stage)
         if m.isCall {
@@ -15,6 +16,7 @@ enum RoomView {
             let had = drawVideo(0, stage, false)
             StatusOverlay.draw(ctx, m.overlay, hasFrame: had, retryHovered: hovered == .retry)
         }
+        if let view = m.selfView { drawSelfView(ctx, view, drawSelf: drawSelf) }
         if let panel = m.panel { drawParticipantList(ctx, m, in: SDL_Rect(panel)) }
         if m.controlsVisible {
             drawTitleOverlay(ctx, m)
@@ -78,7 +80,7 @@ enum RoomView {
     private static func drawInFloatNotice(_ ctx: DrawContext, _ stage: SDL_Rect) {
         let icon = SDL_Rect(stage.x + stage.w / 2 - ctx.px(28), stage.y + stage.h / 2 - ctx.px(48), ctx.px(56), ctx.px(56))
         Glyph.pip.draw(ctx.renderer, in: icon, color: Theme.accent)
-        ctx.text.drawCentered(tr("Playing in picture-in-picture"), in: SDL_Rect(stage.x, icon.y + icon.h + ctx.px(8), stage.w, ctx.px(28)),
+        ctx.text.drawCentered(ShellLabels.playingInPiP, in: SDL_Rect(stage.x, icon.y + icon.h + ctx.px(8), stage.w, ctx.px(28)),
                               size: 15, bold: true, color: Theme.text)
     }
 
@@ -99,10 +101,33 @@ enum RoomView {
             if m.participants[tile.index].isSpeaking {
                 for k in 0..<ctx.px(3) { r.outline(rect.inset(k), Theme.ok) }
             }
+            if let big = tile.cameraOffName {
+                // The camera is off: the name, large, over a plain tile (W10).
+                r.fillRounded(rect.inset(ctx.px(2)), radius: ctx.px(Theme.radius), Theme.surface)
+                ctx.text.drawCentered(big.text, in: SDL_Rect(big.rect), size: 22, bold: true, color: Theme.text)
+            }
             r.fillRounded(SDL_Rect(tile.tag), radius: ctx.px(6), Theme.scrim)
+            if let marker = tile.mutedMarker { Glyph.micOff.draw(r, in: SDL_Rect(marker), color: Theme.error) }
             let name = SDL_Rect(tile.name.rect)
             ctx.drawLeading(tile.name.text, in: name, y: name.y + (name.h - lineHeight) / 2, size: 13, bold: true, color: Theme.text)
         }
+    }
+
+    /// The joined call's self view: the picture sent, mirrored, or the name while the camera is off.
+    private static func drawSelfView(_ ctx: DrawContext, _ view: RoomViewModel.SelfView, drawSelf: (SDL_Rect) -> Bool) {
+        let r = ctx.renderer
+        let rect = SDL_Rect(view.rect)
+        r.fillRounded(rect, radius: ctx.px(Theme.radius), Theme.surface)
+        if view.cameraOff || !drawSelf(rect.inset(ctx.px(2))) {
+            ctx.text.drawCentered(view.name.text, in: SDL_Rect(rect.x, rect.y + rect.h / 2 - ctx.px(14), rect.w, ctx.px(28)),
+                                  size: 15, bold: true, color: Theme.text)
+        }
+        for k in 0..<ctx.px(1) { r.outline(rect.inset(k), Theme.border) }
+        r.fillRounded(SDL_Rect(view.tag), radius: ctx.px(5), Theme.scrim)
+        if let marker = view.mutedMarker { Glyph.micOff.draw(r, in: SDL_Rect(marker), color: Theme.error) }
+        let name = SDL_Rect(view.name.rect)
+        ctx.drawLeading(view.name.text, in: name, y: name.y + (name.h - ctx.text.fonts.font(11, bold: true).lineHeight) / 2,
+                        size: 11, bold: true, color: Theme.text)
     }
 
     private static func drawParticipantList(_ ctx: DrawContext, _ m: RoomViewModel, in panel: SDL_Rect) {
@@ -111,7 +136,7 @@ enum RoomView {
         // The border faces the stage: the panel's left edge, or its right in a right-to-left view.
         r.fill(ctx.place(SDL_Rect(panel.x, panel.y, 1, panel.h), in: panel), Theme.border)
         let pad = ctx.px(Theme.padding)
-        ctx.drawLeading(trn("Participants (%d)", "Participants (%d)", m.participants.count),
+        ctx.drawLeading(ShellLabels.participants(m.participants.count),
                         in: SDL_Rect(panel.x + pad, ctx.px(64), panel.w - 2 * pad, ctx.px(24)), y: ctx.px(64),
                         size: 15, bold: true, color: Theme.text)
         for p in m.participants {

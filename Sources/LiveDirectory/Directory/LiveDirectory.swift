@@ -5,7 +5,7 @@ import Rooms
 /// var directory = LiveDirectory(servers: config.servers)
 /// // every frame or timer: perform directory.tick(now: t)
 /// // on main-window focus: perform directory.focusGained(now: t)
-/// // when a fetch finishes: perform directory.received(NginxStats.parse(body), serverID:, serial:, now: t)
+/// // when a StatsReader read ends: perform directory.received(.success(streams) or .failure(error), serverID:, serial:, now: t)
 /// ```
 public struct LiveDirectory: Hashable, Sendable {
     /// The sections, one per server.
@@ -36,15 +36,41 @@ public struct LiveDirectory: Hashable, Sendable {
         var next = before
         for section in sections {
             starts.append(next)
-            next += section.streams.count
+            next += section.streams.count + section.listedCalls.count
         }
         return starts
+    }
+
+    /// The call listed as room `id` and its server, if a section lists it.
+    public func call(_ id: RoomID) -> (call: DirectoryCall, server: LiveServer)? {
+        for section in sections {
+            if let call = section.calls.first(where: { $0.id == id }) { return (call, section.server) }
+        }
+        return nil
+    }
+
+    /// The call `room` on server `serverID`, if its section lists it.
+    public func call(room: RoomID, server serverID: String) -> DirectoryCall? {
+        section(serverID)?.calls.first { $0.room == room }
+    }
+
+    /// Leaves the calls with these list ids out of the sections' rooms: the rooms file has
+    /// its own room for each (a call room with `server`).
+    public mutating func hideCalls(_ ids: Set<RoomID>) {
+        for index in sections.indices { sections[index].hiddenCalls = ids }
+    }
+
+    /// Makes server `serverID` refresh every second while `inCall` (W10), every 5 s otherwise.
+    public mutating func setInCall(_ inCall: Bool, serverID: String) {
+        guard let index = sections.firstIndex(where: { $0.server.id == serverID }) else { return }
+        sections[index].setInCall(inCall)
     }
 
     /// The directory room with `id`, if a section lists it.
     public func room(_ id: RoomID) -> Room? {
         for section in sections {
             if let stream = section.streams.first(where: { $0.id == id }) { return stream.room(on: section.server) }
+            if let call = section.calls.first(where: { $0.id == id }) { return call.room(on: section.server) }
         }
         return nil
     }

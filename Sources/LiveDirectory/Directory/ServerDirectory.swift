@@ -12,6 +12,9 @@ public struct ServerDirectory: Hashable, Sendable {
     public static let goneAfter = 15.0
     /// Seconds a server may stay unreachable before its streams are taken as ended (M5).
     public static let unreachableAfter = 60.0
+    /// Seconds between refreshes while the user is in one of the server's calls: joiners appear
+    /// and leavers go within 2 s (W10).
+    public static let inCallRefreshInterval = 1.0
     /// The least time between two refreshes asked for by focus changes.
     public static let focusRefreshGap = 1.0
     /// The least time between two refreshes while a watched stream of this server reconnects:
@@ -33,6 +36,12 @@ public struct ServerDirectory: Hashable, Sendable {
     public let server: LiveServer
     /// The live streams, in the order they first appeared (rows never move on a refresh).
     public private(set) var streams: [DirectoryStream] = []
+    /// The calls someone is in (R5), in the order they first appeared; a call's participants
+    /// are exactly the ones the last listing had.
+    public private(set) var calls: [DirectoryCall] = []
+    /// Seconds between refreshes: ``refreshInterval``, or ``inCallRefreshInterval`` while the
+    /// user is in one of this server's calls (W10).
+    public private(set) var interval = ServerDirectory.refreshInterval
     /// Whether the server answered the last refresh.
     public private(set) var reachability: Reachability = .unknown
     /// When the next refresh is due; nil: as soon as possible.
@@ -47,8 +56,23 @@ public struct ServerDirectory: Hashable, Sendable {
         self.server = server
     }
 
-    /// The rooms this section lists, one per stream.
-    public var rooms: [Room] { streams.map { $0.room(on: server) } }
+    /// The list ids of calls the rooms file has a room of its own for: not listed here again.
+    public var hiddenCalls: Set<RoomID> = []
+
+    /// The calls this section lists as rooms of its own.
+    public var listedCalls: [DirectoryCall] { calls.filter { !hiddenCalls.contains($0.id) } }
+
+    /// The rooms this section lists, one per stream, then one per call.
+    public var rooms: [Room] { streams.map { $0.room(on: server) } + listedCalls.map { $0.room(on: server) } }
+
+    /// Refreshes every second from now on while `inCall`, else every 5 s; a change takes effect
+    /// at once (the next refresh is moved).
+    public mutating func setInCall(_ inCall: Bool) {
+        let new = inCall ? Self.inCallRefreshInterval : Self.refreshInterval
+        guard new != interval else { return }
+        interval = new
+        if let start = lastFetchStart, pendingSerial == nil { nextRefresh = start + new }
+    }
 
     /// Time passes: starts a refresh when one is due, and ends streams gone for too long.
     public mutating func tick(now: Double) -> [DirectoryEffect] {
@@ -73,14 +97,18 @@ public struct ServerDirectory: Hashable, Sendable {
     public mutating func received(_ result: Result<[LiveStreamInfo], DirectoryError>, serial: Int, now: Double) -> [DirectoryEffect] {
         guard serial == pendingSerial else { return [] }
         pendingSerial = nil
-        nextRefresh = now + Self.refreshInterval
+        // In a call, refreshes start every second whatever each one took; otherwise 5 s after the last answer.
+        nextRefresh = interval < Self.refreshInterval ? max(now, (lastFetchStart ?? now) + interval) : now + interval
         switch result {
         case .success(let infos):
             reachability = .reachable
-            return merge(infos.filter(\.isPublishing), askedAt: lastFetchStart ?? now, now: now)
+            let publishing = infos.filter(\.isPublishing)
+            let callStreams = publishing.filter { server.calls?.application == $0.application }
+            mergeCalls(callStreams)
+            return merge(publishing.filter { server.calls?.application != $0.application }, askedAt: lastFetchStart ?? now, now: now)
         case .failure(let error):
             let since = if case .unreachable(_, let since, _) = reachability { since } else { now }
-            reachability = .unreachable(reason: error, since: since, nextTry: now + Self.refreshInterval)
+            reachability = .unreachable(reason: error, since: since, nextTry: nextRefresh ?? now + interval)
             // An unreachable server says nothing about its streams: no stream counts as gone.
             for index in streams.indices { streams[index].goneSince = nil }
             return endStreams(now: now)
@@ -115,6 +143,27 @@ public struct ServerDirectory: Hashable, Sendable {
             streams[index].goneSince = askedAt
         }
         return effects + endStreams(now: now)
+    }
+
+    /// Takes the calls application's streams of a fresh listing: a participant is in a call
+    /// exactly while the server lists its stream (the server drops a publisher whose connection
+    /// ends, a `kill -9` included), so presence needs no grace period; a call nobody is in goes.
+    private mutating func mergeCalls(_ infos: [LiveStreamInfo]) {
+        guard let template = server.calls else { return }
+        var listed: [RoomID: [String]] = [:]
+        var order: [RoomID] = calls.map(\.room)
+        for info in infos {
+            guard let member = template.member(ofStream: info.name, application: info.application) else { continue }
+            if listed[member.room] == nil, !order.contains(member.room) { order.append(member.room) }
+            if !(listed[member.room] ?? []).contains(member.participant) { listed[member.room, default: []].append(member.participant) }
+        }
+        calls = order.compactMap { room in
+            guard let names = listed[room] else { return nil }
+            let before = calls.first { $0.room == room }?.participants ?? []
+            let kept = before.filter(names.contains)
+            return DirectoryCall(id: DirectoryCall.roomID(server: server.id, room: room), room: room,
+                                 participants: kept + names.filter { !kept.contains($0) })
+        }
     }
 
     /// Removes the streams missing for ``goneAfter`` seconds, or all of them when the server has

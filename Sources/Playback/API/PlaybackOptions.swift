@@ -2,7 +2,7 @@
 public struct PlaybackOptions: Sendable {
     /// How the session reacts to the end of its source.
     public enum Liveness: Sendable, Equatable {
-        /// A recording: its end is ``PiPLayout/PlaybackStatus/ended``, an error is ``PiPLayout/PlaybackStatus/failed(message:)``.
+        /// A recording: its end is ``PiPLayout/PlaybackStatus/ended``, an error is ``PiPLayout/PlaybackStatus/failed(_:)``.
         case recorded
         /// A live source: errors and ends lead to reconnection with backoff (D4).
         case live
@@ -23,7 +23,7 @@ public struct PlaybackOptions: Sendable {
 
     /// Cheaper decoding for small outputs.
     public enum DecodeEconomy: Sendable, Equatable {
-        /// Skip the H.264/HEVC loop filter when the output has at most a quarter of the source's pixels.
+        /// Skip the H.264/HEVC loop filter while the output is at most half the source's width and height.
         case automatic
         /// Always decode at full quality.
         case off

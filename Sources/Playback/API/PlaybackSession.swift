@@ -1,4 +1,5 @@
 import Foundation
+import Rooms
 import Session
 
 /// One playing source (R3), shared by every view of a room (D1): opened once, decoded on its
@@ -28,7 +29,7 @@ public final class PlaybackSession: Sendable {
 
     deinit { core.requestClose() }
 
-    /// What the session is doing now: never ``PlaybackStatus/idle``; ``PlaybackStatus/failed(message:)``
+    /// What the session is doing now: never ``PlaybackStatus/idle``; ``PlaybackStatus/failed(_:)``
     /// only once it failed for good (a live source that fails is reconnecting instead).
     public var status: PlaybackStatus { core.withLock { $0.status } }
 
@@ -109,6 +110,10 @@ public final class PlaybackSession: Sendable {
 
     /// True when the current connection has a decodable audio stream.
     public var hasAudio: Bool { core.withLock { $0.hasAudioStream } }
+
+    /// What a call participant's stream says of them (microphone muted, camera off), once it
+    /// said it; nil for any other source (W10).
+    public var callSending: CallSending? { core.withLock { $0.callSending } }
 
     /// True when the current connection has a decodable video stream.
     public var hasVideo: Bool { core.withLock { $0.hasVideoStream } }

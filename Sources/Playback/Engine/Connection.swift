@@ -1,4 +1,5 @@
 import Foundation
+import Rooms
 import Session
 
 /// One open of a source: the demuxer (on the session's worker thread, which also decodes audio)
@@ -54,7 +55,7 @@ final class Connection: @unchecked Sendable {
         do {
             return try Decoder(stream: stream, threads: threads(stream))
         } catch {
-            throw .decoderFailed("the \(kind) stream (\(stream.codecName)): \(error.message)")
+            throw .decoderFailed(stream: kind, codec: stream.codecName, reason: error.message)
         }
     }
 
@@ -109,6 +110,7 @@ final class Connection: @unchecked Sendable {
             case .done:
                 break
             }
+            readCallSending()
             if let video, packet.streamIndex == video.index {
                 let seconds = packet.duration > 0 ? video.decoder.seconds(packet.duration) : video.frameDuration
                 let item = PacketQueue.Item.packet(packet.takeData(), seconds: seconds)
@@ -124,6 +126,14 @@ final class Connection: @unchecked Sendable {
                 packet.unref()
             }
             core.publishEvents()
+        }
+    }
+
+    /// Takes what a call participant's stream metadata says of them, when it changed (W10).
+    private func readCallSending() {
+        guard let sending = CallSending(metadata: input.metadataValue) else { return }
+        core.withLock { state in
+            if state.callSending != sending { state.callSending = sending }
         }
     }
 
@@ -215,6 +225,6 @@ final class Connection: @unchecked Sendable {
         }
         guard drained else { return .closed }
         let nothingDecoded = core.withLock { $0.counters.decoded == 0 && $0.counters.audioFrames == 0 }
-        return end == .ended && nothingDecoded ? .failed(.streamFailed("nothing could be decoded")) : end
+        return end == .ended && nothingDecoded ? .failed(.nothingDecoded) : end
     }
 }

@@ -20,7 +20,7 @@ package struct PlaybackCounters: Sendable, Equatable {
     package var corruptPackets = 0
     /// Timestamps taken for damage and replaced by where their stream would continue.
     package var repairedTimestamps = 0
-    /// Frames converted while the decoder skipped the loop filter.
+    /// Frames converted that were decoded with the loop filter skipped.
     package var economyFrames = 0
     /// Times the clock ran past everything decoded while the source went on, and stopped to
     /// buffer again.

@@ -1,5 +1,6 @@
 import Foundation
 import LocksAndThreads
+import Rooms
 import Session
 
 /// Everything a session's threads share: reachable only through ``SessionCore/withLock(_:)``
@@ -109,6 +110,8 @@ struct SharedState {
     var muted = false
     var volume: Float = 1
     var sourceSize: (width: Int, height: Int)?
+    /// What a call participant's stream says of them (muted, camera off), once it said it.
+    var callSending: CallSending?
 
     var clock = PlaybackClock()
     var frames: [VideoFrame] = []

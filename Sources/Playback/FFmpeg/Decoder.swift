@@ -61,9 +61,22 @@ package final class Decoder {
     /// nothing until its next key frame.
     func flush() { avcodec_flush_buffers(pointer) }
 
-    /// Sets how much in-loop filtering the decoder may skip (cheaper decoding at small output sizes).
+    /// Sets how much in-loop filtering the decoder may skip from the next packet on (libavcodec
+    /// reads it for every slice, so no reopen is needed). Each picture those packets give says
+    /// which mode it was decoded in (``Frame/loopFilter``), however the decoder reorders them.
     package func setLoopFilter(_ mode: LoopFilterMode) {
         pointer.pointee.skip_loop_filter = mode == .skipped ? AVDISCARD_ALL : AVDISCARD_DEFAULT
+        pointer.pointee.reordered_opaque = mode.rawValue
+    }
+
+    /// The picture size the stream's parameters announce, with the pixel aspect applied (nil
+    /// when they give none): what the first picture will be, before it is decoded.
+    package var announcedSize: (width: Int, height: Int)? {
+        let width = Int(pointer.pointee.width), height = Int(pointer.pointee.height)
+        guard width > 0, height > 0 else { return nil }
+        let sar = pointer.pointee.sample_aspect_ratio
+        let aspect = sar.num > 0 && sar.den > 0 ? av_q2d(sar) : 1
+        return (max(2, Int((Double(width) * aspect).rounded())), height)
     }
 
     /// `ticks` of the stream time base in seconds.
@@ -71,7 +84,7 @@ package final class Decoder {
 }
 
 /// Whether the decoder runs its in-loop deblocking filter.
-package enum LoopFilterMode: Equatable {
+package enum LoopFilterMode: Int64, Equatable {
     /// Full-quality decoding.
     case normal
     /// The loop filter is skipped: cheaper, with blocking artifacts that vanish when downscaled.

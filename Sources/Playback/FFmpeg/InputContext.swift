@@ -64,6 +64,13 @@ package final class InputContext {
         return InputStream(index: Int(index), pointer: stream)
     }
 
+    /// The value of the container's metadata entry `key` (an FLV stream's `onMetaData`, kept
+    /// up to date by the demuxer as new ones arrive), if it has one.
+    package func metadataValue(_ key: String) -> String? {
+        guard let entry = av_dict_get(pointer.pointee.metadata, key, nil, 0), let value = entry.pointee.value else { return nil }
+        return String(cString: value)
+    }
+
     /// Reads the next packet into `packet`.
     package func read(into packet: Packet) throws(FFmpegError) -> FFmpegStep {
         try FFmpegStep.from(av_read_frame(pointer, packet.pointer), "read")

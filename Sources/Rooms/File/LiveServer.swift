@@ -10,14 +10,18 @@ public struct LiveServer: Identifiable, Hashable, Sendable {
     public var play: StreamURLTemplate
     /// Where a host publishes to, when the server takes broadcasts.
     public var publish: StreamURLTemplate?
+    /// Where call participants publish and play, when the server holds calls (R5).
+    public var calls: CallURLTemplate?
 
     /// Creates a server entry.
-    public init(id: String, title: String, stats: String, play: StreamURLTemplate, publish: StreamURLTemplate? = nil) {
+    public init(id: String, title: String, stats: String, play: StreamURLTemplate, publish: StreamURLTemplate? = nil,
+                calls: CallURLTemplate? = nil) {
         self.id = id
         self.title = title
         self.stats = stats
         self.play = play
         self.publish = publish
+        self.calls = calls
     }
 }
 

@@ -15,17 +15,24 @@ public struct Room: Identifiable, Hashable, Sendable {
     public var media: RoomMedia
     /// Where a host room goes live; nil when it only previews its source.
     public var broadcast: Broadcast?
+    /// The server a call room is held on (R5): opening the room joins the call, and its
+    /// participants are whoever the server lists; nil for a call of written sources.
+    public var callServerID: String?
 
     /// Creates a room.
     public init(id: RoomID, title: String, role: RoomRole = .audience, pip: Bool = true, media: RoomMedia,
-                broadcast: Broadcast? = nil) {
+                broadcast: Broadcast? = nil, callServerID: String? = nil) {
         self.id = id
         self.title = title
         self.role = role
         self.pip = pip
         self.media = media
         self.broadcast = broadcast
+        self.callServerID = callServerID
     }
+
+    /// True for a call held on a server, which opening joins (W10).
+    public var isServerCall: Bool { callServerID != nil }
 
     /// Live or call, as written in the file's `kind` field.
     public var kind: RoomKind {
@@ -40,7 +47,8 @@ public struct Room: Identifiable, Hashable, Sendable {
 public enum RoomMedia: Hashable, Sendable {
     /// A live stream from one source.
     case live(source: SourceSpec)
-    /// A call with 1 to 16 participants, each with its own source.
+    /// A call with 1 to 16 participants, each with its own source (a server's call: the others
+    /// the server lists now, possibly none).
     case call(participants: [Participant])
 }
 

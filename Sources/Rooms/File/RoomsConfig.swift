@@ -6,11 +6,14 @@ public struct RoomsConfig: Hashable, Sendable {
     public var settings: RoomsSettings
     /// The live servers whose streams become rooms, in file order.
     public var servers: [LiveServer]
+    /// Who the user is in calls and what they send (R5).
+    public var me: Me
 
     /// Creates a configuration.
-    public init(rooms: [Room], settings: RoomsSettings = RoomsSettings(), servers: [LiveServer] = []) {
+    public init(rooms: [Room], settings: RoomsSettings = RoomsSettings(), servers: [LiveServer] = [], me: Me = Me()) {
         self.rooms = rooms
         self.settings = settings
         self.servers = servers
+        self.me = me
     }
 }

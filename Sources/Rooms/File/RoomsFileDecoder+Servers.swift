@@ -1,13 +1,11 @@
-import Localization
-
 /// The rooms file's `servers` and a host room's broadcast fields (R2).
 extension RoomsFileDecoder {
-    private static let serverFields = ["id", "title", "stats", "play", "publish"]
+    private static let serverFields = ["id", "title", "stats", "play", "publish", "calls"]
 
     /// The servers, or nil when any entry has a problem; an empty array is allowed.
     mutating func decodeServers(_ value: JSONValue, path: JSONPath) -> [LiveServer]? {
         guard case .array(let elements) = value.content else {
-            report(tr("expected an array of servers, found %s", value.typeDescription), at: value.position, path: path)
+            report(.expectedList(.servers, found: value.kind), at: value.position, path: path)
             return nil
         }
         var servers: [LiveServer] = []
@@ -15,17 +13,20 @@ extension RoomsFileDecoder {
             let elementPath = path.appending(index)
             guard let fields = object(element, path: elementPath, allowed: Self.serverFields) else { continue }
             let id = uniqueID(fields, of: element, index: index, path: elementPath, seen: \.firstIndexOfServerID,
-                              noun: tr("server id"), listName: "servers")
+                              list: .servers)
             let title = require("title", in: fields, of: element, path: elementPath, why: nil)
                 .flatMap { nonEmptyString($0.value, path: elementPath.appending("title")) }
-            let stats = require("stats", in: fields, of: element, path: elementPath, why: tr("the statistics page's URL"))
+            let stats = require("stats", in: fields, of: element, path: elementPath, why: .statsPage)
                 .flatMap { url($0.value, path: elementPath.appending("stats"), kind: .stats) }
-            let play = require("play", in: fields, of: element, path: elementPath, why: tr("a URL with %s", StreamURLTemplate.placeholder))
+            let play = require("play", in: fields, of: element, path: elementPath, why: .playTemplate)
                 .flatMap { url($0.value, path: elementPath.appending("play"), kind: .play) }
             let publish = fields["publish"].map { url($0.value, path: elementPath.appending("publish"), kind: .publish) }
-            guard let id, let title, let stats, let play, publish.map({ $0 != nil }) ?? true else { continue }
+            let calls = fields["calls"].map { url($0.value, path: elementPath.appending("calls"), kind: .calls) }
+            guard let id, let title, let stats, let play, publish.map({ $0 != nil }) ?? true, calls.map({ $0 != nil }) ?? true
+            else { continue }
             let server = LiveServer(id: id, title: title, stats: stats, play: StreamURLTemplate(play),
-                                    publish: (publish ?? nil).map(StreamURLTemplate.init))
+                                    publish: (publish ?? nil).map(StreamURLTemplate.init),
+                                    calls: (calls ?? nil).map(CallURLTemplate.init))
             serversByID[id] = server
             servers.append(server)
         }
@@ -42,8 +43,7 @@ extension RoomsFileDecoder {
         guard !present.isEmpty else { return .some(nil) }
         guard role == .host, kind == .live else {
             for (key, member) in present where role != nil && kind != nil {
-                report(tr("only a live room with \"role\": \"host\" broadcasts; remove %s", Self.quoted(key)),
-                       at: member.keyPosition, path: path.appending(key))
+                report(.broadcastNotHost(field: key), at: member.keyPosition, path: path.appending(key))
             }
             return nil
         }
@@ -51,7 +51,7 @@ extension RoomsFileDecoder {
         let destination: (url: String, serverID: String?)?
         switch (fields["publish"], fields["server"]) {
         case (_?, let server?):
-            report(tr("use \"publish\" or \"server\", not both"), at: server.keyPosition, path: path.appending("server"))
+            report(.publishAndServer, at: server.keyPosition, path: path.appending("server"))
             destination = nil
         case (let publish?, nil):
             destination = url(publish.value, path: path.appending("publish"), kind: .roomPublish)
@@ -60,7 +60,7 @@ extension RoomsFileDecoder {
             destination = serverPublishURL(server.value, roomID: roomID ?? "", path: path.appending("server"))
                 .map { ($0, server.value.stringContent) }
         case (nil, nil):
-            report(tr("\"bitrate\" needs \"publish\" or \"server\" to go live to"), at: present[0].1.keyPosition,
+            report(.bitrateWithoutDestination, at: present[0].1.keyPosition,
                    path: path.appending("bitrate"))
             destination = nil
         }
@@ -69,20 +69,33 @@ extension RoomsFileDecoder {
                                videoBitrate: (bitrate ?? nil) ?? Broadcast.defaultVideoBitrate))
     }
 
+    /// A call room's `server`: the id of a server with a `calls` template.
+    mutating func callServerID(_ value: JSONValue, path: JSONPath) -> String? {
+        guard let id = string(value, path: path) else { return nil }
+        guard let server = serversByID[id] else {
+            if firstIndexOfServerID[id] == nil { reportUnknownServer(id, at: value, path: path) }
+            return nil
+        }
+        guard server.calls != nil else {
+            report(.serverWithoutCalls(id), at: value.position, path: path)
+            return nil
+        }
+        return id
+    }
+
+    private mutating func reportUnknownServer(_ id: String, at value: JSONValue, path: JSONPath) {
+        report(.unknownServer(id, known: firstIndexOfServerID.keys.sorted()), at: value.position, path: path)
+    }
+
     /// The room's publish URL from its server's template.
     private mutating func serverPublishURL(_ value: JSONValue, roomID: RoomID, path: JSONPath) -> String? {
         guard let id = string(value, path: path) else { return nil }
         guard let server = serversByID[id] else {
-            if firstIndexOfServerID[id] == nil {
-                let known = firstIndexOfServerID.keys.sorted().map { Self.quoted($0) }
-                report(known.isEmpty ? tr("unknown server %s (the file has no servers)", Self.quoted(id))
-                       : tr("unknown server %1$s (servers: %2$s)", Self.quoted(id), Self.list(known)),
-                       at: value.position, path: path)
-            }
+            if firstIndexOfServerID[id] == nil { reportUnknownServer(id, at: value, path: path) }
             return nil
         }
         guard let publish = server.publish else {
-            report(tr("server %s has no \"publish\" URL to go live to", Self.quoted(id)), at: value.position, path: path)
+            report(.serverWithoutPublish(id), at: value.position, path: path)
             return nil
         }
         return publish.url(forStream: roomID)
@@ -93,9 +106,8 @@ extension RoomsFileDecoder {
         guard case .number(_, let kilobits) = value.content, kilobits == kilobits.rounded(),
               (100...50_000).contains(kilobits)
         else {
-            let found = if case .number(let text, _) = value.content { text } else { value.typeDescription }
-            report(tr("expected a bitrate in kbit/s, a whole number from 100 to 50000, found %s", found),
-                   at: value.position, path: path)
+            let number = if case .number(let text, _) = value.content { text } else { String?.none }
+            report(.badBitrate(number: number, found: value.kind), at: value.position, path: path)
             return nil
         }
         return Int(kilobits) * 1000
@@ -107,7 +119,7 @@ extension RoomsFileDecoder {
     private mutating func url(_ value: JSONValue, path: JSONPath, kind: ServerURLKind) -> String? {
         guard let text = string(value, path: path) else { return nil }
         if let problem = kind.problem(with: text) {
-            report(problem, at: value.position, path: path)
+            report(.badURL(problem), at: value.position, path: path)
             return nil
         }
         return text

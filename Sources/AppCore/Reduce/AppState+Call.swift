@@ -1,0 +1,165 @@
+import LiveDirectory
+import Localization
+import Rooms
+
+/// Calls held on a server (R5, W10): their rooms in the list, joining by opening, the
+/// microphone and camera, who is in the call, and leaving.
+extension AppState {
+    /// The directory's list ids of the calls the rooms file's server call rooms stand for.
+    static func serverCallIDs(of rooms: [Room]) -> Set<RoomID> {
+        Set(rooms.compactMap { room in room.callServerID.map { DirectoryCall.roomID(server: $0, room: room.id) } })
+    }
+
+    /// The user in a call: the rooms file's `me` with the desktop's defaults filled in.
+    public var identity: CallIdentity { CallIdentity(me: me, desktop: environment.desktop) }
+
+    /// The list's rooms: the file's (a server call with whoever the server lists in it), then the
+    /// directory's; the joined call without the user's own stream.
+    var listedRooms: [Room] {
+        fileRooms.map(withServerParticipants) + directory.rooms.map(withoutMe)
+    }
+
+    private func withServerParticipants(_ room: Room) -> Room {
+        guard let serverID = room.callServerID, let section = directory.section(serverID) else { return room }
+        let listed = section.calls.first { $0.room == room.id }
+            ?? DirectoryCall(id: DirectoryCall.roomID(server: serverID, room: room.id), room: room.id, participants: [])
+        var filled = listed.room(on: section.server, id: room.id, title: room.title)
+        filled.pip = room.pip
+        filled.role = room.role
+        return withoutMe(filled)
+    }
+
+    /// The joined call's room without the user's own stream: nobody plays themselves back.
+    private func withoutMe(_ room: Room) -> Room {
+        guard let call, call.room == room.id, case .call(let participants) = room.media else { return room }
+        var room = room
+        room.media = .call(participants: participants.filter { $0.name != call.identity.name })
+        return room
+    }
+
+    /// How many people a server call has, as its row says: the server's count, the user
+    /// included while joined.
+    func peopleInCall(_ room: Room) -> Int? {
+        guard room.isServerCall, case .call(let participants) = room.media else { return nil }
+        return participants.count + (call?.room == room.id ? 1 : 0)
+    }
+
+    // MARK: Joining and leaving
+
+    /// Opening a server call joins it: the user's stream starts, the server is asked who is in
+    /// the call every second from now on. Returns the room to play (the others) and the effects.
+    mutating func joinCall(_ room: Room, now: Double) -> (Room, [AppEffect]) {
+        guard let serverID = room.callServerID, let server = directory.section(serverID)?.server,
+              let template = server.calls else { return (room, []) }
+        let callRoom = directory.call(room.id)?.call.room ?? room.id
+        let identity = self.identity
+        let state = CallState(room: room.id, serverID: serverID, callRoom: callRoom, identity: identity,
+                              sendURL: template.url(room: callRoom, participant: identity.name))
+        call = state
+        directory.setInCall(true, serverID: serverID)
+        let effects: [AppEffect] = [
+            .joinCall(room.id, url: state.sendURL, identity: identity, sending: state.sendingState),
+            .stats(.call(room.id, phase: "joined")),
+            .log(.info, "joined \(callRoom) on \(serverID) as \(identity.name)"),
+        ]
+        // The list's room of the call leaves the user out from now on.
+        let listed = performDirectory(directory.refresh(serverID: serverID, now: now), now: now) + syncDirectoryRooms(now: now)
+        return (withoutMe(room), effects + listed)
+    }
+
+    /// Leaving the joined call (Esc, Leave, the float's Leave, a release): the user's stream ends.
+    mutating func leaveCall(_ id: RoomID) -> [AppEffect] {
+        guard let call, call.room == id else { return [] }
+        self.call = nil
+        directory.setInCall(false, serverID: call.serverID)
+        return [.leaveCall(id), .stats(.call(id, phase: "left")), .log(.info, "left \(call.callRoom) on \(call.serverID)")]
+    }
+
+    /// The joined call's participants changed (someone joined, left or was dropped): the open
+    /// room keeps each remaining participant's state and playback, and plays the new ones.
+    mutating func callParticipantsChanged(from old: Room, to new: Room, now: Double) -> [AppEffect] {
+        guard call?.room == new.id, var open = rooms[new.id], case .call(let before) = old.media,
+              case .call(let after) = new.media, before != after else { return [] }
+        open.remap(from: before.map(\.name), to: after.map(\.name), now: now)
+        rooms[new.id] = open
+        let joined = after.filter { p in !before.contains { $0.name == p.name } }.map(\.name)
+        let left = before.filter { p in !after.contains { $0.name == p.name } }.map(\.name)
+        return [.callParticipants(new.id, after), .stats(.callPeople(new.id, joined: joined, left: left)),
+                .log(.info, "\(new.id): \(after.count) others in the call (joined \(joined), left \(left))")]
+    }
+
+    /// The joined call's server answers again after it could not be reached, or lists a
+    /// participant whose tile is reconnecting: the tiles reconnect now, not at the end of their
+    /// backoff (D4 waits up to 8 s), since the streams are known to be there.
+    func retryCall(on serverID: String, before: LiveDirectory) -> [AppEffect] {
+        guard let call, call.serverID == serverID, directory.section(serverID)?.reachability == .reachable,
+              let open = rooms[call.room], case .call(let participants)? = session.room(call.room)?.media else { return [] }
+        let serverCameBack = if case .unreachable? = before.section(serverID)?.reachability { true } else { false }
+        let listed = Set(directory.call(room: call.callRoom, server: serverID)?.participants ?? [])
+        let listedButWaiting = zip(participants, open.sources).contains { participant, status in
+            if case .reconnecting = status { listed.contains(participant.name) } else { false }
+        }
+        return serverCameBack || listedButWaiting ? [.retryPlaybackNow(call.room)] : []
+    }
+
+    // MARK: Microphone and camera
+
+    /// `M` or the mic button in a joined call: the microphone mutes or unmutes (W10).
+    mutating func toggleMicrophone() -> [AppEffect] {
+        toggleSending(\.microphoneMuted, present: call?.identity.microphone != nil, phases: ("mic-muted", "mic-on"))
+    }
+
+    /// `V` or the camera button in a joined call: the camera turns off or on (W10).
+    mutating func toggleCamera() -> [AppEffect] {
+        toggleSending(\.cameraOff, present: call?.identity.camera != nil, phases: ("camera-off", "camera-on"))
+    }
+
+    /// Flips one of the joined call's sending switches, when its device is there to switch.
+    private mutating func toggleSending(_ flag: WritableKeyPath<CallState, Bool>, present: Bool,
+                                        phases: (on: String, off: String)) -> [AppEffect] {
+        guard var call, present else { return [] }
+        call[keyPath: flag].toggle()
+        self.call = call
+        return [.setCallSending(call.room, call.sendingState), .stats(.call(call.room, phase: call[keyPath: flag] ? phases.on : phases.off))]
+    }
+
+    /// The user's stream's publisher as polled now.
+    mutating func callSendPolled(_ id: RoomID, _ report: BroadcastReport) -> [AppEffect] {
+        guard call?.room == id, call?.sending != report else { return [] }
+        let before = call?.sending.phase.label
+        call?.sending = report
+        guard before != report.phase.label else { return [] }
+        return [.log(.info, "\(id) sending: \(report.line)"), .stats(.call(id, phase: "sending-" + report.phase.label))]
+    }
+
+    /// The joined call's notice under the title: how sending goes, and what is not sent.
+    func callNotice(_ id: RoomID) -> String? {
+        guard let call, call.room == id else { return nil }
+        var parts: [String] = []
+        switch call.sending.phase {
+        case .live: break
+        case .connecting: parts.append(tr("Joining…"))
+        case .reconnecting, .failed, .stopped: parts.append(call.sending.line)
+        }
+        if call.identity.microphone == nil { parts.append(tr("Listening only: no microphone")) }
+        if call.identity.camera == nil { parts.append(tr("No camera: the others see your name")) }
+        return parts.isEmpty ? nil : parts.joined(separator: " · ")
+    }
+}
+
+extension OpenRoom {
+    /// The sources are now the participants `new` (by name); each kept participant keeps its
+    /// state, each new one starts connecting at `now`.
+    mutating func remap(from old: [String], to new: [String], now: Double) {
+        func pick<Value>(_ values: [Value], _ fresh: Value) -> [Value] {
+            new.map { name in old.firstIndex(of: name).map { values[$0] } ?? fresh }
+        }
+        sources = pick(sources, .connecting)
+        sourceSince = pick(sourceSince, now)
+        opens = pick(opens, 0)
+        levels = pick(levels, -90)
+        serials = pick(serials, nil)
+        video = pick(video, nil)
+        remote = pick(remote, nil)
+    }
+}

@@ -1,0 +1,35 @@
+import Rooms
+
+/// A call that exists on a server (R5, W10): someone publishes in its `calls` application.
+/// Its participants are the streams the server lists for it, in the order they first appeared.
+public struct DirectoryCall: Identifiable, Hashable, Sendable {
+    /// The list's room id, `<server>/call/<room>`: apart from every rooms-file id and every live
+    /// stream of the same server.
+    public var id: RoomID
+    /// The call's room id on the server (the `{room}` of the calls template).
+    public var room: RoomID
+    /// The names of the participants the server lists now, in the order they first appeared.
+    public var participants: [String]
+
+    /// Creates a call record.
+    public init(id: RoomID, room: RoomID, participants: [String]) {
+        self.id = id
+        self.room = room
+        self.participants = participants
+    }
+
+    /// The list's room id of call `room` on server `serverID`.
+    public static func roomID(server serverID: String, room: RoomID) -> RoomID {
+        serverID + "/call/" + room
+    }
+
+    /// The call's room on `server`: every participant played from the calls template, to be
+    /// joined by opening it. `id` and `title` default to the directory's.
+    public func room(on server: LiveServer, id: RoomID? = nil, title: String? = nil) -> Room {
+        let participants = participants.compactMap { name -> Participant? in
+            guard let url = server.calls?.url(room: room, participant: name) else { return nil }
+            return Participant(name: name, source: .url(url))
+        }
+        return Room(id: id ?? self.id, title: title ?? room, media: .call(participants: participants), callServerID: server.id)
+    }
+}
