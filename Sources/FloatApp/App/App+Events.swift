@@ -58,6 +58,7 @@ extension App {
             let out = w == .float ? floatWindow?.renderer.outputSize : main.renderer.outputSize
             return out.map { .resized(w, width: Int($0.width), height: Int($0.height)) }
         case SDL_WINDOWEVENT_CLOSE: return .closed(w)
+        case SDL_WINDOWEVENT_MOVED where w == .main: return .mainWindowMoved(center: main.window.center)
         case SDL_WINDOWEVENT_MINIMIZED where w == .main: return .minimized
         case SDL_WINDOWEVENT_RESTORED where w == .main: return .restored
         case SDL_WINDOWEVENT_FOCUS_GAINED where w == .main: return .focused(minimized: main.window.isMinimized)

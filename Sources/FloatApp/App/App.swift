@@ -129,6 +129,7 @@ final class App {
         playback.startAudio()
         dispatch(.refreshRateRead(readRefreshRate()))
         dispatch(.resized(.main, width: Int(main.renderer.outputSize.width), height: Int(main.renderer.outputSize.height)))
+        dispatch(.mainWindowMoved(center: main.window.center))
         // A Wayland window appears with its first picture, and compositors stack windows in the
         // order they appear: the main window shows its first before a float asked for at start
         // (P18), which then appears over it even where activation is refused.

@@ -83,19 +83,22 @@ final class TestDesktop {
         for testCase: XCTestCase,
         windowManager: WindowManager = .openbox(margins: .zero),
         screenSize: ScreenSize = defaultScreenSize,
+        monitors: [DesktopRect] = [],
         timeout: TimeInterval = 15
     ) throws -> TestDesktop {
         let desktop = try TestDesktop(
-            testName: testCase.name, windowManager: windowManager, screenSize: screenSize, timeout: timeout)
+            testName: testCase.name, windowManager: windowManager, screenSize: screenSize, monitors: monitors,
+            timeout: timeout)
         testCase.addTeardownBlock { desktop.tearDown() }
         return desktop
     }
 
-    /// Starts Xvfb of `screenSize` on a free display, then the window manager, and waits until
-    /// both are ready.
+    /// Starts Xvfb of `screenSize` on a free display (given `monitors`, an X server with those
+    /// RandR monitors: ``startMonitorsServer(_:workFolder:logsIn:until:)``; for a GNOME Wayland
+    /// session, its Xwayland), then the window manager, and waits until both are ready.
     init(
         testName: String, windowManager: WindowManager, screenSize: ScreenSize = defaultScreenSize,
-        timeout: TimeInterval = 15
+        monitors: [DesktopRect] = [], timeout: TimeInterval = 15
     ) throws {
         self.testName = testName
         artifactsFolder = try TestPaths.artifactsFolder(for: testName)
@@ -108,8 +111,13 @@ final class TestDesktop {
             let session = try GnomeWaylandSession.start(
                 size: screenSize, in: workFolder, logsIn: artifactsFolder, until: deadline)
             (server, number, gnomeSession) = (session.process, session.displayNumber, session)
+        } else if monitors.isEmpty {
+            (server, number) = try Self.startServer(
+                "/usr/bin/Xvfb", ["-screen", "0", "\(screenSize.width)x\(screenSize.height)x24", "-nolisten", "tcp"],
+                logsIn: artifactsFolder, until: deadline)
+            gnomeSession = nil
         } else {
-            (server, number) = try Self.startServer(size: screenSize, logsIn: artifactsFolder, until: deadline)
+            (server, number) = try Self.startMonitorsServer(monitors, workFolder: workFolder, logsIn: artifactsFolder, until: deadline)
             gnomeSession = nil
         }
         self.server = server
@@ -130,11 +138,19 @@ final class TestDesktop {
             try? FileManager.default.removeItem(at: workFolder)
             throw HarnessError("\(error)\n\(server.outputTail())")
         }
+        do {
+            try Self.arrange(monitors, display: display, artifactsFolder: artifactsFolder)
+        } catch {
+            server.terminate(grace: 0)
+            try? FileManager.default.removeItem(at: workFolder)
+            throw error
+        }
+        // Xlib keeps the screen size it connected with: a screen the monitors resized is their extent.
         let screenNumber = XDefaultScreen(connection.display)
         screen = DesktopRect(
             x: 0, y: 0,
-            width: Int(XDisplayWidth(connection.display, screenNumber)),
-            height: Int(XDisplayHeight(connection.display, screenNumber)))
+            width: monitors.map(\.maxX).max() ?? Int(XDisplayWidth(connection.display, screenNumber)),
+            height: monitors.map(\.maxY).max() ?? Int(XDisplayHeight(connection.display, screenNumber)))
 
         do {
             windowManagerProcess = try startWindowManager(windowManager, until: deadline)
@@ -193,10 +209,12 @@ final class TestDesktop {
         apps.append(app)
     }
 
-    /// Starts Xvfb with `-displayfd` so the server itself picks a free display number.
-    private static func startServer(
-        size: ScreenSize, logsIn folder: URL, until deadline: Date
+    /// Starts the X server `executable` with `arguments` and `-displayfd` so the server itself
+    /// picks a free display number.
+    static func startServer(
+        _ executable: String, _ arguments: [String], logsIn folder: URL, until deadline: Date
     ) throws -> (ChildProcess, Int) {
+        let name = URL(fileURLWithPath: executable).lastPathComponent
         var descriptors: [Int32] = [0, 0]
         guard pipe(&descriptors) == 0 else {
             throw HarnessError("pipe failed: \(String(cString: strerror(errno)))")
@@ -209,22 +227,19 @@ final class TestDesktop {
         do {
             defer { close(descriptors[1]) }
             server = try ChildProcess(
-                executable: "/usr/bin/Xvfb",
-                arguments: [
-                    "-displayfd", "3", "-screen", "0",
-                    "\(size.width)x\(size.height)x24", "-nolisten", "tcp",
-                ],
+                executable: executable,
+                arguments: ["-displayfd", "3"] + arguments,
                 environment: ["PATH": "/usr/bin:/bin"],
-                stdoutURL: folder.appendingPathComponent("xvfb.stdout.log"),
-                stderrURL: folder.appendingPathComponent("xvfb.stderr.log"),
+                stdoutURL: folder.appendingPathComponent("\(name.lowercased()).stdout.log"),
+                stderrURL: folder.appendingPathComponent("\(name.lowercased()).stderr.log"),
                 extraDescriptor: descriptors[1])
         }
         var text = ""
         let readEnd = descriptors[0]
         do {
-            try eventually("Xvfb reports its display number", timeout: deadline.timeIntervalSinceNow, poll: 0) {
+            try eventually("\(name) reports its display number", timeout: deadline.timeIntervalSinceNow, poll: 0) {
                 guard server.isRunning else {
-                    throw HarnessError("Xvfb ended early (\(server.exitStatus.map(\.description) ?? "?"))")
+                    throw HarnessError("\(name) ended early (\(server.exitStatus.map(\.description) ?? "?"))")
                 }
                 var pollDescriptor = pollfd(fd: readEnd, events: Int16(POLLIN), revents: 0)
                 guard poll(&pollDescriptor, 1, 50) > 0 else { return false }
@@ -241,7 +256,7 @@ final class TestDesktop {
         }
         guard let number = Int(text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
             server.terminate(grace: 0)
-            throw HarnessError("Xvfb reported no display number (got \"\(text)\")\n\(server.outputTail())")
+            throw HarnessError("\(name) reported no display number (got \"\(text)\")\n\(server.outputTail())")
         }
         return (server, number)
     }
