@@ -124,27 +124,16 @@ final class ClockTests: XCTestCase {
     func testPicturesAppearWithinOneAudioChunkOfTheirTime() throws {
         let media = try TestMedia()
         let file = try media.h264AAC("sync.mp4", seconds: 2)
-        let clock = ManualClock()
-        let session = PlaybackSession(source: file, options: PlaybackOptions(), observers: PlaybackObservers(),
-                                      clock: clock)
+        var player = ManualPlayer(source: file, chunkFrames: 256)
+        let session = player.session
         defer { session.close() }
-        let mixer = AudioMixer()
-        mixer.add(session)
-        let chunkFrames = 256
-        let chunk = Double(chunkFrames) / Double(mixer.sampleRate)
-        var buffer = [Float](repeating: 0, count: chunkFrames * mixer.channels)
+        let chunk = player.chunk
         var shown: [Double] = []
         var worstLag = 0.0
         var steps = 0
         while !session.status.isFinal && steps < 2000 {
             steps += 1
-            // Time moves only once decoding has caught up, so the result is the same on any load.
-            _ = try? eventually("decoding catches up", timeout: 2, poll: 0.005) {
-                let allQueued = session.counters.queued == 60
-                return (session.bufferedAudio >= chunk || allQueued) && (session.queuedFrames >= 2 || allQueued)
-            }
-            buffer.withUnsafeMutableBufferPointer { mixer.render(into: $0.baseAddress!, frameCount: chunkFrames) }
-            clock.advance(by: chunk)
+            player.step(pictures: 60)
             guard let frame = session.takeFrame(), frame.pts != shown.last, let time = session.clockTime else { continue }
             shown.append(frame.pts)
             worstLag = max(worstLag, time - frame.pts)

@@ -11,26 +11,15 @@ final class ConvertOnlyShownTests: XCTestCase {
     func testASlowPainterGetsOnlyThePicturesItTakesConverted() throws {
         let media = try TestMedia()
         let file = try media.h264AAC("paced.mp4", seconds: 2)
-        let clock = ManualClock()
-        let session = PlaybackSession(source: file, options: PlaybackOptions(), observers: PlaybackObservers(),
-                                      clock: clock)
+        var player = ManualPlayer(source: file, chunkFrames: 480)
+        let session = player.session
         defer { session.close() }
         session.setOutputSize(width: 160, height: 90)
-        let mixer = AudioMixer()
-        mixer.add(session)
-        let chunkFrames = 480
-        let chunk = Double(chunkFrames) / Double(mixer.sampleRate)
-        var buffer = [Float](repeating: 0, count: chunkFrames * mixer.channels)
         var uploaded: [Double] = []
         var steps = 0, nextPaint = 0.0
         while !session.status.isFinal && steps < 4000 {
             steps += 1
-            _ = try? eventually("decoding catches up", timeout: 5, poll: 0.005) {
-                let allQueued = session.counters.queued == 60
-                return (session.bufferedAudio >= chunk || allQueued) && (session.queuedFrames >= 2 || allQueued)
-            }
-            buffer.withUnsafeMutableBufferPointer { mixer.render(into: $0.baseAddress!, frameCount: chunkFrames) }
-            clock.advance(by: chunk)
+            player.step(pictures: 60, timeout: 5)
             guard let time = session.clockTime, time >= nextPaint else { continue }
             nextPaint = time + 0.1
             // What a painter does with the picture it takes: uploads its planes.
