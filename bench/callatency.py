@@ -161,11 +161,80 @@ def floatapp(desk, name, rooms, arguments, env):
     return proc, Stats(stats)
 
 
-def event_of(onset, wall_offset):
-    """The wall-clock event (a multiple of PERIOD) an onset at monotonic `onset` shows, and the delay."""
-    wall = onset + wall_offset
-    event = (wall // PERIOD) * PERIOD
-    return event, wall - event
+def cpu_seconds(pid):
+    """User + system CPU seconds of process `pid` and its threads so far."""
+    with open("/proc/%d/stat" % pid) as f:
+        fields = f.read().rpartition(")")[2].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def rss_mib(pid):
+    with open("/proc/%d/status" % pid) as f:
+        for line in f:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    return 0.0
+
+
+def measure_cost(desk, server, rooms, seconds):
+    """A joined 3-way call (A sends 640x360 at 30 fps and plays B and C) against the same app
+    only watching B's and C's streams, and `ffmpeg` encoding A's source alone with the
+    publisher's settings, all side by side over the same `seconds`. Returns CPU (cores) and RSS."""
+    source = "testsrc2=size=640x360:rate=30"
+    env = desk.env(SDL_AUDIODRIVER="dummy")
+    apps = {}
+    for name in ("B", "C"):
+        apps[name], _ = floatapp(desk, "cost-" + name, rooms({"name": name, "camera": "lavfi:" + source.replace("30", "15"),
+                                                              "microphone": "lavfi:sine=f=330:sample_rate=48000"}),
+                                 ["--open", "standup"], env)
+    apps["joined"], _ = floatapp(desk, "cost-joined", rooms({"name": "A", "camera": "lavfi:" + source,
+                                                             "microphone": "lavfi:sine=f=440:sample_rate=48000"}),
+                                 ["--open", "standup"], env)
+    streams = [wait_until(lambda n=n: stream_of(server, n), 20, n + "'s stream", 0.2) for n in ("B", "C")]
+    url = "rtmp://127.0.0.1:%d/call/%%s" % server.rtmp_port
+    watch = {"rooms": [{"id": "watch", "title": "Watch", "kind": "call",
+                        "participants": [{"name": n, "source": url % s} for n, s in zip(("B", "C"), streams)]}]}
+    apps["watching"], _ = floatapp(desk, "cost-watching", watch, ["--open", "watch"], env)
+    apps["ffmpeg"] = desk.spawn(["ffmpeg", "-hide_banner", "-loglevel", "error", "-nostdin", "-re", "-f", "lavfi", "-i", source,
+                                 "-f", "lavfi", "-i", "sine=f=440:sample_rate=48000", "-c:v", "libx264", "-preset", "ultrafast",
+                                 "-tune", "zerolatency", "-b:v", "2500k", "-g", "60", "-c:a", "aac", "-b:a", "128k",
+                                 "-f", "flv", server.rtmp_url("encode-peer")],
+                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    time.sleep(8)  # joined, playing and encoding: the start is not what is measured
+    start = {k: cpu_seconds(p.pid) for k, p in apps.items()}
+    began = time.monotonic()
+    rss = {k: [] for k in apps}
+    while time.monotonic() - began < seconds:
+        for k, p in apps.items():
+            if p.poll() is not None:
+                raise RuntimeError("%s exited while measured" % k)
+            rss[k].append(rss_mib(p.pid))
+        time.sleep(0.5)
+    took = time.monotonic() - began
+    cost = {k: dict(cpu=(cpu_seconds(p.pid) - start[k]) / took, rss=statistics.median(rss[k])) for k, p in apps.items()}
+    for p in apps.values():
+        Desktop.stop(p)
+        desk.forget(p)
+    return cost
+
+
+def delays(onsets, wall_offset):
+    """The wall-clock event (a multiple of PERIOD) each onset at monotonic time shows, with its
+    delay. The first onset shows the latest event before it; after that a delay follows the
+    previous one (a jump of more than half a PERIOD is a delay that grew or shrank past an
+    event, not a shorter delay), so delays longer than PERIOD are measured, not wrapped."""
+    found, previous = {}, None
+    for onset in onsets:
+        wall = onset + wall_offset
+        delay = wall - (wall // PERIOD) * PERIOD
+        if previous is not None:
+            while delay - previous > PERIOD / 2:
+                delay -= PERIOD
+            while previous - delay > PERIOD / 2:
+                delay += PERIOD
+        found[round(wall - delay)] = delay
+        previous = delay
+    return found
 
 
 def summary(delays):
@@ -179,6 +248,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--floatapp", required=True)
     parser.add_argument("--events", type=int, default=20, help="flashes and beeps to measure (default 20)")
+    parser.add_argument("--cost-seconds", type=int, default=15, help="seconds the cost is measured over (0: skip)")
     args = parser.parse_args()
     need("xdotool", "xwininfo", "pulseaudio", "parec", "pactl", "ffmpeg")
     os.makedirs(OUT, exist_ok=True)
@@ -222,11 +292,15 @@ def main():
         screen.close()
         pull.close()
         pulse.close()
+        for proc in (a, b):
+            Desktop.stop(proc)
+            desk.forget(proc)
+        cost = measure_cost(desk, server, rooms, args.cost_seconds) if args.cost_seconds > 0 else None
         server.stop()
 
-    glass = dict(event_of(t, wall_offset) for t in watcher.onsets["float"] if t > first + 0.5)
-    ear = dict(event_of(t, wall_offset) for t in pulse.onsets if t > first + 0.5)
-    pulled = dict(event_of(t, wall_offset) for t in pull.onsets if t > first + 0.5)
+    glass = delays([t for t in watcher.onsets["float"] if t > first + 0.5], wall_offset)
+    ear = delays([t for t in pulse.onsets if t > first + 0.5], wall_offset)
+    pulled = delays([t for t in pull.onsets if t > first + 0.5], wall_offset)
     both = sorted(set(glass) & set(ear))
     sync = [ear[e] - glass[e] for e in both]
     g, m = summary(list(glass.values())), summary(list(ear.values()))
@@ -246,16 +320,28 @@ def main():
     if pulled:
         lines.append(row("A's camera -> the server -> `ffmpeg -fflags nobuffer` decoded (no player, no screen)",
                          summary(list(pulled.values())), None))
+    lines += ["", "Glass-to-glass delays in the order seen: " + " ".join("%.2f" % glass[e] for e in sorted(glass))]
     if s:
         lines += ["", "Lip sync at B (sound onset minus picture onset, %d events): median %+.3f s, worst %+.3f s; goal within "
                   "+-%.3f s: %s" % (s["n"], s["median"], s["worst"], GOAL_SYNC,
                                     "met" if abs(s["median"]) <= GOAL_SYNC and abs(s["worst"]) <= GOAL_SYNC else "MISSED")]
+    if cost:
+        send = cost["joined"]["cpu"] - cost["watching"]["cpu"]
+        lines += ["", "What one participant costs (%d s side by side; CPU in cores, RSS median):" % args.cost_seconds, "",
+                  "| process | CPU | RSS MiB |", "|---|---|---|"]
+        labels = {"joined": "FloatApp joined: sending 640x360 30 fps + AAC, playing B and C",
+                  "watching": "FloatApp only watching B and C (a call of their two streams)",
+                  "ffmpeg": "`ffmpeg` encoding the same source alone (ultrafast, zerolatency, 2.5 Mb/s) to the server"}
+        for k in ("joined", "watching", "ffmpeg"):
+            lines.append("| %s | %.3f | %.0f |" % (labels[k], cost[k]["cpu"], cost[k]["rss"]))
+        lines += ["", "Sending costs %.3f cores and %+.0f MiB over watching: %.2fx `ffmpeg` encoding the same source alone."
+                  % (send, cost["joined"]["rss"] - cost["watching"]["rss"], send / max(cost["ffmpeg"]["cpu"], 1e-6))]
     text = "\n".join(lines) + "\n"
     print(text)
     with open(os.path.join(OUT, "callatency.md"), "w") as f:
         f.write(text)
     with open(os.path.join(OUT, "callatency.json"), "w") as f:
-        json.dump(dict(glass=glass, ear=ear, pulled=pulled, sync=sync), f, indent=1)
+        json.dump(dict(glass=glass, ear=ear, pulled=pulled, sync=sync, cost=cost), f, indent=1)
 
 
 if __name__ == "__main__":
