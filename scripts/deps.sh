@@ -14,9 +14,11 @@ run_pkgs=(pkg-config libsdl2-dev libavformat-dev libavcodec-dev
   libavutil-dev libswscale-dev libswresample-dev libavdevice-dev libavfilter-dev
   libx11-dev libpango1.0-dev libcairo2-dev fontconfig fonts-dejavu-core libdbus-1-dev librsvg2-bin gettext
   pulseaudio-utils libwayland-dev)
-test_pkgs=(xvfb openbox fluxbox icewm xfwm4 xfconf mutter kwin-x11 kwin-style-breeze xdotool x11-utils x11-xserver-utils wmctrl imagemagick
+# The GNOME Wayland session: mutter runs Xwayland, and Tests/Tools/remote-pointer.py drives its
+# pointer over D-Bus with python3-dbus (xhost, in x11-xserver-utils, lets the tests' clients in).
+test_pkgs=(xvfb openbox fluxbox icewm xfwm4 xfconf mutter xwayland kwin-x11 kwin-style-breeze xdotool x11-utils x11-xserver-utils wmctrl imagemagick
   ffmpeg libxtst-dev weston dbus dbus-daemon dbus-bin playerctl desktop-file-utils
-  nginx-light libnginx-mod-rtmp python3 python3-xlib pulseaudio
+  nginx-light libnginx-mod-rtmp python3 python3-xlib python3-dbus pulseaudio xserver-xorg-core xserver-xorg-video-dummy
   fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji pango1.0-tools
   sway grim wayland-protocols libwayland-bin)
 # The text benchmark's peer is the SDL_ttf renderer FloatApp used before Pango (loaded at run time).

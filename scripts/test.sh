@@ -11,9 +11,12 @@
 # "after" is still to run in the same lane waits for it; one in another lane is waited for),
 # then joins the shared groups (lane "*"), whose classes each lane takes one at a time until
 # none is left. The rules keep CPU-heavy work away from timing-sensitive tests:
-# IntentAccuracyTests (over a minute of pure CPU) runs beside end-to-end tests that time
-# nothing, and the end-to-end tests that judge timing (first-frame latency, hand-paced flings,
-# transitions) start only after it, beside tests that mostly wait (real-time playback, the soak).
+# IntentAccuracyTests and MonitorsIntentAccuracyTests (a minute or more of pure CPU each) run
+# one in each lane (the second after the end-to-end tests that time nothing, so that lane is
+# not left idle waiting for the first), and the end-to-end tests that judge timing (first-frame
+# latency, hand-paced flings, transitions) start only after them (lane 2 after its own groups
+# and the cpu group, lane 1 after the units and the soak), beside tests that mostly wait
+# (real-time playback, the soak).
 #
 # Usage: scripts/test.sh [BIN_DIR]   (default: `swift build --show-bin-path`)
 # TEST_FILTER (an extended regex on "Target.Class") runs only the classes it matches;
@@ -33,6 +36,7 @@ mkdir -p "$logs/queue"
 groups='
 cpu       1     -      \.IntentAccuracyTests$
 e2e-calm  2     -      ^FloatAppTests\.(CheckRoomsInputE2ETests|ChildProcessTests|CommandLineE2ETests|DesktopEntryTests|DesktopInspectionTests|DesktopPixelsTests|InstallE2ETests|NoDesktopE2ETests|RoomsFileE2ETests|RoomsReloadE2ETests|ScreenshotTests|TestDesktopTests|WaylandE2ETests)$
+cpu2      2     -      \.MonitorsIntentAccuracyTests$
 soak      1     units  ^FloatAppTests\.SoakE2ETests$
 e2e       *     cpu    ^FloatAppTests\.
 units     1     -      .

@@ -2,6 +2,7 @@ import CFFmpeg
 import Glibc
 import Playback
 import Rooms
+import Session
 
 /// The picture and sound format a capture hands to the encoders.
 struct CaptureFormat: Equatable {
@@ -74,15 +75,16 @@ final class Capture {
     /// Opens `source` and the decoders `media` asks for (blocking, bounded by the options' timeout).
     init(source: String, media: Media = .picturesAndSound, options: PublishOptions, interrupt: InterruptFlag) throws(PlaybackError) {
         let spec: SourceSpec
-        switch SourceSpec.parse(source) {
-        case .success(let parsed): spec = parsed
-        case .failure(let why): throw .refusedSource(why)
+        do throws(SourceSpecError) {
+            spec = try SourceSpec.parse(source)
+        } catch {
+            throw .refusedSource(error)
         }
         do {
             input = try InputContext(url: spec.openName, formatName: spec.formatName, interrupt: interrupt,
                                      openTimeout: options.ioTimeout, ioTimeout: options.ioTimeout, deviceOptions: spec.deviceOptions)
         } catch {
-            throw .openFailed(spec.openFailureMessage(error))
+            throw spec.openFailure(error)
         }
         let videoStream = media == .sound ? nil : input.bestStream(.video)
         let audioStream = media == .pictures ? nil : input.bestStream(.audio)
@@ -120,7 +122,7 @@ final class Capture {
         while !shouldStop() {
             beforeRead()
             do {
-                guard try input.read(into: packet) == .done else { return shouldStop() ? nil : .streamFailed("the capture ended") }
+                guard try input.read(into: packet) == .done else { return shouldStop() ? nil : .captureEnded }
                 defer { packet.unref() }
                 pace(packet)
                 if let video, packet.streamIndex == video.stream.index {

@@ -1,4 +1,5 @@
 import Playback
+import Session
 
 /// Why a broadcast gave up, as data: the app words it for the user.
 public enum PublishFailure: Error, Sendable, Equatable {

@@ -1,6 +1,7 @@
 import Foundation
 import Playback
 import Rooms
+import Session
 
 /// A live broadcast (W2): captures a source (`lavfi:`, `v4l2:`, `x11grab:`), and a microphone
 /// when given one (`pulse:`, `alsa:`), encodes H.264 (libx264, ultrafast, zero latency) and

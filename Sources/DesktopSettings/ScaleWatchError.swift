@@ -2,6 +2,6 @@
 public enum ScaleWatchError: Error, Equatable, Sendable {
     /// The X display could not be opened (not on X11, or `display` is wrong); nil means `$DISPLAY`.
     case noDisplay(String?)
-    /// The watcher's thread could not be started; the reason is the system's.
+    /// The watcher's wake pipe could not be made; the reason is the system's (`strerror`).
     case noThread(String)
 }

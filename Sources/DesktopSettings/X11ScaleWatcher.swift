@@ -41,7 +41,7 @@ public final class X11ScaleWatcher: Sendable {
             }
             return X11ScaleWatcher(initial: initial, thread: thread)
         } catch {
-            throw .noThread(error.description)
+            throw .noThread(error.reason)
         }
     }
 

@@ -1,3 +1,4 @@
+import AppCore
 import FilesAndOptions
 import Foundation
 import Localization
@@ -12,11 +13,9 @@ func floatappMain() -> Int32 {
     let options: Options
     do {
         options = try Options.parse(Array(CommandLine.arguments.dropFirst()))
-    } catch let error as AppError {
-        FileHandle.standardError.write(Data((error.description + "\n").utf8))
-        return error.exitStatus
     } catch {
-        return 2
+        FileHandle.standardError.write(Data((error.words + "\n").utf8))
+        return error.exitStatus
     }
     Log.level = options.logLevel
     FFmpegLog.follow(options.logLevel)
@@ -28,23 +27,23 @@ func floatappMain() -> Int32 {
         print("floatapp \(FloatAppVersion.string)")
         return 0
     case .checkRooms(let path):
-        switch RoomsLoader.load(path: path) {
-        case .success(let config):
-            print(trn("%2$s: OK, %1$d room", "%2$s: OK, %1$d rooms", config.rooms.count, path == "-" ? tr("standard input") : path))
+        do throws(RoomsLoadError) {
+            let config = try RoomsLoader.load(path: path)
+            print(CommandLineWords.roomsChecked(path: path, rooms: config.rooms.count))
             return 0
-        case .failure(let error):
+        } catch {
             for m in error.messages { FileHandle.standardError.write(Data((m + "\n").utf8)) }
             return 2
         }
     case .run:
         guard let path = RoomsLoader.resolve(explicit: options.roomsFile) else {
-            Log.error(tr("no rooms file: pass --rooms FILE, or set FLOATAPP_ASSETS to the folder with the built-in rooms.json"))
+            Log.error(DesktopFailure.noRoomsFile.words)
             return 2
         }
         let config: Rooms.RoomsConfig
-        switch RoomsLoader.load(path: path) {
-        case .success(let c): config = c
-        case .failure(let error):
+        do throws(RoomsLoadError) {
+            config = try RoomsLoader.load(path: path)
+        } catch {
             for m in error.messages { FileHandle.standardError.write(Data((m + "\n").utf8)) }
             return 2
         }
@@ -53,7 +52,7 @@ func floatappMain() -> Int32 {
             let app = try App(options: options, config: config, roomsPath: path)
             return app.run()
         } catch let error as AppError {
-            Log.error(error.description)
+            Log.error(error.words)
             return error.exitStatus
         } catch {
             Log.error("\(error)")

@@ -70,7 +70,7 @@ public final class MPRISService: Sendable {
             }
             return MPRISService(busName: name, mailbox: mailbox, thread: thread)
         } catch {
-            throw .noThread(error.description)
+            throw .noThread(error.reason)
         }
     }
 

@@ -9,6 +9,6 @@ public enum MPRISUnavailable: Error, Equatable, Sendable {
     case namesTaken(preferred: String, fallback: String)
     /// The connection has no socket to poll.
     case noSocket
-    /// The bus thread could not start; the reason is the system's.
+    /// The bus thread's wake pipe could not be made; the reason is the system's (`strerror`).
     case noThread(String)
 }

@@ -1,7 +1,6 @@
-import Localization
 import Rooms
 /// Why a PiP request is not allowed right now (M2).
-public enum PiPRefusal: Hashable, Sendable, CustomStringConvertible {
+public enum PiPRefusal: Hashable, Sendable {
     /// No room is open to float.
     case noRoomOpen
     /// The open room is hosted by the local user.
@@ -15,15 +14,6 @@ public enum PiPRefusal: Hashable, Sendable, CustomStringConvertible {
         case .noRoomOpen: "noRoomOpen"
         case .hosting: "hosting"
         case .notPlaying: "notPlaying"
-        }
-    }
-
-    /// The reason as shown in the toast.
-    public var description: String {
-        switch self {
-        case .noRoomOpen: tr("Open a room to use picture-in-picture.")
-        case .hosting: tr("A room you host cannot float.")
-        case .notPlaying: tr("Picture-in-picture needs the room to be connecting or playing.")
         }
     }
 }

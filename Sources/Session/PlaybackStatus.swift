@@ -13,8 +13,8 @@ public enum PlaybackStatus: Hashable, Sendable {
     case reconnecting(attempt: Int, retryIn: Double)
     /// The source ended for good.
     case ended
-    /// The source cannot be played; the view offers Retry.
-    case failed(message: String)
+    /// The source cannot be played, and why; the view offers Retry.
+    case failed(PlaybackError)
 
     /// True for the states a playback session never leaves on its own: it ended, or it failed
     /// for good (a live source that fails goes to ``reconnecting(attempt:retryIn:)`` instead).

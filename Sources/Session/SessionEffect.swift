@@ -17,11 +17,13 @@ public enum SessionEffect: Hashable, Sendable {
     /// Switch the main window to a room's full view.
     case showRoom(RoomID)
     /// Show a short message over the main window.
-    case toast(String)
+    case toast(SessionNotice)
     /// Tell PiP observers about a lifecycle step (M3).
     case lifecycle(PiPLifecycleEvent)
     /// Tell views and observers to re-lay out (M4).
     case layout(PiPLayoutEvent)
-    /// Write a log line.
+    /// Say that an action named a room the rooms file does not have.
+    case unknownRoom(RoomID)
+    /// Write a log line (for developers: not translated).
     case log(LogLevel, String)
 }

@@ -1,5 +1,3 @@
-import Localization
-
 /// Entering and leaving PiP: requests, the float's buttons, the main window's
 /// minimize and restore, and enabling (P1, P9, P10, P16, M1, M2).
 extension SessionState {
@@ -13,7 +11,7 @@ extension SessionState {
     }
 
     private func refuse(_ refusal: PiPRefusal) -> [SessionEffect] {
-        [.lifecycle(.failedToStart(refusal)), .toast(refusal.description)]
+        [.lifecycle(.failedToStart(refusal)), .toast(.refused(refusal))]
     }
 
     mutating func floatClicked() -> [SessionEffect] {
@@ -49,7 +47,7 @@ extension SessionState {
             globalPiP = availability
         case .room(let id):
             guard let index = rooms.firstIndex(where: { $0.id == id }) else {
-                return [.log(.warn, tr("no room with id \"%s\"", id))]
+                return [.unknownRoom(id)]
             }
             rooms[index].pip = availability == .enabled
         }

@@ -1,9 +1,4 @@
-import Localization
-
 extension SessionState {
-    /// The toast shown when a room is chosen while hosting (W2).
-    public static var hostingMessage: String { tr("Live streaming in progress. Stop hosting first.") }
-
     /// Applies an action and returns the effects to carry out, in order.
     public mutating func reduce(_ action: SessionAction) -> [SessionEffect] {
         switch action {

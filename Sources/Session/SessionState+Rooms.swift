@@ -1,10 +1,9 @@
-import Localization
 import Rooms
 /// Choosing, leaving, retrying and reloading rooms (W2, W6, M5).
 extension SessionState {
     mutating func roomSelected(_ id: RoomID) -> [SessionEffect] {
-        guard let room = room(id) else { return [.log(.warn, tr("no room with id \"%s\"", id))] }
-        if isHosting, openRoomID != id { return [.toast(Self.hostingMessage)] }
+        guard let room = room(id) else { return [.unknownRoom(id)] }
+        if isHosting, openRoomID != id { return [.toast(.stillHosting)] }
         if floatingRoomID == id {
             let effects = leaveFloat()
             mainWindow.content = .room(id)
@@ -68,11 +67,10 @@ extension SessionState {
             activeSpeaker.remap(from: before.map(\.name), to: after.map(\.name))
         }
         guard let new, new.media == old.media || callGoesOn else {
-            let message = new == nil ? tr("“%s” was removed from the rooms file.", old.title)
-                : tr("“%s” has a new source in the rooms file.", old.title)
+            let notice: SessionNotice = new == nil ? .removedFromRoomsFile(title: old.title) : .newSource(title: old.title)
             let effects = floatingRoomID != nil ? releaseFloat() : stopOpenRoom()
             mainWindow.content = .list
-            return effects + [.showList, .toast(message)]
+            return effects + [.showList, .toast(notice)]
         }
         if new.role == .host, floatingRoomID != nil { return restoreFloat() }
         if new.role != .host, floatingRoomID == nil, mainWindow.content != .room(new.id) {
@@ -92,6 +90,6 @@ extension SessionState {
         let title = room(id)?.title ?? id
         let effects = releaseFloat()
         mainWindow.content = .list
-        return effects + [.showList, .toast(tr("“%s” has ended.", title))]
+        return effects + [.showList, .toast(.ended(title: title))]
     }
 }

@@ -119,7 +119,7 @@ final class CallJoinTests: XCTestCase {
     func testAServerThatGoesAwayKeepsTheTilesAndTheCall() {
         var (state, _) = joined(listing: ["Grace", "Ada"])
         _ = state.reduce(.tick(pointer: Point(x: 0, y: 0)), now: 2.3)
-        _ = state.reduce(.directoryFetched(serverID: "local", serial: 2, .failure(.unreachable("refused"))), now: 2.4)
+        _ = state.reduce(.directoryFetched(serverID: "local", serial: 2, .failure(.unreachable(.transport("refused")))), now: 2.4)
         _ = state.reduce(.playbackPolled("standup", [SourceReport(status: .reconnecting(attempt: 1, retryIn: 0.5))]), now: 2.5)
         XCTAssertEqual(state.roomLayout(now: 2.6)?.tiles.map(\.name.text), ["Grace"])
         XCTAssertEqual(state.roomLayout(now: 2.75)?.tiles.first?.status, .reconnecting(attempt: 1, retryIn: 0.25))

@@ -7,7 +7,7 @@ import XCTest
 /// reopen only failed participants. `--exit-on-end` quits when the opened room fails for good.
 final class CallRetryTests: XCTestCase {
     private let origin = Point(x: 0, y: 0)
-    private let failure = PlaybackStatus.failed(message: "No such file or directory")
+    private let failure = PlaybackStatus.failed(.openFailed("No such file or directory"))
 
     private func click(_ state: inout AppState, _ x: Int, _ y: Int, at t: Double) -> [AppEffect] {
         state.reduce(.pointerPressed(window: .main, x: x, y: y, global: origin, time: t), now: t)
@@ -38,7 +38,7 @@ final class CallRetryTests: XCTestCase {
         let m = try XCTUnwrap(state.roomLayout(now: 6.5))
         XCTAssertEqual(m.tiles.map(\.status), [.reconnecting(attempt: 3, retryIn: 2.5), failure, .buffering(percent: 40)])
         XCTAssertEqual(m.tiles.map { $0.overlay?.captions.map(\.text) }, [
-            ["Reconnecting (attempt 3), next try in 3 s"], ["Error", "No such file or directory"], ["Buffering 40%"],
+            ["Reconnecting (attempt 3), next try in 3 s"], ["Error", "Cannot open the source: No such file or directory"], ["Buffering 40%"],
         ])
         XCTAssertEqual(m.tiles.map { $0.overlay?.retry != nil }, [false, true, false], "only the failed tile has Retry")
         let retry = try XCTUnwrap(m.tiles[1].overlay?.retry)
@@ -109,7 +109,7 @@ final class CallRetryTests: XCTestCase {
         let effects = state.reduce(.playbackPolled("no-pip", [SourceReport(status: failure, opens: 0)]), now: 1.2)
         XCTAssertEqual(effects, [
             .stats(.status("no-pip", failure)),
-            .quit(status: 1, message: "cannot play \"no-pip\": No such file or directory"),
+            .quit(status: 1, message: "cannot play \"no-pip\": Cannot open the source: No such file or directory"),
         ])
         XCTAssertEqual(state.exit, 1)
     }
@@ -137,6 +137,6 @@ final class CallRetryTests: XCTestCase {
         XCTAssertNil(state.exit, "a call with a participant playing has not failed")
         XCTAssertEqual(state.reduce(.playbackPolled("call", F.reports(F.call, failure).map {
             SourceReport(status: $0.status, opens: 1)
-        }), now: 3).last, .quit(status: 1, message: "cannot play \"call\": No such file or directory"))
+        }), now: 3).last, .quit(status: 1, message: "cannot play \"call\": Cannot open the source: No such file or directory"))
     }
 }

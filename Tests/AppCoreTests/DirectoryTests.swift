@@ -99,7 +99,7 @@ final class DirectoryTests: XCTestCase {
         var state = start([local, other])
         _ = state.reduce(.tick(pointer: Point(x: 0, y: 0)), now: 1)
         _ = state.reduce(.directoryFetched(serverID: "local", serial: 1, .success([info("cam")])), now: 1.1)
-        let refused = DirectoryError.unreachable("Could not connect to the server")
+        let refused = DirectoryError.unreachable(.transport("Could not connect to the server"))
         assertStep(&state, .directoryFetched(serverID: "other", serial: 1, .failure(refused)), now: 1.2,
                    effects: [.stats(.server("other", reachable: false, reason: "Could not connect to the server"))]) {
             _ = $0.directory.received(.failure(refused), serverID: "other", serial: 1, now: 1.2)
@@ -142,7 +142,7 @@ final class DirectoryTests: XCTestCase {
     func testAReconnectingWatchedStreamListedAgainRetriesAtOnceAndItsServerIsAskedTwiceASecond() {
         let cam = room(local, "cam")
         var state = watching(cam, .reconnecting(attempt: 3, retryIn: 2))
-        let refused = DirectoryError.unreachable("Could not connect to the server")
+        let refused = DirectoryError.unreachable(.transport("Could not connect to the server"))
         assertStep(&state, .tick(pointer: Point(x: 0, y: 0)), now: 1.45, effects: []) { $0.checks.levelsAt = 1.45 }
         XCTAssertNil(state.directory.section("local")?.pendingSerial, "not asked again 0.45 s after the last refresh")
         assertStep(&state, .tick(pointer: Point(x: 0, y: 0)), now: 1.5,

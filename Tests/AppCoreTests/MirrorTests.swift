@@ -147,7 +147,7 @@ final class MirrorTests: XCTestCase {
         var state = F.open(F.call)
         _ = state.reduce(F.key(.letter("l")), now: 2)
         _ = state.reduce(F.key(.letter("l")), now: 2)
-        let failed = SourceReport(status: .failed(message: "404"), opens: 1, level: -90)
+        let failed = SourceReport(status: .failed(.streamFailed("404")), opens: 1, level: -90)
         let playing = SourceReport(status: .playing, opens: 1, level: -90)
         _ = state.reduce(.playbackPolled("call", [playing, failed, playing]), now: 3)
         let ltr = try XCTUnwrap(state.roomLayout(now: 3))

@@ -114,7 +114,7 @@ final class ModelTests: XCTestCase {
     private func randomPoll(_ state: AppState, using rng: inout SeededRandom) -> AppEvent? {
         guard let (id, room) = state.rooms.randomElement(using: &rng) else { return nil }
         let statuses: [PlaybackStatus] = [.connecting, .buffering(percent: 50), .playing, .playing, .playing,
-                                          .reconnecting(attempt: 1, retryIn: 0.5), .ended, .failed(message: "x")]
+                                          .reconnecting(attempt: 1, retryIn: 0.5), .ended, .failed(.streamFailed("x"))]
         let reports = room.sources.indices.map { _ in
             SourceReport(status: statuses.randomElement(using: &rng)!, opens: Int.random(in: 1...3, using: &rng),
                          level: Double.random(in: -90...0, using: &rng),

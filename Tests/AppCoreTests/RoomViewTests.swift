@@ -185,7 +185,7 @@ final class RoomViewTests: XCTestCase {
 
     func testAFailedLiveRoomOffersRetryWhichReopensIt() throws {
         var state = F.open(F.liveA)
-        let failed = PlaybackStatus.failed(message: "404")
+        let failed = PlaybackStatus.failed(.streamFailed("404"))
         assertStep(&state, .playbackPolled("live-a", [SourceReport(status: failed)]), now: 5,
                    effects: [.stats(.status("live-a", failed))]) {
             $0.statusPolled("live-a", sources: [failed], status: failed, at: 5)
@@ -220,7 +220,7 @@ final class RoomViewTests: XCTestCase {
 
     func testACallIsPlayingWhileAnyParticipantPlaysAndOtherwiseShowsTheFirstThatHasNotFailed() {
         var state = F.open(F.call, status: .connecting)
-        let reports = [SourceReport(status: .failed(message: "x")), SourceReport(status: .buffering(percent: 10)),
+        let reports = [SourceReport(status: .failed(.streamFailed("x"))), SourceReport(status: .buffering(percent: 10)),
                        SourceReport(status: .playing)]
         assertStep(&state, .playbackPolled("call", reports), now: 2, effects: reports.indices.map {
             .stats(.sourceStatus("call", source: $0, reports[$0].status))
@@ -264,16 +264,16 @@ final class RoomViewTests: XCTestCase {
         let retrying = state.reduce(.playbackPolled("live-a", [SourceReport(status: .reconnecting(attempt: 1, retryIn: 1))]), now: 2)
         XCTAssertFalse(retrying.contains { if case .quit = $0 { true } else { false } }, "a live source that retries is not final")
         XCTAssertNil(state.exit)
-        let effects = state.reduce(.playbackPolled("live-a", [SourceReport(status: .failed(message: "no such file"))]), now: 9)
-        XCTAssertEqual(effects.last, .quit(status: 1, message: "cannot play \"live-a\": no such file"))
-        XCTAssertTrue(effects.contains(.stats(.status("live-a", .failed(message: "no such file")))))
+        let effects = state.reduce(.playbackPolled("live-a", [SourceReport(status: .failed(.openFailed("no such file")))]), now: 9)
+        XCTAssertEqual(effects.last, .quit(status: 1, message: "cannot play \"live-a\": Cannot open the source: no such file"))
+        XCTAssertTrue(effects.contains(.stats(.status("live-a", .failed(.openFailed("no such file"))))))
         XCTAssertEqual(state.exit, 1)
     }
 
     func testAnotherRoomFailingDoesNotQuit() {
         var state = F.start(environment: AppEnvironment(metrics: F.metrics, exitWhenEnded: "live-b"))
         _ = state.reduce(.started(openRoom: "live-a", float: false), now: 1)
-        let effects = state.reduce(.playbackPolled("live-a", [SourceReport(status: .failed(message: "gone"))]), now: 2)
+        let effects = state.reduce(.playbackPolled("live-a", [SourceReport(status: .failed(.streamFailed("gone")))]), now: 2)
         XCTAssertFalse(effects.contains { if case .quit = $0 { return true } else { return false } })
         XCTAssertNil(state.exit)
     }

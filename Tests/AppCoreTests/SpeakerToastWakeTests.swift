@@ -219,8 +219,8 @@ final class SpeakerToastWakeTests: XCTestCase {
                        "status room=text(\"a\") status=text(\"reconnecting(attempt: 2, nextTryIn: 0.5)\")")
         XCTAssertEqual(encode(.status("a", .buffering(percent: 40))),
                        "status room=text(\"a\") status=text(\"buffering(percent: Optional(40))\")")
-        XCTAssertEqual(encode(.status("a", .failed(message: "no \"x\""))),
-                       "status room=text(\"a\") status=text(\"failed(\\\"no \\\\\\\"x\\\\\\\"\\\")\")")
+        XCTAssertEqual(encode(.status("a", .failed(.streamFailed("no \"x\"")))),
+                       "status room=text(\"a\") status=text(\"failed(\\\"Playback failed: no \\\\\\\"x\\\\\\\"\\\")\")")
         XCTAssertEqual(encode(.mainContent(nil)), "main_content content=text(\"list\")")
         XCTAssertEqual(encode(.floatShown("a", PixelRect(1, 2, 3, 4))),
                        "float_shown room=text(\"a\") x=int(1) y=int(2) w=int(3) h=int(4)")

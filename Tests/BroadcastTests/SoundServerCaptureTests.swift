@@ -3,6 +3,7 @@ import Foundation
 import LiveServerTestSupport
 import Playback
 import Rooms
+import Session
 import TestSupport
 import XCTest
 
@@ -51,8 +52,7 @@ final class SoundServerCaptureTests: XCTestCase {
 
     func testAMissingSourceOrSoundServerIsAClearErrorAtOnce() throws {
         let noSource = try publishingFails(microphone: "pulse:floatapp_no_such_source")
-        XCTAssertTrue(noSource.hasPrefix("cannot record from the sound source \"floatapp_no_such_source\" ("), noSource)
-        XCTAssertTrue(noSource.hasSuffix("is PulseAudio or PipeWire running, and does \"pactl list short sources\" list it?"), noSource)
+        XCTAssertEqual(Self.soundInput(noSource), .pulse(source: "floatapp_no_such_source"), "\(String(describing: noSource))")
 
         let room = PlaybackSession(source: "pulse:\(PulseAudioServer.room).monitor", options: .live)
         defer { room.close() }
@@ -64,35 +64,41 @@ final class SoundServerCaptureTests: XCTestCase {
         pulse.kill()
         XCTAssertNil(DefaultDevices.microphone(), "no sound server: no microphone, you join listening only")
         let started = Date()
-        XCTAssertTrue(try publishingFails(microphone: "pulse:default").contains("\"default\""))
-        XCTAssertTrue(try playingFails("pulse:default").hasPrefix("Cannot open the source: cannot record from the sound source \"default\""))
+        XCTAssertEqual(Self.soundInput(try publishingFails(microphone: "pulse:default")), .pulse(source: "default"))
+        XCTAssertEqual(Self.soundInput(try playingFails("pulse:default")), .pulse(source: "default"))
         XCTAssertLessThan(Date().timeIntervalSince(started), 5, "no wait on a server that is not there")
-        XCTAssertTrue(try playingFails("alsa:floatapp_no_such_device")
-            .contains("cannot record from the ALSA device \"floatapp_no_such_device\""))
+        XCTAssertEqual(Self.soundInput(try playingFails("alsa:floatapp_no_such_device")), .alsa(device: "floatapp_no_such_device"))
     }
 
-    /// The reason a broadcast with `microphone` gives up, once it has (a capture that cannot open).
-    private func publishingFails(microphone: String, file: StaticString = #filePath, line: UInt = #line) throws -> String {
+    /// The sound input a failure names, when it is the sound input's failure to open (which
+    /// AppCore words with what to check) and carries FFmpeg's reason.
+    private static func soundInput(_ failure: PlaybackError?) -> SourceSpec? {
+        guard case .soundInputFailed(let input, let reason)? = failure, !reason.isEmpty else { return nil }
+        return input
+    }
+
+    /// Why a broadcast with `microphone` gives up, once it has (a capture that cannot open).
+    private func publishingFails(microphone: String, file: StaticString = #filePath, line: UInt = #line) throws -> PlaybackError? {
         let publisher = Publisher(source: Self.camera, microphone: microphone, url: "rtmp://127.0.0.1:9/live/x")
         defer { publisher.stop() }
         try eventually("\(microphone): status \(publisher.status)", timeout: 5, poll: 0.005) { publisher.status.isFinal }
-        guard case .failed(.capture(.openFailed(let message))) = publisher.status else {
+        guard case .failed(.capture(let error)) = publisher.status else {
             XCTFail("expected a capture that cannot open, found \(publisher.status)", file: file, line: line)
-            return ""
+            return nil
         }
-        return message
+        return error
     }
 
-    /// The message of a live room playing `source`, once it has failed for good (not reconnecting).
-    private func playingFails(_ source: String, file: StaticString = #filePath, line: UInt = #line) throws -> String {
+    /// Why a live room playing `source` failed, once it has for good (not reconnecting).
+    private func playingFails(_ source: String, file: StaticString = #filePath, line: UInt = #line) throws -> PlaybackError? {
         let session = PlaybackSession(source: source, options: .live)
         defer { session.close() }
         try eventually("\(source): status \(session.status)", timeout: 5, poll: 0.005) { session.status.isFinal }
-        guard case .failed(let message) = session.status else {
+        guard case .failed(let error) = session.status else {
             XCTFail("expected a failure, found \(session.status)", file: file, line: line)
-            return ""
+            return nil
         }
-        return message
+        return error
     }
 }
 

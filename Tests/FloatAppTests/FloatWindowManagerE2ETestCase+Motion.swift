@@ -143,7 +143,9 @@ extension FloatWindowManagerE2ETestCase {
 
             let back = floating.snapTargets().count
             desktop.click(at: shown.center)
-            XCTAssertEqual(try floating.waitForLanding(after: back, size: size), .bottomRight, "a click on the strip")
+            // Waited for outside the assertion, so a float that never settles fails with its motion events.
+            let landed = try floating.waitForLanding(after: back, size: size)
+            XCTAssertEqual(landed, .bottomRight, "a click on the strip")
             try screenshot(desktop, "unstashed")
         }
     }

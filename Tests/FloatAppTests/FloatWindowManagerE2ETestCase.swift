@@ -31,7 +31,7 @@ class FloatWindowManagerE2ETestCase: DesktopTestCase {
     class var otherSetup: Setup { mainSetup }
 
     /// Flings per window manager, each from the corner the float rests at to another one.
-    static let flingCount = 30
+    class var flingCount: Int { 30 }
     /// A replay this late (s) at any step did not deliver the hand's trace: a 125 Hz mouse
     /// reports every 8 ms, so a step more than one report late reaches the X server bunched with
     /// the next one, and the server's event times (which the float's velocity is fitted to) are

@@ -82,7 +82,7 @@ final class CallPresenceTests: XCTestCase {
     func testAnUnreachableServerSaysNothingAboutWhoIsInItsCalls() {
         var section = ServerDirectory(server: server)
         listed(&section, [member("standup", "Ada")], now: 0)
-        _ = section.received(.failure(.unreachable("refused")), serial: fetchSerial(section.tick(now: 5)), now: 5)
+        _ = section.received(.failure(.unreachable(.transport("refused"))), serial: fetchSerial(section.tick(now: 5)), now: 5)
         XCTAssertEqual(people(section), ["standup": ["Ada"]])
     }
 
@@ -95,7 +95,7 @@ final class CallPresenceTests: XCTestCase {
         _ = section.received(.success([]), serial: serial, now: 1.3)
         XCTAssertEqual(section.tick(now: 1.9), [])
         _ = fetchSerial(section.tick(now: 2.0))
-        _ = section.received(.failure(.unreachable("refused")), serial: section.pendingSerial ?? -1, now: 2.1)
+        _ = section.received(.failure(.unreachable(.transport("refused"))), serial: section.pendingSerial ?? -1, now: 2.1)
         _ = fetchSerial(section.tick(now: 3.0))
         _ = section.received(.success([]), serial: section.pendingSerial ?? -1, now: 3.1)
         section.setInCall(false)

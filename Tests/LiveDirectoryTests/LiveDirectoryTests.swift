@@ -77,7 +77,7 @@ final class LiveDirectoryTests: XCTestCase {
         var section = ServerDirectory(server: server)
         _ = section.received(.success([stream("a")]), serial: fetchSerial(section.tick(now: 0)), now: 0)
         _ = section.received(.success([]), serial: fetchSerial(section.tick(now: 5)), now: 5)
-        let refused = DirectoryError.unreachable("connection refused")
+        let refused = DirectoryError.unreachable(.transport("connection refused"))
         _ = section.received(.failure(refused), serial: fetchSerial(section.tick(now: 10)), now: 10.5)
         XCTAssertEqual(section.reachability, .unreachable(reason: refused, since: 10.5, nextTry: 15.5))
         XCTAssertEqual(endedNames(section.tick(now: 30)), [], "a server that cannot answer does not end streams")
@@ -104,40 +104,11 @@ final class LiveDirectoryTests: XCTestCase {
         XCTAssertEqual(directory.nextDeadline, -.infinity, "due at once")
         let fetches = directory.tick(now: 0)
         XCTAssertEqual(fetches.count, 2)
-        _ = directory.received(.failure(.badStats("cut short")), serverID: "tv", serial: 1, now: 1)
+        _ = directory.received(.failure(.badStats(.cutShort(openElement: "rtmp"))), serverID: "tv", serial: 1, now: 1)
         _ = directory.received(.success([stream("x")]), serverID: "local", serial: 1, now: 2)
         XCTAssertEqual(directory.room("local/x")?.title, "x")
         XCTAssertNil(directory.room("tv/x"))
         XCTAssertEqual(directory.nextDeadline, 6)
         XCTAssertEqual(directory.section("tv")?.streams, [])
-    }
-}
-
-/// W8: the words a section header and a directory row show.
-final class LiveDirectoryTextTests: XCTestCase {
-    private let server = LiveServer(id: "local", title: "Local server", stats: "http://h/stat",
-                                    play: StreamURLTemplate("rtmp://h/live/{stream}"))
-
-    func testARowShowsLiveViewersSizeAndTimeLive() {
-        let info = LiveStreamInfo(name: "cam", application: "live", isPublishing: true, clients: 4, age: 0,
-                                  width: 1280, height: 720)
-        let stream = DirectoryStream(id: "local/cam", name: "cam", info: info, liveSince: 100)
-        XCTAssertEqual(stream.rowDetail(now: 100 + 725.9), "LIVE · 3 watching · 1280x720 · 12:05")
-        var alone = stream
-        alone.info = LiveStreamInfo(name: "cam", application: "live", isPublishing: true, clients: 2, age: 0)
-        XCTAssertEqual(alone.rowDetail(now: 100 + 3 * 3600 + 61), "LIVE · 1 watching · 3:01:01")
-    }
-
-    func testTheHeaderSaysWhyAServerCannotBeReachedAndWhenItIsTriedAgain() {
-        var section = ServerDirectory(server: server)
-        XCTAssertEqual(section.header(now: 0), "Local server — connecting…")
-        guard case .fetch(_, _, let serial)? = section.tick(now: 0).first else { return XCTFail("no first fetch") }
-        _ = section.received(.failure(.unreachable("Could not connect to the server.")), serial: serial, now: 0.5)
-        XCTAssertEqual(section.header(now: 1.2), "Local server — unreachable: Could not connect to the server. (next try in 5 s)")
-        XCTAssertEqual(section.header(now: 5.6), "Local server — unreachable: Could not connect to the server. (trying again now)")
-        let next = section.tick(now: 5.6)
-        guard case .fetch(_, _, let retry)? = next.first else { return XCTFail("\(next)") }
-        _ = section.received(.success([]), serial: retry, now: 5.7)
-        XCTAssertEqual(section.header(now: 6), "Local server — nobody is live")
     }
 }

@@ -6,12 +6,13 @@ extension NginxServer {
     public func streams(using fetcher: HTTPFetcher) -> [LiveStreamInfo]? {
         let box = ResultBox()
         let done = DispatchSemaphore(value: 0)
-        fetcher.get(statsURL) { result in
-            box.set(result)
+        let url = statsURL
+        Task.detached {
+            box.set(await fetcher.fetched(url))
             done.signal()
         }
         guard done.wait(timeout: .now() + fetcher.timeout + 2) == .success, case .success(let data)? = box.value else { return nil }
-        return try? NginxStats.parse(data).get()
+        return try? NginxStats.parse(data)
     }
 
     /// The stream `name` while a publisher sends it.

@@ -108,7 +108,7 @@ final class CatalogTests: XCTestCase {
     func testARoomsFilesProblemsAreWordedInTheLanguage() throws {
         let file = #"{"rooms": [{"id": "a b", "kind": "show", "source": 3}]}"#
         use("de")
-        guard case .failure(let german) = RoomsFile.parse(Array(file.utf8), fileName: "rooms.json") else {
+        guard case .failure(let german) = Result(catching: { () throws(RoomsFileError) in try RoomsFile.parse(Array(file.utf8), fileName: "rooms.json") }) else {
             return XCTFail("the file is not valid")
         }
         XCTAssertEqual(german.messages, [
@@ -118,7 +118,7 @@ final class CatalogTests: XCTestCase {
             #"rooms.json:1:52: rooms[0].source: Zeichenkette erwartet, gefunden: eine Zahl"#,
         ])
         use("ar")
-        guard case .failure(let arabic) = RoomsFile.parse(Array("[".utf8), fileName: "rooms.json") else {
+        guard case .failure(let arabic) = Result(catching: { () throws(RoomsFileError) in try RoomsFile.parse(Array("[".utf8), fileName: "rooms.json") }) else {
             return XCTFail("the file is not valid")
         }
         XCTAssertEqual(arabic.messages, ["rooms.json:1:2: نهاية غير متوقعة للملف؛ كان متوقعًا قيمة"])

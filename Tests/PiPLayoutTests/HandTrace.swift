@@ -213,7 +213,7 @@ extension HandTraceMaker {
     }
 
     /// A throw from the corner (`left`, `top`) aimed at velocity (`vx`, `vy`) px/s.
-    fileprivate mutating func thrown(
+    mutating func thrown(
         _ kind: HandTrace.Kind, left: Bool, top: Bool, vx: Double, vy: Double, meant: HandGoal,
         using random: inout some RandomNumberGenerator
     ) -> HandTrace {

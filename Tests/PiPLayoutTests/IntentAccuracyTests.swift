@@ -57,15 +57,7 @@ final class IntentAccuracyTests: XCTestCase {
         guard case .corner(let name) = trace.start, let corner = Corner(rawValue: name) else { return trace.start }
         var motion = FloatMotion(
             displays: [display], videoAspect: 16.0 / 9, placement: Placement(anchor: .corner(corner), widthFraction: 0.25))
-        var effects: [FloatMotion.Effect] = []
-        for event in trace.events {
-            let point = Point(x: event.x, y: event.y)
-            switch event.kind {
-            case .press: effects = motion.send(.pointerPressed(point, time: event.time))
-            case .move: effects = motion.send(.pointerMoved(point, time: event.time))
-            case .release: effects = motion.send(.pointerReleased(point, time: event.time))
-            }
-        }
+        let effects = motion.play(trace)
         return effects.contains(.dismissed) ? .dismiss : goal(of: motion.placement.anchor)
     }
 
@@ -110,13 +102,7 @@ final class IntentAccuracyTests: XCTestCase {
 
     /// The gestures' arena on `display`: its usable area, a default-size float, the dismiss target.
     private static func arena(on display: Display) -> HandArena {
-        let size = FloatMotion(displays: [display], videoAspect: 16.0 / 9, placement: nil).frame.size
-        let target = DismissTarget(on: display)
-        return HandArena(
-            usableX: display.usable.minX, usableY: display.usable.minY, usableWidth: display.usable.width,
-            usableHeight: display.usable.height, floatWidth: size.width, floatHeight: size.height,
-            dismissX: target.center.x, dismissY: target.center.y,
-            dismissReach: DismissTarget.radius * DismissTarget.magnetFactor)
+        HandArena(display: display, floatSize: FloatMotion(displays: [display], videoAspect: 16.0 / 9, placement: nil).frame.size)
     }
 
     private func report(

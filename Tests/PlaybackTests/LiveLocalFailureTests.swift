@@ -6,22 +6,24 @@ import XCTest
 /// instead of reconnecting forever (D6): no later try can fix them. A camera or a screen that
 /// is not there yet is retried with D4's backoff.
 final class LiveLocalFailureTests: XCTestCase {
-    private func assertFails(_ source: String, mentioning text: String, file: StaticString = #filePath, line: UInt = #line) throws {
+    /// The session fails for good because the source cannot be opened, with FFmpeg's reason.
+    private func assertOpenFails(_ source: String, mentioning text: String? = nil, file: StaticString = #filePath, line: UInt = #line) throws {
         let session = PlaybackSession(source: source, options: .live)
         defer { session.close() }
         try eventually("status \(session.status)", timeout: 5, poll: 0.005, file: file, line: line) { session.status.isFinal }
-        guard case .failed(let message) = session.status else {
-            return XCTFail("expected failed, got \(session.status)", file: file, line: line)
+        guard case .failed(.openFailed(let reason)) = session.status else {
+            return XCTFail("expected a failure to open, got \(session.status)", file: file, line: line)
         }
-        XCTAssertTrue(message.contains(text), message, file: file, line: line)
+        XCTAssertFalse(reason.isEmpty, file: file, line: line)
+        if let text { XCTAssertTrue(reason.contains(text), reason, file: file, line: line) }
     }
 
     func testMissingFileFailsInALiveRoom() throws {
-        try assertFails("/nonexistent/live.ts", mentioning: "No such file")
+        try assertOpenFails("/nonexistent/live.ts", mentioning: "No such file")
     }
 
     func testBrokenGraphFailsInALiveRoom() throws {
-        try assertFails("lavfi:nosuchfilter=size=320x180[out0]", mentioning: "Cannot open")
+        try assertOpenFails("lavfi:nosuchfilter=size=320x180[out0]")
     }
 
     func testUnreachableServerStillReconnects() throws {

@@ -8,7 +8,7 @@ import XCTest
 /// check accepts opens in a session (``SourcePolicyTests`` checks the refusals).
 final class SourceAgreementTests: XCTestCase {
     private func assertPlays(_ source: String, file: StaticString = #filePath, line: UInt = #line) throws {
-        XCTAssertNoThrow(try SourceSpec.parse(source).get(), "the rooms check accepts \(source)", file: file, line: line)
+        XCTAssertNoThrow(try SourceSpec.parse(source), "the rooms check accepts \(source)", file: file, line: line)
         let session = PlaybackSession(source: source)
         defer { session.close() }
         try eventually("\(source): \(session.status)", timeout: 10, poll: 0.005) {

@@ -21,14 +21,12 @@ final class SourcePolicyTests: XCTestCase {
         let healthy = PlaybackSession(source: "lavfi:testsrc2=size=160x120:rate=25")
         defer { healthy.close() }
         for (source, message) in cases {
-            if case .failure(let refusal) = SourceSpec.parse(source) {
-                XCTAssertEqual(refusal, message, "the rooms check refuses \(source) alike")
-            } else {
-                XCTFail("the rooms check accepts \(source)")
+            XCTAssertThrowsError(try SourceSpec.parse(source), "the rooms check refuses \(source) alike") {
+                XCTAssertEqual($0 as? SourceSpecError, message, source)
             }
             let session = PlaybackSession(source: source)
             try eventually(source, timeout: 3, poll: 0.005) { session.status.isFinal }
-            XCTAssertEqual(session.status, .failed(message: "Cannot play this source: \(message)"), source)
+            XCTAssertEqual(session.status, .failed(.refusedSource(message)), source)
             XCTAssertEqual(session.openCount, 0, source)
             session.close()
         }
@@ -47,7 +45,7 @@ final class SourcePolicyTests: XCTestCase {
     }
 
     func testSourcesOpenPerKind() throws {
-        func spec(_ text: String) throws -> SourceSpec { try SourceSpec.parse(text).get() }
+        func spec(_ text: String) throws -> SourceSpec { try SourceSpec.parse(text) }
         XCTAssertEqual(try spec("lavfi:sine").formatName, "lavfi")
         XCTAssertEqual(try spec("lavfi:sine").openName, "sine")
         XCTAssertEqual(try spec("v4l2:/dev/video0").formatName, "video4linux2")
@@ -64,7 +62,7 @@ final class SourcePolicyTests: XCTestCase {
         let session = PlaybackSession(source: "/nonexistent/clip.mp4")
         defer { session.close() }
         try eventually("session.status.isFinal", timeout: 3, poll: 0.005) { session.status.isFinal }
-        guard case .failed(let message) = session.status else { return XCTFail("\(session.status)") }
-        XCTAssertTrue(message.contains("No such file"), message)
+        guard case .failed(.openFailed(let reason)) = session.status else { return XCTFail("\(session.status)") }
+        XCTAssertTrue(reason.contains("No such file"), reason)
     }
 }

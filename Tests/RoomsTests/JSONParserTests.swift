@@ -1,3 +1,4 @@
+import AppCore
 import Dispatch
 import Rooms
 import XCTest
@@ -5,13 +6,17 @@ import XCTest
 /// The position-keeping JSON parser: values, positions, and every syntax error.
 final class JSONParserTests: XCTestCase {
     private func parse(_ text: String) -> Result<JSONValue, JSONSyntaxError> {
-        JSONParser.parse(Array(text.utf8))
+        parse(Array(text.utf8))
+    }
+
+    private func parse(_ bytes: [UInt8]) -> Result<JSONValue, JSONSyntaxError> {
+        Result { () throws(JSONSyntaxError) in try JSONParser.parse(bytes) }
     }
 
     private func assertError(_ text: String, _ expected: String, file: StaticString = #filePath, line: UInt = #line) {
         switch parse(text) {
         case .success(let value): XCTFail("parsed \(value)", file: file, line: line)
-        case .failure(let error): XCTAssertEqual(error.description, expected, file: file, line: line)
+        case .failure(let error): XCTAssertEqual(error.words, expected, file: file, line: line)
         }
     }
 
@@ -91,13 +96,13 @@ final class JSONParserTests: XCTestCase {
     }
 
     func testInvalidUTF8IsReportedWhereItIs() {
-        XCTAssertEqual(JSONParser.parse([0x22, 0x61, 0xFF, 0x22]).failure?.description, "1:3: invalid UTF-8 at byte 0xFF")
-        XCTAssertEqual(JSONParser.parse([0x0A, 0x22, 0xC3, 0x22]).failure?.description, "2:2: invalid UTF-8 at byte 0xC3")
-        XCTAssertEqual(JSONParser.parse([0x22, 0xED, 0xA0, 0x80, 0x22]).failure?.description, "1:2: invalid UTF-8 at byte 0xED")
+        XCTAssertEqual(parse([0x22, 0x61, 0xFF, 0x22]).failure?.words, "1:3: invalid UTF-8 at byte 0xFF")
+        XCTAssertEqual(parse([0x0A, 0x22, 0xC3, 0x22]).failure?.words, "2:2: invalid UTF-8 at byte 0xC3")
+        XCTAssertEqual(parse([0x22, 0xED, 0xA0, 0x80, 0x22]).failure?.words, "1:2: invalid UTF-8 at byte 0xED")
     }
 
     func testAByteOrderMarkIsSkipped() {
-        XCTAssertEqual(JSONParser.parse([0xEF, 0xBB, 0xBF] + Array("[]".utf8)).success?.content, .array([]))
+        XCTAssertEqual(parse([0xEF, 0xBB, 0xBF] + Array("[]".utf8)).success?.content, .array([]))
     }
 
     /// The time of the quickest of three parses of a string of `count` `\u00e9` escapes.
@@ -106,7 +111,7 @@ final class JSONParserTests: XCTestCase {
         var best = Double.infinity
         for _ in 0..<3 {
             let start = DispatchTime.now().uptimeNanoseconds
-            guard case .success(let value) = JSONParser.parse(text),
+            guard case .success(let value) = parse(text),
                   case .array(let items) = value.content, case .string(let string) = items.first?.content else {
                 XCTFail("the escaped string does not parse")
                 return best
@@ -133,8 +138,8 @@ final class JSONParserTests: XCTestCase {
     }
 
     func testJSONPathsPrintLikeCode() {
-        XCTAssertEqual(JSONPath.root.description, "top level")
-        XCTAssertEqual(JSONPath.root.appending("rooms").appending(2).appending("participants").appending(0).appending("source").description,
+        XCTAssertEqual(JSONPath.root.words, "top level")
+        XCTAssertEqual(JSONPath.root.appending("rooms").appending(2).appending("participants").appending(0).appending("source").words,
                        "rooms[2].participants[0].source")
     }
 }

@@ -1,3 +1,4 @@
+import AppCore
 import Rooms
 import XCTest
 
@@ -55,8 +56,12 @@ final class RoomsCallsTests: XCTestCase {
 
     /// The message the source parser gives, so this test does not repeat its wording.
     private func sourceMessage(_ text: String) -> String {
-        guard case .failure(let error) = SourceSpec.parse(text) else { return "" }
-        return error.description
+        do throws(SourceSpecError) {
+            _ = try SourceSpec.parse(text)
+            return ""
+        } catch {
+            return error.words
+        }
     }
 
     func testBadCallsTemplatesAndCallRoomsAreRefusedWithTheirPlace() {

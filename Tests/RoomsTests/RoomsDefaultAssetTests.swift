@@ -8,7 +8,7 @@ final class RoomsDefaultAssetTests: XCTestCase {
         let packageRoot = URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let bytes = try Data(contentsOf: packageRoot.appendingPathComponent("assets/rooms.json"))
-        return try RoomsFile.parse(bytes, fileName: "assets/rooms.json").get()
+        return try RoomsFile.parse(bytes, fileName: "assets/rooms.json")
     }
 
     func testTheDefaultRoomsMeetR1() throws {

@@ -64,7 +64,7 @@ struct RoomsFileFuzzer {
             case .success: report.valid += 1
             case .failure(let error):
                 report.errors += 1
-                if error.problems.isEmpty || error.problems.contains(where: { $0.position == nil || $0.message.isEmpty }) {
+                if error.problems.isEmpty || error.problems.contains(where: { $0.position == nil || $0.reason.words.isEmpty }) {
                     report.unlocated.append("case \(number) [\(applied.joined(separator: ", "))]: \(error)")
                 }
             }
@@ -74,7 +74,7 @@ struct RoomsFileFuzzer {
 
     private static func timedParse(_ bytes: [UInt8]) -> (Result<RoomsConfig, RoomsFileError>, Double) {
         let start = DispatchTime.now().uptimeNanoseconds
-        let result = RoomsFile.parse(bytes, fileName: "fuzz.json")
+        let result = Result { () throws(RoomsFileError) in try RoomsFile.parse(bytes, fileName: "fuzz.json") }
         return (result, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
     }
 

@@ -1,24 +1,15 @@
+import AppCore
 import Rooms
 import TestSupport
 import XCTest
 
 /// R2-R4: reading valid rooms files and reporting every problem of bad ones.
 final class RoomsFileTests: XCTestCase {
-    private func messages(_ text: String, file: StaticString = #filePath, line: UInt = #line) -> [String] {
-        switch RoomsFile.parse(Array(text.utf8), fileName: "rooms.json") {
-        case .success(let config):
-            XCTFail("expected problems, parsed \(config)", file: file, line: line)
-            return []
-        case .failure(let error):
-            return error.messages
-        }
-    }
-
     private func config(_ text: String, file: StaticString = #filePath, line: UInt = #line) -> RoomsConfig? {
-        switch RoomsFile.parse(Array(text.utf8), fileName: "rooms.json") {
+        switch parseRooms(text) {
         case .success(let config): return config
         case .failure(let error):
-            XCTFail(error.description, file: file, line: line)
+            XCTFail(error.words, file: file, line: line)
             return nil
         }
     }
@@ -89,19 +80,19 @@ final class RoomsFileTests: XCTestCase {
           {"id": "b", "title": "B", "kind": "live", "source": "lavfi:testsrc"}
         ]}
         """
-        XCTAssertEqual(messages(text), ["rooms.json:3:3: expected ',' or ']'"])
-        XCTAssertEqual(messages("{\"rooms\": [\n  {\"id\": \"a\" \"title\": \"A\"}\n]}"), ["rooms.json:2:14: expected ',' or '}'"])
-        XCTAssertEqual(messages(""), ["rooms.json:1:1: unexpected end of file; expected a value"])
+        XCTAssertEqual(roomsProblems(text), ["rooms.json:3:3: expected ',' or ']'"])
+        XCTAssertEqual(roomsProblems("{\"rooms\": [\n  {\"id\": \"a\" \"title\": \"A\"}\n]}"), ["rooms.json:2:14: expected ',' or '}'"])
+        XCTAssertEqual(roomsProblems(""), ["rooms.json:1:1: unexpected end of file; expected a value"])
     }
 
     // MARK: Structure
 
     func testTheTopLevelMustBeAnObjectWithRooms() {
-        XCTAssertEqual(messages("[]"), ["rooms.json:1:1: top level: expected an object, found an array"])
-        XCTAssertEqual(messages("{}"), ["rooms.json:1:1: top level: missing field \"rooms\""])
-        XCTAssertEqual(messages(#"{"rooms": {}}"#), ["rooms.json:1:11: rooms: expected an array of rooms, found an object"])
-        XCTAssertEqual(messages(#"{"rooms": []}"#), ["rooms.json:1:11: rooms: no rooms (at least one is needed, or a server)"])
-        XCTAssertEqual(messages(#"{"rooms": [7]}"#), ["rooms.json:1:12: rooms[0]: expected an object, found a number"])
+        XCTAssertEqual(roomsProblems("[]"), ["rooms.json:1:1: top level: expected an object, found an array"])
+        XCTAssertEqual(roomsProblems("{}"), ["rooms.json:1:1: top level: missing field \"rooms\""])
+        XCTAssertEqual(roomsProblems(#"{"rooms": {}}"#), ["rooms.json:1:11: rooms: expected an array of rooms, found an object"])
+        XCTAssertEqual(roomsProblems(#"{"rooms": []}"#), ["rooms.json:1:11: rooms: no rooms (at least one is needed, or a server)"])
+        XCTAssertEqual(roomsProblems(#"{"rooms": [7]}"#), ["rooms.json:1:12: rooms[0]: expected an object, found a number"])
     }
 
     func testUnknownFieldsAreNamed() {
@@ -109,7 +100,7 @@ final class RoomsFileTests: XCTestCase {
         {"rooms": [{"id": "a", "title": "A", "kind": "live", "source": "lavfi:x", "colour": "red"}],
          "settings": {"auto_pip": true, "autopip": false}, "theme": 1}
         """
-        XCTAssertEqual(messages(text), [
+        XCTAssertEqual(roomsProblems(text), [
             "rooms.json:1:75: rooms[0].colour: unknown field \"colour\" (expected id, title, kind, role, pip, source, participants, publish, server or bitrate)",
             "rooms.json:2:33: settings.autopip: unknown field \"autopip\" (expected auto_pip or auto_exit)",
             "rooms.json:2:52: theme: unknown field \"theme\" (expected rooms, servers, settings or me)",
@@ -118,7 +109,7 @@ final class RoomsFileTests: XCTestCase {
 
     func testRepeatedFieldsAreReported() {
         let text = #"{"rooms": [{"id": "a", "id": "b", "title": "A", "kind": "live", "source": "lavfi:x"}]}"#
-        XCTAssertEqual(messages(text), ["rooms.json:1:24: rooms[0].id: duplicate field \"id\" (first at 1:13)"])
+        XCTAssertEqual(roomsProblems(text), ["rooms.json:1:24: rooms[0].id: duplicate field \"id\" (first at 1:13)"])
     }
 
     func testWrongTypesAreReported() {
@@ -126,7 +117,7 @@ final class RoomsFileTests: XCTestCase {
         {"rooms": [{"id": 1, "title": ["A"], "kind": "live", "role": null, "pip": "no", "source": 5}],
          "settings": {"auto_pip": 1, "auto_exit": "yes"}}
         """
-        XCTAssertEqual(messages(text), [
+        XCTAssertEqual(roomsProblems(text), [
             "rooms.json:1:19: rooms[0].id: expected a string, found a number",
             "rooms.json:1:31: rooms[0].title: expected a string, found an array",
             "rooms.json:1:62: rooms[0].role: expected a string, found null",
@@ -141,7 +132,7 @@ final class RoomsFileTests: XCTestCase {
 
     func testUnknownKindAndRoleValues() {
         let text = #"{"rooms": [{"id": "a", "title": "A", "kind": "vod", "role": "owner", "source": "lavfi:x"}]}"#
-        XCTAssertEqual(messages(text), [
+        XCTAssertEqual(roomsProblems(text), [
             "rooms.json:1:46: rooms[0].kind: unknown kind \"vod\" (expected \"live\" or \"call\")",
             "rooms.json:1:61: rooms[0].role: unknown role \"owner\" (expected \"audience\" or \"host\")",
         ])
@@ -151,7 +142,7 @@ final class RoomsFileTests: XCTestCase {
         let long = String(repeating: "x", count: 65)
         for bad in ["", "a b", "caf\u{e9}", "a/b", "a.b", long] {
             let text = #"{"rooms": [{"id": "\#(bad)", "title": "A", "kind": "live", "source": "lavfi:x"}]}"#
-            XCTAssertEqual(messages(text), [
+            XCTAssertEqual(roomsProblems(text), [
                 "rooms.json:1:19: rooms[0].id: invalid id \"\(bad)\": use 1 to 64 characters from A-Z, a-z, 0-9, _ and -",
             ], bad)
         }
@@ -168,7 +159,7 @@ final class RoomsFileTests: XCTestCase {
           {"id": "y", "title": "D", "kind": "live", "source": "lavfi:d"}
         ]}
         """
-        XCTAssertEqual(messages(text), [
+        XCTAssertEqual(roomsProblems(text), [
             "rooms.json:4:10: rooms[2].id: duplicate id \"x\" (first at rooms[0])",
             "rooms.json:5:10: rooms[3].id: duplicate id \"y\" (first at rooms[1])",
         ])
@@ -185,7 +176,7 @@ final class RoomsFileTests: XCTestCase {
           {"id": "f", "title": " ", "kind": "call", "participants": [{"source": "lavfi:x"}, {"name": "N"}]}
         ]}
         """
-        XCTAssertEqual(messages(text), [
+        XCTAssertEqual(roomsProblems(text), [
             "rooms.json:2:3: rooms[0]: missing field \"id\"",
             "rooms.json:3:3: rooms[1]: missing field \"title\"",
             "rooms.json:4:3: rooms[2]: missing field \"kind\"",
@@ -204,7 +195,7 @@ final class RoomsFileTests: XCTestCase {
           {"id": "b", "title": "B", "kind": "call", "source": "lavfi:b", "participants": [{"name": "N", "source": "lavfi:n"}]}
         ]}
         """
-        XCTAssertEqual(messages(text), [
+        XCTAssertEqual(roomsProblems(text), [
             "rooms.json:2:66: rooms[0].participants: a live room takes \"source\", not \"participants\"",
             "rooms.json:3:45: rooms[1].source: a call room takes \"participants\", not \"source\"",
         ])
@@ -215,11 +206,11 @@ final class RoomsFileTests: XCTestCase {
             let participants = (0..<count).map { #"{"name": "P\#($0)", "source": "lavfi:testsrc"}"# }.joined(separator: ", ")
             return #"{"rooms": [{"id": "c", "title": "C", "kind": "call", "participants": [\#(participants)]}]}"#
         }
-        XCTAssertEqual(messages(call(0)), ["rooms.json:1:70: rooms[0].participants: a call needs 1 to 16 participants, found 0"])
-        XCTAssertEqual(messages(call(17)), ["rooms.json:1:70: rooms[0].participants: a call needs 1 to 16 participants, found 17"])
+        XCTAssertEqual(roomsProblems(call(0)), ["rooms.json:1:70: rooms[0].participants: a call needs 1 to 16 participants, found 0"])
+        XCTAssertEqual(roomsProblems(call(17)), ["rooms.json:1:70: rooms[0].participants: a call needs 1 to 16 participants, found 17"])
         XCTAssertEqual(config(call(1))?.rooms.first?.media, .call(participants: [Participant(name: "P0", source: .lavfi(graph: "testsrc"))]))
         XCTAssertEqual(config(call(16))?.rooms.count, 1)
-        XCTAssertEqual(messages(#"{"rooms": [{"id": "c", "title": "C", "kind": "call", "participants": "x"}]}"#),
+        XCTAssertEqual(roomsProblems(#"{"rooms": [{"id": "c", "title": "C", "kind": "call", "participants": "x"}]}"#),
                        ["rooms.json:1:70: rooms[0].participants: expected an array of participants, found a string"])
     }
 
@@ -236,7 +227,7 @@ final class RoomsFileTests: XCTestCase {
         ]}
         """
         let allowed = "(allowed: a file path, file:, http://, https://, rtsp://, rtmp://, udp://, srt://, tcp://, tls://, rtp://, hls+..., lavfi:, v4l2:, x11grab:, pulse:, alsa:)"
-        XCTAssertEqual(messages(text), [
+        XCTAssertEqual(roomsProblems(text), [
             "rooms.json:2:55: rooms[0].source: unsupported source scheme \"ftp:\" \(allowed)",
             "rooms.json:3:55: rooms[1].source: unsupported source scheme \"concat:\" \(allowed)",
             "rooms.json:5:29: rooms[2].participants[0].source: unsupported source scheme \"subfile:\" \(allowed)",
@@ -255,7 +246,7 @@ final class RoomsFileTests: XCTestCase {
           ]}
         ]}
         """
-        XCTAssertEqual(messages(text), [
+        XCTAssertEqual(roomsProblems(text), [
             "rooms.json:2:55: rooms[0].source: \"pulse:\" needs a sound source name like default or alsa_input.pci-0000_00_1f.3.analog-stereo (1 to 128 characters, no control characters, no space at either end), found \" microphone\"",
             "rooms.json:4:29: rooms[1].participants[0].source: \"alsa:\" needs an ALSA device name like default or hw:0,0 (letters, digits and . _ - : , = @, at most 128), found \"\"",
         ])
@@ -272,7 +263,7 @@ final class RoomsFileTests: XCTestCase {
           {"id": "c", "title": "C", "kind": "call", "participants": []}
         ]}
         """
-        XCTAssertEqual(messages(text), [
+        XCTAssertEqual(roomsProblems(text), [
             "rooms.json:1:28: settings.auto_exit: expected true or false, found a number",
             "rooms.json:4:10: rooms[1].id: duplicate id \"ok\" (first at rooms[0])",
             "rooms.json:4:40: rooms[1].kind: unknown kind \"stream\" (expected \"live\" or \"call\")",
@@ -282,7 +273,7 @@ final class RoomsFileTests: XCTestCase {
     }
 
     func testTheFileNameIsTheOneGiven() {
-        let error = RoomsFile.parse(Array("{".utf8), fileName: "/home/u/.config/floatapp/rooms.json").failure
-        XCTAssertEqual(error?.description, "/home/u/.config/floatapp/rooms.json:1:2: unexpected end of file; expected a string key")
+        let error = parseRooms("{", fileName: "/home/u/.config/floatapp/rooms.json").failure
+        XCTAssertEqual(error?.words, "/home/u/.config/floatapp/rooms.json:1:2: unexpected end of file; expected a string key")
     }
 }

@@ -107,7 +107,7 @@ final class RoomsLocalServerAssetTests: XCTestCase {
     func testTheLocalServerExampleIsValid() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let bytes = try Data(contentsOf: root.appendingPathComponent("assets/rooms-local-server.json"))
-        let config = try RoomsFile.parse(bytes, fileName: "rooms-local-server.json").get()
+        let config = try RoomsFile.parse(bytes, fileName: "rooms-local-server.json")
         let script = try String(contentsOf: root.appendingPathComponent("scripts/server.sh"), encoding: .utf8)
         XCTAssertTrue(script.contains("RTMP_PORT:-1935") && script.contains("HTTP_PORT:-8080"))
         XCTAssertEqual(config.servers.map(\.stats), ["http://127.0.0.1:8080/stat", "http://127.0.0.1:8080/stat"])

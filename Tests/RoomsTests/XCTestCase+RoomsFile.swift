@@ -1,13 +1,14 @@
+import AppCore
 import Rooms
 import XCTest
 
 extension XCTestCase {
-    /// The rooms file `text` (named `rooms.json`) as parsed.
-    func parseRooms(_ text: String) -> Result<RoomsConfig, RoomsFileError> {
-        RoomsFile.parse(Array(text.utf8), fileName: "rooms.json")
+    /// The rooms file `text` (named `fileName`) as parsed, a value to compare.
+    func parseRooms(_ text: String, fileName: String = "rooms.json") -> Result<RoomsConfig, RoomsFileError> {
+        Result { () throws(RoomsFileError) in try RoomsFile.parse(Array(text.utf8), fileName: fileName) }
     }
 
-    /// The problems of the rooms file `text`, failing when it parses.
+    /// The messages AppCore words the rooms file `text`'s problems with, failing when it parses.
     func roomsProblems(_ text: String, file: StaticString = #filePath, line: UInt = #line) -> [String] {
         switch parseRooms(text) {
         case .success(let config):

@@ -65,7 +65,7 @@ final class SessionEventsTests: XCTestCase {
 
     func testOnlyLifecycleAndLayoutEffectsArePublished() {
         let effects: [SessionEffect] = [
-            .toast("x"), .lifecycle(.failedToStart(.hosting)), .log(.debug, "y"), .layout(.callLayoutChanged(.sidebar)),
+            .toast(.ended(title: "x")), .lifecycle(.failedToStart(.hosting)), .log(.debug, "y"), .layout(.callLayoutChanged(.sidebar)),
         ]
         XCTAssertEqual(effects.compactMap(\.pipEvent), [.lifecycle(.failedToStart(.hosting)), .layout(.callLayoutChanged(.sidebar))])
         XCTAssertEqual(effects.compactMap(\.pipEvent).map(\.description), [

@@ -43,7 +43,7 @@ final class SessionModelTests: XCTestCase {
                     case (.stopping, .didStop): lifecycle = .idle
                     default: return "lifecycle \(event) while \(lifecycle)"
                     }
-                case .showMainWindow, .showList, .showRoom, .toast, .layout, .log:
+                case .showMainWindow, .showList, .showRoom, .toast, .layout, .log, .unknownRoom:
                     break
                 }
             }
@@ -70,7 +70,7 @@ final class SessionModelTests: XCTestCase {
         case 1: .buffering(percent: Bool.random(using: &rng) ? nil : Int.random(in: 0...100, using: &rng))
         case 2, 3, 4, 5: .playing
         case 6: .reconnecting(attempt: Int.random(in: 1...5, using: &rng), retryIn: 0.5)
-        case 7: .failed(message: "error")
+        case 7: .failed(.streamFailed("error"))
         case 8: .ended
         default: .idle
         }
@@ -152,7 +152,7 @@ final class SessionModelTests: XCTestCase {
                 let reopened = effects.contains { if case .openPlayback = $0 { true } else { false } }
                 guard !reopened, after.openRoomID == id, after.floatingRoomID == nil else { return "resume reopened or did not resume" }
             } else if before.isHosting, before.openRoomID != id, before.room(id) != nil {
-                guard after == before, effects == [.toast(SessionState.hostingMessage)] else { return "hosting did not lock the choice" }
+                guard after == before, effects == [.toast(.stillHosting)] else { return "hosting did not lock the choice" }
             }
         }
         if let released = before.floatingRoomID, after.floatingRoomID == nil {

@@ -23,10 +23,10 @@ final class SessionPiPTests: XCTestCase {
     }
 
     func testARequestIsRefusedWhenTheRoomDoesNotPlay() {
-        for status in [PlaybackStatus.reconnecting(attempt: 1, retryIn: 0.5), .ended, .failed(message: "x")] {
+        for status in [PlaybackStatus.reconnecting(attempt: 1, retryIn: 0.5), .ended, .failed(.streamFailed("x"))] {
             var state = F.open(F.liveA, status: status)
             let refusal = PiPRefusal.notPlaying(status)
-            assertStep(&state, .pipRequested(origin: .key), effects: [.lifecycle(.failedToStart(refusal)), .toast(refusal.description)])
+            assertStep(&state, .pipRequested(origin: .key), effects: [.lifecycle(.failedToStart(refusal)), .toast(.refused(refusal))])
             XCTAssertFalse(state.isActive)
         }
     }
@@ -34,14 +34,14 @@ final class SessionPiPTests: XCTestCase {
     func testARequestIsRefusedWithNoRoomOpen() {
         var state = F.start()
         assertStep(&state, .pipRequested(origin: .control), effects: [
-            .lifecycle(.failedToStart(.noRoomOpen)), .toast("Open a room to use picture-in-picture."),
+            .lifecycle(.failedToStart(.noRoomOpen)), .toast(.refused(.noRoomOpen)),
         ])
     }
 
     func testARequestIsRefusedForAHostRoom() {
         var state = F.open(F.host)
         assertStep(&state, .pipRequested(origin: .control), effects: [
-            .lifecycle(.failedToStart(.hosting)), .toast("A room you host cannot float."),
+            .lifecycle(.failedToStart(.hosting)), .toast(.refused(.hosting)),
         ])
     }
 
@@ -128,7 +128,7 @@ final class SessionPiPTests: XCTestCase {
             F.start(),
             F.open(F.liveA, status: .connecting),
             F.open(F.liveA, status: .buffering(percent: 5)),
-            F.open(F.liveA, status: .failed(message: "x")),
+            F.open(F.liveA, status: .failed(.streamFailed("x"))),
             F.open(F.host),
             F.open(F.noPiP),
         ]
@@ -202,6 +202,6 @@ final class SessionPiPTests: XCTestCase {
 
     func testEnablingAnUnknownRoomLogs() {
         var state = F.start()
-        assertStep(&state, .pipEnabledChanged(.room("x"), .enabled), effects: [.log(.warn, "no room with id \"x\"")])
+        assertStep(&state, .pipEnabledChanged(.room("x"), .enabled), effects: [.unknownRoom("x")])
     }
 }

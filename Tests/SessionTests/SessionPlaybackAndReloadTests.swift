@@ -9,7 +9,7 @@ final class SessionPlaybackAndReloadTests: XCTestCase {
     func testStatusOfTheOpenRoomIsRecorded() {
         let statuses: [PlaybackStatus] = [
             .connecting, .buffering(percent: nil), .buffering(percent: 70), .playing,
-            .reconnecting(attempt: 3, retryIn: 2), .failed(message: "No such file"), .ended,
+            .reconnecting(attempt: 3, retryIn: 2), .failed(.streamFailed("No such file")), .ended,
         ]
         for status in statuses {
             var state = F.open(F.liveA, status: .connecting)
@@ -29,7 +29,7 @@ final class SessionPlaybackAndReloadTests: XCTestCase {
     func testAFloatingRoomThatEndsIsReleased() {
         var state = F.floatingByRequest(F.liveA)
         assertStep(&state, .playbackStatusChanged("live-a", .ended), effects: leaveFloatEffects + [
-            .stopPlayback("live-a"), .showList, .toast("\u{201C}Live A\u{201D} has ended."),
+            .stopPlayback("live-a"), .showList, .toast(.ended(title: "Live A")),
         ]) {
             $0.floatingRoomID = nil
             $0.openRoomID = nil
@@ -38,7 +38,7 @@ final class SessionPlaybackAndReloadTests: XCTestCase {
     }
 
     func testAFloatingRoomThatReconnectsOrFailsKeepsFloating() {
-        for status in [PlaybackStatus.reconnecting(attempt: 1, retryIn: 0.5), .failed(message: "x")] {
+        for status in [PlaybackStatus.reconnecting(attempt: 1, retryIn: 0.5), .failed(.streamFailed("x"))] {
             var state = F.floatingByRequest(F.liveA)
             assertStep(&state, .playbackStatusChanged("live-a", status), effects: []) { $0.playback["live-a"] = status }
         }
@@ -59,7 +59,7 @@ final class SessionPlaybackAndReloadTests: XCTestCase {
         var state = F.floatingByRequest(F.liveA)
         let config = RoomsConfig(rooms: [F.liveB, F.call])
         assertStep(&state, .roomsReloaded(config), effects: leaveFloatEffects + [
-            .stopPlayback("live-a"), .showList, .toast("\u{201C}Live A\u{201D} was removed from the rooms file."),
+            .stopPlayback("live-a"), .showList, .toast(.removedFromRoomsFile(title: "Live A")),
         ]) {
             $0.rooms = config.rooms
             $0.floatingRoomID = nil
@@ -73,7 +73,7 @@ final class SessionPlaybackAndReloadTests: XCTestCase {
         var config = F.config
         config.rooms[0].media = .live(source: .lavfi(graph: "mandelbrot"))
         assertStep(&state, .roomsReloaded(config), effects: leaveFloatEffects + [
-            .stopPlayback("live-a"), .showList, .toast("\u{201C}Live A\u{201D} has a new source in the rooms file."),
+            .stopPlayback("live-a"), .showList, .toast(.newSource(title: "Live A")),
         ]) {
             $0.rooms = config.rooms
             $0.floatingRoomID = nil
@@ -87,7 +87,7 @@ final class SessionPlaybackAndReloadTests: XCTestCase {
         var state = F.open(F.call)
         let config = RoomsConfig(rooms: [F.liveA])
         assertStep(&state, .roomsReloaded(config), effects: [
-            .stopPlayback("call"), .showList, .toast("\u{201C}Call\u{201D} was removed from the rooms file."),
+            .stopPlayback("call"), .showList, .toast(.removedFromRoomsFile(title: "Call")),
         ]) {
             $0.rooms = config.rooms
             $0.openRoomID = nil

@@ -17,7 +17,7 @@ final class SessionRoomSelectionTests: XCTestCase {
 
     func testAnUnknownRoomChangesNothing() {
         var state = F.start()
-        assertStep(&state, .roomSelected("nope"), effects: [.log(.warn, "no room with id \"nope\"")])
+        assertStep(&state, .roomSelected("nope"), effects: [.unknownRoom("nope")])
     }
 
     func testSelectingTheOpenRoomAgainChangesNothing() {
@@ -71,7 +71,7 @@ final class SessionRoomSelectionTests: XCTestCase {
     func testWhileHostingAnotherRoomOnlyToasts() {
         for other in ["live-a", "live-b", "call", "no-pip"] {
             var state = F.open(F.host)
-            assertStep(&state, .roomSelected(other), effects: [.toast("Live streaming in progress. Stop hosting first.")])
+            assertStep(&state, .roomSelected(other), effects: [.toast(.stillHosting)])
         }
     }
 
@@ -126,7 +126,7 @@ final class SessionRoomSelectionTests: XCTestCase {
             $0.mainWindow.content = .list
         }
         XCTAssertTrue(state.isHosting, "the broadcast goes on behind the list")
-        assertStep(&state, .roomSelected("live-a"), effects: [.toast(SessionState.hostingMessage)])
+        assertStep(&state, .roomSelected("live-a"), effects: [.toast(.stillHosting)])
         assertStep(&state, .roomSelected("host"), effects: [.showRoom("host")]) {
             $0.mainWindow.content = .room("host")
         }
@@ -140,7 +140,7 @@ final class SessionRoomSelectionTests: XCTestCase {
     }
 
     func testRetryReopensAFailedOrEndedRoom() {
-        for status in [PlaybackStatus.failed(message: "boom"), .ended] {
+        for status in [PlaybackStatus.failed(.streamFailed("boom")), .ended] {
             var state = F.open(F.liveA, status: status)
             assertStep(&state, .retryClicked, effects: [.stopPlayback("live-a"), .openPlayback(F.liveA)]) {
                 $0.playback = ["live-a": .connecting]

@@ -69,8 +69,8 @@ struct StatusLayout {
         case .ended:
             let caption = centred(tr("Ended"), style, y: cy - m.px(15), height: m.px(30), in: area, tone: .dim)
             return StatusOverlayModel(area: area, dims: true, spinner: nil, captions: [caption], retry: nil)
-        case .failed(let message):
-            return failed(message, in: area, compact: compact, retry: retry)
+        case .failed(let error):
+            return failed(error.words, in: area, compact: compact, retry: retry)
         }
     }
 

@@ -44,6 +44,8 @@ public enum AppEvent: Equatable, Sendable {
     case closed(WindowKind)
     /// The displays or their work areas as read now (P13).
     case displaysRead([Display])
+    /// The main window moved (or was placed) with its centre at `center` on the desktop.
+    case mainWindowMoved(center: Point)
     /// The display's refresh rate in Hz.
     case refreshRateRead(Double)
     /// The float window could not be shown.

@@ -29,7 +29,7 @@ extension AppState {
         }
         guard let now = reachable(directory), now != reachable(before) else { return [] }
         var reason: String?
-        if case .unreachable(let why, _, _) = directory.section(serverID)?.reachability { reason = why.description }
+        if case .unreachable(let why, _, _) = directory.section(serverID)?.reachability { reason = why.words }
         return [.stats(.server(serverID, reachable: now, reason: reason))]
     }
 

@@ -18,10 +18,10 @@ extension AppState {
     public var likelyFloatFrame: Rect { placedMotion(videoAspect: 16.0 / 9.0).frame }
 
     /// A float of `videoAspect` placed where the user left it in this run, else where the last
-    /// run did, settled on the displays as last read.
+    /// run did, settled on the displays as last read, on the main window's display (P7).
     private func placedMotion(videoAspect: Double) -> FloatMotion {
         var m = FloatMotion(displays: displays, videoAspect: videoAspect,
-                            placement: motion?.placement ?? environment.savedPlacement)
+                            placement: motion?.placement ?? environment.savedPlacement, home: main.center)
         _ = m.send(.displaysChanged(displays))
         return m
     }

@@ -39,6 +39,9 @@ extension AppState {
         case .minimized, .restored, .focused, .focusLost:
             effects = mainWindowEvent(event, now: now)
         case .displaysRead(let displays): effects = displaysRead(displays, now: now)
+        case .mainWindowMoved(let center):
+            main.center = center
+            effects = []
         case .refreshRateRead(let rate):
             environment.refreshRate = rate > 0 ? rate : 60
             effects = []

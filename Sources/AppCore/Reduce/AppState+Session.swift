@@ -32,11 +32,12 @@ extension AppState {
             main.draggingVolume = false
             showControls(now: now)
             return [.stats(.mainContent(id)), .resetMainVideo]
-        case .toast(let message):
-            showToast(message, now: now)
-            return [.stats(.toast(message))]
+        case .toast(let notice):
+            showToast(notice.words, now: now)
+            return [.stats(.toast(notice.words))]
         case .lifecycle(let event): return [.publish(.lifecycle(event))]
         case .layout(let event): return [.publish(.layout(event))]
+        case .unknownRoom(let id): return [.log(.warn, tr("no room with id \"%s\"", id))]
         case .log(let level, let message): return [.log(level, message)]
         }
     }
@@ -126,7 +127,7 @@ extension AppState {
         guard environment.exitWhenEnded == id else { return effects }
         switch status {
         case .ended: effects += quit(0)
-        case .failed(let message): effects += quit(1, message: tr("cannot play \"%1$s\": %2$s", id, message))
+        case .failed(let error): effects += quit(1, message: tr("cannot play \"%1$s\": %2$s", id, error.words))
         default: break
         }
         return effects

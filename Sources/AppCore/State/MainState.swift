@@ -1,3 +1,4 @@
+import PiPLayout
 import Session
 
 /// The main window as the app decides it: size, list, room view controls, paint pacing.
@@ -18,6 +19,8 @@ public struct MainState: Equatable, Sendable {
     public var controlsDrawn = false
     /// Paint pacing and what changed.
     public var paint = PaintState()
+    /// The window's centre on the desktop, once known: the float opens on its display (P7).
+    public var center: Point?
 
     /// How long the control bar stays after the last pointer motion (W3).
     public static let controlsTimeout = 3.0

@@ -15,7 +15,8 @@ public enum MediaControlsFailure: Equatable, Sendable {
     case namesTaken(preferred: String, fallback: String)
     /// The connection has no socket to wait on.
     case noSocket
-    /// The media controls' thread could not start.
+    /// The media controls' thread could not start: its wake pipe could not be made, and the
+    /// system's reason.
     case noThread(String)
 
     /// The one log line: what went wrong, then that the media controls are off.
@@ -34,7 +35,7 @@ public enum MediaControlsFailure: Equatable, Sendable {
         case .noSocket:
             tr("the session bus connection has no socket; media controls are off")
         case .noThread(let reason):
-            tr("%s; media controls are off", reason)
+            tr("%s; media controls are off", "cannot create a pipe (\(reason))")
         }
     }
 }

@@ -189,7 +189,7 @@ public enum StatsEvent: Equatable, Sendable {
         case .playing: "playing"
         case .reconnecting(let n, let wait): "reconnecting(attempt: \(n), nextTryIn: \(wait))"
         case .ended: "ended"
-        case .failed(let m): "failed(\(String(reflecting: m)))"
+        case .failed(let error): "failed(\(String(reflecting: error.words)))"
         }
     }
 }

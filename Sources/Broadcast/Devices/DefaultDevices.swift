@@ -43,7 +43,7 @@ public enum DefaultDevices {
     /// syntax cannot carry is passed over. Nil when no source is left.
     public static func microphone(from sources: [SoundSource], defaultSource: String?) -> SourceSpec? {
         let microphones = sources.filter { source in
-            guard !source.isMonitor, case .success(.pulse) = SourceSpec.parse("pulse:" + source.name) else { return false }
+            guard !source.isMonitor, case .pulse? = try? SourceSpec.parse("pulse:" + source.name) else { return false }
             return true
         }
         let chosen = microphones.first { $0.isEchoCancelled && $0.name == defaultSource }

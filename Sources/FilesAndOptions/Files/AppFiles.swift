@@ -1,6 +1,7 @@
 import AppCore
 import Foundation
 import Logging
+import Rooms
 
 /// The files the app reads and writes while it runs: the rooms file it watches (M5),
 /// the float's placement (P15) and the `--stats` log.
@@ -22,11 +23,11 @@ public final class AppFiles {
         let stamp = RoomsLoader.modificationDate(path: roomsPath)
         guard let stamp, stamp != roomsStamp else { return nil }
         roomsStamp = stamp
-        switch RoomsLoader.load(path: roomsPath) {
-        case .success(let config):
+        do throws(RoomsLoadError) {
+            let config = try RoomsLoader.load(path: roomsPath)
             Log.info("rooms file changed: \(config.rooms.count) rooms from \(roomsPath)")
             return .roomsReloaded(config)
-        case .failure(let error):
+        } catch {
             for m in error.messages { Log.warn(m) }
             return .roomsFileFailed(problems: error.messages.count)
         }

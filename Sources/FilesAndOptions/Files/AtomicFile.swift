@@ -1,16 +1,17 @@
+import AppCore
 import Foundation
 
 /// Writes files so readers see the old or the new content, never a mix (P15).
 public enum AtomicFile {
     /// Writes `data` to a temporary file beside `path` (`.NAME.PID.tmp`), then renames it over `path`.
-    public static func write(_ data: Data, to path: String) throws(AtomicFileError) {
+    public static func write(_ data: Data, to path: String) throws(FileWriteError) {
         let url = URL(fileURLWithPath: path)
         let dir = url.deletingLastPathComponent().path
         try makeDirectories(dir)
         let tmp = dir + "/" + temporaryName(of: url.lastPathComponent, pid: getpid())
         let fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw AtomicFileError(action: "create a file in", path: dir, code: errno) }
-        var failure: AtomicFileError?
+        guard fd >= 0 else { throw FileWriteError(step: .createFile, path: dir, reason: Self.reason(errno)) }
+        var failure: FileWriteError?
         let written = data.withUnsafeBytes { buffer -> Int in
             guard let base = buffer.baseAddress else { return 0 }
             var done = 0
@@ -22,9 +23,9 @@ public enum AtomicFile {
             }
             return done
         }
-        if written != data.count { failure = AtomicFileError(action: "write", path: tmp, code: errno) }
-        if close(fd) != 0, failure == nil { failure = AtomicFileError(action: "write", path: tmp, code: errno) }
-        if failure == nil, rename(tmp, path) != 0 { failure = AtomicFileError(action: "replace", path: path, code: errno) }
+        if written != data.count { failure = FileWriteError(step: .write, path: tmp, reason: Self.reason(errno)) }
+        if close(fd) != 0, failure == nil { failure = FileWriteError(step: .write, path: tmp, reason: Self.reason(errno)) }
+        if failure == nil, rename(tmp, path) != 0 { failure = FileWriteError(step: .replace, path: path, reason: Self.reason(errno)) }
         if let failure {
             unlink(tmp)
             throw failure
@@ -55,22 +56,16 @@ public enum AtomicFile {
         ".\(name).\(pid).tmp"
     }
 
-    private static func makeDirectories(_ dir: String) throws(AtomicFileError) {
+    /// The system's words for `code`.
+    private static func reason(_ code: Int32) -> String { String(cString: strerror(code)) }
+
+    private static func makeDirectories(_ dir: String) throws(FileWriteError) {
         var isDir: ObjCBool = false
         if FileManager.default.fileExists(atPath: dir, isDirectory: &isDir), isDir.boolValue { return }
         let parent = (dir as NSString).deletingLastPathComponent
         if parent != dir, !parent.isEmpty { try makeDirectories(parent) }
         if mkdir(dir, 0o755) != 0, errno != EEXIST {
-            throw AtomicFileError(action: "create the folder", path: dir, code: errno)
+            throw FileWriteError(step: .createFolder, path: dir, reason: Self.reason(errno))
         }
     }
-}
-
-/// Why a file could not be written: one sentence with the path and the system's reason.
-public struct AtomicFileError: Error, CustomStringConvertible, Equatable {
-    public let action: String
-    public let path: String
-    public let code: Int32
-
-    public var description: String { "cannot \(action) \(path): \(String(cString: strerror(code)))" }
 }

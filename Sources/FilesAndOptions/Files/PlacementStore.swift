@@ -1,5 +1,5 @@
+import AppCore
 import Foundation
-import Localization
 import Logging
 import PiPLayout
 
@@ -7,7 +7,7 @@ import PiPLayout
 public struct PlacementStore {
     public let path: String
     /// The last problem warned about, so a failing file is reported once, not on every save.
-    private var lastWarning: String?
+    private var lastWarning: PlacementFailure?
 
     /// A store of `path`; removes temporaries that a killed earlier run left beside it.
     public init(path: String) {
@@ -23,7 +23,7 @@ public struct PlacementStore {
             let state = try JSONDecoder().decode(StateFile.self, from: data)
             return state.placement
         } catch {
-            warnOnce(tr("ignoring the state file %1$s, which cannot be used (%2$s); the float starts at its default place", path, Self.describe(error)))
+            warnOnce(.unusable(path: path, why: Self.problem(error)))
             return nil
         }
     }
@@ -37,27 +37,27 @@ public struct PlacementStore {
             data.append(0x0a)
             try AtomicFile.write(data, to: path)
             lastWarning = nil
-        } catch let error as AtomicFileError {
-            warnOnce(tr("the float's place will not be remembered: %s", "\(error)"))
+        } catch let error as FileWriteError {
+            warnOnce(.notSaved(error))
         } catch {
-            warnOnce(tr("the float's place will not be remembered: %s", error.localizedDescription))
+            warnOnce(.notEncoded(error.localizedDescription))
         }
     }
 
-    private mutating func warnOnce(_ message: String) {
-        guard message != lastWarning else { return }
-        lastWarning = message
-        Log.warn(message)
+    private mutating func warnOnce(_ failure: PlacementFailure) {
+        guard failure != lastWarning else { return }
+        lastWarning = failure
+        Log.warn(failure.words)
     }
 
-    private static func describe(_ error: Error) -> String {
+    private static func problem(_ error: Error) -> PlacementFailure.Problem {
         switch error {
-        case DecodingError.dataCorrupted: return "not valid JSON"
-        case DecodingError.keyNotFound(let k, _): return "\(k.stringValue) is missing"
+        case DecodingError.dataCorrupted: .notJSON
+        case DecodingError.keyNotFound(let k, _): .missing(key: k.stringValue)
         case DecodingError.typeMismatch(_, let c), DecodingError.valueNotFound(_, let c):
-            return "\(c.codingPath.map(\.stringValue).joined(separator: ".")) has the wrong type"
-        case let error as CocoaError where error.code == .fileReadNoPermission: return "permission denied"
-        default: return "it cannot be read"
+            .wrongType(path: c.codingPath.map(\.stringValue).joined(separator: "."))
+        case let error as CocoaError where error.code == .fileReadNoPermission: .permissionDenied
+        default: .unreadable
         }
     }
 

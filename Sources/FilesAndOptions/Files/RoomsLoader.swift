@@ -1,5 +1,4 @@
 import Foundation
-import Localization
 import Rooms
 
 /// Finds and reads the rooms file (R1) and validates it (R4).
@@ -15,43 +14,36 @@ public enum RoomsLoader {
     /// 300 KB), small enough that parsing one on the main thread stays quick.
     public static let maximumBytes = 4 * 1024 * 1024
 
-    /// Reads and validates a rooms file; the messages name the file and the place of each problem.
+    /// Reads and validates a rooms file; the error names the file and the place of each problem.
     /// `-` (and `/dev/stdin`, pipes included) reads standard input.
-    public static func load(path: String) -> Result<RoomsConfig, RoomsLoadError> {
+    public static func load(path: String) throws(RoomsLoadError) -> RoomsConfig {
         let name = path == "-" ? "<stdin>" : (path as NSString).lastPathComponent
-        let data: Data
-        switch read(path: path) {
-        case .success(let d): data = d
-        case .failure(let error): return .failure(error)
-        }
-        switch RoomsFile.parse(data, fileName: name) {
-        case .success(let config): return .success(config)
-        case .failure(let error): return .failure(RoomsLoadError(messages: error.messages))
+        let data = try read(path: path)
+        do throws(RoomsFileError) {
+            return try RoomsFile.parse(data, fileName: name)
+        } catch {
+            throw .invalid(error)
         }
     }
 
     /// The file's bytes, refusing anything over ``maximumBytes`` before reading it all.
-    private static func read(path: String) -> Result<Data, RoomsLoadError> {
-        let shown = path == "-" ? tr("standard input") : path
+    private static func read(path: String) throws(RoomsLoadError) -> Data {
         var isDir: ObjCBool = false
         if path != "-", !FileManager.default.fileExists(atPath: path, isDirectory: &isDir) || isDir.boolValue {
-            return .failure(RoomsLoadError(messages: [isDir.boolValue ? tr("%s: is a directory", path) : tr("%s: no such file", path)]))
+            throw isDir.boolValue ? .isDirectory(path: path) : .noSuchFile(path: path)
         }
         guard let handle = path == "-" ? FileHandle.standardInput : FileHandle(forReadingAtPath: path) else {
-            return .failure(RoomsLoadError(messages: [tr("%s: cannot be read", path)]))
+            throw .cannotOpen(path: path)
         }
         defer { if path != "-" { try? handle.close() } }
+        let data: Data
         do {
-            let data = try handle.read(upToCount: maximumBytes + 1) ?? Data()
-            guard data.count <= maximumBytes else {
-                return .failure(RoomsLoadError(messages: [
-                    tr("%1$s: larger than %2$d MiB, which no rooms file needs; not reading it", shown, SizeLimit(bytes: maximumBytes).mebibytes),
-                ]))
-            }
-            return .success(data)
+            data = try handle.read(upToCount: maximumBytes + 1) ?? Data()
         } catch {
-            return .failure(RoomsLoadError(messages: [tr("%1$s: cannot be read (%2$s)", shown, error.localizedDescription)]))
+            throw .readFailed(path: path, reason: error.localizedDescription)
         }
+        guard data.count <= maximumBytes else { throw .tooLarge(path: path, limit: SizeLimit(bytes: maximumBytes)) }
+        return data
     }
 }
 
@@ -60,9 +52,4 @@ extension RoomsLoader {
     public static func modificationDate(path: String) -> Date? {
         (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date
     }
-}
-
-/// A rooms file that cannot be used, with one message per problem.
-public struct RoomsLoadError: Error {
-    public let messages: [String]
 }

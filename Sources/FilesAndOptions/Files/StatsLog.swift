@@ -11,7 +11,7 @@ public final class StatsLog {
 
     public init(path: String, startNanos: UInt64) throws {
         guard FileManager.default.createFile(atPath: path, contents: nil) else {
-            throw AppError.startup("cannot write stats file \(path)")
+            throw AppError.cannotWriteStats(path: path)
         }
         handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
         start = startNanos

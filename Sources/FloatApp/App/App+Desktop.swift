@@ -1,6 +1,5 @@
 import AppCore
 import CSDL
-import Localization
 import Logging
 
 /// The desktop's scale and media controls, as they reach the loop.

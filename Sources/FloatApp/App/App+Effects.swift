@@ -1,7 +1,6 @@
 import AppCore
 import CSDL
 import FilesAndOptions
-import Localization
 import Logging
 import PiPLayout
 import Playback
@@ -106,7 +105,7 @@ extension App {
                 floatWindow?.enableCompositorDrag(buttonSize: Int32(state.environment.metrics.px(44)))
             }
         } catch {
-            Log.warn(tr("cannot prepare the float window: %s", "\(error)"))
+            Log.warn(DesktopFailure.floatWindowUnprepared("\(error)").words)
         }
     }
 

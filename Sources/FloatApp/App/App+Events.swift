@@ -36,11 +36,11 @@ extension App {
             if event.type == SDL_MOUSEBUTTONDOWN.rawValue {
                 return [.pointerPressed(window: w, x: x, y: y, global: global, time: time)]
             }
-            let overFloat = floatWindow.map { SDL_GetMouseFocus() == $0.window.handle } ?? false
+            let overFloat = floatWindow.map { PointerState.isOver($0.window) } ?? false
             return [.pointerReleased(window: w, x: x, y: y, global: global, time: time, overFloat: overFloat)]
         case SDL_MOUSEWHEEL:
             let steps = event.wheel.direction == UInt32(SDL_MOUSEWHEEL_FLIPPED.rawValue) ? -event.wheel.y : event.wheel.y
-            let modifier = SDL_GetModState().rawValue & (KMOD_CTRL.rawValue | KMOD_SHIFT.rawValue) != 0
+            let modifier = PointerState.ctrlOrShiftHeld
             let w = kind(event.wheel.windowID)
             return [modifier ? .wheelWithModifier(window: w, steps: Int(steps)) : .wheel(window: w, steps: Int(steps))]
         default:
@@ -58,6 +58,7 @@ extension App {
             let out = w == .float ? floatWindow?.renderer.outputSize : main.renderer.outputSize
             return out.map { .resized(w, width: Int($0.width), height: Int($0.height)) }
         case SDL_WINDOWEVENT_CLOSE: return .closed(w)
+        case SDL_WINDOWEVENT_MOVED where w == .main: return .mainWindowMoved(center: main.window.center)
         case SDL_WINDOWEVENT_MINIMIZED where w == .main: return .minimized
         case SDL_WINDOWEVENT_RESTORED where w == .main: return .restored
         case SDL_WINDOWEVENT_FOCUS_GAINED where w == .main: return .focused(minimized: main.window.isMinimized)
@@ -80,29 +81,20 @@ extension App {
 
     /// The global pointer position (XTEST-driven input included).
     func globalPointer() -> Point {
-        var x: Int32 = 0, y: Int32 = 0
-        SDL_GetGlobalMouseState(&x, &y)
+        let (x, y) = PointerState.global
         return Point(x: Double(x), y: Double(y))
     }
 
     /// Every display with its full and usable bounds (`_NET_WORKAREA` on X11).
     static func currentDisplays() -> [Display] {
-        let n = max(0, SDL_GetNumVideoDisplays())
-        var out: [Display] = []
-        for i in 0..<n {
-            var full = SDL_Rect(), usable = SDL_Rect()
-            guard SDL_GetDisplayBounds(i, &full) == 0 else { continue }
-            if SDL_GetDisplayUsableBounds(i, &usable) != 0 { usable = full }
-            out.append(Display(full: Rect(full), usable: Rect(usable)))
-        }
+        let out = VideoDisplays.all().map { Display(full: Rect($0.full), usable: Rect($0.usable)) }
         return out.isEmpty ? [Display(full: Rect(x: 0, y: 0, width: 1280, height: 720))] : out
     }
 
     /// The refresh rate of the display the float or main window is on (60 Hz when unknown).
     func readRefreshRate() -> Double {
-        var mode = SDL_DisplayMode()
         let window = floatWindow?.isVisible == true ? floatWindow!.window : main.window
-        return SDL_GetCurrentDisplayMode(window.displayIndex, &mode) == 0 && mode.refresh_rate > 0 ? Double(mode.refresh_rate) : 60
+        return VideoDisplays.refreshRate(window.displayIndex).map(Double.init) ?? 60
     }
 }
 

@@ -5,7 +5,7 @@ import Logging
 extension App {
     /// The compositor's activation when the app runs on Wayland, said once in the log.
     static func waylandActivation(for window: Window) -> WaylandActivation? {
-        guard WaylandActivation.wayland(window) != nil else { return nil }
+        guard window.wayland != nil else { return nil }
         let activation = WaylandActivation(connectionOf: window)
         if activation != nil {
             Log.info("Wayland: the float is brought in front through xdg-activation")

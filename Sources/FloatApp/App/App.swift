@@ -71,7 +71,7 @@ final class App {
         broadcasts = Broadcasts(waker: playback.waker)
         let metrics = fonts.metrics()
         let environment = AppEnvironment(
-            metrics: metrics, compositorMovesFloat: String(cString: SDL_GetCurrentVideoDriver()) == "wayland",
+            metrics: metrics, compositorMovesFloat: SDLRuntime.videoDriver == "wayland",
             exitWhenEnded: options.exitOnEnd ? options.openRoom : nil, savedPlacement: files.placement.load(),
             direction: Localization.direction, desktop: DesktopDevices(accountName: AccountName.current(), camera: DefaultDevices.camera(),
                                                                 microphone: microphone.wait()),
@@ -94,31 +94,35 @@ final class App {
 
     /// SDL's hints and video and audio start; fails without a desktop to show windows on.
     private static func initSDL() throws {
-        SDL_SetHint(SDL_HINT_MOUSE_FOCUS_CLICKTHROUGH, "1")
-        SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0")
-        SDL_SetHint(SDL_HINT_APP_NAME, "FloatApp")
-        SDL_SetHint(SDL_HINT_VIDEO_MINIMIZE_ON_FOCUS_LOSS, "0")
-        SDL_SetHint(SDL_HINT_MOUSE_AUTO_CAPTURE, "1")
-        // Frames arrive converted to the window's size, so drawing is a copy: the software
-        // renderer on a plain X framebuffer does it without an OpenGL stack, which costs far
-        // more memory and wake-ups than it saves (bench/). SDL_RENDER_DRIVER and
-        // SDL_FRAMEBUFFER_ACCELERATION in the environment still win over these defaults.
-        SDL_SetHint(SDL_HINT_RENDER_DRIVER, "software")
-        SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
-        try sdlCheck(SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS), "SDL_Init(video)")
-        let driver = String(cString: SDL_GetCurrentVideoDriver())
+        SDLRuntime.setHints([
+            (SDL_HINT_MOUSE_FOCUS_CLICKTHROUGH, "1"),
+            (SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0"),
+            (SDL_HINT_APP_NAME, "FloatApp"),
+            (SDL_HINT_VIDEO_MINIMIZE_ON_FOCUS_LOSS, "0"),
+            (SDL_HINT_MOUSE_AUTO_CAPTURE, "1"),
+            // Frames arrive converted to the window's size, so drawing is a copy: the software
+            // renderer on a plain X framebuffer does it without an OpenGL stack, which costs far
+            // more memory and wake-ups than it saves (bench/). SDL_RENDER_DRIVER and
+            // SDL_FRAMEBUFFER_ACCELERATION in the environment still win over these defaults.
+            (SDL_HINT_RENDER_DRIVER, "software"),
+            (SDL_HINT_FRAMEBUFFER_ACCELERATION, "0"),
+        ])
+        try SDLRuntime.startVideo()
+        let driver = SDLRuntime.videoDriver
         Log.info("video driver: \(driver)")
         if !["x11", "wayland"].contains(driver), ProcessInfo.processInfo.environment["SDL_VIDEODRIVER"] == nil {
-            SDL_Quit()
-            throw AppError.startup(tr("no desktop to show windows on (SDL chose the '%s' video driver): run FloatApp in an X11 or Wayland session, or set DISPLAY", driver))
+            SDLRuntime.quit()
+            throw AppError.noDesktop(videoDriver: driver)
         }
-        if SDL_InitSubSystem(SDL_INIT_AUDIO) != 0 {
-            Log.warn(tr("no audio: %s; playing without sound", String(cString: SDL_GetError())))
+        do throws(SDLError) {
+            try SDLRuntime.startAudio()
+        } catch {
+            Log.warn(DesktopFailure.noAudio(error.message).words)
         }
     }
 
     /// Seconds since start on the SDL clock, the one event timestamps use.
-    var now: Double { Double(SDL_GetTicks64()) / 1000 }
+    var now: Double { SDLRuntime.seconds }
 
     /// Runs until the app quits; returns the exit status.
     func run() -> Int32 {
@@ -128,16 +132,16 @@ final class App {
         playback.startAudio()
         dispatch(.refreshRateRead(readRefreshRate()))
         dispatch(.resized(.main, width: Int(main.renderer.outputSize.width), height: Int(main.renderer.outputSize.height)))
+        dispatch(.mainWindowMoved(center: main.window.center))
         // A Wayland window appears with its first picture, and compositors stack windows in the
         // order they appear: the main window shows its first before a float asked for at start
         // (P18), which then appears over it even where activation is refused.
         if state.environment.compositorMovesFloat { render() }
         dispatch(.started(openRoom: startRoom.id, float: startRoom.float))
-        var event = SDL_Event()
         while state.exit == nil {
-            if SDL_WaitEventTimeout(&event, wakeDelayMilliseconds()) == 1 {
+            if let event = EventQueue.wait(milliseconds: wakeDelayMilliseconds()) {
                 handle(event)
-                while state.exit == nil, SDL_PollEvent(&event) == 1 { handle(event) }
+                while state.exit == nil, let next = EventQueue.poll() { handle(next) }
             }
             guard state.exit == nil else { break }
             activation?.catchUp()

@@ -98,10 +98,9 @@ final class Broadcasts {
     /// Why a publisher gave up, in the app core's terms (which word it).
     static func failure(_ failure: PublishFailure) -> BroadcastFailure {
         switch failure {
-        case .capture(.refusedSource(let why)): .refusedSource("\(why)")
-        case .capture(.openFailed(let why)), .capture(.decoderFailed(let why)), .capture(.streamFailed(let why)):
-            .captureFailed(why)
+        case .capture(.refusedSource(let why)): .refusedSource(why)
         case .capture(.noPlayableStream): .nothingToCapture
+        case .capture(let why): .captureFailed(why)
         case .server(let url, let reason): .serverFailed(url: url, reason: reason)
         }
     }

@@ -3,8 +3,8 @@ import Foundation
 import LiveDirectory
 import LocksAndThreads
 
-/// Fetches live servers' statistics pages off the main thread (W8): each answer is read with
-/// `StatsReader` on its worker queue, left in an inbox, and the loop waker wakes
+/// Fetches live servers' statistics pages off the main thread (W8): each page is read with
+/// `StatsReader` in a task of its own, the answer left in an inbox, and the loop waker wakes
 /// the loop, which takes the answers as ``AppEvent/directoryFetched(serverID:serial:_:)``.
 @MainActor
 final class DirectoryFetcher {

@@ -66,7 +66,7 @@ final class DismissTargetWindow {
             self.target = nil
             return
         }
-        SDL_SetWindowOpacity(window.handle, Float(max(0.05, opacity)))
+        window.setOpacity(Float(max(0.05, opacity)))
         draw(pulling: target.isPulling, opacity: opacity)
     }
 
@@ -97,22 +97,16 @@ final class DismissTargetWindow {
 
     /// Cuts the window to a circle (the X shape extension, through SDL).
     private static func shapeRound(_ window: Window, size: Int32) {
-        guard let surface = SDL_CreateRGBSurfaceWithFormat(0, size, size, 32, floatapp_SDL_PIXELFORMAT_ARGB8888()) else { return }
-        defer { SDL_FreeSurface(surface) }
-        let pitch = Int(surface.pointee.pitch) / 4
-        let pixels = surface.pointee.pixels.assumingMemoryBound(to: UInt32.self)
         let r = Double(size) / 2
-        for y in 0..<Int(size) {
-            for x in 0..<Int(size) {
+        do throws(SDLError) {
+            let disc = try Surface(width: size, height: size)
+            disc.fill { x, y in
                 let dx = Double(x) + 0.5 - r, dy = Double(y) + 0.5 - r
-                pixels[y * pitch + x] = dx * dx + dy * dy <= r * r ? 0xFFFF_FFFF : 0
+                return dx * dx + dy * dy <= r * r ? 0xFFFF_FFFF : 0
             }
-        }
-        var mode = SDL_WindowShapeMode()
-        mode.mode = ShapeModeBinarizeAlpha
-        mode.parameters.binarizationCutoff = 128
-        if SDL_SetWindowShape(window.handle, surface, &mode) != 0 {
-            Log.debug("the dismiss target stays square: \(String(cString: SDL_GetError()))")
+            try window.setShape(disc, alphaCutoff: 128)
+        } catch {
+            Log.debug("the dismiss target stays square: \(error.message)")
         }
     }
 }

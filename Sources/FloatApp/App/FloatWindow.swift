@@ -1,5 +1,5 @@
+import AppCore
 import CSDL
-import Localization
 import Logging
 import PiPLayout
 
@@ -30,7 +30,7 @@ final class FloatWindow {
         renderer = try Renderer(window: window, vsync: false)
         X11Hints.setClass(window, instance: "PictureInPicture", className: "PictureInPicture", role: "PictureInPicture")
         xWindow = X11Hints.windowID(window)
-        if xWindow != nil { SDL_EventState(SDL_SYSWMEVENT.rawValue, SDL_ENABLE) }
+        if xWindow != nil { EventQueue.receiveWindowSystemEvents() }
         if compositorPlaces {
             // The compositor drags the float (hit-test drag), so the app never sees a drag to
             // show a target for; Wayland has no shaped windows either.
@@ -40,7 +40,7 @@ final class FloatWindow {
             do {
                 dismissTarget = try DismissTargetWindow()
             } catch {
-                Log.warn(tr("no dismiss target: %s", "\(error)"))
+                Log.warn(DesktopFailure.noDismissTarget("\(error)").words)
                 dismissTarget = nil
             }
         }
@@ -64,12 +64,11 @@ final class FloatWindow {
     /// they are set, and only once the window is shown, so this follows every show and resize.
     private func holdSize() {
         let (w, h) = window.size
-        var minW: Int32 = 0, minH: Int32 = 0
-        SDL_GetWindowMinimumSize(window.handle, &minW, &minH)
+        let (minW, minH) = window.minimumSize
         // SDL refuses a maximum below the minimum: lower the minimum first when shrinking.
-        SDL_SetWindowMinimumSize(window.handle, min(w, max(1, minW)), min(h, max(1, minH)))
-        SDL_SetWindowMaximumSize(window.handle, w, h)
-        SDL_SetWindowMinimumSize(window.handle, w, h)
+        window.setMinimumSize(width: min(w, max(1, minW)), height: min(h, max(1, minH)))
+        window.setMaximumSize(width: w, height: h)
+        window.setMinimumSize(width: w, height: h)
     }
 
     /// Moves and sizes the float. A new size goes through SDL, which also updates the fixed-size
@@ -77,7 +76,7 @@ final class FloatWindow {
     /// manager (see ``X11Hints/moveResize(_:x:y:width:height:)``), except where not on X11.
     func setFrame(_ r: SDL_Rect) {
         let size = window.size
-        if size.width != r.w || size.height != r.h { SDL_SetWindowSize(window.handle, r.w, r.h) }
+        if size.width != r.w || size.height != r.h { window.resize(width: r.w, height: r.h) }
         if !X11Hints.moveResize(window, x: r.x, y: r.y, width: r.w, height: r.h) {
             window.setFrame(x: r.x, y: r.y, width: r.w, height: r.h)
         }
@@ -95,10 +94,9 @@ final class FloatWindow {
     /// `buttonSize` is the corners' size in window pixels.
     func enableCompositorDrag(buttonSize: Int32) {
         // The callback cannot capture: the size travels as the user-data pointer's value.
-        SDL_SetWindowHitTest(window.handle, { win, point, data in
+        window.setHitTest({ win, point, data in
             guard let win, let point else { return SDL_HITTEST_NORMAL }
-            var w: Int32 = 0, h: Int32 = 0
-            SDL_GetWindowSize(win, &w, &h)
+            let (w, h) = Window.size(of: win)
             let p = point.pointee
             let button = Int32(truncatingIfNeeded: Int(bitPattern: data))
             let nearLeft = p.x < button, nearRight = p.x >= w - button
@@ -106,6 +104,6 @@ final class FloatWindow {
             if (nearTop && (nearLeft || nearRight)) || (nearBottom && nearLeft) { return SDL_HITTEST_NORMAL }
             let middle = p.x > w / 4 && p.x < w - w / 4 && p.y > h / 4 && p.y < h - h / 4
             return middle ? SDL_HITTEST_NORMAL : SDL_HITTEST_DRAGGABLE
-        }, UnsafeMutableRawPointer(bitPattern: Int(buttonSize)))
+        }, data: UnsafeMutableRawPointer(bitPattern: Int(buttonSize)))
     }
 }

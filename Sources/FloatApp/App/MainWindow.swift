@@ -32,10 +32,9 @@ final class MainWindow {
     /// display's usable area (a large scale must not push the title bar off the screen).
     func resize(width: Int32, height: Int32, minimumWidth: Int32, minimumHeight: Int32) {
         let (x, y) = window.position, (w, h) = window.size
-        var usable = SDL_Rect()
-        if SDL_GetDisplayUsableBounds(window.displayIndex, &usable) != 0 { usable = SDL_Rect(x: x, y: y, w: width, h: height) }
+        let usable = VideoDisplays.usableBounds(window.displayIndex) ?? SDL_Rect(x: x, y: y, w: width, h: height)
         let width = min(width, usable.w), height = min(height, usable.h)
-        SDL_SetWindowMinimumSize(window.handle, min(minimumWidth, width), min(minimumHeight, height))
+        window.setMinimumSize(width: min(minimumWidth, width), height: min(minimumHeight, height))
         let left = min(max(usable.x, x + (w - width) / 2), usable.x + usable.w - width)
         let top = min(max(usable.y, y + (h - height) / 2), usable.y + usable.h - height)
         window.setFrame(x: left, y: top, width: width, height: height)

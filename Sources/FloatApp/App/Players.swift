@@ -1,6 +1,5 @@
 import AppCore
 import CSDL
-import Localization
 import Logging
 import Playback
 import Rooms
@@ -23,12 +22,12 @@ final class Players {
 
     /// Opens the sound device, when there is one.
     func startAudio() {
-        guard SDL_WasInit(SDL_INIT_AUDIO) != 0 else { return }
+        guard SDLRuntime.hasAudio else { return }
         let mixer = self.mixer
         do {
             audio = try AudioOutput { buffer, frames in mixer.render(into: buffer, frameCount: frames) }
         } catch {
-            Log.warn(tr("no audio device: %s; playing without sound", "\(error)"))
+            Log.warn(DesktopFailure.noAudioDevice("\(error)").words)
         }
     }
 

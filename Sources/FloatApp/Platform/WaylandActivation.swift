@@ -34,7 +34,7 @@ final class WaylandActivation {
     /// Binds the compositor's activation on the connection behind `window`; nil when the window
     /// is not on Wayland or the compositor offers no `xdg_activation_v1` (weston 10).
     init?(connectionOf window: Window) {
-        guard let (display, _) = Self.wayland(window), let queue = wl_display_create_queue(display) else { return nil }
+        guard let (display, _) = window.wayland, let queue = wl_display_create_queue(display) else { return nil }
         self.display = display
         self.queue = queue
         guard let wrapper = wl_proxy_create_wrapper(UnsafeMutableRawPointer(display)) else {
@@ -55,15 +55,6 @@ final class WaylandActivation {
         }
     }
 
-    /// The Wayland display and surface behind an SDL window, when it runs on Wayland.
-    static func wayland(_ window: Window) -> (display: OpaquePointer, surface: OpaquePointer)? {
-        var info = SDL_SysWMinfo()
-        info.version = floatapp_SDL_compiled_version()
-        guard SDL_GetWindowWMInfo(window.handle, &info) == SDL_TRUE, info.subsystem == SDL_SYSWM_WAYLAND,
-              let display = info.info.wl.display, let surface = info.info.wl.surface else { return nil }
-        return (display, surface)
-    }
-
     /// Handles what the compositor sent this queue (the seat's input, a token) since last time.
     func catchUp() {
         _ = wl_display_dispatch_queue_pending(display, queue)
@@ -75,7 +66,7 @@ final class WaylandActivation {
     @discardableResult
     func activate(_ window: Window) -> Bool {
         catchUp()
-        guard let activation, let target = Self.wayland(window)?.surface,
+        guard let activation, let target = window.wayland?.surface,
               let request = xdg_activation_v1_get_activation_token(activation) else { return false }
         defer { xdg_activation_token_v1_destroy(request) }
         if let input = lastInput {

@@ -6,12 +6,7 @@ import CSDL
 enum X11Hints {
     /// The X display and window behind an SDL window, when it runs on X11.
     private static func x11(_ window: Window) -> (OpaquePointer, UInt)? {
-        var info = SDL_SysWMinfo()
-        info.version = floatapp_SDL_compiled_version()
-        guard SDL_GetWindowWMInfo(window.handle, &info) == SDL_TRUE,
-              info.subsystem == SDL_SYSWM_X11,
-              let display = info.info.x11.display else { return nil }
-        return (display, info.info.x11.window)
+        window.x11.map { ($0.display, $0.window) }
     }
 
     /// The X window behind an SDL window, when it runs on X11.

@@ -1,6 +1,5 @@
 import AppCore
 import FilesAndOptions
-import Localization
 import Logging
 import TextLayout
 
@@ -67,7 +66,7 @@ final class FontSet {
     private func report(_ line: TextLine) {
         for script in line.missingScripts.sorted() where !reportedScripts.contains(script) {
             reportedScripts.insert(script)
-            Log.warn(tr("no installed font has the %1$s script (ISO 15924): its characters show as boxes; install a font for it, e.g. Debian's fonts-noto-core, fonts-noto-cjk or fonts-noto-color-emoji", script))
+            Log.warn(DesktopFailure.noFontForScript(script).words)
         }
     }
 }

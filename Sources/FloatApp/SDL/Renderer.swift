@@ -53,6 +53,11 @@ final class Renderer {
     }
 
     func present() { SDL_RenderPresent(handle) }
+
+    /// Draws untextured triangles: each three `indices` pick three of `vertices`.
+    func drawTriangles(_ vertices: [SDL_Vertex], indices: [Int32]) {
+        SDL_RenderGeometry(handle, nil, vertices, Int32(vertices.count), indices, Int32(indices.count))
+    }
 }
 
 /// An RGBA colour.

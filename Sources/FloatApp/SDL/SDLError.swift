@@ -15,13 +15,13 @@ struct SDLError: Error, CustomStringConvertible {
 
 /// Turns a C status code (negative on failure) into a thrown `SDLError`.
 @discardableResult
-func sdlCheck(_ code: Int32, _ call: @autoclosure () -> String) throws -> Int32 {
+func sdlCheck(_ code: Int32, _ call: @autoclosure () -> String) throws(SDLError) -> Int32 {
     if code < 0 { throw SDLError(call()) }
     return code
 }
 
 /// Turns a C pointer result (nil on failure) into a thrown `SDLError`.
-func sdlCheck<T>(_ pointer: T?, _ call: @autoclosure () -> String) throws -> T {
+func sdlCheck<T>(_ pointer: T?, _ call: @autoclosure () -> String) throws(SDLError) -> T {
     guard let pointer else { throw SDLError(call()) }
     return pointer
 }

@@ -1,4 +1,5 @@
 import CSDL
+import PiPLayout
 
 /// Owns an `SDL_Window`; destroys it when the last reference goes.
 @MainActor
@@ -37,6 +38,12 @@ final class Window {
         var w: Int32 = 0, h: Int32 = 0
         SDL_GetWindowSize(handle, &w, &h)
         return (w, h)
+    }
+
+    /// The window's centre on the desktop.
+    var center: Point {
+        let (x, y) = position, (w, h) = size
+        return Point(x: Double(x) + Double(w) / 2, y: Double(y) + Double(h) / 2)
     }
 
     var flags: UInt32 { SDL_GetWindowFlags(handle) }

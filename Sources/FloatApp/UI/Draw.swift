@@ -40,7 +40,7 @@ extension Renderer {
             indices += [0, inner, inner2]
             indices += [inner, outer, inner2, inner2, outer, outer2]
         }
-        SDL_RenderGeometry(handle, nil, verts, Int32(verts.count), indices, Int32(indices.count))
+        drawTriangles(verts, indices: indices)
     }
 
     /// Fills an anti-aliased circle.
@@ -62,7 +62,7 @@ extension Renderer {
             SDL_Vertex(position: SDL_FPoint(x: x0 - nx, y: y0 - ny), color: col, tex_coord: z),
         ]
         let idx: [Int32] = [0, 1, 2, 0, 2, 3]
-        SDL_RenderGeometry(handle, nil, v, 4, idx, 6)
+        drawTriangles(v, indices: idx)
     }
 
     /// A spinner arc whose phase follows `t` seconds.

@@ -1,6 +1,5 @@
 import AppCore
 import CSDL
-import Localization
 
 /// Paints the float (P5) from its view model: video only, a small LIVE badge, or the
 /// active speaker's name; on hover, the overlay buttons.
@@ -41,7 +40,7 @@ enum FloatView {
         case .leave:
             let fill = hovered ? Theme.error : Theme.error.withAlpha(215)
             ctx.renderer.fillRounded(rect, radius: rect.h / 2, fill)
-            ctx.text.drawCentered(tr("Leave"), in: rect, size: 11, bold: true, color: Theme.text)
+            ctx.text.drawCentered(ShellLabels.leave, in: rect, size: 11, bold: true, color: Theme.text)
         case .restore, .close, .mute:
             let mute: Glyph = m.microphoneMuted.map { $0 ? .micOff : .mic } ?? (m.muted ? .muted : .unmuted)
             let glyph: Glyph = s.target == .restore ? .restore : s.target == .close ? .close : mute

@@ -1,6 +1,5 @@
 import AppCore
 import CSDL
-import Localization
 
 /// Paints the room list (W1) from its view model.
 @MainActor
@@ -19,7 +18,7 @@ enum ListView {
         ctx.drawTrailing(m.countLabel, in: SDL_Rect(m.countBox), y: (top - ctx.text.fonts.font(13).lineHeight) / 2,
                          size: 13, color: Theme.textDim)
         if m.isEmpty {
-            ctx.text.drawCentered(tr("No rooms"), in: SDL_Rect(0, top, width, height - top), size: 18, color: Theme.textDim)
+            ctx.text.drawCentered(ShellLabels.noRooms, in: SDL_Rect(0, top, width, height - top), size: 18, color: Theme.textDim)
         }
         if let bar = m.scrollbar { r.fillRounded(SDL_Rect(bar), radius: ctx.px(2), Theme.border) }
     }

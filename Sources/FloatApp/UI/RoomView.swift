@@ -1,6 +1,5 @@
 import AppCore
 import CSDL
-import Localization
 
 /// Paints a room's full view into the main window from its view model (W3, W4, W5).
 @MainActor
@@ -81,7 +80,7 @@ enum RoomView {
     private static func drawInFloatNotice(_ ctx: DrawContext, _ stage: SDL_Rect) {
         let icon = SDL_Rect(stage.x + stage.w / 2 - ctx.px(28), stage.y + stage.h / 2 - ctx.px(48), ctx.px(56), ctx.px(56))
         Glyph.pip.draw(ctx.renderer, in: icon, color: Theme.accent)
-        ctx.text.drawCentered(tr("Playing in picture-in-picture"), in: SDL_Rect(stage.x, icon.y + icon.h + ctx.px(8), stage.w, ctx.px(28)),
+        ctx.text.drawCentered(ShellLabels.playingInPiP, in: SDL_Rect(stage.x, icon.y + icon.h + ctx.px(8), stage.w, ctx.px(28)),
                               size: 15, bold: true, color: Theme.text)
     }
 
@@ -137,7 +136,7 @@ enum RoomView {
         // The border faces the stage: the panel's left edge, or its right in a right-to-left view.
         r.fill(ctx.place(SDL_Rect(panel.x, panel.y, 1, panel.h), in: panel), Theme.border)
         let pad = ctx.px(Theme.padding)
-        ctx.drawLeading(trn("Participants (%d)", "Participants (%d)", m.participants.count),
+        ctx.drawLeading(ShellLabels.participants(m.participants.count),
                         in: SDL_Rect(panel.x + pad, ctx.px(64), panel.w - 2 * pad, ctx.px(24)), y: ctx.px(64),
                         size: 15, bold: true, color: Theme.text)
         for p in m.participants {

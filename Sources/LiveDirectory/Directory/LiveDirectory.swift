@@ -5,7 +5,7 @@ import Rooms
 /// var directory = LiveDirectory(servers: config.servers)
 /// // every frame or timer: perform directory.tick(now: t)
 /// // on main-window focus: perform directory.focusGained(now: t)
-/// // when a fetch finishes: perform directory.received(NginxStats.parse(body), serverID:, serial:, now: t)
+/// // when a StatsReader read ends: perform directory.received(.success(streams) or .failure(error), serverID:, serial:, now: t)
 /// ```
 public struct LiveDirectory: Hashable, Sendable {
     /// The sections, one per server.

@@ -1,39 +1,15 @@
 import Foundation
 import FoundationNetworking
-import Localization
 import LocksAndThreads
-import Rooms
 #if canImport(FoundationNetworking)
 #endif
-
-/// Why an HTTP GET gave no page.
-public enum HTTPFetchError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// The URL could not be read.
-    case badURL(String)
-    /// No answer: refused, timed out, name not found, connection dropped.
-    case transport(String)
-    /// The server answered with an HTTP error status.
-    case status(Int)
-    /// The body is larger than the fetcher's cap (it was not read further).
-    case tooLarge(limit: Int)
-
-    /// A short sentence for the user.
-    public var description: String {
-        switch self {
-        case .badURL(let url): tr("not a URL: %s", url)
-        case .transport(let reason): reason
-        case .status(let code): "HTTP \(code) " + HTTPURLResponse.localizedString(forStatusCode: code)
-        case .tooLarge(let limit): SizeLimit(bytes: limit).exceeded
-        }
-    }
-}
 
 /// HTTP GETs with Foundation's `URLSession`, off the calling thread: each request has a timeout,
 /// and a body over the size cap is cut off and reported instead of being read to its end.
 ///
 /// ```swift
 /// let fetcher = HTTPFetcher(timeout: 4, maximumSize: 4 << 20)
-/// fetcher.get("http://127.0.0.1:8080/stat") { result in ... }   // called once, on a worker queue
+/// let page = try await fetcher.get("http://127.0.0.1:8080/stat")   // throws an HTTPFetchError
 /// ```
 public final class HTTPFetcher: Sendable {
     private let session: URLSession
@@ -58,16 +34,19 @@ public final class HTTPFetcher: Sendable {
 
     deinit { session.invalidateAndCancel() }
 
-    /// Starts a GET of `url`; `completion` runs exactly once, on the fetcher's worker queue.
-    public func get(_ url: String, completion: @escaping @Sendable (Result<Data, HTTPFetchError>) -> Void) {
+    /// The body of a GET of `url`, read on the fetcher's worker queue.
+    public func get(_ url: String) async throws(HTTPFetchError) -> Data {
         guard let address = URL(string: url), let scheme = address.scheme?.lowercased(),
               scheme == "http" || scheme == "https", address.host != nil
-        else { return completion(.failure(.badURL(url))) }
+        else { throw .badURL(url) }
         var request = URLRequest(url: address, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
         request.httpMethod = "GET"
         let task = session.dataTask(with: request)
-        delegate.register(task.taskIdentifier, completion: completion)
-        task.resume()
+        let fetched = await withCheckedContinuation { (answer: CheckedContinuation<Result<Data, HTTPFetchError>, Never>) in
+            delegate.register(task.taskIdentifier) { answer.resume(returning: $0) }
+            task.resume()
+        }
+        return try fetched.get()
     }
 }
 

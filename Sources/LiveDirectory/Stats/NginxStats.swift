@@ -1,6 +1,5 @@
 import Foundation
 import FoundationXML
-import Localization
 import Rooms
 #if canImport(FoundationXML)
 #endif
@@ -8,43 +7,32 @@ import Rooms
 /// Reads nginx-rtmp's XML statistics page (`rtmp_stat all`) with Foundation's `XMLParser`.
 ///
 /// ```swift
-/// switch NginxStats.parse(data) {
-/// case .success(let streams): ...   // every stream of every application
-/// case .failure(let error): ...     // .badStats: not XML, cut short, too big, not nginx-rtmp
-/// }
+/// let streams = try NginxStats.parse(data)   // every stream of every application
+/// // throws a StatsPageProblem: not XML, cut short, too big, not nginx-rtmp
 /// ```
 public enum NginxStats {
     /// The largest page read: 4 MiB holds thousands of streams; anything bigger is refused.
     public static let maximumSize = 4 << 20
 
     /// The streams on the page, in page order, or why the page is unusable.
-    public static func parse(_ data: Data) -> Result<[LiveStreamInfo], DirectoryError> {
-        guard data.count <= maximumSize else {
-            return .failure(.badStats(SizeLimit(bytes: maximumSize).exceeded))
-        }
+    public static func parse(_ data: Data) throws(StatsPageProblem) -> [LiveStreamInfo] {
+        guard data.count <= maximumSize else { throw .tooLarge(SizeLimit(bytes: maximumSize)) }
         let parser = XMLParser(data: data)
         let reader = NginxStatsReader()
         parser.delegate = reader
         parser.shouldResolveExternalEntities = false
-        guard parser.parse() else {
-            let reason = parser.parserError.map { tr("not well-formed XML (%s)", Self.describe($0)) } ?? tr("not well-formed XML")
-            return .failure(.badStats(reason))
-        }
+        guard parser.parse() else { throw Self.malformed(parser.parserError) }
         // libxml2 may accept a document cut short inside its root element: check that it closed.
-        guard reader.isComplete else {
-            return .failure(.badStats(tr("cut short (the page ends inside <%s>)", reader.openElement ?? "rtmp")))
-        }
-        guard reader.rootName == "rtmp" else {
-            let root = reader.rootName.map { "<\($0)>" } ?? tr("missing")
-            return .failure(.badStats(tr("not an nginx-rtmp statistics page (root element %s)", root)))
-        }
-        return .success(reader.streams)
+        guard reader.isComplete else { throw .cutShort(openElement: reader.openElement ?? "rtmp") }
+        guard reader.rootName == "rtmp" else { throw .notNginxRTMP(root: reader.rootName) }
+        return reader.streams
     }
 
-    private static func describe(_ error: Error) -> String {
-        let nsError = error as NSError
+    /// The parser's error as a problem: its line, when it names one, and its code.
+    private static func malformed(_ error: Error?) -> StatsPageProblem {
+        guard let nsError = error.map({ $0 as NSError }) else { return .notWellFormed(line: nil, code: nil) }
         let line = nsError.userInfo["NSXMLParserErrorLineNumber"] ?? nsError.userInfo["lineNumber"]
-        return line.map { tr("line %1$s, code %2$d", "\($0)", nsError.code) } ?? tr("code %d", nsError.code)
+        return .notWellFormed(line: line.map { "\($0)" }, code: nsError.code)
     }
 }
 

@@ -9,8 +9,4 @@ extension Array where Element == Display {
         return self.min(by: { $0.full.distance(to: point) < $1.full.distance(to: point) }) ?? .fallback
     }
 
-    /// Whether some display other than `display` covers the given point.
-    func hasNeighbour(of display: Display, at point: Point) -> Bool {
-        contains(where: { $0 != display && $0.full.contains(point) })
-    }
 }

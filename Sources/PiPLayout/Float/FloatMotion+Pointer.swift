@@ -89,13 +89,21 @@ extension FloatMotion {
     private mutating func settle(_ dragged: Rect, velocity: Vector, time: Double) -> [Effect] {
         // Keep the pixel size across displays, within the limits of the display released on
         // (shrinking around the centre, so the float stays on that display).
+        // A float carried to another display keeps its size within that display's limits too,
+        // and its width fraction is the one there.
         let display = displays.owner(of: dragged.center)
         let size = FloatSizing.size(width: dragged.width, aspect: videoAspect, usable: display.usable.size)
-        let fraction = widthFraction(of: size.width, usable: display.usable.size)
         let released = size == dragged.size ? dragged : Rect(
             origin: Point(x: dragged.midX - size.width / 2, y: dragged.midY - size.height / 2), size: size)
         var effects = setFrame(released)
-        let target = SnapTarget.release(frame: released, velocity: velocity, on: display, displays: displays)
+        var target = SnapTarget.release(frame: released, velocity: velocity, on: display, displays: displays)
+        let landing = displays.owner(of: target.anchor.ownerPoint(of: target.frame))
+        let landed = FloatSizing.size(width: size.width, aspect: videoAspect, usable: landing.usable.size)
+        if landed != size {
+            target = SnapTarget(
+                anchor: target.anchor, frame: MovementArea(display: landing, windowSize: landed).frame(for: target.anchor))
+        }
+        let fraction = widthFraction(of: landed.width, usable: landing.usable.size)
         let configuration: SpringConfiguration = if case .stashed = target.anchor { .stash } else { .snap }
         effects += move(to: target, widthFraction: fraction, velocity: velocity, configuration: configuration, clock: time)
         return effects

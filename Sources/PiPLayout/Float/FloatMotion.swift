@@ -23,15 +23,16 @@ public struct FloatMotion: Sendable, Equatable {
     public internal(set) var phase: Phase
     var gestures = GestureTracker()
 
-    /// Places the float on the primary display at `placement`, or the first time
-    /// (`nil`) at the bottom-right corner with the default size.
-    public init(displays: [Display], videoAspect: Double, placement: Placement?) {
+    /// Places the float at `placement`, or the first time (`nil`) at the bottom-right corner with
+    /// the default size, on the display under `home` (the main window's centre; nearest when
+    /// none), or on the primary display when `home` is `nil`.
+    public init(displays: [Display], videoAspect: Double, placement: Placement?, home: Point? = nil) {
         let displays = displays.isEmpty ? [Display.fallback] : displays
         let placement = placement ?? .initial
         self.displays = displays
         self.videoAspect = videoAspect
         self.placement = placement
-        self.floatFrame = placement.frame(on: displays[0], aspect: videoAspect)
+        self.floatFrame = placement.frame(on: home.map(displays.owner(of:)) ?? displays[0], aspect: videoAspect)
         self.frame = floatFrame
         self.phase = .resting
         _ = syncWindow()

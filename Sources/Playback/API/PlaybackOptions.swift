@@ -2,7 +2,7 @@
 public struct PlaybackOptions: Sendable {
     /// How the session reacts to the end of its source.
     public enum Liveness: Sendable, Equatable {
-        /// A recording: its end is ``PiPLayout/PlaybackStatus/ended``, an error is ``PiPLayout/PlaybackStatus/failed(message:)``.
+        /// A recording: its end is ``PiPLayout/PlaybackStatus/ended``, an error is ``PiPLayout/PlaybackStatus/failed(_:)``.
         case recorded
         /// A live source: errors and ends lead to reconnection with backoff (D4).
         case live

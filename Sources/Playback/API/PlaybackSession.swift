@@ -29,7 +29,7 @@ public final class PlaybackSession: Sendable {
 
     deinit { core.requestClose() }
 
-    /// What the session is doing now: never ``PlaybackStatus/idle``; ``PlaybackStatus/failed(message:)``
+    /// What the session is doing now: never ``PlaybackStatus/idle``; ``PlaybackStatus/failed(_:)``
     /// only once it failed for good (a live source that fails is reconnecting instead).
     public var status: PlaybackStatus { core.withLock { $0.status } }
 

@@ -55,7 +55,7 @@ final class Connection: @unchecked Sendable {
         do {
             return try Decoder(stream: stream, threads: threads(stream))
         } catch {
-            throw .decoderFailed("the \(kind) stream (\(stream.codecName)): \(error.message)")
+            throw .decoderFailed(stream: kind, codec: stream.codecName, reason: error.message)
         }
     }
 
@@ -225,6 +225,6 @@ final class Connection: @unchecked Sendable {
         }
         guard drained else { return .closed }
         let nothingDecoded = core.withLock { $0.counters.decoded == 0 && $0.counters.audioFrames == 0 }
-        return end == .ended && nothingDecoded ? .failed(.streamFailed("nothing could be decoded")) : end
+        return end == .ended && nothingDecoded ? .failed(.nothingDecoded) : end
     }
 }

@@ -33,9 +33,10 @@ package final class SessionWorker: Sendable {
             }
         }
         let spec: SourceSpec
-        switch SourceSpec.parse(source) {
-        case .success(let parsed): spec = parsed
-        case .failure(let error): return core.setStatus(.failed(message: PlaybackError.refusedSource(error).message))
+        do throws(SourceSpecError) {
+            spec = try SourceSpec.parse(source)
+        } catch {
+            return core.setStatus(.failed(.refusedSource(error)))
         }
         var attempt = 0
         var everPlayed = false
@@ -49,7 +50,7 @@ package final class SessionWorker: Sendable {
                 return core.setStatus(.ended)
             case .failed(let error) where core.options.liveness == .recorded || outcome.final
                 || (spec.failsUntilPlayed && !everPlayed):
-                return core.setStatus(.failed(message: error.message))
+                return core.setStatus(.failed(error))
             case .ended, .failed:
                 break
             }
@@ -83,7 +84,7 @@ package final class SessionWorker: Sendable {
                                      deviceOptions: spec.probeOptions(live: core.options.liveness == .live))
         } catch {
             if core.isClosed { return Outcome(end: .closed) }
-            return Outcome(end: .failed(.openFailed(spec.openFailureMessage(error))), final: spec.openFailureIsFinal(error))
+            return Outcome(end: .failed(spec.openFailure(error)), final: spec.openFailureIsFinal(error))
         }
         let count = core.withLock { state in
             state.openCount += 1

@@ -1,5 +1,5 @@
-import Localization
 import Rooms
+import Session
 
 /// How FFmpeg opens each kind of source (R3). Which sources are allowed is decided once, by
 /// ``SourceSpec/parse(_:)``, for the rooms-file check and for playback alike; this only says
@@ -71,18 +71,13 @@ extension SourceSpec {
     /// 20 ms of the pulse device's default format (48 kHz, 2 channels, 16-bit samples).
     static let soundFragmentBytes = 48_000 * 2 * 2 / 50
 
-    /// The words for a failed open: FFmpeg's message, and for the desktop's sound input what to
-    /// check, since FFmpeg's message for a missing sound server or source ("No such process",
-    /// "Input/output error") does not say it.
-    package func openFailureMessage(_ error: FFmpegError) -> String {
+    /// A failed open as a playback error: FFmpeg's message, and for the desktop's sound input
+    /// which one, so its words can say what to check (FFmpeg's message for a missing sound server
+    /// or source, "No such process" or "Input/output error", does not say it).
+    package func openFailure(_ error: FFmpegError) -> PlaybackError {
         switch self {
-        case .pulse(let source):
-            tr("cannot record from the sound source \"%1$s\" (%2$s): is PulseAudio or PipeWire running, and does \"pactl list short sources\" list it?",
-               source, error.message)
-        case .alsa(let device):
-            tr("cannot record from the ALSA device \"%1$s\" (%2$s): does \"arecord -L\" list it?", device, error.message)
-        case .url, .file, .lavfi, .v4l2, .x11grab:
-            error.message
+        case .pulse, .alsa: .soundInputFailed(self, reason: error.message)
+        case .url, .file, .lavfi, .v4l2, .x11grab: .openFailed(error.message)
         }
     }
 

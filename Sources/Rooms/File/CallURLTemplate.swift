@@ -1,5 +1,3 @@
-import Localization
-
 /// A server's `calls` template (R5): an RTMP URL with `{room}` and `{participant}`, e.g.
 /// `rtmp://127.0.0.1:1935/call/{room}~{participant}`. Each participant of a call publishes to,
 /// and is played from, the URL with the call's room id and the participant's encoded name
@@ -84,22 +82,20 @@ public struct CallURLTemplate: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Why `text` is not a usable calls template (beyond what every server URL must be), or nil.
-    static func problem(with text: String) -> String? {
+    static func problem(with text: String) -> ServerURLProblem? {
         let counts = [roomPlaceholder, participantPlaceholder].map { text.components(of: $0) }
         guard counts == [1, 1] else {
-            return tr("a calls URL needs %1$s and %2$s once each, in the stream name", roomPlaceholder, participantPlaceholder)
+            return .callPlaceholdersNotOnce
         }
         guard let parts = parts(of: text), !parts.application.isEmpty, !parts.application.contains("{") else {
-            return tr("a calls URL is rtmp://host/APPLICATION/STREAM, with %1$s and %2$s in STREAM",
-                      roomPlaceholder, participantPlaceholder)
+            return .callPlaceholdersOutsideStream
         }
         let separatorIsSafe = parts.separator.unicodeScalars.contains { scalar in
             !(("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
                 || scalar == "_" || scalar == "-")
         }
         guard separatorIsSafe else {
-            return tr("put a character other than A-Z, a-z, 0-9, _ and - between %1$s and %2$s (e.g. ~)",
-                      roomPlaceholder, participantPlaceholder)
+            return .callPlaceholdersTouching
         }
         return nil
     }

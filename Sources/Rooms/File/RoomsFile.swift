@@ -1,9 +1,10 @@
 /// Reads and validates a rooms file (R2-R4).
 ///
 /// ```swift
-/// switch RoomsFile.parse(bytes, fileName: "rooms.json") {
-/// case .success(let config): ...
-/// case .failure(let error): error.messages.forEach { print($0) }  // exit status 2
+/// do {
+///     let config = try RoomsFile.parse(bytes, fileName: "rooms.json")
+/// } catch {
+///     error.messages.forEach { print($0) }   // AppCore's words; exit status 2
 /// }
 /// ```
 public enum RoomsFile {
@@ -15,18 +16,20 @@ public enum RoomsFile {
     /// - Parameters:
     ///   - bytes: The file's contents (`[UInt8]`, `Data`, ...).
     ///   - fileName: The name that starts every message, e.g. `rooms.json`.
-    /// - Returns: The whole configuration, or every problem; never a partial room list.
-    public static func parse<Bytes: Sequence<UInt8>>(_ bytes: Bytes, fileName: String) -> Result<RoomsConfig, RoomsFileError> {
-        switch JSONParser.parse(Array(bytes)) {
-        case .failure(let syntaxError):
-            return .failure(RoomsFileError(problems: [RoomsFileProblem(
-                fileName: fileName, position: syntaxError.position, path: nil, message: syntaxError.message)]))
-        case .success(let root):
-            var decoder = RoomsFileDecoder(fileName: fileName)
-            let config = decoder.decodeConfig(root)
-            if let config, decoder.problems.isEmpty { return .success(config) }
-            return .failure(RoomsFileError(problems: decoder.sortedProblems))
+    /// - Returns: The whole configuration; it throws every problem, never a partial room list.
+    public static func parse<Bytes: Sequence<UInt8>>(_ bytes: Bytes, fileName: String) throws(RoomsFileError) -> RoomsConfig {
+        let root: JSONValue
+        do throws(JSONSyntaxError) {
+            root = try JSONParser.parse(Array(bytes))
+        } catch {
+            throw RoomsFileError(problems: [RoomsFileProblem(
+                fileName: fileName, position: error.position, path: nil,
+                reason: .syntax(error.problem, atEndOfFile: error.atEndOfFile))])
         }
+        var decoder = RoomsFileDecoder(fileName: fileName)
+        let config = decoder.decodeConfig(root)
+        guard let config, decoder.problems.isEmpty else { throw RoomsFileError(problems: decoder.sortedProblems) }
+        return config
     }
 
     /// True if `id` is 1 to 64 of `A-Z a-z 0-9 _ -`.

@@ -1,5 +1,3 @@
-import Localization
-
 /// The rooms file's `me` (R5): the user's name, camera and microphone in calls.
 extension RoomsFileDecoder {
     /// `me`, or nil when it has a problem.
@@ -16,13 +14,12 @@ extension RoomsFileDecoder {
     private mutating func decodeName(_ value: JSONValue, path: JSONPath) -> String? {
         guard let name = nonEmptyString(value, path: path) else { return nil }
         if let control = name.unicodeScalars.first(where: { $0.properties.generalCategory == .control }) {
-            report(tr("a name has no control characters, found U+%s", String(control.value, radix: 16, uppercase: true)), at: value.position, path: path)
+            report(.nameControlCharacter(control.value), at: value.position, path: path)
             return nil
         }
         let length = ParticipantName.encode(name).count
         guard length <= ParticipantName.maximumEncodedLength else {
-            report(tr("name too long for a stream name: %1$d characters once encoded, at most %2$d",
-                      length, ParticipantName.maximumEncodedLength), at: value.position, path: path)
+            report(.nameTooLong(encodedLength: length), at: value.position, path: path)
             return nil
         }
         return name

@@ -1,5 +1,3 @@
-import Localization
-
 /// The rooms file's `servers` and a host room's broadcast fields (R2).
 extension RoomsFileDecoder {
     private static let serverFields = ["id", "title", "stats", "play", "publish", "calls"]
@@ -7,7 +5,7 @@ extension RoomsFileDecoder {
     /// The servers, or nil when any entry has a problem; an empty array is allowed.
     mutating func decodeServers(_ value: JSONValue, path: JSONPath) -> [LiveServer]? {
         guard case .array(let elements) = value.content else {
-            report(tr("expected an array of servers, found %s", value.typeDescription), at: value.position, path: path)
+            report(.expectedList(.servers, found: value.kind), at: value.position, path: path)
             return nil
         }
         var servers: [LiveServer] = []
@@ -15,12 +13,12 @@ extension RoomsFileDecoder {
             let elementPath = path.appending(index)
             guard let fields = object(element, path: elementPath, allowed: Self.serverFields) else { continue }
             let id = uniqueID(fields, of: element, index: index, path: elementPath, seen: \.firstIndexOfServerID,
-                              noun: tr("server id"), listName: "servers")
+                              list: .servers)
             let title = require("title", in: fields, of: element, path: elementPath, why: nil)
                 .flatMap { nonEmptyString($0.value, path: elementPath.appending("title")) }
-            let stats = require("stats", in: fields, of: element, path: elementPath, why: tr("the statistics page's URL"))
+            let stats = require("stats", in: fields, of: element, path: elementPath, why: .statsPage)
                 .flatMap { url($0.value, path: elementPath.appending("stats"), kind: .stats) }
-            let play = require("play", in: fields, of: element, path: elementPath, why: tr("a URL with %s", StreamURLTemplate.placeholder))
+            let play = require("play", in: fields, of: element, path: elementPath, why: .playTemplate)
                 .flatMap { url($0.value, path: elementPath.appending("play"), kind: .play) }
             let publish = fields["publish"].map { url($0.value, path: elementPath.appending("publish"), kind: .publish) }
             let calls = fields["calls"].map { url($0.value, path: elementPath.appending("calls"), kind: .calls) }
@@ -45,8 +43,7 @@ extension RoomsFileDecoder {
         guard !present.isEmpty else { return .some(nil) }
         guard role == .host, kind == .live else {
             for (key, member) in present where role != nil && kind != nil {
-                report(tr("only a live room with \"role\": \"host\" broadcasts; remove %s", Self.quoted(key)),
-                       at: member.keyPosition, path: path.appending(key))
+                report(.broadcastNotHost(field: key), at: member.keyPosition, path: path.appending(key))
             }
             return nil
         }
@@ -54,7 +51,7 @@ extension RoomsFileDecoder {
         let destination: (url: String, serverID: String?)?
         switch (fields["publish"], fields["server"]) {
         case (_?, let server?):
-            report(tr("use \"publish\" or \"server\", not both"), at: server.keyPosition, path: path.appending("server"))
+            report(.publishAndServer, at: server.keyPosition, path: path.appending("server"))
             destination = nil
         case (let publish?, nil):
             destination = url(publish.value, path: path.appending("publish"), kind: .roomPublish)
@@ -63,7 +60,7 @@ extension RoomsFileDecoder {
             destination = serverPublishURL(server.value, roomID: roomID ?? "", path: path.appending("server"))
                 .map { ($0, server.value.stringContent) }
         case (nil, nil):
-            report(tr("\"bitrate\" needs \"publish\" or \"server\" to go live to"), at: present[0].1.keyPosition,
+            report(.bitrateWithoutDestination, at: present[0].1.keyPosition,
                    path: path.appending("bitrate"))
             destination = nil
         }
@@ -80,17 +77,14 @@ extension RoomsFileDecoder {
             return nil
         }
         guard server.calls != nil else {
-            report(tr("server %s has no \"calls\" URL to hold calls on", Self.quoted(id)), at: value.position, path: path)
+            report(.serverWithoutCalls(id), at: value.position, path: path)
             return nil
         }
         return id
     }
 
     private mutating func reportUnknownServer(_ id: String, at value: JSONValue, path: JSONPath) {
-        let known = firstIndexOfServerID.keys.sorted().map { Self.quoted($0) }
-        report(known.isEmpty ? tr("unknown server %s (the file has no servers)", Self.quoted(id))
-               : tr("unknown server %1$s (servers: %2$s)", Self.quoted(id), Self.list(known)),
-               at: value.position, path: path)
+        report(.unknownServer(id, known: firstIndexOfServerID.keys.sorted()), at: value.position, path: path)
     }
 
     /// The room's publish URL from its server's template.
@@ -101,7 +95,7 @@ extension RoomsFileDecoder {
             return nil
         }
         guard let publish = server.publish else {
-            report(tr("server %s has no \"publish\" URL to go live to", Self.quoted(id)), at: value.position, path: path)
+            report(.serverWithoutPublish(id), at: value.position, path: path)
             return nil
         }
         return publish.url(forStream: roomID)
@@ -112,9 +106,8 @@ extension RoomsFileDecoder {
         guard case .number(_, let kilobits) = value.content, kilobits == kilobits.rounded(),
               (100...50_000).contains(kilobits)
         else {
-            let found = if case .number(let text, _) = value.content { text } else { value.typeDescription }
-            report(tr("expected a bitrate in kbit/s, a whole number from 100 to 50000, found %s", found),
-                   at: value.position, path: path)
+            let number = if case .number(let text, _) = value.content { text } else { String?.none }
+            report(.badBitrate(number: number, found: value.kind), at: value.position, path: path)
             return nil
         }
         return Int(kilobits) * 1000
@@ -126,7 +119,7 @@ extension RoomsFileDecoder {
     private mutating func url(_ value: JSONValue, path: JSONPath, kind: ServerURLKind) -> String? {
         guard let text = string(value, path: path) else { return nil }
         if let problem = kind.problem(with: text) {
-            report(problem, at: value.position, path: path)
+            report(.badURL(problem), at: value.position, path: path)
             return nil
         }
         return text

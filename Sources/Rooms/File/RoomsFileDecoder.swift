@@ -1,5 +1,3 @@
-import Localization
-
 /// Turns a parsed rooms file into a ``RoomsConfig``, collecting every problem on the way.
 struct RoomsFileDecoder {
     let fileName: String
@@ -26,8 +24,8 @@ struct RoomsFileDecoder {
         }.map(\.element)
     }
 
-    mutating func report(_ message: String, at position: TextPosition, path: JSONPath) {
-        problems.append(RoomsFileProblem(fileName: fileName, position: position, path: path, message: message))
+    mutating func report(_ reason: RoomsFileProblem.Reason, at position: TextPosition, path: JSONPath) {
+        problems.append(RoomsFileProblem(fileName: fileName, position: position, path: path, reason: reason))
     }
 
     // MARK: Document
@@ -66,11 +64,11 @@ struct RoomsFileDecoder {
 
     private mutating func decodeRooms(_ value: JSONValue, path: JSONPath, mayBeEmpty: Bool) -> [Room]? {
         guard case .array(let elements) = value.content else {
-            report(tr("expected an array of rooms, found %s", value.typeDescription), at: value.position, path: path)
+            report(.expectedList(.rooms, found: value.kind), at: value.position, path: path)
             return nil
         }
         guard !elements.isEmpty || mayBeEmpty else {
-            report(tr("no rooms (at least one is needed, or a server)"), at: value.position, path: path)
+            report(.noRooms, at: value.position, path: path)
             return nil
         }
         var rooms: [Room] = []
@@ -91,8 +89,8 @@ struct RoomsFileDecoder {
         let title = require("title", in: fields, of: value, path: path, why: nil)
             .flatMap { nonEmptyString($0.value, path: path.appending("title")) }
         let kind = require("kind", in: fields, of: value, path: path, why: nil)
-            .flatMap { choice($0.value, path: path.appending("kind"), noun: "kind", as: RoomKind.self) }
-        let role = fields["role"].map { choice($0.value, path: path.appending("role"), noun: "role", as: RoomRole.self) }
+            .flatMap { choice($0.value, path: path.appending("kind"), field: "kind", as: RoomKind.self) }
+        let role = fields["role"].map { choice($0.value, path: path.appending("role"), field: "role", as: RoomRole.self) }
             ?? .audience
         let pip = fields["pip"].map { bool($0.value, path: path.appending("pip")) } ?? true
         let callServer = kind == .call ? fields["server"].map { callServerID($0.value, path: path.appending("server")) } : nil
@@ -109,30 +107,27 @@ struct RoomsFileDecoder {
     private mutating func callRoomHasNoBroadcast(_ fields: [String: JSONMember], path: JSONPath) -> Broadcast?? {
         let present = ["publish", "bitrate"].compactMap { key in fields[key].map { (key, $0) } }
         for (key, member) in present {
-            report(tr("a call room does not broadcast; remove %s (joining sends your camera and microphone)", Self.quoted(key)),
-                   at: member.keyPosition, path: path.appending(key))
+            report(.callRoomBroadcasts(field: key), at: member.keyPosition, path: path.appending(key))
         }
         return present.isEmpty ? .some(nil) : nil
     }
 
     private mutating func decodeID(_ fields: [String: JSONMember], of value: JSONValue, index: Int, path: JSONPath) -> RoomID? {
-        uniqueID(fields, of: value, index: index, path: path, seen: \.firstIndexOfID, noun: tr("id"), listName: "rooms")
+        uniqueID(fields, of: value, index: index, path: path, seen: \.firstIndexOfID, list: .rooms)
     }
 
     /// The `id` field when it is a valid id (R2) that `seen` does not hold yet; records its index.
     mutating func uniqueID(_ fields: [String: JSONMember], of value: JSONValue, index: Int, path: JSONPath,
-                           seen: WritableKeyPath<Self, [String: Int]>, noun: String, listName: String) -> String? {
+                           seen: WritableKeyPath<Self, [String: Int]>, list: RoomsFileProblem.IDList) -> String? {
         guard let member = require("id", in: fields, of: value, path: path, why: nil),
               let id = string(member.value, path: path.appending("id"))
         else { return nil }
         guard RoomsFile.isValidID(id) else {
-            report(tr("invalid id %s: use 1 to 64 characters from A-Z, a-z, 0-9, _ and -", Self.quoted(id)),
-                   at: member.value.position, path: path.appending("id"))
+            report(.invalidID(id), at: member.value.position, path: path.appending("id"))
             return nil
         }
         if let first = self[keyPath: seen][id] {
-            report(tr("duplicate %1$s %2$s (first at %3$s[%4$d])", noun, Self.quoted(id), listName, first),
-                   at: member.value.position, path: path.appending("id"))
+            report(.duplicateID(list, id: id, first: first), at: member.value.position, path: path.appending("id"))
             return nil
         }
         self[keyPath: seen][id] = index
@@ -146,24 +141,23 @@ struct RoomsFileDecoder {
         switch kind {
         case .live:
             if let member = fields["participants"] {
-                report(tr("a live room takes \"source\", not \"participants\""), at: member.keyPosition, path: path.appending("participants"))
+                report(.liveRoomWithParticipants, at: member.keyPosition, path: path.appending("participants"))
             }
-            guard let member = require("source", in: fields, of: value, path: path, why: tr("a live room needs one")),
+            guard let member = require("source", in: fields, of: value, path: path, why: .liveSource),
                   let source = decodeSource(member.value, path: path.appending("source")) else { return nil }
             return .live(source: source)
         case .call:
             if let member = fields["source"] {
-                report(tr("a call room takes \"participants\", not \"source\""), at: member.keyPosition, path: path.appending("source"))
+                report(.callRoomWithSource, at: member.keyPosition, path: path.appending("source"))
             }
             if serverCall {
                 if let member = fields["participants"] {
-                    report(tr("a call on a server takes no \"participants\": the server lists who is in it"),
-                           at: member.keyPosition, path: path.appending("participants"))
+                    report(.serverCallWithParticipants, at: member.keyPosition, path: path.appending("participants"))
                     return nil
                 }
                 return .call(participants: [])
             }
-            guard let member = require("participants", in: fields, of: value, path: path, why: tr("a call room needs 1 to %d", RoomsFile.maximumParticipants)),
+            guard let member = require("participants", in: fields, of: value, path: path, why: .callParticipants),
                   let participants = decodeParticipants(member.value, path: path.appending("participants")) else { return nil }
             return .call(participants: participants)
         case nil:
@@ -175,23 +169,21 @@ struct RoomsFileDecoder {
 
     mutating func decodeSource(_ value: JSONValue, path: JSONPath) -> SourceSpec? {
         guard let text = string(value, path: path) else { return nil }
-        switch SourceSpec.parse(text) {
-        case .success(let source):
-            return source
-        case .failure(let error):
-            report(error.description, at: value.position, path: path)
+        do throws(SourceSpecError) {
+            return try SourceSpec.parse(text)
+        } catch {
+            report(.badSource(error), at: value.position, path: path)
             return nil
         }
     }
 
     private mutating func decodeParticipants(_ value: JSONValue, path: JSONPath) -> [Participant]? {
         guard case .array(let elements) = value.content else {
-            report(tr("expected an array of participants, found %s", value.typeDescription), at: value.position, path: path)
+            report(.expectedList(.participants, found: value.kind), at: value.position, path: path)
             return nil
         }
         guard (1...RoomsFile.maximumParticipants).contains(elements.count) else {
-            report(tr("a call needs 1 to %1$d participants, found %2$d", RoomsFile.maximumParticipants, elements.count),
-                   at: value.position, path: path)
+            report(.participantCount(elements.count), at: value.position, path: path)
             return nil
         }
         var participants: [Participant] = []
@@ -213,18 +205,16 @@ struct RoomsFileDecoder {
     /// (decoding goes on past them, so that the other problems are reported too).
     mutating func object(_ value: JSONValue, path: JSONPath, allowed: [String]) -> [String: JSONMember]? {
         guard case .object(let members) = value.content else {
-            report(tr("expected an object, found %s", value.typeDescription), at: value.position, path: path)
+            report(.expectedObject(found: value.kind), at: value.position, path: path)
             return nil
         }
         var fields: [String: JSONMember] = [:]
         for member in members {
             let memberPath = path.appending(member.key)
             if !allowed.contains(member.key) {
-                report(tr("unknown field %1$s (expected %2$s)", Self.quoted(member.key), Self.list(allowed)),
-                       at: member.keyPosition, path: memberPath)
+                report(.unknownField(member.key, allowed: allowed), at: member.keyPosition, path: memberPath)
             } else if let first = fields[member.key] {
-                report(tr("duplicate field %1$s (first at %2$s)", Self.quoted(member.key), "\(first.keyPosition)"),
-                       at: member.keyPosition, path: memberPath)
+                report(.duplicateField(member.key, first: first.keyPosition), at: member.keyPosition, path: memberPath)
             } else {
                 fields[member.key] = member
             }
@@ -232,15 +222,16 @@ struct RoomsFileDecoder {
         return fields
     }
 
-    mutating func require(_ key: String, in fields: [String: JSONMember], of value: JSONValue, path: JSONPath, why: String?) -> JSONMember? {
+    mutating func require(_ key: String, in fields: [String: JSONMember], of value: JSONValue, path: JSONPath,
+                          why: RoomsFileProblem.FieldNeed?) -> JSONMember? {
         if let member = fields[key] { return member }
-        report(why.map { tr("missing field %1$s (%2$s)", Self.quoted(key), $0) } ?? tr("missing field %s", Self.quoted(key)), at: value.position, path: path)
+        report(.missingField(key, need: why), at: value.position, path: path)
         return nil
     }
 
     mutating func string(_ value: JSONValue, path: JSONPath) -> String? {
         guard case .string(let text) = value.content else {
-            report(tr("expected a string, found %s", value.typeDescription), at: value.position, path: path)
+            report(.expectedString(found: value.kind), at: value.position, path: path)
             return nil
         }
         return text
@@ -249,7 +240,7 @@ struct RoomsFileDecoder {
     mutating func nonEmptyString(_ value: JSONValue, path: JSONPath) -> String? {
         guard let text = string(value, path: path) else { return nil }
         guard !text.allSatisfy(\.isWhitespace) else {
-            report(tr("must not be empty"), at: value.position, path: path)
+            report(.emptyString, at: value.position, path: path)
             return nil
         }
         return text
@@ -257,44 +248,21 @@ struct RoomsFileDecoder {
 
     private mutating func bool(_ value: JSONValue, path: JSONPath) -> Bool? {
         guard case .bool(let flag) = value.content else {
-            report(tr("expected true or false, found %s", value.typeDescription), at: value.position, path: path)
+            report(.expectedBool(found: value.kind), at: value.position, path: path)
             return nil
         }
         return flag
     }
 
     private mutating func choice<Choice: RawRepresentable & CaseIterable>(
-        _ value: JSONValue, path: JSONPath, noun: String, as type: Choice.Type
+        _ value: JSONValue, path: JSONPath, field: String, as type: Choice.Type
     ) -> Choice? where Choice.RawValue == String {
         guard let text = string(value, path: path) else { return nil }
         guard let choice = Choice(rawValue: text) else {
-            let options = Choice.allCases.map { Self.quoted($0.rawValue) }
-            // TRANSLATORS: the first slot is a field of the rooms file ("kind", "role"), kept in English.
-            report(tr("unknown %1$s %2$s (expected %3$s)", noun, Self.quoted(text), Self.list(options)),
+            report(.unknownChoice(field: field, value: text, choices: Choice.allCases.map(\.rawValue)),
                    at: value.position, path: path)
             return nil
         }
         return choice
-    }
-
-    // MARK: Wording
-
-    static func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F: result += "\\u{\(String(scalar.value, radix: 16))}"
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
-    }
-
-    static func list(_ names: [String]) -> String {
-        guard names.count > 1 else { return names.joined() }
-        // TRANSLATORS: the last two of a list of choices, e.g. "kind" or "role"; the first may itself be "a, b".
-        return tr("%1$s or %2$s", names.dropLast().joined(separator: ", "), names[names.count - 1])
     }
 }

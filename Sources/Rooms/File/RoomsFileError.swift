@@ -1,8 +1,7 @@
-/// Every problem in a rooms file that could not be loaded (R4).
+/// Every problem in a rooms file that could not be loaded (R4), as data: AppCore words it.
 ///
-/// A file with any problem yields no rooms at all; the problems are listed in
-/// file order, one message each.
-public struct RoomsFileError: Error, Hashable, Sendable, CustomStringConvertible {
+/// A file with any problem yields no rooms at all; the problems are listed in file order.
+public struct RoomsFileError: Error, Hashable, Sendable {
     /// The problems, at least one, sorted by place in the file.
     public var problems: [RoomsFileProblem]
 
@@ -10,10 +9,4 @@ public struct RoomsFileError: Error, Hashable, Sendable, CustomStringConvertible
     public init(problems: [RoomsFileProblem]) {
         self.problems = problems
     }
-
-    /// One line per problem, as printed to standard error.
-    public var messages: [String] { problems.map(\.description) }
-
-    /// All messages, one per line.
-    public var description: String { messages.joined(separator: "\n") }
 }

@@ -1,7 +1,4 @@
-import Localization
-
-/// The most bytes a reader takes in (a rooms file, a statistics page), in whole MiB, and the
-/// one way the app words an input over it.
+/// The most bytes a reader takes in (a rooms file, a statistics page), in whole MiB.
 public struct SizeLimit: Hashable, Sendable, CustomStringConvertible {
     /// The limit in bytes.
     public let bytes: Int
@@ -17,7 +14,4 @@ public struct SizeLimit: Hashable, Sendable, CustomStringConvertible {
 
     /// The limit for a log line: "4 MiB".
     public var description: String { "\(mebibytes) MiB" }
-
-    /// Why an input over the limit is refused: "larger than 4 MiB", translated.
-    public var exceeded: String { tr("larger than %d MiB", mebibytes) }
 }

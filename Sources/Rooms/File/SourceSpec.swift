@@ -34,29 +34,33 @@ public enum SourceSpec: Hashable, Sendable {
 
     /// Reads a source string, or says why it is not allowed. The one parser of sources: the
     /// rooms-file check and playback both use it, so a source passes both or neither.
-    public static func parse(_ text: String) -> Result<SourceSpec, SourceSpecError> {
-        guard !text.isEmpty else { return .failure(.empty) }
+    public static func parse(_ text: String) throws(SourceSpecError) -> SourceSpec {
+        guard !text.isEmpty else { throw .empty }
         guard let colon = text.firstIndex(of: ":"), let scheme = Self.scheme(before: colon, in: text) else {
-            return .success(.file(path: text))
+            return .file(path: text)
         }
         let rest = String(text[text.index(after: colon)...])
         switch scheme {
         case "lavfi":
-            return Self.checkGraph(rest)
+            return try Self.checkGraph(rest)
         case "v4l2":
-            return rest.hasPrefix("/dev/") && rest.count > "/dev/".count
-                ? .success(.v4l2(device: rest)) : .failure(.badDevice(rest))
+            guard rest.hasPrefix("/dev/"), rest.count > "/dev/".count else { throw .badDevice(rest) }
+            return .v4l2(device: rest)
         case "x11grab":
-            return Self.isDisplayName(rest) ? .success(.x11grab(display: rest)) : .failure(.badDisplay(rest))
+            guard Self.isDisplayName(rest) else { throw .badDisplay(rest) }
+            return .x11grab(display: rest)
         case "pulse":
-            return Self.isPulseName(rest) ? .success(.pulse(source: rest)) : .failure(.badPulseSource(rest))
+            guard Self.isPulseName(rest) else { throw .badPulseSource(rest) }
+            return .pulse(source: rest)
         case "alsa":
-            return Self.isALSAName(rest) ? .success(.alsa(device: rest)) : .failure(.badALSADevice(rest))
+            guard Self.isALSAName(rest) else { throw .badALSADevice(rest) }
+            return .alsa(device: rest)
         case "file":
             let path = rest.hasPrefix("//") ? String(rest.dropFirst(2)) : rest
-            return path.isEmpty ? .failure(.emptyPath) : .success(.file(path: path))
+            guard !path.isEmpty else { throw .emptyPath }
+            return .file(path: path)
         default:
-            return Self.checkURL(text, scheme: scheme, rest: rest)
+            return try Self.checkURL(text, scheme: scheme, rest: rest)
         }
     }
 
@@ -93,12 +97,12 @@ public enum SourceSpec: Hashable, Sendable {
         return String(scalars).lowercased()
     }
 
-    private static func checkGraph(_ graph: String) -> Result<SourceSpec, SourceSpecError> {
-        guard !graph.allSatisfy(\.isWhitespace) else { return .failure(.emptyGraph) }
+    private static func checkGraph(_ graph: String) throws(SourceSpecError) -> SourceSpec {
+        guard !graph.allSatisfy(\.isWhitespace) else { throw .emptyGraph }
         if let opener = filterNames(in: graph).first(where: openingFilters.contains) {
-            return .failure(.openingFilter(opener))
+            throw .openingFilter(opener)
         }
-        return .success(.lavfi(graph: graph))
+        return .lavfi(graph: graph)
     }
 
     /// The name of every filter in a graph, link labels and instance names stripped. A comma
@@ -113,19 +117,20 @@ public enum SourceSpec: Hashable, Sendable {
         }
     }
 
-    private static func checkURL(_ text: String, scheme: String, rest: String) -> Result<SourceSpec, SourceSpecError> {
+    private static func checkURL(_ text: String, scheme: String, rest: String) throws(SourceSpecError) -> SourceSpec {
         let parts = scheme.split(separator: "+", omittingEmptySubsequences: false).map(String.init)
         let inner = parts.last ?? scheme
-        if parts.dropLast().contains("crypto") { return .failure(.cryptoNeedsKey) }
+        if parts.dropLast().contains("crypto") { throw .cryptoNeedsKey }
         let wrappersAllowed = parts.dropLast().allSatisfy { wrapperSchemes.contains($0) }
         guard wrappersAllowed, networkSchemes.contains(inner) || (parts.count > 1 && inner == "file") else {
-            return .failure(.unsupportedScheme(scheme))
+            throw .unsupportedScheme(scheme)
         }
         if inner == "file" {
-            return rest.isEmpty ? .failure(.emptyPath) : .success(.url(text))
+            guard !rest.isEmpty else { throw .emptyPath }
+            return .url(text)
         }
-        guard rest.hasPrefix("//"), rest.count > 2 else { return .failure(.missingHost(scheme)) }
-        return .success(.url(text))
+        guard rest.hasPrefix("//"), rest.count > 2 else { throw .missingHost(scheme) }
+        return .url(text)
     }
 
     /// A sound server's source name: 1 to ``maximumSoundNameLength`` characters, no control

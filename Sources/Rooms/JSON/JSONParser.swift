@@ -1,5 +1,3 @@
-import Localization
-
 /// A strict RFC 8259 JSON parser that records the line and column of every value.
 ///
 /// Foundation's `JSONSerialization` drops positions, which a config file's error
@@ -23,27 +21,18 @@ public struct JSONParser {
     /// Parses one JSON text (a UTF-8 byte order mark at the start is allowed).
     ///
     /// - Complexity: O(*n*) in the number of bytes.
-    public static func parse(_ bytes: [UInt8]) -> Result<JSONValue, JSONSyntaxError> {
+    public static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
         if let invalid = UTF8Validation.firstInvalidOffset(in: bytes) {
-            return .failure(JSONSyntaxError(
-                position: UTF8Validation.position(ofOffset: invalid, in: bytes),
-                message: tr("invalid UTF-8 at byte 0x%s", String(bytes[invalid], radix: 16, uppercase: true))))
+            throw JSONSyntaxError(position: UTF8Validation.position(ofOffset: invalid, in: bytes),
+                                  problem: .invalidUTF8(byte: bytes[invalid]))
         }
         var parser = JSONParser(bytes: bytes)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }
-        do {
-            parser.skipWhitespace()
-            let value = try parser.parseValue()
-            parser.skipWhitespace()
-            guard parser.index == bytes.count else {
-                throw parser.error(tr("unexpected text after the JSON value"))
-            }
-            return .success(value)
-        } catch let error as JSONSyntaxError {
-            return .failure(error)
-        } catch {
-            return .failure(parser.error("\(error)"))
-        }
+        parser.skipWhitespace()
+        let value = try parser.parseValue()
+        parser.skipWhitespace()
+        guard parser.index == bytes.count else { throw parser.error(.textAfterValue) }
+        return value
     }
 
     // MARK: Reading bytes
@@ -70,16 +59,15 @@ public struct JSONParser {
         }
     }
 
-    private func error(_ expectation: String, at position: TextPosition? = nil) -> JSONSyntaxError {
-        let message = current == nil && position == nil ? tr("unexpected end of file; %s", expectation) : expectation
-        return JSONSyntaxError(position: position ?? self.position, message: message)
+    private func error(_ problem: JSONSyntaxProblem, at position: TextPosition? = nil) -> JSONSyntaxError {
+        JSONSyntaxError(position: position ?? self.position, problem: problem, atEndOfFile: current == nil && position == nil)
     }
 
     // MARK: Values
 
     private mutating func parseValue() throws(JSONSyntaxError) -> JSONValue {
         let start = position
-        guard let byte = current else { throw error(tr("expected a value")) }
+        guard let byte = current else { throw error(.expectedValue) }
         switch byte {
         case UInt8(ascii: "{"): return JSONValue(.object(try parseObject()), at: start)
         case UInt8(ascii: "["): return JSONValue(.array(try parseArray()), at: start)
@@ -90,17 +78,17 @@ public struct JSONParser {
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             return JSONValue(try parseNumber(), at: start)
         default:
-            throw error(tr("expected a value"))
+            throw error(.expectedValue)
         }
     }
 
     private mutating func parseLiteral(_ word: String) throws(JSONSyntaxError) {
         let start = position
         for expected in word.utf8 {
-            guard current == expected else { throw error(tr("expected a value"), at: start) }
+            guard current == expected else { throw error(.expectedValue, at: start) }
             advance()
         }
-        if let next = current, Self.isIdentifierByte(next) { throw error(tr("expected a value"), at: start) }
+        if let next = current, Self.isIdentifierByte(next) { throw error(.expectedValue, at: start) }
     }
 
     private static func isIdentifierByte(_ byte: UInt8) -> Bool {
@@ -111,7 +99,7 @@ public struct JSONParser {
     private mutating func enterContainer() throws(JSONSyntaxError) {
         depth += 1
         guard depth <= Self.maximumDepth else {
-            throw error(tr("nesting deeper than %d levels", Self.maximumDepth))
+            throw error(.nestedTooDeep(limit: Self.maximumDepth))
         }
         advance()
         skipWhitespace()
@@ -136,7 +124,7 @@ public struct JSONParser {
                 advance()
                 return elements
             default:
-                throw error(tr("expected ',' or ']'"))
+                throw error(.expectedCommaOrBracket)
             }
         }
     }
@@ -150,11 +138,11 @@ public struct JSONParser {
             return members
         }
         while true {
-            guard current == UInt8(ascii: "\"") else { throw error(tr("expected a string key")) }
+            guard current == UInt8(ascii: "\"") else { throw error(.expectedKey) }
             let keyPosition = position
             let key = try parseString()
             skipWhitespace()
-            guard current == UInt8(ascii: ":") else { throw error(tr("expected ':'")) }
+            guard current == UInt8(ascii: ":") else { throw error(.expectedColon) }
             advance()
             skipWhitespace()
             let value = try parseValue()
@@ -168,7 +156,7 @@ public struct JSONParser {
                 advance()
                 return members
             default:
-                throw error(tr("expected ',' or '}'"))
+                throw error(.expectedCommaOrBrace)
             }
         }
     }
@@ -179,25 +167,25 @@ public struct JSONParser {
         let start = index
         let startPosition = position
         if current == UInt8(ascii: "-") { advance() }
-        guard let first = current, Self.isDigit(first) else { throw error(tr("invalid number"), at: startPosition) }
+        guard let first = current, Self.isDigit(first) else { throw error(.invalidNumber, at: startPosition) }
         advance()
         if first != UInt8(ascii: "0") { skipDigits() }
         if current == UInt8(ascii: ".") {
             advance()
-            guard let digit = current, Self.isDigit(digit) else { throw error(tr("invalid number"), at: startPosition) }
+            guard let digit = current, Self.isDigit(digit) else { throw error(.invalidNumber, at: startPosition) }
             skipDigits()
         }
         if current == UInt8(ascii: "e") || current == UInt8(ascii: "E") {
             advance()
             if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { advance() }
-            guard let digit = current, Self.isDigit(digit) else { throw error(tr("invalid number"), at: startPosition) }
+            guard let digit = current, Self.isDigit(digit) else { throw error(.invalidNumber, at: startPosition) }
             skipDigits()
         }
         if let next = current, Self.isIdentifierByte(next) || next == UInt8(ascii: ".") {
-            throw error(tr("invalid number"), at: startPosition)
+            throw error(.invalidNumber, at: startPosition)
         }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
-        guard let value = Double(text), value.isFinite else { throw error(tr("number out of range"), at: startPosition) }
+        guard let value = Double(text), value.isFinite else { throw error(.numberOutOfRange, at: startPosition) }
         return .number(text: text, value: value)
     }
 
@@ -224,7 +212,7 @@ public struct JSONParser {
         }
         while true {
             guard let byte = current, byte != UInt8(ascii: "\n") else {
-                throw error(tr("unterminated string (missing closing '\"')"), at: opening)
+                throw error(.unterminatedString, at: opening)
             }
             switch byte {
             case UInt8(ascii: "\""):
@@ -236,7 +224,7 @@ public struct JSONParser {
                 Self.appendUTF8(of: try parseEscape(), to: &utf8)
                 runStart = index
             case 0..<0x20:
-                throw error(tr("control character U+%s in string; write it as an escape", Self.hex(UInt32(byte))))
+                throw error(.controlCharacter(UInt32(byte)))
             default:
                 skipPlainStringBytes()
             }
@@ -277,7 +265,7 @@ public struct JSONParser {
     private mutating func parseEscape() throws(JSONSyntaxError) -> Unicode.Scalar {
         let start = position
         advance()
-        guard let byte = current else { throw error(tr("unterminated string (missing closing '\"')")) }
+        guard let byte = current else { throw error(.unterminatedString) }
         advance()
         switch byte {
         case UInt8(ascii: "\""): return "\""
@@ -292,23 +280,23 @@ public struct JSONParser {
             let unit = try parseHex4(escapeStart: start)
             switch unit {
             case 0xD800...0xDBFF:
-                guard current == UInt8(ascii: "\\") else { throw error(tr("unpaired surrogate in \\u escape"), at: start) }
+                guard current == UInt8(ascii: "\\") else { throw error(.unpairedSurrogate, at: start) }
                 advance()
-                guard current == UInt8(ascii: "u") else { throw error(tr("unpaired surrogate in \\u escape"), at: start) }
+                guard current == UInt8(ascii: "u") else { throw error(.unpairedSurrogate, at: start) }
                 advance()
                 let low = try parseHex4(escapeStart: start)
-                guard (0xDC00...0xDFFF).contains(low) else { throw error(tr("unpaired surrogate in \\u escape"), at: start) }
+                guard (0xDC00...0xDFFF).contains(low) else { throw error(.unpairedSurrogate, at: start) }
                 let value = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)
-                guard let scalar = Unicode.Scalar(value) else { throw error(tr("invalid \\u escape"), at: start) }
+                guard let scalar = Unicode.Scalar(value) else { throw error(.invalidUnicodeEscape, at: start) }
                 return scalar
             case 0xDC00...0xDFFF:
-                throw error(tr("unpaired surrogate in \\u escape"), at: start)
+                throw error(.unpairedSurrogate, at: start)
             default:
-                guard let scalar = Unicode.Scalar(unit) else { throw error(tr("invalid \\u escape"), at: start) }
+                guard let scalar = Unicode.Scalar(unit) else { throw error(.invalidUnicodeEscape, at: start) }
                 return scalar
             }
         default:
-            throw error(tr("invalid escape '\\%s' in string", String(Character(Unicode.Scalar(byte)))), at: start)
+            throw error(.invalidEscape(Character(Unicode.Scalar(byte))), at: start)
         }
     }
 
@@ -316,7 +304,7 @@ public struct JSONParser {
         var value: UInt32 = 0
         for _ in 0..<4 {
             guard let byte = current, let digit = Self.hexValue(byte) else {
-                throw error(tr("invalid \\u escape (needs 4 hex digits)"), at: escapeStart)
+                throw error(.shortUnicodeEscape, at: escapeStart)
             }
             value = value << 4 | digit
             advance()
@@ -331,10 +319,5 @@ public struct JSONParser {
         case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(byte - UInt8(ascii: "A") + 10)
         default: nil
         }
-    }
-
-    private static func hex(_ value: UInt32) -> String {
-        let digits = String(value, radix: 16, uppercase: true)
-        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
     }
 }

@@ -1,5 +1,3 @@
-import Localization
-
 /// A path to a value inside a JSON document, printed like `rooms[2].participants[0].source`.
 public struct JSONPath: Hashable, Sendable, CustomStringConvertible {
     /// One step of a path.
@@ -29,9 +27,11 @@ public struct JSONPath: Hashable, Sendable, CustomStringConvertible {
         JSONPath(components: components + [.index(index)])
     }
 
-    /// The printed path; the root prints as `top level`.
+    /// True for the document's root, the empty path.
+    public var isRoot: Bool { components.isEmpty }
+
+    /// The printed path; the root prints as nothing (a message names it in words).
     public var description: String {
-        if components.isEmpty { return tr("top level") }
         var text = ""
         for component in components {
             switch component {

@@ -1,16 +1,16 @@
-/// Why some bytes are not a JSON text, and where the parser stopped.
-public struct JSONSyntaxError: Error, Equatable, Sendable, CustomStringConvertible {
+/// Why some bytes are not a JSON text, and where the parser stopped, as data: AppCore words it.
+public struct JSONSyntaxError: Error, Hashable, Sendable {
     /// Where the problem was found.
     public var position: TextPosition
-    /// What was expected or found, e.g. `expected ',' or '}'`.
-    public var message: String
+    /// What was expected or found.
+    public var problem: JSONSyntaxProblem
+    /// True when the text ended where more was expected.
+    public var atEndOfFile: Bool
 
     /// Creates a syntax error.
-    public init(position: TextPosition, message: String) {
+    public init(position: TextPosition, problem: JSONSyntaxProblem, atEndOfFile: Bool = false) {
         self.position = position
-        self.message = message
+        self.problem = problem
+        self.atEndOfFile = atEndOfFile
     }
-
-    /// `line:column: message`.
-    public var description: String { "\(position): \(message)" }
 }

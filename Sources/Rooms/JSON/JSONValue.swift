@@ -1,5 +1,3 @@
-import Localization
-
 /// A parsed JSON value that remembers where in the text it started.
 ///
 /// Objects keep their members in file order, with each key's position, so that
@@ -27,16 +25,20 @@ public struct JSONValue: Equatable, Sendable {
         case object([JSONMember])
     }
 
-    /// A short name of the value's type for messages: "a string", "an object", ...
-    public var typeDescription: String {
+    /// The kinds of JSON value, as a message names what it found.
+    public enum Kind: Hashable, Sendable {
+        case null, bool, number, string, array, object
+    }
+
+    /// The value's kind.
+    public var kind: Kind {
         switch content {
-        case .null: "null"
-        // TRANSLATORS: a value's type, as in "expected a string, found a number".
-        case .bool: tr("a boolean")
-        case .number: tr("a number")
-        case .string: tr("a string")
-        case .array: tr("an array")
-        case .object: tr("an object")
+        case .null: .null
+        case .bool: .bool
+        case .number: .number
+        case .string: .string
+        case .array: .array
+        case .object: .object
         }
     }
 }

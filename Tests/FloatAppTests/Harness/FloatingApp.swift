@@ -58,10 +58,10 @@ final class FloatingApp {
     /// `--open ROOM --float` and waits until the float window is viewable.
     ///
     /// `stateHome` (default: a folder in the desktop's scratch space) is passed as
-    /// `$XDG_STATE_HOME`, so a second app can share it.
+    /// `$XDG_STATE_HOME`, so a second app can share it; `options` go on the command line too.
     static func launch(
         in testCase: XCTestCase, on desktop: TestDesktop, video: (width: Int, height: Int) = (640, 360),
-        stateHome: URL? = nil, name: String = "app"
+        stateHome: URL? = nil, name: String = "app", options: [String] = []
     ) throws -> FloatingApp {
         let roomID = "motion-live"
         let folder = desktop.workFolder
@@ -75,7 +75,7 @@ final class FloatingApp {
         try FileManager.default.createDirectory(at: state, withIntermediateDirectories: true)
         let stats = StatsFile(url: folder.appendingPathComponent("\(name)-stats.jsonl"))
         let app = try AppProcess.launch(
-            ["--rooms", rooms.path, "--open", roomID, "--float", "--stats", stats.url.path],
+            ["--rooms", rooms.path, "--open", roomID, "--float", "--stats", stats.url.path] + options,
             on: desktop, for: testCase, environment: ["XDG_STATE_HOME": state.path])
         let float: Window
         do {

@@ -78,7 +78,7 @@ extension NginxServer {
     /// The names of the streams a publisher sends now, from the statistics page.
     func publishedStreams() throws -> [String] {
         let page = try Data(contentsOf: URL(string: statsURL)!)
-        return try NginxStats.parse(page).get().filter(\.isPublishing).map(\.name)
+        return try NginxStats.parse(page).filter(\.isPublishing).map(\.name)
     }
 
     /// A rooms file for the live server `local` on this nginx, an unreachable server `gone`

@@ -14,7 +14,10 @@ extension TestDesktop {
     /// the press, and releases the button `releaseDelay` after the last report (no motion with
     /// the release). With `releasing` false the button stays down for the caller to release.
     ///
-    /// Each step waits for its own due time, so a late step does not delay the ones after it.
+    /// Each step waits for its own due time, so a late step does not delay the ones after it;
+    /// the release keeps at least the trace's own gap after the last report, so a replay that
+    /// fell behind (a compositor that took the motion late) does not turn a slow release into a
+    /// fling.
     @discardableResult
     func replay(_ trace: PointerTrace, button: MouseButton = .left, releasing: Bool = true) -> ReplayTiming {
         moveMouse(to: trace.press)
@@ -22,6 +25,7 @@ extension TestDesktop {
         press(button)
         let start = Date()
         var worst: TimeInterval = 0
+        var lastSent: TimeInterval = 0
         func wait(until offset: TimeInterval) {
             let remaining = start.addingTimeInterval(offset).timeIntervalSinceNow
             if remaining > 0 {
@@ -31,10 +35,11 @@ extension TestDesktop {
         for sample in trace.samples {
             wait(until: sample.time)
             moveMouse(to: sample.point)
-            worst = max(worst, Date().timeIntervalSince(start) - sample.time)
+            lastSent = Date().timeIntervalSince(start)
+            worst = max(worst, lastSent - sample.time)
         }
         guard releasing else { return ReplayTiming(worstLateness: worst) }
-        wait(until: trace.duration)
+        wait(until: max(trace.duration, lastSent + trace.releaseDelay))
         release(button)
         worst = max(worst, Date().timeIntervalSince(start) - trace.duration)
         Thread.sleep(forTimeInterval: Self.inputStepPause)

@@ -3,12 +3,16 @@ import Foundation
 
 /// Real input through the XTEST extension: the server sees it as coming from a device, so
 /// clients get core and XInput2 (raw) events, unlike a pointer warp.
+///
+/// In a GNOME Wayland session the pointer goes through the compositor instead (mutter's
+/// RemoteDesktop API): XTEST inside Xwayland reaches a client's press but loses its release.
 extension TestDesktop {
     /// Default pause after each input step, so clients see separate events (20-50 ms advised).
     static let inputStepPause: TimeInterval = 0.03
 
     /// Moves the pointer to `point` (absolute, root coordinates).
     func moveMouse(to point: DesktopPoint) {
+        if let pointer = gnomeSession?.pointer { return pointer.move(to: point) }
         XTestFakeMotionEvent(connection.display, XDefaultScreen(connection.display), Int32(point.x), Int32(point.y), 0)
         connection.sync()
     }
@@ -22,6 +26,7 @@ extension TestDesktop {
 
     /// Moves the pointer by `dx`, `dy` from where it is.
     func moveMouse(by dx: Int, _ dy: Int) {
+        if let pointer = gnomeSession?.pointer { return pointer.move(by: dx, dy) }
         XTestFakeRelativeMotionEvent(connection.display, Int32(dx), Int32(dy), 0)
         connection.sync()
     }
@@ -57,12 +62,14 @@ extension TestDesktop {
 
     /// Presses `button` where the pointer is.
     func press(_ button: MouseButton = .left) {
+        if let pointer = gnomeSession?.pointer { return pointer.set(button, down: true) }
         XTestFakeButtonEvent(connection.display, button.rawValue, 1, 0)
         connection.sync()
     }
 
     /// Releases `button`.
     func release(_ button: MouseButton = .left) {
+        if let pointer = gnomeSession?.pointer { return pointer.set(button, down: false) }
         XTestFakeButtonEvent(connection.display, button.rawValue, 0, 0)
         connection.sync()
     }

@@ -36,16 +36,20 @@ extension TestDesktop {
         return upperIndex > lowerIndex
     }
 
-    /// Saves the screen part inside `rect`, scaled by `percent`, as a PNG at `file` (ImageMagick).
-    func screenshot(of rect: DesktopRect, scaledTo percent: Int = 100, to file: URL) throws {
+    /// Saves the screen part inside `rect`, scaled by `percent`, as a PNG at `file` (ImageMagick),
+    /// with a thin outline drawn around each of `outlined` (the monitors of a desktop whose
+    /// background does not show where one ends).
+    func screenshot(of rect: DesktopRect, scaledTo percent: Int = 100, outlined: [DesktopRect] = [], to file: URL) throws {
         let full = workFolder.appendingPathComponent("full-\(UUID().uuidString).png")
         defer { try? FileManager.default.removeItem(at: full) }
         try screenshot(to: full)
         let logs = workFolder.appendingPathComponent("convert")
+        let outlines = outlined.isEmpty ? [] : ["-fill", "none", "-stroke", "#88c0d0", "-strokewidth", "4"]
+            + outlined.flatMap { ["-draw", "rectangle \($0.minX + 2),\($0.minY + 2) \($0.maxX - 3),\($0.maxY - 3)"] }
         let converter = try ChildProcess(
             executable: "/usr/bin/convert",
-            arguments: [
-                full.path, "-crop", "\(rect.width)x\(rect.height)+\(rect.x)+\(rect.y)", "+repage",
+            arguments: [full.path] + outlines + [
+                "-crop", "\(rect.width)x\(rect.height)+\(rect.x)+\(rect.y)", "+repage",
                 "-resize", "\(percent)%", "-strip", file.path,
             ],
             environment: clientEnvironment(home: workFolder),

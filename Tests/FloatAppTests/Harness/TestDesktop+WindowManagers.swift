@@ -15,6 +15,10 @@ extension TestDesktop {
         case .xfwm4(let panel): return try startXfwm4(panel: panel, until: deadline)
         case .mutter(let panel): return try startMutter(panel: panel, until: deadline)
         case .kwin(let panel): return try startKWin(panel: panel, until: deadline)
+        case .gnomeWayland:
+            // mutter is the session's compositor and already runs: wait until it manages Xwayland.
+            try waitUntilManaging(server, name: "mutter (Wayland)", until: deadline) { $0 == screen }
+            return nil
         }
     }
 

@@ -5,7 +5,7 @@ import XCTest
 
 /// A private headless X desktop for one test (or one test class): an Xvfb server, optionally a
 /// window manager (openbox, fluxbox, icewm, xfwm4, mutter or KWin) with a panel, and an Xlib connection for
-/// input and inspection.
+/// input and inspection; or a headless GNOME Wayland session, whose Xwayland is the X display.
 ///
 /// Everything it starts is ended by `tearDown()`, which `start(for:...)` registers as a
 /// teardown block; every child also dies on its own if the test process disappears.
@@ -27,6 +27,10 @@ final class TestDesktop {
         /// KDE's KWin 5.27 as an X11 compositing window manager (on a private session bus)
         /// with a dock window along `panel` standing in for the Plasma panel.
         case kwin(panel: PanelEdge)
+        /// A GNOME Wayland session: mutter 43 as a headless Wayland compositor (one virtual
+        /// monitor of the screen size, no panel), its rootless Xwayland as the X display, and
+        /// the pointer driven through mutter's RemoteDesktop API.
+        case gnomeWayland
         /// No window manager: no `_NET_WORKAREA`, no always-on-top, no frames.
         case none
 
@@ -38,6 +42,7 @@ final class TestDesktop {
             case .xfwm4(let panel): "xfwm4 (dock panel at the \(panel))"
             case .mutter(let panel): "mutter (dock panel at the \(panel))"
             case .kwin(let panel): "KWin (dock panel at the \(panel))"
+            case .gnomeWayland: "a GNOME Wayland session (headless mutter, Xwayland)"
             case .none: "no window manager"
             }
         }
@@ -58,8 +63,11 @@ final class TestDesktop {
     /// The name of the test this desktop belongs to.
     let testName: String
 
-    /// The X server process.
+    /// The X server process (in a GNOME Wayland session: the session, which runs Xwayland).
     let server: ChildProcess
+    /// The GNOME Wayland session, when the desktop is one: input goes through its compositor,
+    /// and its rootless Xwayland has no root image.
+    let gnomeSession: GnomeWaylandSession?
     /// The window manager process, if any (its helpers, like xfwm4's bus, share its group).
     private(set) var windowManagerProcess: ChildProcess?
     /// The dock window standing in for a panel, when the window manager draws none itself.
@@ -75,27 +83,43 @@ final class TestDesktop {
         for testCase: XCTestCase,
         windowManager: WindowManager = .openbox(margins: .zero),
         screenSize: ScreenSize = defaultScreenSize,
+        monitors: [DesktopRect] = [],
         timeout: TimeInterval = 15
     ) throws -> TestDesktop {
         let desktop = try TestDesktop(
-            testName: testCase.name, windowManager: windowManager, screenSize: screenSize, timeout: timeout)
+            testName: testCase.name, windowManager: windowManager, screenSize: screenSize, monitors: monitors,
+            timeout: timeout)
         testCase.addTeardownBlock { desktop.tearDown() }
         return desktop
     }
 
-    /// Starts Xvfb of `screenSize` on a free display, then the window manager, and waits until
-    /// both are ready.
+    /// Starts Xvfb of `screenSize` on a free display (given `monitors`, an X server with those
+    /// RandR monitors: ``startMonitorsServer(_:workFolder:logsIn:until:)``; for a GNOME Wayland
+    /// session, its Xwayland), then the window manager, and waits until both are ready.
     init(
         testName: String, windowManager: WindowManager, screenSize: ScreenSize = defaultScreenSize,
-        timeout: TimeInterval = 15
+        monitors: [DesktopRect] = [], timeout: TimeInterval = 15
     ) throws {
         self.testName = testName
         artifactsFolder = try TestPaths.artifactsFolder(for: testName)
         workFolder = try TestPaths.makeTemporaryFolder(prefix: "floatapp-desktop")
         let deadline = Date().addingTimeInterval(timeout)
 
-        let (server, number) = try Self.startServer(
-            size: screenSize, logsIn: artifactsFolder, until: deadline)
+        let server: ChildProcess
+        let number: Int
+        if case .gnomeWayland = windowManager {
+            let session = try GnomeWaylandSession.start(
+                size: screenSize, in: workFolder, logsIn: artifactsFolder, until: deadline)
+            (server, number, gnomeSession) = (session.process, session.displayNumber, session)
+        } else if monitors.isEmpty {
+            (server, number) = try Self.startServer(
+                "/usr/bin/Xvfb", ["-screen", "0", "\(screenSize.width)x\(screenSize.height)x24", "-nolisten", "tcp"],
+                logsIn: artifactsFolder, until: deadline)
+            gnomeSession = nil
+        } else {
+            (server, number) = try Self.startMonitorsServer(monitors, workFolder: workFolder, logsIn: artifactsFolder, until: deadline)
+            gnomeSession = nil
+        }
         self.server = server
         displayNumber = number
         display = ":\(number)"
@@ -114,11 +138,19 @@ final class TestDesktop {
             try? FileManager.default.removeItem(at: workFolder)
             throw HarnessError("\(error)\n\(server.outputTail())")
         }
+        do {
+            try Self.arrange(monitors, display: display, artifactsFolder: artifactsFolder)
+        } catch {
+            server.terminate(grace: 0)
+            try? FileManager.default.removeItem(at: workFolder)
+            throw error
+        }
+        // Xlib keeps the screen size it connected with: a screen the monitors resized is their extent.
         let screenNumber = XDefaultScreen(connection.display)
         screen = DesktopRect(
             x: 0, y: 0,
-            width: Int(XDisplayWidth(connection.display, screenNumber)),
-            height: Int(XDisplayHeight(connection.display, screenNumber)))
+            width: monitors.map(\.maxX).max() ?? Int(XDisplayWidth(connection.display, screenNumber)),
+            height: monitors.map(\.maxY).max() ?? Int(XDisplayHeight(connection.display, screenNumber)))
 
         do {
             windowManagerProcess = try startWindowManager(windowManager, until: deadline)
@@ -145,6 +177,7 @@ final class TestDesktop {
             "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
             "LANG": "C.UTF-8",
         ]
+        environment.merge(gnomeSession?.environment ?? [:]) { _, new in new }
         environment.merge(extra) { _, new in new }
         return environment
     }
@@ -162,6 +195,11 @@ final class TestDesktop {
         panelWindow = nil
         windowManagerProcess?.terminate(grace: 1)
         connection.close()
+        if let gnomeSession {
+            // Hung up, the pointer's helper ends and mutter with it, removing Xwayland's sockets.
+            gnomeSession.pointer.close()
+            _ = server.waitForExit(timeout: 5)
+        }
         server.terminate(grace: 2)
         try? FileManager.default.removeItem(at: workFolder)
     }
@@ -171,10 +209,12 @@ final class TestDesktop {
         apps.append(app)
     }
 
-    /// Starts Xvfb with `-displayfd` so the server itself picks a free display number.
-    private static func startServer(
-        size: ScreenSize, logsIn folder: URL, until deadline: Date
+    /// Starts the X server `executable` with `arguments` and `-displayfd` so the server itself
+    /// picks a free display number.
+    static func startServer(
+        _ executable: String, _ arguments: [String], logsIn folder: URL, until deadline: Date
     ) throws -> (ChildProcess, Int) {
+        let name = URL(fileURLWithPath: executable).lastPathComponent
         var descriptors: [Int32] = [0, 0]
         guard pipe(&descriptors) == 0 else {
             throw HarnessError("pipe failed: \(String(cString: strerror(errno)))")
@@ -187,22 +227,19 @@ final class TestDesktop {
         do {
             defer { close(descriptors[1]) }
             server = try ChildProcess(
-                executable: "/usr/bin/Xvfb",
-                arguments: [
-                    "-displayfd", "3", "-screen", "0",
-                    "\(size.width)x\(size.height)x24", "-nolisten", "tcp",
-                ],
+                executable: executable,
+                arguments: ["-displayfd", "3"] + arguments,
                 environment: ["PATH": "/usr/bin:/bin"],
-                stdoutURL: folder.appendingPathComponent("xvfb.stdout.log"),
-                stderrURL: folder.appendingPathComponent("xvfb.stderr.log"),
+                stdoutURL: folder.appendingPathComponent("\(name.lowercased()).stdout.log"),
+                stderrURL: folder.appendingPathComponent("\(name.lowercased()).stderr.log"),
                 extraDescriptor: descriptors[1])
         }
         var text = ""
         let readEnd = descriptors[0]
         do {
-            try eventually("Xvfb reports its display number", timeout: deadline.timeIntervalSinceNow, poll: 0) {
+            try eventually("\(name) reports its display number", timeout: deadline.timeIntervalSinceNow, poll: 0) {
                 guard server.isRunning else {
-                    throw HarnessError("Xvfb ended early (\(server.exitStatus.map(\.description) ?? "?"))")
+                    throw HarnessError("\(name) ended early (\(server.exitStatus.map(\.description) ?? "?"))")
                 }
                 var pollDescriptor = pollfd(fd: readEnd, events: Int16(POLLIN), revents: 0)
                 guard poll(&pollDescriptor, 1, 50) > 0 else { return false }
@@ -219,7 +256,7 @@ final class TestDesktop {
         }
         guard let number = Int(text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
             server.terminate(grace: 0)
-            throw HarnessError("Xvfb reported no display number (got \"\(text)\")\n\(server.outputTail())")
+            throw HarnessError("\(name) reported no display number (got \"\(text)\")\n\(server.outputTail())")
         }
         return (server, number)
     }

@@ -4,7 +4,7 @@ import LocksAndThreads
 import Rooms
 
 /// Runs a ``LiveDirectory`` against real servers the way the app does: ticks on a clock, reads
-/// statistics pages with ``StatsReader`` on its queue, and feeds the results back on the calling thread.
+/// statistics pages with ``StatsReader``, and feeds the results back on the calling thread.
 final class DirectoryDriver: @unchecked Sendable {
     private(set) var directory: LiveDirectory
     /// Every appeared and ended effect so far, with the time it happened.
@@ -39,8 +39,8 @@ final class DirectoryDriver: @unchecked Sendable {
                 continue
             }
             let inbox = self.inbox
-            reader.read(url) { parsed in
-                inbox.withLock { $0.append((serverID, serial, parsed)) }
+            reader.read(url) { read in
+                inbox.withLock { $0.append((serverID, serial, read)) }
             }
         }
     }

@@ -1,4 +1,5 @@
 import Localization
+import LiveDirectory
 
 extension DirectoryStream {
     /// The row's second line: `LIVE · 3 watching · 1280x720 · 12:05` (W8).
@@ -30,7 +31,7 @@ extension ServerDirectory {
             let wait = max(0, Int((nextTry - now).rounded(.up)))
             let when = pendingSerial != nil || wait == 0 ? tr("trying again now") : tr("next try in %d s", wait)
             // TRANSLATORS: a live server's section header: its title, why it cannot be reached, when it is tried again.
-            return tr("%1$s — unreachable: %2$s (%3$s)", server.title, reason, when)
+            return tr("%1$s — unreachable: %2$s (%3$s)", server.title, reason.words, when)
         }
     }
 }

@@ -1,0 +1,18 @@
+/// Why the float's remembered place (P15) is not read or not saved, as data; AppCore words it.
+public enum PlacementFailure: Hashable, Sendable {
+    /// The state file is there but cannot be used; the float starts at its default place.
+    case unusable(path: String, why: Problem)
+    /// Saving the place failed.
+    case notSaved(FileWriteError)
+    /// Encoding the place failed; the reason is Foundation's.
+    case notEncoded(String)
+
+    /// What is wrong with the state file.
+    public enum Problem: Hashable, Sendable {
+        case notJSON
+        case missing(key: String)
+        case wrongType(path: String)
+        case permissionDenied
+        case unreadable
+    }
+}

@@ -1,0 +1,22 @@
+import CSDL
+
+/// SDL's event queue: waiting for the next event, taking the ones already there.
+@MainActor
+enum EventQueue {
+    /// The next event, waiting at most `milliseconds`; nil when none came.
+    static func wait(milliseconds: Int32) -> SDL_Event? {
+        var event = SDL_Event()
+        return SDL_WaitEventTimeout(&event, milliseconds) == 1 ? event : nil
+    }
+
+    /// An event already queued, nil when there is none.
+    static func poll() -> SDL_Event? {
+        var event = SDL_Event()
+        return SDL_PollEvent(&event) == 1 ? event : nil
+    }
+
+    /// Delivers the window system's own events (`SDL_SYSWMEVENT`: X11 events SDL does not translate).
+    static func receiveWindowSystemEvents() {
+        SDL_EventState(SDL_SYSWMEVENT.rawValue, SDL_ENABLE)
+    }
+}
