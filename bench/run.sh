@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs FloatApp's benchmarks (see bench/README.md): playback against ffplay and mpv,
 # PiP transitions driven by real input, then live latency (a host app to a viewer app, over
-# RTMP and HLS, against ffplay), calls, then the text layer against SDL_ttf on a 1,001-room list.
+# RTMP and HLS, against ffplay), calls, call latency (A to B in a call: picture, sound, lip sync,
+# and what sending costs), then the text layer against SDL_ttf on a 1,001-room list.
 # Each starts and ends its own Xvfb + openbox.
 # Usage: bench/run.sh [playback|transitions|latency|callatency|calls|text|all] (default all); after a benchmark's name,
 # further arguments go to its script (bench/playback.py --help, bench/transitions.py --help, ...).
@@ -50,6 +51,8 @@ case "$what" in
     run latency || status=$?
     echo
     run calls || status=$?
+    echo
+    run callatency || status=$?
     echo
     run text || status=$?
     ;;
