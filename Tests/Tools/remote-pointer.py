@@ -48,9 +48,10 @@ def serve(session, connection):
     """Answers the client's lines until it hangs up.
 
     For AFTER_RELEASE seconds after a button comes up, while no command comes, the pointer
-    reports a motion of no length every HEARTBEAT seconds: after the first release on the
-    float, mutter 43 holds the float's moves to its corner until pointer input comes again
-    (docs/gnome-wayland-tests.md); a hand's mouse moves on, a resting remote pointer does not.
+    reports a motion of no length every HEARTBEAT seconds: after a release on the float,
+    mutter 43 under load sometimes holds the float's moves to its corner until pointer input
+    comes again (cause unknown, docs/gnome-wayland-tests.md); a hand's mouse moves on, a
+    resting remote pointer does not.
     """
     pending = b""
     quiet_until = 0.0
