@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Runs FloatApp's benchmarks (see bench/README.md): playback against ffplay and mpv,
 # PiP transitions driven by real input, then live latency (a host app to a viewer app, over
-# RTMP and HLS, against ffplay), calls, then the text layer against SDL_ttf on a 1,001-room list.
+# RTMP and HLS, against ffplay), calls, call latency (A to B in a call: picture, sound, lip sync,
+# and what sending costs), then the text layer against SDL_ttf on a 1,001-room list.
 # Each starts and ends its own Xvfb + openbox.
-# Usage: bench/run.sh [playback|transitions|latency|calls|text|all] (default all); after a benchmark's name,
+# Usage: bench/run.sh [playback|transitions|latency|callatency|calls|text|all] (default all); after a benchmark's name,
 # further arguments go to its script (bench/playback.py --help, bench/transitions.py --help, ...).
 # Tables are printed and written to bench/out/playback.md, transitions.md, latency.md and text.md.
 set -uo pipefail
@@ -23,7 +24,7 @@ run() {
   local python=$python
   # The latency benchmark reads the screen with python3-xlib, a Debian package of the system python.
   # So does the calls benchmark its plot with python3-matplotlib.
-  case "$1" in latency|calls) [ -x /usr/bin/python3 ] && python=/usr/bin/python3 ;; esac
+  case "$1" in latency|callatency|calls) [ -x /usr/bin/python3 ] && python=/usr/bin/python3 ;; esac
   "$python" "bench/$1.py" --floatapp "$bin" "${@:2}" &
   child=$!
   wait "$child"
@@ -39,6 +40,7 @@ case "$what" in
   playback) run playback "$@" || status=$? ;;
   transitions) run transitions "$@" || status=$? ;;
   latency) run latency "$@" || status=$? ;;
+  callatency) run callatency "$@" || status=$? ;;
   calls) run calls "$@" || status=$? ;;
   text) run text "$@" || status=$? ;;
   all)
@@ -50,8 +52,10 @@ case "$what" in
     echo
     run calls || status=$?
     echo
+    run callatency || status=$?
+    echo
     run text || status=$?
     ;;
-  *) echo "usage: bench/run.sh [playback|transitions|latency|calls|text|all] [options]" >&2; exit 2 ;;
+  *) echo "usage: bench/run.sh [playback|transitions|latency|callatency|calls|text|all] [options]" >&2; exit 2 ;;
 esac
 exit $status

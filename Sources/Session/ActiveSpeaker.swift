@@ -34,7 +34,7 @@ public struct ActiveSpeaker: Hashable, Sendable {
         self.challenger = challenger
     }
 
-    /// The participants are now `new` (by name): the speaker and the challenger keep their
+    /// The participants are now `new` (by stream): the speaker and the challenger keep their
     /// person, and are forgotten when that person left.
     public mutating func remap(from old: [String], to new: [String]) {
         func moved(_ index: Int) -> Int? { old.indices.contains(index) ? new.firstIndex(of: old[index]) : nil }

@@ -64,7 +64,7 @@ extension SessionState {
         // A joined server call's participants come and go; the call goes on (W10).
         let callGoesOn = new.map { $0.isServerCall && $0.callServerID == old.callServerID } ?? false
         if callGoesOn, let new, case .call(let before) = old.media, case .call(let after) = new.media, before != after {
-            activeSpeaker.remap(from: before.map(\.name), to: after.map(\.name))
+            activeSpeaker.remap(from: before.map(\.source.text), to: after.map(\.source.text))
         }
         guard let new, new.media == old.media || callGoesOn else {
             let notice: SessionNotice = new == nil ? .removedFromRoomsFile(title: old.title) : .newSource(title: old.title)

@@ -27,22 +27,22 @@ final class CallJoinTests: XCTestCase {
     /// The rooms file [Live A, Stand-up on `local`] at t = 0 in a 960x600 window; the server
     /// lists `names` in the call at t = 1.1.
     private func start(me: Me? = nil, desktop: DesktopDevices = DesktopDevices(accountName: "Account"),
-                       listing names: [String]) -> AppState {
+                       listing names: [String], infos: [LiveStreamInfo] = [], joinTag: String = "") -> AppState {
         let config = RoomsConfig(rooms: [F.liveA, standup], servers: [local], me: me ?? self.me)
         var state = AppState(session: SessionState(config: config),
-                             environment: AppEnvironment(metrics: F.metrics, desktop: desktop), displays: [F.display],
+                             environment: AppEnvironment(metrics: F.metrics, desktop: desktop, joinTag: joinTag), displays: [F.display],
                              servers: [local], me: config.me)
         _ = state.reduce(.resized(.main, width: 960, height: 600), now: 0)
         _ = state.reduce(.painted(.main), now: 0)
         _ = state.reduce(.tick(pointer: Point(x: 0, y: 0)), now: 1)
-        _ = state.reduce(.directoryFetched(serverID: "local", serial: 1, .success(names.map(member))), now: 1.1)
+        _ = state.reduce(.directoryFetched(serverID: "local", serial: 1, .success(names.map(member) + infos)), now: 1.1)
         return state
     }
 
     /// Stand-up opened from the list at 1.3, its others polled playing at 1.4.
     private func joined(me: Me? = nil, desktop: DesktopDevices = DesktopDevices(accountName: "Account"),
-                        listing names: [String]) -> (AppState, [AppEffect]) {
-        var state = start(me: me, desktop: desktop, listing: names)
+                        listing names: [String], infos: [LiveStreamInfo] = [], joinTag: String = "") -> (AppState, [AppEffect]) {
+        var state = start(me: me, desktop: desktop, listing: names, infos: infos, joinTag: joinTag)
         state.main.list.selected = 1
         let effects = state.reduce(F.key(.enter), now: 1.3)
         let others = state.session.room("standup").map { room -> Int in
@@ -228,5 +228,94 @@ final class CallJoinTests: XCTestCase {
         XCTAssertNil(state.session.openRoomID)
         XCTAssertEqual(state.directory.section("local")?.interval, ServerDirectory.refreshInterval)
         XCTAssertEqual(state.session.mainWindow.content, .list)
+    }
+
+    private func tagged(_ name: String, _ tag: String) -> LiveStreamInfo {
+        LiveStreamInfo(name: "standup~" + CallMember(name: name, tag: tag).encoded, application: "call", isPublishing: true,
+                       clients: 2, age: 3)
+    }
+
+    func testAnotherPersonOfTheUsersNameIsShownAndOnlyTheUsersOwnStreamIsLeftOut() {
+        // The user joins as Ada with the run's tag; the server lists her stream, another Ada's and Grace.
+        let me = tagged("Ada", "k3f9"), otherAda = tagged("Ada", "x01")
+        var (state, effects) = joined(listing: ["Grace"], infos: [me, otherAda], joinTag: "k3f9")
+        XCTAssertEqual(state.call?.sendURL, "rtmp://127.0.0.1:1935/call/standup~Ada-k3f9")
+        let played = effects.compactMap { if case .openPlayback(let room) = $0 { room } else { nil } }
+        XCTAssertEqual(played.map(\.media), [.call(participants: [
+            participant("Grace"), Participant(name: "Ada", source: .url("rtmp://127.0.0.1:1935/call/standup~Ada-x01")),
+        ])])
+        XCTAssertEqual(state.roomLayout(now: 1.5)?.tiles.map(\.name.text), ["Grace", "Ada"])
+        // The other Ada leaves: her tile goes, Grace keeps playing; the user is still left out.
+        let left = fetched(&state, infos: [member("Grace"), me], at: 2.3)
+        XCTAssertTrue(left.contains(.stats(.callPeople("standup", joined: [], left: ["Ada"]))), "\(left)")
+        XCTAssertEqual(state.rooms["standup"]?.sources, [.playing])
+        XCTAssertEqual(state.roomLayout(now: 2.5)?.tiles.map(\.name.text), ["Grace"])
+        // Joining again after leaving sends under a new tag.
+        _ = state.reduce(F.key(.escape), now: 3)
+        state.main.list.selected = 1
+        _ = state.reduce(F.key(.enter), now: 3.1)
+        XCTAssertEqual(state.call?.sendURL, "rtmp://127.0.0.1:1935/call/standup~Ada-k3f91")
+    }
+
+    func testTheSelfViewCoversNoTileInAnyLayoutOrWindowSize() {
+        for count in 1...6 {
+            let names = ["Grace", "Bob", "Carol", "Dan", "Eve", "Fay"].prefix(count)
+            var (state, _) = joined(listing: Array(names) + ["Ada"])
+            for layout in [CallLayout.tile, .spotlight, .sidebar] {
+                state.session.callLayout = layout
+                for (width, height) in [(960, 600), (640, 360), (1600, 500), (480, 800)] {
+                    _ = state.reduce(.resized(.main, width: width, height: height), now: 2)
+                    guard let view = state.roomLayout(now: 2), let selfView = view.selfView?.rect else {
+                        return XCTFail("a joined call shows its self view")
+                    }
+                    let context = "\(count) others, \(layout), \(width)x\(height)"
+                    XCTAssertEqual(view.tiles.count, layout == .spotlight ? 1 : count, context)
+                    for tile in view.tiles {
+                        XCTAssertFalse(tile.rect.overlaps(selfView), "tile \(tile.index) \(tile.rect) under the self view \(selfView): \(context)")
+                        XCTAssertGreaterThan(tile.rect.w, 0, context)
+                        XCTAssertTrue(tile.rect.x >= 0 && tile.rect.maxX <= width && tile.rect.y >= 0 && tile.rect.maxY <= height, context)
+                    }
+                }
+            }
+        }
+    }
+
+    func testTilesThatAlreadyKeepClearOfTheSelfViewStayAsTheyAre() {
+        let area = PixelRect(12, 56, 936, 480)
+        let corner = PixelRect(800, 400, 136, 76)
+        let whole = CallTiles.layout(.tile, count: 2, active: 0, in: area, gap: 8)
+        XCTAssertEqual(CallTiles.layout(.tile, count: 2, active: 0, in: area, gap: 8, clearOf: PixelRect(0, 0, 4, 4)).map(\.1),
+                       whole.map(\.1))
+        XCTAssertTrue(whole.contains { $0.1.overlaps(corner) }, "two tiles side by side reach the corner")
+        let clear = CallTiles.layout(.tile, count: 2, active: 0, in: area, gap: 8, clearOf: corner)
+        XCTAssertEqual(clear.map(\.0), [0, 1])
+        XCTAssertFalse(clear.contains { $0.1.overlaps(corner) })
+    }
+
+    func testTheFloatShowsWhetherTheSpeakerMuted() {
+        var (state, _) = joined(listing: ["Grace", "Ada", "Bob"])
+        _ = state.reduce(F.key(.letter("p")), now: 2)
+        XCTAssertEqual(state.floatLayout(now: 2.1).speakerMuted, false)
+        _ = state.reduce(.playbackPolled("standup", [SourceReport(status: .playing, remote: CallSending(microphoneMuted: true)),
+                                                    SourceReport(status: .playing)]), now: 2.2)
+        let float = state.floatLayout(now: 2.3)
+        XCTAssertEqual(float.speakerName, "Grace")
+        XCTAssertTrue(float.speakerMuted, "Grace muted: her marker shows in the float too")
+        XCTAssertEqual(float.microphoneMuted, false, "the user's own microphone is on")
+        _ = state.reduce(.playbackPolled("standup", [SourceReport(status: .playing, remote: CallSending()),
+                                                    SourceReport(status: .playing)]), now: 2.4)
+        XCTAssertFalse(state.floatLayout(now: 2.5).speakerMuted)
+    }
+
+    func testTheActiveSpeakerChangeIsLogged() {
+        var (state, _) = joined(listing: ["Grace", "Ada", "Bob"])
+        var logged: [StatsEvent] = []
+        for k in 0..<30 {
+            _ = state.reduce(.playbackPolled("standup", [SourceReport(status: .playing, level: -60),
+                                                        SourceReport(status: .playing, level: -12)]), now: 2 + Double(k) * 0.1)
+            logged += state.reduce(.tick(pointer: Point(x: 0, y: 0)), now: 2.05 + Double(k) * 0.1)
+                .compactMap { if case .stats(let event) = $0, case .speaker = event { event } else { nil } }
+        }
+        XCTAssertEqual(logged, [.speaker("standup", source: 1, name: "Bob")])
     }
 }

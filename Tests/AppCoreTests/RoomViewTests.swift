@@ -152,7 +152,7 @@ final class RoomViewTests: XCTestCase {
         XCTAssertEqual(tiles[0].rect.w * 9 / 16, tiles[0].rect.h, "tiles are 16:9")
 
         _ = state.reduce(.playbackPolled("call", F.reports(F.call, .playing, levels: [-90, -10, -90])), now: 2)
-        assertStep(&state, .tick(pointer: origin), now: 2, effects: [.checkRoomsFile]) {
+        assertStep(&state, .tick(pointer: origin), now: 2, effects: [.checkRoomsFile, .stats(.speaker("call", source: 1, name: "P1"))]) {
             _ = $0.session.reduce(.audioLevelsMeasured(at: 2, levels: [0: -90, 1: -10, 2: -90]))
             $0.checks.roomsFileAt = 2
             $0.checks.levelsAt = 2

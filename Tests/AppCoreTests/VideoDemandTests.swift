@@ -146,7 +146,8 @@ final class VideoDemandTests: XCTestCase {
             $0.checks.levelsAt = 3
         }
         let change = assertStep(&state, .tick(pointer: origin), now: 4,
-                                effects: [.readDisplays, .checkRoomsFile, .setVideo("big", source: 9, floatSize)]) {
+                                effects: [.readDisplays, .checkRoomsFile, .stats(.speaker("big", source: 9, name: "P9")),
+                                          .setVideo("big", source: 9, floatSize)]) {
             _ = $0.session.reduce(.audioLevelsMeasured(at: 4, levels: self.levels(loudest: 9)))
             $0.checks.displaysAt = 4
             $0.checks.roomsFileAt = 4

@@ -1,18 +1,43 @@
+import CX11
 import Foundation
 import LiveServerTestSupport
+import PiPLayout
 import Rooms
 import TestSupport
 import XCTest
 
-/// W10 on a real nginx-rtmp: two FloatApps (Ada and Bob, `lavfi:` cameras and microphones)
-/// join one call and see each other's moving tile; a third participant published by the
-/// `ffmpeg` CLI joins and is killed with `kill -9`; Ada mutes and turns her camera off and Bob
-/// sees it; the server is killed and restarted and the call resumes; Ada leaves.
+/// W10 on a real nginx-rtmp, one call run through: three FloatApps (Ada, 李小龙 and Grace, each
+/// with a `lavfi:` camera and a microphone that beeps in its own two seconds of every six on the
+/// wall clock) join one call. Each sees the other two move and its own self view, and the active
+/// speaker follows who beeps. A second 李小龙 (the `ffmpeg` CLI, no join tag) joins and is killed
+/// with `kill -9`. Ada mutes (her stream at the server turns silent, as `ffmpeg`'s volumedetect
+/// hears it; 李小龙 sees her marker) and turns her camera off (he sees her name); 李小龙 floats
+/// the call (the float follows the speaker); the server is killed and restarted and all three
+/// resume; Ada leaves (gone from the others within 2 s and from the server); Leave in 李小龙's
+/// float hangs up.
 final class CallE2ETests: DesktopTestCase {
-    private func roomsFile(_ nginx: NginxServer, name: String, camera: String, microphone: String, in folder: URL) throws -> URL {
-        let url = folder.appendingPathComponent("rooms-\(name).json")
+    /// A participant: name, camera, and the start of its beep in each six seconds of the wall clock.
+    private struct Person {
+        let name: String
+        let camera: String
+        let frequency: Int
+        let slot: Double
+        var microphone: String {
+            "lavfi:sine=f=\(frequency):sample_rate=48000,volume='if(between(mod(time(0),6),\(Int(slot)),\(Int(slot) + 2)),1,0)':eval=frame"
+        }
+    }
+
+    private let ada = Person(name: "Ada Lovelace", camera: "lavfi:testsrc2=size=640x360:rate=15", frequency: 440, slot: 0)
+    private let bruce = Person(name: "李小龙", camera: "lavfi:testsrc2=size=640x360:rate=15,hue=h=120", frequency: 660, slot: 2)
+    private let grace = Person(name: "Grace Hopper", camera: "lavfi:testsrc=size=640x360:rate=15", frequency: 880, slot: 4)
+    /// The wall clock minus the monotonic clock the stats files use, in seconds.
+    private let wallOffset = Date().timeIntervalSince1970 - monotonicNow()
+
+    private func roomsFile(_ nginx: NginxServer, _ person: Person, in folder: URL) throws -> URL {
+        let url = folder.appendingPathComponent("rooms-\(Int(person.slot)).json")
+        let me = try JSONSerialization.data(withJSONObject: ["name": person.name, "camera": person.camera, "microphone": person.microphone])
         let text = """
-            {"me": {"name": "\(name)", "camera": "\(camera)", "microphone": "\(microphone)"},
+            {"me": \(String(decoding: me, as: UTF8.self)),
              "servers": [{"id": "local", "title": "Local server", "stats": "\(nginx.statsURL)",
                           "play": "\(nginx.rtmpURL("{stream}"))", "calls": "\(nginx.callsTemplate)"}],
              "rooms": [{"id": "standup", "title": "Stand-up", "kind": "call", "server": "local"}]}
@@ -21,113 +46,221 @@ final class CallE2ETests: DesktopTestCase {
         return url
     }
 
-    /// The time (on the test's clock) of `app`'s first `call_people` event after `since` whose
-    /// `field` (joined or left) names `name`.
-    private func people(_ app: LiveServerApp, _ field: String, _ name: String, after since: Double) -> Double? {
-        app.stats.events(named: "call_people", matching: ["room": "standup"]).lazy.filter { event in
-            (event.fields[field] ?? "").split(separator: "\n").contains { String($0) == name }
-        }.compactMap { app.stats.monotonicTime(of: $0) }.first { $0 > since }
+    /// The times (on the test's clock) of `app`'s `call_people` events after `since` whose
+    /// `field` (joined or left) names `name`, once per naming.
+    private func people(_ app: LiveServerApp, _ field: String, _ name: String, after since: Double) -> [Double] {
+        app.stats.events(named: "call_people", matching: ["room": "standup"], after: since).flatMap { event, time in
+            (event.fields[field] ?? "").split(separator: "\n").filter { String($0) == name }.map { _ in time }
+        }
     }
 
-    /// Pictures of the tile of the participant at `source` that `app` showed after `since`, with distinct times.
+    /// Pictures of the tile at `source` that `app` showed after `since`, with distinct times.
     private func tilePictures(_ app: LiveServerApp, source: Int, after since: Double) -> Int {
-        let events = app.stats.events(named: "tile_frame", matching: ["room": "standup", "source": String(source)])
-            .filter { (app.stats.monotonicTime(of: $0) ?? 0) > since && $0.fields["still"] == "0" }
-        return Set(events.compactMap { $0.fields["pts"] }).count
+        let events = app.stats.events(named: "tile_frame", matching: ["room": "standup", "source": String(source), "still": "0"], after: since)
+        return Set(events.compactMap { $0.event.fields["pts"] }).count
     }
 
     /// Float pictures of the call `app` presented after `since`.
     private func floatPictures(_ app: LiveServerApp, after since: Double) -> Int {
-        app.stats.events(named: "frame", matching: ["window": "float", "room": "standup"])
-            .filter { (app.stats.monotonicTime(of: $0) ?? 0) > since }.count
+        app.stats.events(named: "frame", matching: ["window": "float", "room": "standup"], after: since).count
     }
 
-    func testTwoAppsAndACommandLineParticipantHoldACallThroughMuteCameraKillRestartAndLeave() throws {
+    /// The published stream of `person` (its name with this join's tag).
+    private func stream(of person: Person, on nginx: NginxServer) throws -> String? {
+        try nginx.publishedStreams().first { $0.hasPrefix("standup~" + ParticipantName.encode(person.name) + "-") }
+    }
+
+    /// Where `app`'s self view is in its main window of `frame` (AppState's layout at 1x: a
+    /// fifth of the width, 96 to 240 px, 12 px from the side, 8 px above the 64 px control bar).
+    private func selfView(in frame: DesktopRect) -> DesktopRect {
+        let width = max(96, min(240, frame.width / 5)), height = width * 9 / 16
+        return DesktopRect(x: frame.x + frame.width - 12 - width, y: frame.y + frame.height - 64 - 8 - height, width: width, height: height)
+    }
+
+    func testThreeAppsHoldACallThroughSpeakersMuteCameraFloatServerRestartAndLeave() throws {
         let started = monotonicNow()
         let nginx = try NginxServer()
         try nginx.start()
         let desktop = try startDesktop()
-        let ada = try LiveServerApp("ada", roomsFile: roomsFile(nginx, name: "Ada Lovelace",
-                                                                camera: "lavfi:testsrc2=size=640x360:rate=15",
-                                                                microphone: "lavfi:sine=f=440:sample_rate=48000", in: desktop.workFolder),
-                                    arguments: ["--open", "standup"], on: desktop) { try launchApp($0, on: desktop) }
-        let bob = try LiveServerApp("bob", roomsFile: roomsFile(nginx, name: "李小龙",
-                                                                camera: "lavfi:smptebars=size=640x360:rate=15",
-                                                                microphone: "lavfi:sine=f=660:sample_rate=48000", in: desktop.workFolder),
-                                    arguments: ["--open", "standup"], on: desktop) { try launchApp($0, on: desktop) }
-
-        // Each sees the other, never itself, and the other's tile moves.
-        _ = try eventuallyValue("Bob sees Ada\nbob: \(bob.summary())", timeout: 15) { people(bob, "joined", "Ada Lovelace", after: 0) }
-        _ = try eventuallyValue("Ada sees Bob\nada: \(ada.summary())", timeout: 15) { people(ada, "joined", "李小龙", after: 0) }
-        XCTAssertNil(people(ada, "joined", "Ada Lovelace", after: 0), "Ada never plays herself")
-        XCTAssertNil(people(bob, "joined", "李小龙", after: 0), "Bob never plays himself")
-        try eventually("each sees the other's tile move\nada: \(ada.summary())\nbob: \(bob.summary())", timeout: 15) {
-            tilePictures(ada, source: 0, after: 0) >= 10 && tilePictures(bob, source: 0, after: 0) >= 10
+        let everyone = [ada, bruce, grace]
+        let apps = try everyone.map { person in
+            try LiveServerApp(person.name, roomsFile: roomsFile(nginx, person, in: desktop.workFolder),
+                              arguments: ["--open", "standup"], on: desktop) { try launchApp($0, on: desktop) }
         }
-        XCTAssertEqual(Set(try nginx.publishedStreams()), ["standup~Ada_20_Lovelace", "standup~_674e__5c0f__9f99_"])
-        try desktop.focus(bob.mainWindow)
-        try desktop.screenshot("call-bob")
+        let (a, b, c) = (apps[0], apps[1], apps[2])
 
-        // A participant from the ffmpeg CLI joins both; killed with kill -9, it is gone within 3 s.
-        let grace = try FFmpegPublisher(url: CallURLTemplate(nginx.callsTemplate).url(room: "standup", participant: "Grace"))
-        _ = try eventuallyValue("Bob sees Grace join\nbob: \(bob.summary())", timeout: 10) { people(bob, "joined", "Grace", after: 0) }
-        _ = try eventuallyValue("Ada sees Grace join\nada: \(ada.summary())", timeout: 10) { people(ada, "joined", "Grace", after: 0) }
+        // Each sees the two others (never itself), their tiles move, and its own self view moves.
+        for (app, person) in zip(apps, everyone) {
+            for other in everyone where other.name != person.name {
+                _ = try eventuallyValue("\(person.name) sees \(other.name)\n\(app.summary())", timeout: 20, poll: 0.2) {
+                    people(app, "joined", other.name, after: 0).first
+                }
+            }
+            XCTAssertEqual(people(app, "joined", person.name, after: 0), [], "\(person.name) never plays themself")
+        }
+        for app in apps {
+            try eventually("both others' tiles move\n\(app.summary())", timeout: 15, poll: 0.2) {
+                tilePictures(app, source: 0, after: 0) >= 10 && tilePictures(app, source: 1, after: 0) >= 10
+            }
+        }
+        print("joined: all three see each other \(String(format: "%.1f", monotonicNow() - started)) s after the start")
+        for (app, person) in zip(apps, everyone) {
+            try desktop.focus(app.mainWindow)
+            let frame = try XCTUnwrap(desktop.geometry(of: app.mainWindow))
+            let view = selfView(in: frame)
+            try eventually("\(person.name)'s self view at \(view) shows a moving picture", timeout: 5, poll: 0.2) {
+                let first = try desktop.grab(view)
+                Thread.sleep(forTimeInterval: 0.3)
+                let second = try desktop.grab(view)
+                return !first.isMostlyBlack() && first.meanAbsoluteDifference(to: second) > 1
+            }
+            try desktop.screenshot("call-\(Int(person.slot))-\(ParticipantName.encode(person.name))")
+        }
+
+        // Ada's sound at the server over one whole cycle, pulled while the speakers are checked.
+        let streams = try nginx.publishedStreams()
+        let adaStream = try XCTUnwrap(try stream(of: ada, on: nginx), "\(streams)")
+        let before = try VolumePull(url: "rtmp://127.0.0.1:\(nginx.rtmpPort)/call/\(adaStream)")
+
+        // The active speaker follows who beeps: each app names each other person, in their slot.
+        let speakersFrom = monotonicNow()
+        for (app, person) in zip(apps, everyone) {
+            for other in everyone where other.name != person.name {
+                let shown = try eventuallyValue("\(person.name) shows \(other.name) speaking\n\(app.summary())", timeout: 15, poll: 0.2) {
+                    app.stats.events(named: "speaker", matching: ["room": "standup", "name": other.name], after: speakersFrom).first?.time
+                }
+                let wall = shown + wallOffset
+                let intoSlot = (wall - other.slot).truncatingRemainder(dividingBy: 6)
+                print("speaker: \(person.name) shows \(other.name) \(String(format: "%.2f", intoSlot)) s into their beep")
+                XCTAssertLessThan(intoSlot, 3.2, "\(other.name) is shown speaking during their beep (2 s), not someone else's")
+            }
+        }
+
+        // A second 李小龙 (no join tag) joins: Ada shows both; killed with kill -9, it is gone within 3 s.
+        let twin = try FFmpegPublisher(url: CallURLTemplate(nginx.callsTemplate).url(room: "standup", participant: bruce.name), audio: false)
+        try eventually("Ada shows two of \(bruce.name)\n\(a.summary())", timeout: 10, poll: 0.2) {
+            people(a, "joined", bruce.name, after: 0).count == 2
+        }
         let killed = monotonicNow()
-        grace.kill()
-        for app in [ada, bob] {
-            let gone = try eventuallyValue("Grace leaves\n\(app.summary())", timeout: 6) { people(app, "left", "Grace", after: killed) }
-            print("kill -9: Grace gone \(String(format: "%.2f", gone - killed)) s after")
+        twin.kill()
+        for app in [a, c] {
+            let gone = try eventuallyValue("the twin leaves\n\(app.summary())", timeout: 6, poll: 0.1) {
+                people(app, "left", bruce.name, after: killed).first
+            }
+            print("kill -9: the twin gone \(String(format: "%.2f", gone - killed)) s after")
             XCTAssertLessThan(gone - killed, 3, "a killed participant is gone within 3 s")
         }
+        XCTAssertNotNil(try stream(of: bruce, on: nginx), "the other 李小龙 stays")
 
-        // Ada mutes her microphone and turns her camera off: Bob sees the marker, then her name.
-        try ada.press(.m)
-        try bob.waitFor("remote_state", ["name": "Ada Lovelace", "muted": "1", "camera_off": "0"], timeout: 5)
-        try ada.press(.character("v"))
-        try bob.waitFor("remote_state", ["name": "Ada Lovelace", "muted": "1", "camera_off": "1"], timeout: 5)
-        try desktop.focus(bob.mainWindow)
-        try desktop.screenshot("call-bob-sees-ada-muted-camera-off")
-        try ada.press(.m)
-        try bob.waitFor("remote_state", ["name": "Ada Lovelace", "muted": "0", "camera_off": "1"], timeout: 5)
+        // Ada mutes: her stream turns silent at the server, and 李小龙 shows her muted.
+        let loud = try before.maxVolume()
+        print("Ada's stream before muting: max \(loud) dB")
+        XCTAssertGreaterThan(loud, -30, "Ada's beep reaches the server")
+        try a.press(.m)
+        try b.waitFor("remote_state", ["name": ada.name, "muted": "1", "camera_off": "0"], timeout: 5)
+        let muted = try VolumePull(url: "rtmp://127.0.0.1:\(nginx.rtmpPort)/call/\(adaStream)")
 
-        // Bob floats the call: the float shows Ada.
-        try bob.press(.p)
-        try eventually("Bob's float shows frames\nbob: \(bob.summary())", timeout: 10) {
-            bob.floatFrames(of: "standup") > 10
-        }
-        try desktop.screenshot("call-bob-float")
+        // Ada turns her camera off: 李小龙 shows her name.
+        try a.press(.character("v"))
+        try b.waitFor("remote_state", ["name": ada.name, "muted": "1", "camera_off": "1"], timeout: 5)
+        try desktop.focus(b.mainWindow)
+        try desktop.screenshot("call-bruce-sees-ada-muted-camera-off")
 
-        // The server dies: both tiles reconnect; it comes back: sending and receiving resume by themselves.
+        // 李小龙 floats the call: the float follows the speaker (Grace beeps; muted Ada cannot).
+        let floated = monotonicNow()
+        try b.press(.p)
+        try eventually("李小龙's float shows frames\n\(b.summary())", timeout: 10, poll: 0.2) { floatPictures(b, after: floated) > 10 }
+        try b.waitFor("float_speaker", ["room": "standup", "name": grace.name, "muted": "0"], timeout: 10)
+        XCTAssertTrue(b.stats.events(named: "float_speaker", matching: ["name": ada.name]).allSatisfy { $0.fields["muted"] == "1" },
+                      "muted Ada, when in the float, carries her marker")
+        let float = try desktop.waitForWindow(.title("Stand-up - PiP"), timeout: 5)
+        try desktop.screenshot("call-bruce-float")
+
+        let silent = try muted.maxVolume()
+        print("Ada's stream muted: max \(silent) dB")
+        XCTAssertLessThan(silent, -80, "a muted microphone sends silence")
+
+        // The server dies: tiles reconnect; it comes back: all three send and receive again by themselves.
         let crash = monotonicNow()
         nginx.kill()
-        try eventually("Ada's tile of Bob reconnects\nada: \(ada.summary())", timeout: 10) {
-            ada.stats.events(named: "status", matching: ["room": "standup"]).contains { event in
-                event.fields["status"]?.hasPrefix("reconnecting") == true && (ada.stats.monotonicTime(of: event) ?? 0) > crash
+        try eventually("Ada's tiles reconnect\n\(a.summary())", timeout: 10, poll: 0.2) {
+            a.stats.events(named: "status", matching: ["room": "standup"], after: crash).contains { event, _ in
+                event.fields["status"]?.hasPrefix("reconnecting") == true
             }
         }
         try nginx.start()
         let back = monotonicNow()
-        for app in [ada, bob] {
-            _ = try eventuallyValue("sending again\n\(app.summary())", timeout: 15) { () -> Double? in
-                app.stats.events(named: "call", matching: ["room": "standup", "phase": "sending-live"])
-                    .compactMap { app.stats.monotonicTime(of: $0) }.first { $0 > back }
+        for app in apps {
+            try eventually("sending again\n\(app.summary())", timeout: 15, poll: 0.2) {
+                !app.stats.events(named: "call", matching: ["room": "standup", "phase": "sending-live"], after: back).isEmpty
             }
-            // Bob's call is in his float, Ada's in her main window.
-            try eventually("the other moves again\n\(app.summary())", timeout: 15) {
-                app === bob ? floatPictures(bob, after: back) >= 10 : tilePictures(app, source: 0, after: back) >= 10
+            // 李小龙's call is in his float, the others' in their main windows.
+            try eventually("the others move again\n\(app.summary())", timeout: 15, poll: 0.2) {
+                app === b ? floatPictures(b, after: back) >= 10
+                    : tilePictures(app, source: 0, after: back) >= 10 && tilePictures(app, source: 1, after: back) >= 10
             }
         }
-        print("server restart: both sending and receiving again \(String(format: "%.2f", monotonicNow() - back)) s after")
+        print("server restart: all three sending and receiving again \(String(format: "%.2f", monotonicNow() - back)) s after")
 
-        // Ada leaves: she is gone from Bob within 2 s, and from the server.
-        try ada.press(.escape)
-        let left = try ada.waitFor("call", ["room": "standup", "phase": "left"], timeout: 5)
-        let leftAt = ada.stats.monotonicTime(of: left[0]) ?? monotonicNow()
-        let gone = try eventuallyValue("Bob sees Ada leave\nbob: \(bob.summary())", timeout: 5) { people(bob, "left", "Ada Lovelace", after: leftAt) }
-        print("leave: Ada gone from Bob \(String(format: "%.2f", gone - leftAt)) s after")
-        XCTAssertLessThan(gone - leftAt, 2, "a leaver is gone within 2 s")
-        XCTAssertEqual(try nginx.publishedStreams(), ["standup~_674e__5c0f__9f99_"])
-        XCTAssertTrue(ada.app.isRunning && bob.app.isRunning)
+        // Ada leaves: gone from 李小龙 and Grace within 2 s, and from the server.
+        try a.press(.escape)
+        let left = try a.waitFor("call", ["room": "standup", "phase": "left"], timeout: 5)
+        let leftAt = a.stats.monotonicTime(of: left[0]) ?? monotonicNow()
+        for app in [b, c] {
+            let gone = try eventuallyValue("Ada leaves\n\(app.summary())", timeout: 5, poll: 0.1) { people(app, "left", ada.name, after: leftAt).first }
+            print("leave: Ada gone \(String(format: "%.2f", gone - leftAt)) s after")
+            XCTAssertLessThan(gone - leftAt, 2, "a leaver is gone within 2 s")
+        }
+        XCTAssertNil(try stream(of: ada, on: nginx))
+
+        // Leave in 李小龙's float hangs up: his stream ends and the float goes.
+        let frame = try XCTUnwrap(desktop.geometry(of: float))
+        let layout = FloatControlsLayout(kind: .call, size: Size(width: Double(frame.width), height: Double(frame.height)), scale: 1)
+        let leave = try XCTUnwrap(layout.rect(of: .leave))
+        let point = DesktopPoint(x: frame.x + Int(leave.midX), y: frame.y + Int(leave.midY))
+        desktop.moveMouse(to: DesktopPoint(x: frame.x + frame.width / 2, y: frame.y + frame.height / 2))
+        desktop.moveMouse(to: point)
+        try eventually("Leave shows in the float", timeout: 3, poll: 0.1) {
+            try desktop.grab(DesktopRect(x: point.x - 4, y: point.y - 4, width: 8, height: 8))
+                .fraction(matching: RGB(red: 0xf0, green: 0x5a, blue: 0x5a), tolerance: 40) > 0.3
+        }
+        desktop.click()
+        try b.waitFor("call", ["room": "standup", "phase": "left"], timeout: 5)
+        try desktop.waitUntilGone(.titleSuffix(" - PiP"), timeout: 5)
+        try eventually("李小龙's stream ends at the server", timeout: 5, poll: 0.2) { try stream(of: bruce, on: nginx) == nil }
+        XCTAssertNotNil(try stream(of: grace, on: nginx), "Grace is still in the call")
+        XCTAssertTrue(apps.allSatisfy(\.app.isRunning))
         print("call end to end: \(String(format: "%.1f", monotonicNow() - started)) s")
+    }
+}
+
+/// `ffmpeg` pulling a stream from the server for one six-second beep cycle and more, measuring
+/// its sound with volumedetect.
+private final class VolumePull {
+    private let process = Process()
+    private let errors = Pipe()
+
+    init(url: String) throws {
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/ffmpeg")
+        process.arguments = ["-hide_banner", "-nostats", "-nostdin", "-rw_timeout", "5000000", "-i", url, "-vn", "-t", "6.5",
+                             "-af", "volumedetect", "-f", "null", "-"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = errors
+        try process.run()
+    }
+
+    /// The pulled sound's loudest sample in dBFS (-91 is digital silence), once the pull ends
+    /// (it is stopped after 15 s).
+    func maxVolume() throws -> Double {
+        let deadline = Date().addingTimeInterval(15)
+        while process.isRunning && Date() < deadline { usleep(50_000) }
+        if process.isRunning { process.interrupt() }
+        let output = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        guard let line = output.split(separator: "\n").first(where: { $0.contains("max_volume:") }),
+              let value = line.split(separator: " ").dropLast().last.flatMap({ Double($0) }) else {
+            throw HarnessError("no volumedetect result from ffmpeg:\n\(output.suffix(800))")
+        }
+        return value
     }
 }

@@ -23,7 +23,24 @@ final class CallPresenceTests: XCTestCase {
     }
 
     private func people(_ section: ServerDirectory) -> [String: [String]] {
-        Dictionary(uniqueKeysWithValues: section.calls.map { ($0.room, $0.participants) })
+        Dictionary(uniqueKeysWithValues: section.calls.map { ($0.room, $0.participants.map(\.name)) })
+    }
+
+    func testTwoPeopleOfOneNameAreTwoParticipantsByTheirJoinsTags() {
+        var section = ServerDirectory(server: server)
+        let tagged = { (tag: String) in
+            LiveStreamInfo(name: "standup~" + CallMember(name: "Ada", tag: tag).encoded, application: "call",
+                           isPublishing: true, clients: 2, age: 1)
+        }
+        listed(&section, [tagged("k3f9"), tagged("x01")], now: 0)
+        XCTAssertEqual(people(section), ["standup": ["Ada", "Ada"]])
+        XCTAssertEqual(section.rooms.last?.media, .call(participants: [
+            Participant(name: "Ada", source: .url("rtmp://127.0.0.1:1935/call/standup~Ada-k3f9")),
+            Participant(name: "Ada", source: .url("rtmp://127.0.0.1:1935/call/standup~Ada-x01")),
+        ]))
+        // One of them leaves: the other stays, by their tag.
+        listed(&section, [tagged("x01")], now: 5)
+        XCTAssertEqual(section.calls.first?.participants, [CallMember(name: "Ada", tag: "x01")])
     }
 
     func testJoinLeaveRenameAndAFlappingStream() {

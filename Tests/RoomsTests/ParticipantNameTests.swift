@@ -58,7 +58,7 @@ final class ParticipantNameTests: XCTestCase {
         let stream = String(url.split(separator: "/").last!)
         let member = template.member(ofStream: stream, application: "call")
         XCTAssertEqual(member?.room, "standup")
-        XCTAssertEqual(member?.participant, "José Ñ")
+        XCTAssertEqual(member?.member, CallMember(name: "José Ñ"))
         XCTAssertNil(template.member(ofStream: stream, application: "live"))
         XCTAssertNil(template.member(ofStream: "standup", application: "call"))
         XCTAssertNil(template.member(ofStream: "stand up~Ada", application: "call"))
@@ -66,6 +66,20 @@ final class ParticipantNameTests: XCTestCase {
         let reversed = CallURLTemplate("rtmp://h/calls/p.{participant}.in.{room}?key=1")
         XCTAssertEqual(reversed.application, "calls")
         XCTAssertEqual(reversed.member(ofStream: "p.Ada.in.r-1", application: "calls")?.room, "r-1")
-        XCTAssertEqual(reversed.member(ofStream: "p.Ada.in.r-1", application: "calls")?.participant, "Ada")
+        XCTAssertEqual(reversed.member(ofStream: "p.Ada.in.r-1", application: "calls")?.member, CallMember(name: "Ada"))
+        XCTAssertEqual(reversed.member(ofStream: "p.Ada-k3f9.in.r-1", application: "calls")?.member, CallMember(name: "Ada", tag: "k3f9"))
+    }
+
+    func testAJoinsTagKeepsTwoPeopleOfOneNameApartAndDecodesAway() {
+        let template = CallURLTemplate("rtmp://127.0.0.1:1935/call/{room}~{participant}")
+        let first = CallMember(name: "李 Ada", tag: "k3f9"), second = CallMember(name: "李 Ada", tag: "x01")
+        let streams = [first, second].map { String(template.url(room: "standup", member: $0).split(separator: "/").last!) }
+        XCTAssertEqual(streams, ["standup~_674e__20_Ada-k3f9", "standup~_674e__20_Ada-x01"])
+        XCTAssertEqual(streams.map { template.member(ofStream: $0, application: "call")?.member }, [first, second])
+        XCTAssertEqual(streams.map { template.member(ofStream: $0, application: "call")?.member.name }, ["李 Ada", "李 Ada"])
+        for bad in ["Ada-", "-k3f9", "Ada-k3-f9", "Ada-k3_f9", "Ada-k3f9abcde", "A da-k3f9"] {
+            XCTAssertNil(CallMember(encoded: bad), bad)
+        }
+        XCTAssertEqual(CallMember(encoded: "Ada_2d_x-k3f9"), CallMember(name: "Ada-x", tag: "k3f9"), "a name's own - is escaped")
     }
 }

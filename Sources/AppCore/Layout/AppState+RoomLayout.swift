@@ -84,9 +84,13 @@ extension AppState {
         let top = m.px(Self.titleOverlayHeight), bottom = m.px(Self.controlBarHeight), side = m.px(12)
         let area = PixelRect(stage.x + side, stage.y + top, max(0, stage.w - 2 * side), max(0, stage.h - top - bottom))
         let nameStyle = TextStyle(size: 13, bold: true)
-        return CallTiles.layout(session.callLayout, count: open.sources.count,
-                                active: session.activeSpeaker.current ?? 0, in: area, gap: m.px(8))
-            .map { i, rect in
+        let active = session.activeSpeaker.current ?? 0
+        let placed = if let selfRect = selfViewRect(room.id, stage: stage) {
+            CallTiles.layout(session.callLayout, count: open.sources.count, active: active, in: area, gap: m.px(8), clearOf: selfRect)
+        } else {
+            CallTiles.layout(session.callLayout, count: open.sources.count, active: active, in: area, gap: m.px(8))
+        }
+        return placed.map { i, rect in
                 let status = shownStatus(open.sources[i], since: open.sourceSince[i], now: now)
                 let name = i < list.count ? list[i].name : ""
                 let remote = open.remote.indices.contains(i) ? open.remote[i] : nil
@@ -105,14 +109,20 @@ extension AppState {
             }
     }
 
-    /// The joined call's self view: a small 16:9 picture in the stage's bottom trailing corner,
-    /// above the control bar (W10).
-    private func selfView(_ id: RoomID, stage: PixelRect, _ statusLayout: StatusLayout) -> RoomViewModel.SelfView? {
+    /// Where the joined call's self view goes: a small 16:9 picture in the stage's bottom
+    /// trailing corner, above the control bar (W10); the tiles keep clear of it.
+    private func selfViewRect(_ id: RoomID, stage: PixelRect) -> PixelRect? {
         guard let call, call.room == id else { return nil }
         let m = environment.metrics
         let width = max(m.px(96), min(m.px(240), stage.w / 5))
         let height = width * 9 / 16
-        let rect = PixelRect(stage.maxX - m.px(12) - width, stage.maxY - m.px(Self.controlBarHeight) - m.px(8) - height, width, height)
+        return PixelRect(stage.maxX - m.px(12) - width, stage.maxY - m.px(Self.controlBarHeight) - m.px(8) - height, width, height)
+    }
+
+    /// The joined call's self view (W10), with the user's name and mic-off marker on its tag.
+    private func selfView(_ id: RoomID, stage: PixelRect, _ statusLayout: StatusLayout) -> RoomViewModel.SelfView? {
+        guard let call, let rect = selfViewRect(id, stage: stage) else { return nil }
+        let m = environment.metrics
         let sending = call.sendingState
         let name = call.identity.name
         let marker = sending.microphoneMuted ? m.px(20) : 0

@@ -25,6 +25,27 @@ public enum CallTiles {
         }
     }
 
+    /// Rectangles by participant index for `layout`, inside `area`, none of them over `clear`
+    /// (the self view in the area's bottom trailing corner, W10): the layout of the whole area
+    /// when it already keeps clear, else of the area shortened above `clear` or narrowed
+    /// beside it, whichever gives the tiles more room.
+    public static func layout(_ layout: CallLayout, count: Int, active: Int, in area: PixelRect, gap: Int,
+                              clearOf clear: PixelRect) -> [(Int, PixelRect)] {
+        let whole = self.layout(layout, count: count, active: active, in: area, gap: gap)
+        guard whole.contains(where: { $0.1.overlaps(clear) }) else { return whole }
+        let above = PixelRect(area.x, area.y, area.w, max(0, min(area.maxY, clear.y - gap) - area.y))
+        let besideX = clear.x - area.x > area.maxX - clear.maxX ? area.x : clear.maxX + gap
+        let besideW = besideX == area.x ? max(0, clear.x - gap - area.x) : max(0, area.maxX - besideX)
+        let beside = PixelRect(besideX, area.y, besideW, area.h)
+        let candidates = [above, beside].map { self.layout(layout, count: count, active: active, in: $0, gap: gap) }
+        return candidates.max { covered($0) < covered($1) } ?? whole
+    }
+
+    /// The pixels `tiles` cover.
+    private static func covered(_ tiles: [(Int, PixelRect)]) -> Int {
+        tiles.reduce(0) { $0 + $1.1.w * $1.1.h }
+    }
+
     /// The grid whose column count makes 16:9 tiles largest, rows centred.
     private static func grid(_ indices: [Int], in area: PixelRect, gap: Int) -> [(Int, PixelRect)] {
         let n = indices.count

@@ -41,6 +41,8 @@ public struct FloatViewModel: Hashable, Sendable {
     public var showsSelf = false
     /// The speaker turned their camera off: their name, large, instead of the picture (W10).
     public var cameraOffName: String? = nil
+    /// The speaker muted their microphone: a mic-off marker on their name tag, as on their tile (W10).
+    public var speakerMuted = false
 
     /// The volume a pointer at `x` sets on the volume control at `slider`.
     public func volume(at x: Int, in slider: PixelRect) -> Float {
@@ -117,9 +119,9 @@ extension AppState {
             videoCoversWindow: Self.covers(width: float.width, height: float.height, aspect: id.map(videoAspect) ?? 16.0 / 9.0))
         if let call, call.room == id {
             model.microphoneMuted = call.sendingState.microphoneMuted
-            if let open, open.remote.indices.contains(source), open.remote[source]?.cameraOff == true {
-                model.cameraOffName = name
-            }
+            let remote = open.flatMap { $0.remote.indices.contains(source) ? $0.remote[source] : nil }
+            if remote?.cameraOff == true { model.cameraOffName = name }
+            model.speakerMuted = remote?.microphoneMuted == true
             if open?.sources.isEmpty == true {
                 model.showsSelf = true
                 model = model.named(call.identity.name)

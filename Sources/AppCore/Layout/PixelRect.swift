@@ -24,6 +24,12 @@ public struct PixelRect: Hashable, Sendable {
 
     /// The rectangle's right edge.
     public var maxX: Int { x + w }
+
+    /// Whether this rectangle and `other` share any pixel.
+    public func overlaps(_ other: PixelRect) -> Bool {
+        x < other.maxX && other.x < maxX && y < other.maxY && other.y < maxY
+    }
+
     /// The bottom edge.
     public var maxY: Int { y + h }
 

@@ -33,7 +33,7 @@ extension AppState {
     private func withoutMe(_ room: Room) -> Room {
         guard let call, call.room == room.id, case .call(let participants) = room.media else { return room }
         var room = room
-        room.media = .call(participants: participants.filter { $0.name != call.identity.name })
+        room.media = .call(participants: participants.filter { $0.source != .url(call.sendURL) })
         return room
     }
 
@@ -53,18 +53,28 @@ extension AppState {
               let template = server.calls else { return (room, []) }
         let callRoom = directory.call(room.id)?.call.room ?? room.id
         let identity = self.identity
+        let member = CallMember(name: identity.name, tag: joinTag())
         let state = CallState(room: room.id, serverID: serverID, callRoom: callRoom, identity: identity,
-                              sendURL: template.url(room: callRoom, participant: identity.name))
+                              sendURL: template.url(room: callRoom, member: member))
         call = state
+        callJoins += 1
         directory.setInCall(true, serverID: serverID)
         let effects: [AppEffect] = [
             .joinCall(room.id, url: state.sendURL, identity: identity, sending: state.sendingState),
             .stats(.call(room.id, phase: "joined")),
-            .log(.info, "joined \(callRoom) on \(serverID) as \(identity.name)"),
+            .log(.info, "joined \(callRoom) on \(serverID) as \(member)"),
         ]
         // The list's room of the call leaves the user out from now on.
         let listed = performDirectory(directory.refresh(serverID: serverID, now: now), now: now) + syncDirectoryRooms(now: now)
         return (withoutMe(room), effects + listed)
+    }
+
+    /// This join's stream tag: the run's random tag, then the count of earlier joins (a rejoin
+    /// never meets its previous stream still listed); empty when the run has none.
+    private func joinTag() -> String {
+        guard !environment.joinTag.isEmpty else { return "" }
+        let tag = environment.joinTag + (callJoins > 0 ? String(callJoins, radix: 36) : "")
+        return String(tag.prefix(CallMember.maximumTagLength))
     }
 
     /// Leaving the joined call (Esc, Leave, the float's Leave, a release): the user's stream ends.
@@ -80,10 +90,10 @@ extension AppState {
     mutating func callParticipantsChanged(from old: Room, to new: Room, now: Double) -> [AppEffect] {
         guard call?.room == new.id, var open = rooms[new.id], case .call(let before) = old.media,
               case .call(let after) = new.media, before != after else { return [] }
-        open.remap(from: before.map(\.name), to: after.map(\.name), now: now)
+        open.remap(from: before.map(\.source), to: after.map(\.source), now: now)
         rooms[new.id] = open
-        let joined = after.filter { p in !before.contains { $0.name == p.name } }.map(\.name)
-        let left = before.filter { p in !after.contains { $0.name == p.name } }.map(\.name)
+        let joined = after.filter { p in !before.contains { $0.source == p.source } }.map(\.name)
+        let left = before.filter { p in !after.contains { $0.source == p.source } }.map(\.name)
         return [.callParticipants(new.id, after), .stats(.callPeople(new.id, joined: joined, left: left)),
                 .log(.info, "\(new.id): \(after.count) others in the call (joined \(joined), left \(left))")]
     }
@@ -95,9 +105,12 @@ extension AppState {
         guard let call, call.serverID == serverID, directory.section(serverID)?.reachability == .reachable,
               let open = rooms[call.room], case .call(let participants)? = session.room(call.room)?.media else { return [] }
         let serverCameBack = if case .unreachable? = before.section(serverID)?.reachability { true } else { false }
-        let listed = Set(directory.call(room: call.callRoom, server: serverID)?.participants ?? [])
+        let template = directory.section(serverID)?.server.calls
+        let listed = Set((directory.call(room: call.callRoom, server: serverID)?.participants ?? []).compactMap { member in
+            template.map { SourceSpec.url($0.url(room: call.callRoom, member: member)) }
+        })
         let listedButWaiting = zip(participants, open.sources).contains { participant, status in
-            if case .reconnecting = status { listed.contains(participant.name) } else { false }
+            if case .reconnecting = status { listed.contains(participant.source) } else { false }
         }
         return serverCameBack || listedButWaiting ? [.retryPlaybackNow(call.room)] : []
     }
@@ -148,11 +161,11 @@ extension AppState {
 }
 
 extension OpenRoom {
-    /// The sources are now the participants `new` (by name); each kept participant keeps its
+    /// The sources are now the participants `new` (by stream); each kept participant keeps its
     /// state, each new one starts connecting at `now`.
-    mutating func remap(from old: [String], to new: [String], now: Double) {
+    mutating func remap(from old: [SourceSpec], to new: [SourceSpec], now: Double) {
         func pick<Value>(_ values: [Value], _ fresh: Value) -> [Value] {
-            new.map { name in old.firstIndex(of: name).map { values[$0] } ?? fresh }
+            new.map { source in old.firstIndex(of: source).map { values[$0] } ?? fresh }
         }
         sources = pick(sources, .connecting)
         sourceSince = pick(sourceSince, now)

@@ -39,7 +39,11 @@ extension AppState {
         guard let id = session.openRoomID, let room = rooms[id], session.room(id)?.kind == .call else { return [] }
         var levels: [Int: Double] = [:]
         for (i, level) in room.levels.enumerated() { levels[i] = level }
-        return send(.audioLevelsMeasured(at: now, levels: levels), now: now)
+        let before = session.activeSpeaker.current
+        let effects = send(.audioLevelsMeasured(at: now, levels: levels), now: now)
+        guard let speaker = session.activeSpeaker.current, speaker != before,
+              case .call(let list)? = session.room(id)?.media, speaker < list.count else { return effects }
+        return effects + [.stats(.speaker(id, source: speaker, name: list[speaker].name))]
     }
 
     /// When the loop must wake next at the latest: the next frame due (`frameDelay`, the

@@ -26,6 +26,8 @@ public struct AppState: Equatable, Sendable {
     public var broadcast: BroadcastState?
     /// The call the user has joined, while in one (W10).
     public var call: CallState?
+    /// How many calls this run has joined: each join's stream gets its own tag.
+    public var callJoins = 0
     /// The rooms file's `me` (R5); the desktop fills in what it leaves out.
     public var me: Me
     /// Per open room: source statuses, audio, levels and frames.
@@ -80,11 +82,15 @@ public struct AppEnvironment: Equatable, Sendable {
     public var direction: TextDirection
     /// The desktop's name, camera and microphone, for what `me` leaves out (R5).
     public var desktop: DesktopDevices
+    /// This run's random start of every call stream's tag (``CallMember``), so two people of the
+    /// same name are two participants; empty for untagged streams.
+    public var joinTag: String
 
     /// Creates an environment.
     public init(metrics: UIMetrics, refreshRate: Double = 60, compositorMovesFloat: Bool = false,
                 exitWhenEnded: RoomID? = nil, savedPlacement: Placement? = nil,
-                direction: TextDirection = .leftToRight, desktop: DesktopDevices = DesktopDevices(accountName: "me")) {
+                direction: TextDirection = .leftToRight, desktop: DesktopDevices = DesktopDevices(accountName: "me"),
+                joinTag: String = "") {
         self.metrics = metrics
         self.refreshRate = refreshRate
         self.compositorMovesFloat = compositorMovesFloat
@@ -92,6 +98,7 @@ public struct AppEnvironment: Equatable, Sendable {
         self.savedPlacement = savedPlacement
         self.direction = direction
         self.desktop = desktop
+        self.joinTag = joinTag
     }
 }
 

@@ -49,6 +49,11 @@ public enum StatsEvent: Equatable, Sendable {
     case callPeople(RoomID, joined: [String], left: [String])
     /// What a participant's stream says about it changed: muted, camera off (W10).
     case remoteState(RoomID, source: Int, name: String, muted: Bool, cameraOff: Bool)
+    /// The open call's active speaker changed to the participant at `source` (W4).
+    case speaker(RoomID, source: Int, name: String)
+    /// The float painted a call's speaker other than before: their name, and whether their
+    /// mic-off marker shows (P5, W10).
+    case floatSpeaker(RoomID, name: String, muted: Bool)
     /// The list painted a new room count or new status pills, in the user's language (X5):
     /// the words a reader sees, the statuses of the rows on screen joined by ` | `.
     case listShown(count: String, statuses: [String])
@@ -112,6 +117,8 @@ public enum StatsEvent: Equatable, Sendable {
         case .call: "call"
         case .callPeople: "call_people"
         case .remoteState: "remote_state"
+        case .speaker: "speaker"
+        case .floatSpeaker: "float_speaker"
         case .listShown: "list_shown"
         }
     }
@@ -154,6 +161,8 @@ public enum StatsEvent: Equatable, Sendable {
             [("room", .text(id)), ("joined", .text(joined.joined(separator: "\n"))), ("left", .text(left.joined(separator: "\n")))]
         case .remoteState(let id, let i, let name, let muted, let cameraOff):
             [("room", .text(id)), ("source", .int(i)), ("name", .text(name)), ("muted", .bool(muted)), ("camera_off", .bool(cameraOff))]
+        case .speaker(let id, let i, let name): [("room", .text(id)), ("source", .int(i)), ("name", .text(name))]
+        case .floatSpeaker(let id, let name, let muted): [("room", .text(id)), ("name", .text(name)), ("muted", .bool(muted))]
         case .server(let id, let reachable, let reason):
             [("server", .text(id)), ("reachable", .bool(reachable))] + (reason.map { [("reason", .text($0))] } ?? [])
         case .broadcast(let id, let phase): [("room", .text(id)), ("phase", .text(phase))]

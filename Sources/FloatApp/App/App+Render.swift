@@ -147,6 +147,11 @@ extension App {
         let ctx = drawContext(fw.renderer, fw.text)
         FloatView.draw(ctx, m, video: fw.video, width: out.width, height: out.height)
         fw.renderer.present()
+        if m.isCall, let name = m.speakerName {
+            let speaker = StatsEvent.floatSpeaker(id, name: name, muted: m.speakerMuted)
+            if speaker != floatSpeakerShown { files.log(speaker) }
+            floatSpeakerShown = speaker
+        }
         if newFrame || force, let f = fw.video.frame {
             files.log(.frame(window: .float, id, pts: f.pts))
         } else if fw.video.frame == nil {

@@ -44,6 +44,8 @@ final class App {
     var lastUserTime: UInt = 0
     /// The list's count and status pills as last painted and logged (`list_shown`).
     var listShown: StatsEvent?
+    /// The call float's speaker as last painted and logged (`float_speaker`).
+    var floatSpeakerShown: StatsEvent?
     /// The Wayland compositor's window activation, when it offers one (P18).
     let activation: WaylandActivation?
     /// A float just shown on Wayland, still to be put in front of the main window (P18).
@@ -72,7 +74,8 @@ final class App {
             metrics: metrics, compositorMovesFloat: SDLRuntime.videoDriver == "wayland",
             exitWhenEnded: options.exitOnEnd ? options.openRoom : nil, savedPlacement: files.placement.load(),
             direction: Localization.direction, desktop: DesktopDevices(accountName: AccountName.current(), camera: DefaultDevices.camera(),
-                                                                microphone: microphone.wait()))
+                                                                microphone: microphone.wait()),
+            joinTag: String((0..<4).map { _ in "abcdefghijklmnopqrstuvwxyz0123456789".randomElement()! }))
         state = AppState(session: SessionState(config: config, globalPiP: options.noPiP ? .disabled : .enabled),
                          environment: environment, displays: Self.currentDisplays(), servers: config.servers, me: config.me)
     }

@@ -26,7 +26,7 @@ enum FloatView {
         guard m.hover else { return }
         r.fill(area, Color(r: 0, g: 0, b: 0, a: 90))
         for s in m.buttons { drawControl(ctx, m, s) }
-        if let rect = m.nameRect, let name = m.speakerName { drawName(ctx, name, in: SDL_Rect(rect)) }
+        if let rect = m.nameRect, let name = m.speakerName { drawName(ctx, name, muted: m.speakerMuted, in: SDL_Rect(rect)) }
     }
 
     /// One of the hovered float's controls (P5).
@@ -65,12 +65,21 @@ enum FloatView {
         r.line(x + tip * s, y + 0.5 * s, x + back * s, y + 0.72 * s, width: w, Theme.text)
     }
 
-    /// The active speaker's name among the controls.
-    private static func drawName(_ ctx: DrawContext, _ name: String, in rect: SDL_Rect) {
+    /// The active speaker's name among the controls, after a mic-off marker when they muted.
+    private static func drawName(_ ctx: DrawContext, _ name: String, muted: Bool, in rect: SDL_Rect) {
         let font = ctx.text.fonts.font(11, bold: true)
         ctx.renderer.fillRounded(rect, radius: ctx.px(5), Theme.scrim)
-        ctx.text.drawFitting(name, x: rect.x + ctx.px(6), y: rect.y + (rect.h - font.lineHeight) / 2,
-                                 maxWidth: rect.w - ctx.px(12), size: 11, bold: true, color: Theme.text)
+        let marker = muted ? drawMutedMarker(ctx, in: rect) : 0
+        ctx.text.drawFitting(name, x: rect.x + ctx.px(6) + marker, y: rect.y + (rect.h - font.lineHeight) / 2,
+                                 maxWidth: rect.w - ctx.px(12) - marker, size: 11, bold: true, color: Theme.text)
+    }
+
+    /// The speaker's mic-off marker at the leading end of their name tag `tag`; returns the
+    /// width it takes.
+    private static func drawMutedMarker(_ ctx: DrawContext, in tag: SDL_Rect) -> Int32 {
+        let d = min(tag.h - ctx.px(2), ctx.px(16))
+        Glyph.micOff.draw(ctx.renderer, in: SDL_Rect(tag.x + ctx.px(3), tag.y + (tag.h - d) / 2, d, d), color: Theme.error)
+        return d + ctx.px(2)
     }
 
     /// The speaker's name or the LIVE badge, and the muted mark, while not hovered.
@@ -78,11 +87,13 @@ enum FloatView {
         let r = ctx.renderer
         let font = ctx.text.fonts.font(11, bold: true)
         if m.isCall, let name = m.speakerName {
-            let tw = min(font.width(of: name) + ctx.px(12), width - ctx.px(12))
+            let markerW = m.speakerMuted ? ctx.px(18) : 0
+            let tw = min(font.width(of: name) + ctx.px(12) + markerW, width - ctx.px(12))
             let tag = SDL_Rect(ctx.px(6), height - ctx.px(24), tw, ctx.px(18))
             r.fillRounded(tag, radius: ctx.px(5), Theme.scrim)
-            ctx.text.drawFitting(name, x: tag.x + ctx.px(6), y: tag.y + (tag.h - font.lineHeight) / 2, maxWidth: tw - ctx.px(10),
-                                 size: 11, bold: true, color: Theme.text)
+            let marker = m.speakerMuted ? drawMutedMarker(ctx, in: tag) : 0
+            ctx.text.drawFitting(name, x: tag.x + ctx.px(6) + marker, y: tag.y + (tag.h - font.lineHeight) / 2,
+                                 maxWidth: tw - ctx.px(10) - marker, size: 11, bold: true, color: Theme.text)
         } else if !m.isCall {
             let bw = font.width(of: UIMetrics.live) + ctx.px(10)
             let badge = SDL_Rect(ctx.px(6), ctx.px(6), bw, ctx.px(16))

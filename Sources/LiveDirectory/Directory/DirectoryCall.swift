@@ -8,11 +8,12 @@ public struct DirectoryCall: Identifiable, Hashable, Sendable {
     public var id: RoomID
     /// The call's room id on the server (the `{room}` of the calls template).
     public var room: RoomID
-    /// The names of the participants the server lists now, in the order they first appeared.
-    public var participants: [String]
+    /// The participants the server lists now, in the order they first appeared; two of the same
+    /// name are two members (their join tags differ).
+    public var participants: [CallMember]
 
     /// Creates a call record.
-    public init(id: RoomID, room: RoomID, participants: [String]) {
+    public init(id: RoomID, room: RoomID, participants: [CallMember]) {
         self.id = id
         self.room = room
         self.participants = participants
@@ -26,9 +27,9 @@ public struct DirectoryCall: Identifiable, Hashable, Sendable {
     /// The call's room on `server`: every participant played from the calls template, to be
     /// joined by opening it. `id` and `title` default to the directory's.
     public func room(on server: LiveServer, id: RoomID? = nil, title: String? = nil) -> Room {
-        let participants = participants.compactMap { name -> Participant? in
-            guard let url = server.calls?.url(room: room, participant: name) else { return nil }
-            return Participant(name: name, source: .url(url))
+        let participants = participants.compactMap { member -> Participant? in
+            guard let url = server.calls?.url(room: room, member: member) else { return nil }
+            return Participant(name: member.name, source: .url(url))
         }
         return Room(id: id ?? self.id, title: title ?? room, media: .call(participants: participants), callServerID: server.id)
     }

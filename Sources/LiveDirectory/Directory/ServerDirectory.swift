@@ -150,19 +150,19 @@ public struct ServerDirectory: Hashable, Sendable {
     /// ends, a `kill -9` included), so presence needs no grace period; a call nobody is in goes.
     private mutating func mergeCalls(_ infos: [LiveStreamInfo]) {
         guard let template = server.calls else { return }
-        var listed: [RoomID: [String]] = [:]
+        var listed: [RoomID: [CallMember]] = [:]
         var order: [RoomID] = calls.map(\.room)
         for info in infos {
             guard let member = template.member(ofStream: info.name, application: info.application) else { continue }
             if listed[member.room] == nil, !order.contains(member.room) { order.append(member.room) }
-            if !(listed[member.room] ?? []).contains(member.participant) { listed[member.room, default: []].append(member.participant) }
+            if !(listed[member.room] ?? []).contains(member.member) { listed[member.room, default: []].append(member.member) }
         }
         calls = order.compactMap { room in
-            guard let names = listed[room] else { return nil }
+            guard let members = listed[room] else { return nil }
             let before = calls.first { $0.room == room }?.participants ?? []
-            let kept = before.filter(names.contains)
+            let kept = before.filter(members.contains)
             return DirectoryCall(id: DirectoryCall.roomID(server: server.id, room: room), room: room,
-                                 participants: kept + names.filter { !kept.contains($0) })
+                                 participants: kept + members.filter { !kept.contains($0) })
         }
     }
 

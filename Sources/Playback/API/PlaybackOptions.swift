@@ -20,6 +20,11 @@ public struct PlaybackOptions: Sendable {
     public var audioChannels: Int
     /// Whether decoding may skip the loop filter when the output is much smaller than the source.
     public var decodeEconomy: DecodeEconomy
+    /// A live source's sound queued beyond this many seconds (an output that consumes it slower
+    /// than it arrives, a burst after a stall) is skipped down to the live edge, so delay never
+    /// piles up: a conversation's bound (a call's 0.4 s). Nil keeps everything (a live stream
+    /// watched, whose HLS segments come in bursts).
+    public var liveDelayLimit: Double?
 
     /// Cheaper decoding for small outputs.
     public enum DecodeEconomy: Sendable, Equatable {
@@ -36,13 +41,15 @@ public struct PlaybackOptions: Sendable {
     }
 
     public init(liveness: Liveness = .recorded, openTimeout: Double = 10, ioTimeout: Double = 5,
-                audioSampleRate: Int = 48000, audioChannels: Int = 2, decodeEconomy: DecodeEconomy = .automatic) {
+                audioSampleRate: Int = 48000, audioChannels: Int = 2, decodeEconomy: DecodeEconomy = .automatic,
+                liveDelayLimit: Double? = nil) {
         self.liveness = liveness
         self.openTimeout = openTimeout
         self.ioTimeout = ioTimeout
         self.audioSampleRate = audioSampleRate
         self.audioChannels = audioChannels
         self.decodeEconomy = decodeEconomy
+        self.liveDelayLimit = liveDelayLimit
     }
 
     /// Options for a live source.

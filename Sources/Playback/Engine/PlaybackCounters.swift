@@ -28,6 +28,8 @@ package struct PlaybackCounters: Sendable, Equatable {
     /// Times the clock ran past everything decoded while the source went on, and stopped to
     /// buffer again.
     package var underruns = 0
+    /// Times a live source's sound piled up beyond its delay limit and was skipped to the edge.
+    package var liveSkips = 0
     /// Times the demuxer thread woke from a sleep (signalled or timed out).
     package var demuxerWakeups = 0
     /// Times the video thread woke from a sleep (signalled or timed out).

@@ -74,6 +74,8 @@ struct SharedState {
     /// A live source plays at the live edge: a timestamp gap is skipped, not waited through.
     /// A recording plays everything.
     let isLive: Bool
+    /// A live source's bound on queued sound (``PlaybackOptions/liveDelayLimit``), nil for none.
+    let liveDelayLimit: Double?
 
     var status: PlaybackStatus = .connecting
     var notifiedStatus: PlaybackStatus = .connecting
@@ -130,6 +132,7 @@ struct SharedState {
         videoWake = WakeCondition(lock: lock)
         workerEnded = WakeCondition(lock: lock)
         isLive = options.liveness == .live
+        liveDelayLimit = isLive ? options.liveDelayLimit : nil
         ring = AudioRing(rate: options.audioSampleRate, channels: options.audioChannels, seconds: 2)
         frames.reserveCapacity(Self.videoQueueLimit + 1)
     }
@@ -302,6 +305,7 @@ struct SharedState {
             // Dropping may have made room to read, or emptied the queues at the end.
             wakeDemuxerIfReady()
         }
+        skipBeyondDelayLimit()
         guard let head = ring.headPts else { return }
         // A gap in a live source's sound (it stood still) is skipped: played as silence, its
         // length would be added to the delay for the rest of the watch.
@@ -314,6 +318,17 @@ struct SharedState {
             clock.audioConsumed(from: head, duration: Double(taken) / Double(rate), now: now)
             wakeDemuxerIfReady()
         }
+    }
+
+    /// With a live delay limit, sound queued beyond it is dropped down to ``liveStartBehind``
+    /// behind the newest: the clock follows the sound, so the pictures before it are skipped too.
+    private mutating func skipBeyondDelayLimit() {
+        guard let limit = liveDelayLimit, let head = ring.headPts, let end = lastAudioEnd, end - head > limit else { return }
+        let stale = ring.frames(before: end - Self.liveStartBehind)
+        guard stale > 0 else { return }
+        noteLevel(ring.take(stale, into: nil, gain: 0), frames: stale)
+        counters.liveSkips += 1
+        wakeDemuxerIfReady()
     }
 
     // MARK: Connections

@@ -1,7 +1,7 @@
 /// A server's `calls` template (R5): an RTMP URL with `{room}` and `{participant}`, e.g.
 /// `rtmp://127.0.0.1:1935/call/{room}~{participant}`. Each participant of a call publishes to,
 /// and is played from, the URL with the call's room id and the participant's encoded name
-/// (``ParticipantName``) put in; the server's statistics page lists the stream names, which
+/// and join tag (``CallMember``) put in; the server's statistics page lists the stream names, which
 /// ``member(ofStream:application:)`` reads back.
 public struct CallURLTemplate: Hashable, Sendable, CustomStringConvertible {
     /// The placeholder the call's room id replaces.
@@ -22,8 +22,13 @@ public struct CallURLTemplate: Hashable, Sendable, CustomStringConvertible {
 
     /// The URL participant `name` of call `room` publishes to and is played from.
     public func url(room: RoomID, participant name: String) -> String {
+        url(room: room, member: CallMember(name: name))
+    }
+
+    /// The URL `member` of call `room` publishes to and is played from.
+    public func url(room: RoomID, member: CallMember) -> String {
         text.replacingEvery(Self.roomPlaceholder, with: room)
-            .replacingEvery(Self.participantPlaceholder, with: ParticipantName.encode(name))
+            .replacingEvery(Self.participantPlaceholder, with: member.encoded)
     }
 
     /// The RTMP application the calls live in: the path's first segment (`call`).
@@ -34,7 +39,7 @@ public struct CallURLTemplate: Hashable, Sendable, CustomStringConvertible {
     /// The call and the participant a stream of the server's statistics page stands for, or
     /// nil when the stream is not one of this template's (another application, another shape,
     /// a name that is no participant's encoded name).
-    public func member(ofStream stream: String, application: String) -> (room: RoomID, participant: String)? {
+    public func member(ofStream stream: String, application: String) -> (room: RoomID, member: CallMember)? {
         guard let parts = Self.parts(of: text), parts.application == application,
               stream.hasPrefix(parts.prefix), stream.hasSuffix(parts.suffix),
               stream.count >= parts.prefix.count + parts.suffix.count else { return nil }
@@ -43,8 +48,8 @@ public struct CallURLTemplate: Hashable, Sendable, CustomStringConvertible {
         let first = String(middle[..<split.lowerBound])
         let second = String(middle[split.upperBound...])
         let (room, encoded) = parts.roomFirst ? (first, second) : (second, first)
-        guard RoomsFile.isValidID(room), let name = ParticipantName.decode(encoded), !name.isEmpty else { return nil }
-        return (room, name)
+        guard RoomsFile.isValidID(room), let member = CallMember(encoded: encoded) else { return nil }
+        return (room, member)
     }
 
     /// The template's stream part cut around its placeholders.

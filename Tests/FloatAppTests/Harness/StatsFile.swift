@@ -37,6 +37,19 @@ struct StatsFile {
         return (origin + event.time) / 1000
     }
 
+    /// Events named `name` whose fields include all of `matching` that happened after `since`
+    /// on the monotonic clock, each with that time: one read of the file, for files that grow
+    /// large (``monotonicTime(of:)`` reads it again for every event).
+    func events(named name: String, matching: [String: String] = [:], after since: Double) -> [(event: StatsEvent, time: Double)] {
+        let all = events()
+        guard let origin = all.first(where: { $0.name == "clock" })?.fields["monotonic_ms"].flatMap(Double.init) else { return [] }
+        return all.compactMap { event in
+            let time = (origin + event.time) / 1000
+            guard event.name == name, time > since, matching.allSatisfy({ event.fields[$0.key] == $0.value }) else { return nil }
+            return (event, time)
+        }
+    }
+
     /// Events named `name` whose fields include all of `matching`.
     func events(named name: String, matching: [String: String] = [:]) -> [StatsEvent] {
         events().filter { event in
