@@ -20,6 +20,7 @@
 #
 # Usage: scripts/test.sh [BIN_DIR]   (default: `swift build --show-bin-path`)
 # TEST_FILTER (an extended regex on "Target.Class") runs only the classes it matches;
+# TEST_EXCLUDE (the same kind of regex) leaves out the classes it matches;
 # TEST_LOGS (default .build/test-logs) keeps each group's whole output.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -47,6 +48,9 @@ all_classes=$("$bundle" --list-tests 2>/dev/null | sed -n 's|^\([A-Za-z0-9_]*\.[
 [ -n "$all_classes" ] || { echo "test: $bundle lists no tests" >&2; exit 1; }
 if [ -n "${TEST_FILTER:-}" ]; then
   all_classes=$(grep -E -- "$TEST_FILTER" <<<"$all_classes" || true)
+fi
+if [ -n "${TEST_EXCLUDE:-}" ]; then
+  all_classes=$(grep -v -E -- "$TEST_EXCLUDE" <<<"$all_classes" || true)
 fi
 
 declare -A group_lane group_after group_classes
