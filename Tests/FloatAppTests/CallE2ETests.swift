@@ -138,8 +138,12 @@ final class CallE2ETests: DesktopTestCase {
 
         // A second 李小龙 (no join tag) joins: Ada shows both; killed with kill -9, it is gone within 3 s.
         let twin = try FFmpegPublisher(url: CallURLTemplate(nginx.callsTemplate).url(room: "standup", participant: bruce.name), audio: false)
-        try eventually("Ada shows two of \(bruce.name)\n\(a.summary())", timeout: 10, poll: 0.2) {
-            people(a, "joined", bruce.name, after: 0).count == 2
+        // Both watchers must have seen the twin join before it is killed: Grace's list is read once
+        // a second, and a twin that came and went between two reads never left her call.
+        for (app, name) in [(a, "Ada"), (c, "Grace")] {
+            try eventually("\(name) shows two of \(bruce.name)\n\(app.summary())", timeout: 10, poll: 0.2) {
+                people(app, "joined", bruce.name, after: 0).count == 2
+            }
         }
         let killed = monotonicNow()
         twin.kill()
