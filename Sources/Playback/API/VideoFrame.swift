@@ -1,9 +1,5 @@
-import LocksAndThreads
-
 /// One picture at the size shown: YUV420P (I420) planes in one contiguous buffer, ready for a
-/// streaming texture. A played picture decoded at up to 720p is converted from its decoded one
-/// the first time its pixels are asked for (``withPlanes(_:)`` or ``storage``), on the asking
-/// thread, and only then: one superseded before anyone looked at it costs no conversion.
+/// streaming texture (converted on the decoding thread before it is queued).
 public final class VideoFrame: Sendable {
     /// Plane geometry for a picture size.
     package struct Layout: Sendable {
@@ -29,12 +25,6 @@ public final class VideoFrame: Sendable {
         }
     }
 
-    /// The pixels, or the decoded picture and its converter until they are asked for.
-    private enum Pixels {
-        case ready([UInt8])
-        case pending(Frame, PictureConverter)
-    }
-
     /// Picture width in pixels (even).
     public let width: Int
     /// Picture height in pixels (even).
@@ -50,47 +40,18 @@ public final class VideoFrame: Sendable {
     public let pitches: (y: Int, u: Int, v: Int)
     /// Where each plane starts in ``storage``.
     public let planeOffsets: (y: Int, u: Int, v: Int)
-    private let layout: Layout
-    private let pixels: Guarded<Pixels>
+    /// The three planes, Y then U then V, at ``planeOffsets``.
+    public let storage: [UInt8]
 
-    package convenience init(layout: Layout, storage: [UInt8], pts: Double, serial: Int, isStill: Bool = false) {
-        self.init(layout: layout, pixels: .ready(storage), pts: pts, serial: serial, isStill: isStill)
-    }
-
-    /// A picture converted from `decoded` by `converter` when its pixels are first asked for.
-    convenience init(layout: Layout, decoded: Frame, converter: PictureConverter, pts: Double, serial: Int, isStill: Bool) {
-        self.init(layout: layout, pixels: .pending(decoded, converter), pts: pts, serial: serial, isStill: isStill)
-    }
-
-    private init(layout: Layout, pixels: Pixels, pts: Double, serial: Int, isStill: Bool) {
-        self.layout = layout
+    package init(layout: Layout, storage: [UInt8], pts: Double, serial: Int, isStill: Bool = false) {
         width = layout.width
         height = layout.height
         pitches = layout.pitches
         planeOffsets = layout.offsets
-        self.pixels = Guarded(pixels)
+        self.storage = storage
         self.pts = pts
         self.serial = serial
         self.isStill = isStill
-    }
-
-    /// The three planes, Y then U then V, at ``planeOffsets`` (converted now if they were not yet).
-    public var storage: [UInt8] {
-        pixels.withLock { pixels in
-            switch pixels {
-            case .ready(let bytes):
-                return bytes
-            case .pending(let decoded, let converter):
-                let bytes = converter.pixels(of: decoded, layout: layout)
-                pixels = .ready(bytes)
-                return bytes
-            }
-        }
-    }
-
-    /// True once the pixels exist (converted, or made so).
-    package var isConverted: Bool {
-        pixels.withLock { if case .ready = $0 { true } else { false } }
     }
 
     /// Calls `body` with pointers to the Y, U and V planes (valid only inside `body`),

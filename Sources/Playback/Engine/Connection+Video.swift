@@ -2,7 +2,7 @@ import Foundation
 
 extension Connection {
     /// The video thread: decodes queued packets, drops late pictures and queues the rest for
-    /// presentation at the output size (converted when the painter asks for their pixels). A hidden source's decoder skips every
+    /// presentation, converted to the output size. A hidden source's decoder skips every
     /// picture but key frames; from the first packet after it is shown again it decodes all.
     func decodeVideo(_ decoder: Decoder, frameDuration: Double) {
         let frame = Frame()
@@ -131,7 +131,7 @@ extension Connection {
         case .drop: return true
         case .queue(let width, let height, let serial, let still):
             let economy = frame.loopFilter == .skipped
-            queue(core.converter.picture(taking: frame, layout: VideoFrame.Layout(width: width, height: height),
+            queue(core.converter.picture(from: frame, layout: VideoFrame.Layout(width: width, height: height),
                                          pts: pts, serial: serial, isStill: still), economy: economy)
             return true
         }

@@ -14,8 +14,7 @@ package struct PlaybackCounters: Sendable, Equatable {
     package var audioFrames = 0
     /// Pictures queued for presentation at the size shown.
     package var queued = 0
-    /// Pictures converted by swscale: those whose pixels were asked for (uploaded), never one
-    /// superseded before that.
+    /// Pictures converted by swscale (each queued picture, once; never one dropped as late).
     package var converted = 0
     /// Times the swscale context was built.
     package var scalerBuilds = 0

@@ -39,7 +39,7 @@ final class SessionCore: @unchecked Sendable {
     let systemClock: any SessionClock
     /// Set before the worker starts and never changed, so no event is missed.
     let observers: PlaybackObservers
-    /// Converts the pictures the painter asks for (its own lock, never taken with this one's).
+    /// Converts each picture as it is queued (its own lock, never taken with this one's).
     let converter = PictureConverter()
     private var state: SharedState
 

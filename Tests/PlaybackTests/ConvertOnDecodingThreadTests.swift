@@ -3,12 +3,13 @@ import Foundation
 import TestSupport
 import XCTest
 
-/// Pictures are converted only when the painter asks for their pixels: a painter slower than
-/// the video (here 10 paints a second of a 30 fps file, on a clock that moves only once
-/// decoding has caught up) gets every picture it takes converted once, and no picture it never
-/// took is converted at all.
-final class ConvertOnlyShownTests: XCTestCase {
-    func testASlowPainterGetsOnlyThePicturesItTakesConverted() throws {
+/// Pictures are converted to the size shown on the decoding thread, as they are queued, never
+/// by the painter (SPEC D1: the main thread only uploads and draws): a painter slower than the
+/// video (here 10 paints a second of a 30 fps file, on a clock that moves only once decoding
+/// has caught up) takes pictures that are ready at the size shown, and every queued picture
+/// is converted exactly once, the uploads none.
+final class ConvertOnDecodingThreadTests: XCTestCase {
+    func testASlowPainterTakesPicturesAlreadyConvertedAndConvertsNothing() throws {
         let media = try TestMedia()
         let file = try media.h264AAC("paced.mp4", seconds: 2)
         var player = ManualPlayer(source: file, chunkFrames: 480)
@@ -24,7 +25,8 @@ final class ConvertOnlyShownTests: XCTestCase {
             nextPaint = time + 0.1
             // What a painter does with the picture it takes: uploads its planes.
             guard let frame = session.takeFrame(), frame.pts != uploaded.last else { continue }
-            XCTAssertFalse(frame.isConverted, "picture \(frame.pts) converted before it was taken")
+            XCTAssertTrue(frame.width <= 160 && frame.height <= 90, "picture \(frame.pts) waits at the size shown")
+            XCTAssertEqual(frame.storage.count, VideoFrame.Layout(width: frame.width, height: frame.height).byteCount)
             let lit = frame.withPlanes { y, _, _ in (0..<frame.width * frame.height / 2).contains { y[$0] > 40 } }
             XCTAssertTrue(lit, "picture \(frame.pts) converted, not the black fallback")
             uploaded.append(frame.pts)
@@ -32,23 +34,25 @@ final class ConvertOnlyShownTests: XCTestCase {
         XCTAssertEqual(session.status, .ended)
         let counters = session.counters
         XCTAssertEqual(counters.decoded, 60, "every picture decoded: \(counters)")
-        XCTAssertGreaterThan(counters.queued, 2 * uploaded.count, "most queued pictures were never taken")
         XCTAssertLessThanOrEqual(uploaded.count, 22, "the painter took about one picture in three")
         XCTAssertGreaterThanOrEqual(uploaded.count, 18)
-        XCTAssertEqual(counters.converted, uploaded.count, "converted only the pictures uploaded: \(counters)")
+        XCTAssertGreaterThan(counters.queued, 2 * uploaded.count, "most queued pictures were never taken")
+        XCTAssertEqual(counters.converted, counters.queued,
+                       "each queued picture converted once, the uploads none: \(counters)")
         XCTAssertEqual(counters.presented, uploaded.count)
     }
 
-    /// A decoded picture larger than 720p is not held until its upload (four of them would
-    /// cost 12 MB): it comes converted; a smaller one waits for its upload.
-    func testOnlyPicturesUpTo720pWaitForTheirUpload() throws {
-        for (size, held) in [("1920x1080", false), ("1280x720", true)] {
+    /// Whatever its decoded size, a picture waits in the queue converted to the size shown
+    /// (four decoded 1080p pictures would hold 12 MB; four at 320x180 hold 0.4 MB).
+    func testPicturesOfEverySizeWaitAtTheSizeShown() throws {
+        for size in ["1920x1080", "1280x720", "640x360"] {
             let session = PlaybackSession(source: "lavfi:testsrc2=size=\(size):rate=10")
             defer { session.close() }
             session.setOutputSize(width: 320, height: 180)
             let frame = try eventuallyValue("a picture of \(size)", timeout: 10, poll: 0.005) { session.takeFrame() }
-            XCTAssertEqual(frame.isConverted, !held, size)
-            XCTAssertEqual(session.counters.converted > 0, !held, "\(size): \(session.counters)")
+            XCTAssertEqual(frame.storage.count, VideoFrame.Layout(width: frame.width, height: frame.height).byteCount, size)
+            XCTAssertEqual(frame.width, 320, size)
+            XCTAssertGreaterThanOrEqual(session.counters.converted, session.counters.presented, "\(size): \(session.counters)")
         }
     }
 }
