@@ -51,12 +51,25 @@ awk '
 chmod 644 "$doc/README.md"
 grep -q '^## Using it' "$doc/README.md" || { echo "deb: README.md has no '## Using it' section to ship" >&2; exit 1; }
 
+# FloatApp opens libavdevice itself (dlopen) when a room first uses a device source, so
+# dpkg-shlibdeps cannot see it: the dependency is the one the library's own package declares
+# in its shlibs file for the soname the binary asks for.
+major=$(awk '$2 == "LIBAVDEVICE_VERSION_MAJOR" { print $3; exit }' \
+  "$(pkg-config --variable=includedir libavdevice)/libavdevice/version_major.h")
+[ -n "$major" ] || { echo "deb: no LIBAVDEVICE_VERSION_MAJOR in libavdevice's headers" >&2; exit 1; }
+soname=libavdevice.so.$major
+library=$(ldconfig -p | awk -v s="$soname" '$1 == s { print $NF; exit }')
+owner=$(dpkg-query -S "$(realpath "$library")" | cut -d: -f1)
+devices=$(dpkg-query --control-show "$owner" shlibs |
+  awk -v m="${soname##*.}" '$1 == "libavdevice" && $2 == m { $1 = $2 = ""; sub(/^ +/, ""); print; exit }')
+[ -n "$devices" ] || { echo "deb: no shlibs line for $soname in $owner" >&2; exit 1; }
+
 # dpkg-shlibdeps and dpkg-gencontrol read a source package's debian/ folder.
 cp packaging/control packaging/changelog "$work/src/debian/"
 (
   cd "$work/src"
   dpkg-shlibdeps -edebian/floatapp/usr/bin/floatapp
-  dpkg-gencontrol -pfloatapp -Pdebian/floatapp
+  dpkg-gencontrol -pfloatapp -Pdebian/floatapp "-Vfloatapp:Devices=$devices"
 )
 find "$stage" -type d -exec chmod 755 {} +
 (cd "$stage" && find usr -type f -print0 | LC_ALL=C sort -z | xargs -0 md5sum) >"$stage/DEBIAN/md5sums"

@@ -22,6 +22,10 @@ package final class InputContext {
         allocated.pointee.interrupt_callback = interrupt.callback
         var format: UnsafePointer<AVInputFormat>?
         if let formatName {
+            do { try FFmpegRuntime.ensureDevices() } catch {
+                avformat_free_context(allocated)
+                throw error
+            }
             format = av_find_input_format(formatName)
             if format == nil {
                 avformat_free_context(allocated)
