@@ -33,8 +33,7 @@ public struct ListLayout: Sendable {
     /// The status pill's width: it fits the language's longest status, and is never narrower
     /// than English needs.
     public var pillWidth: Int {
-        let widest = RoomRowModel.Status.allCases.map { metrics.width($0.label, RoomRowModel.Status.style) }.max() ?? 0
-        return max(px(116), widest + px(40))
+        max(px(116), metrics.widestStatus + px(40))
     }
 
     /// The parts of a row at `rect` with a pill `pillWidth` wide: the kind badge, the title and

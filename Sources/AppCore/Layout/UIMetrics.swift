@@ -22,7 +22,10 @@ public struct UIMetrics: Hashable, Sendable {
     /// UI scale as the desktop publishes it (`Xft.dpi` 96 is 1, `GDK_SCALE`, `FLOATAPP_SCALE`).
     public var scale: Double
     /// Widths in pixels of the labels in ``UIMetrics/labels``.
-    public var labelWidths: [LabelKey: Int]
+    public private(set) var labelWidths: [LabelKey: Int]
+    /// The widest of the room list's status pill labels, in pixels: every list layout (two
+    /// for each event the app handles) reads it, so it is found once, with the widths.
+    public private(set) var widestStatus: Int
 
     /// A fixed label and the style it is drawn in.
     public struct LabelKey: Hashable, Sendable {
@@ -61,6 +64,7 @@ public struct UIMetrics: Hashable, Sendable {
         var widths: [LabelKey: Int] = [:]
         for key in Self.labels { widths[key] = measure(key.text, key.style) }
         labelWidths = widths
+        widestStatus = RoomRowModel.Status.allCases.map { widths[LabelKey($0.label, RoomRowModel.Status.style)] ?? 0 }.max() ?? 0
     }
 
     /// Scales a length in unscaled pixels.
