@@ -157,11 +157,16 @@ final class App {
     /// Reduces an event and carries out its effects; an effect that answers with an event
     /// (a read of the displays or the rooms file, a float that failed to show) is reduced next.
     /// A float that appeared is painted once the queue is empty, never from inside an effect.
-    func dispatch(_ event: AppEvent) {
+    /// `time` is when the event happened, if not now (a paint reported when it is done, at the
+    /// time it started).
+    func dispatch(_ event: AppEvent, at time: Double? = nil) {
         var queue = [event]
         var paintFloat = false
+        var time = time
         while !queue.isEmpty {
-            for effect in state.reduce(queue.removeFirst(), now: now) {
+            let at = time ?? now
+            time = nil
+            for effect in state.reduce(queue.removeFirst(), now: at) {
                 switch perform(effect) {
                 case .event(let answer): queue.append(answer)
                 case .paintFloat: paintFloat = true
