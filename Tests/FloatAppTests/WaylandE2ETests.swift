@@ -80,12 +80,16 @@ final class WaylandE2ETests: DesktopTestCase {
         XCTAssertEqual(Double(float.width) / Double(float.height), 16.0 / 9.0, accuracy: 0.02, "the float has its video's aspect")
         try desktop.screenshot("1-weston-float")
 
+        let mainFramesBefore = stats.events(named: "frame", matching: ["window": "main", "room": "wl"]).count
         desktop.moveMouse(to: float.center)
         desktop.click()
         let main = try eventuallyValue("a click on the float brings the main window back\n\(app.outputTail())", timeout: 10) {
             () -> DesktopRect? in
             let shown = try sceneGraph()
             return shown.map(\.title) == ["FloatApp"] ? shown[0].frame : nil
+        }
+        try eventually("the main window plays the room again\n\(app.outputTail())", timeout: 10) {
+            stats.events(named: "frame", matching: ["window": "main", "room": "wl"]).count >= mainFramesBefore + 5
         }
         try desktop.screenshot("2-weston-restored")
 
