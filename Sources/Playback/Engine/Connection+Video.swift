@@ -167,10 +167,7 @@ extension Connection {
         if state.frames.count < SharedState.videoQueueLimit {
             let size = Self.outputSize(source: source, box: state.outputBox)
             state.nextSerial += 1
-            if still {
-                state.lastStillPts = pts
-                state.counters.stills += 1
-            }
+            if still { state.lastStillPts = pts }
             return .done(.queue(width: size.width, height: size.height, serial: state.nextSerial, still: still))
         }
         // The queue is full: presenting its next frame makes room and wakes this thread.
@@ -182,7 +179,10 @@ extension Connection {
     private func queue(_ picture: VideoFrame, economy: Bool) {
         core.withLock { state in
             if state.frames.isEmpty && state.phase == .playing { state.frameWakePending = true }
+            // Counted with `queued`, after the conversion, so that no reading of the counters
+            // sees a still that is not queued yet.
             state.counters.queued += 1
+            if picture.isStill { state.counters.stills += 1 }
             if economy { state.counters.economyFrames += 1 }
             state.frames.append(picture)
             state.startIfReady(now: core.systemClock.now())
