@@ -65,10 +65,11 @@ major=$(awk '$2 == "LIBAVDEVICE_VERSION_MAJOR" { print $3; exit }' \
   "$(pkg-config --variable=includedir libavdevice)/libavdevice/version_major.h")
 [ -n "$major" ] || { echo "deb: no LIBAVDEVICE_VERSION_MAJOR in libavdevice's headers" >&2; exit 1; }
 soname=libavdevice.so.$major
-library=$(ldconfig -p | awk -v s="$soname" '$1 == s { print $NF; exit }')
+# awk reads to the end: leaving early would stop ldconfig with SIGPIPE, which pipefail makes fatal.
+library=$(ldconfig -p | awk -v s="$soname" '$1 == s && !found { print $NF; found = 1 }')
 owner=$(dpkg-query -S "$(realpath "$library")" | cut -d: -f1)
 devices=$(dpkg-query --control-show "$owner" shlibs |
-  awk -v m="${soname##*.}" '$1 == "libavdevice" && $2 == m { $1 = $2 = ""; sub(/^ +/, ""); print; exit }')
+  awk -v m="${soname##*.}" '$1 == "libavdevice" && $2 == m && !found { $1 = $2 = ""; sub(/^ +/, ""); print; found = 1 }')
 [ -n "$devices" ] || { echo "deb: no shlibs line for $soname in $owner" >&2; exit 1; }
 
 # dpkg-shlibdeps and dpkg-gencontrol read a source package's debian/ folder.
