@@ -24,21 +24,6 @@ final class AppFailureE2ETests: AppE2ETestCase {
         return DesktopPoint(x: rect.x + (xs.min()! + xs.max()!) / 2, y: rect.y + (ys.min()! + ys.max()!) / 2)
     }
 
-    /// Writes a 60 s test pattern MP4 to `file` (whole, then moved into place).
-    private func writeVideo(to file: URL) throws {
-        let partial = file.deletingLastPathComponent().appendingPathComponent("partial-" + file.lastPathComponent)
-        let log = file.deletingLastPathComponent().appendingPathComponent("ffmpeg.log")
-        let ffmpeg = try ChildProcess(
-            executable: "/usr/bin/ffmpeg",
-            arguments: ["-nostdin", "-y", "-loglevel", "error", "-f", "lavfi", "-i", "testsrc2=size=320x180:rate=25",
-                        "-t", "60", "-pix_fmt", "yuv420p", "-c:v", "mpeg4", "-f", "mp4", partial.path],
-            environment: ["PATH": "/usr/bin:/bin"], stdoutURL: log, stderrURL: log)
-        guard ffmpeg.waitForExit(timeout: 60) == .exited(0) else {
-            throw HarnessError("ffmpeg could not write the test video\n\(ffmpeg.outputTail())")
-        }
-        try FileManager.default.moveItem(at: partial, to: file)
-    }
-
     func testAFailedParticipantShowsItsErrorAndRetryReopensOnlyThem() throws {
         let media = try TestPaths.makeTemporaryFolder(prefix: "floatapp-late-media")
         defer { try? FileManager.default.removeItem(at: media) }
@@ -74,7 +59,7 @@ final class AppFailureE2ETests: AppE2ETestCase {
             }
 
             // The file appears; the tile's own Retry opens it.
-            try writeVideo(to: late)
+            try TestVideoFile.write(to: late)
             let retry = try eventuallyValue("the Retry is back", timeout: 5) { try retryButton(in: stage, on: desktop) }
             desktop.moveMouse(to: retry)
             desktop.click(at: retry)

@@ -10,13 +10,7 @@ final class DeviceLibraryE2ETests: AppE2ETestCase {
         let media = try TestPaths.makeTemporaryFolder(prefix: "floatapp-device-library")
         defer { try? FileManager.default.removeItem(at: media) }
         let clip = media.appendingPathComponent("clip.mp4")
-        let ffmpeg = try ChildProcess(
-            executable: "/usr/bin/ffmpeg",
-            arguments: ["-nostdin", "-y", "-loglevel", "error", "-f", "lavfi", "-i", "testsrc2=size=320x180:rate=25",
-                        "-t", "30", "-pix_fmt", "yuv420p", "-c:v", "mpeg4", clip.path],
-            environment: ["PATH": "/usr/bin:/bin"],
-            stdoutURL: media.appendingPathComponent("ffmpeg.log"), stderrURL: media.appendingPathComponent("ffmpeg.log"))
-        XCTAssertEqual(ffmpeg.waitForExit(timeout: 60), .exited(0), ffmpeg.outputTail())
+        try TestVideoFile.write(to: clip)
 
         let session = try startApp(rooms: [.live("clip", title: "Clip", source: clip.path),
                                            .live("pattern", title: "Pattern")],
