@@ -200,7 +200,11 @@ if [ ${#failed[@]} -gt 0 ]; then
       echo
       if grep -qE "$pattern" "$log"; then
         echo "test: failures in group $name ($log):"
-        grep -E "$pattern" "$log" | head -60
+        # Each failure with the lines of its message that follow, up to the test's end.
+        awk -v pattern="$pattern" '
+          /^Test Case .* (started|passed)/ { on = 0 }
+          $0 ~ pattern { print; on = ($0 ~ /error: /); next }
+          on { print }' "$log" | head -120
       else
         echo "test: group $name ended badly; the last lines of $log:"
         tail -15 "$log"

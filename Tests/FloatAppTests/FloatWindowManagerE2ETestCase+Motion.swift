@@ -10,8 +10,8 @@ extension FloatWindowManagerE2ETestCase {
     ///
     /// A miss whose replay fell more than `replayTolerance` behind the trace is flung again (at
     /// most `replayRetries` times): the X server then saw the pointer stop or burst, not the
-    /// hand's motion, so the miss says nothing about the float. Such flings are printed; a float
-    /// such a burst stashed is clicked back to a corner first.
+    /// hand's motion, so the miss says nothing about the float. Every fling is printed with its
+    /// replay's timing; a float such a burst stashed is clicked back to a corner first.
     func checkFlingsLandWhereMeant() throws {
         let desktop = try desktop
         let floating = try launchFloat(on: desktop)
@@ -29,6 +29,7 @@ extension FloatWindowManagerE2ETestCase {
                 let landed = try floating.waitForLanding(after: seen, size: size)
                 let note = "fling \(index + 1) \(current) -> \(meant) landed at \(landed.map { "\($0)" } ?? "no corner"):"
                     + " \(trace); \(timing)"
+                print(note)
                 if landed != meant, timing.worstLateness > Self.replayTolerance, redone.count < Self.replayRetries {
                     redone.append(note)
                     current = try landed ?? unstash(floating, size: size)

@@ -42,7 +42,10 @@ extension App {
             main.video = []
         case .leaveCall: broadcasts.leave()
         case .readDisplays: return .event(.displaysRead(Self.currentDisplays()))
-        case .checkRoomsFile: return files.checkRooms().map { .event($0) }
+        case .checkRoomsFile:
+            guard let event = files.checkRooms() else { return nil }
+            if case .roomsReloaded(let config) = event { Self.loadDevices(for: config) }
+            return .event(event)
         case .showFloat(let id, let frame, let title): return showFloat(id, frame: frame, title: title)
         case .hideFloat:
             floatNeedsFront = false

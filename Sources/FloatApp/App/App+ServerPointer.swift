@@ -30,6 +30,9 @@ extension App {
         case MotionNotify where x.xmotion.window == xid:
             let m = x.xmotion
             let time = fw.serverClock.seconds(server: UInt32(truncatingIfNeeded: m.time), arrivedAt: now, startsGesture: false)
+            if m.state & UInt32(Button1Mask) != 0 {
+                Log.debug("float drag motion to (\(m.x_root), \(m.y_root)): server time \(m.time) ms is \(time) s, read at \(now) s")
+            }
             return [.pointerMoved(window: .float, x: Int(m.x), y: Int(m.y), global: point(m.x_root, m.y_root), time: time)]
         case ButtonPress where x.xbutton.window == xid && x.xbutton.button == UInt32(Button1),
              ButtonRelease where x.xbutton.window == xid && x.xbutton.button == UInt32(Button1):

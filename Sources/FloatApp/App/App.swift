@@ -55,6 +55,7 @@ final class App {
     var mainMinimizedForFloat = false
 
     init(options: Options, config: RoomsConfig, roomsPath: String) throws {
+        Self.loadDevices(for: config)
         files = try AppFiles(roomsPath: roomsPath, statsPath: options.statsFile)
         startRoom = (options.openRoom, options.float)
         let textLoader = Self.loadText(config)
@@ -78,6 +79,21 @@ final class App {
             joinTag: String((0..<4).map { _ in "abcdefghijklmnopqrstuvwxyz0123456789".randomElement()! }))
         state = AppState(session: SessionState(config: config, globalPiP: options.noPiP ? .disabled : .enabled),
                          environment: environment, displays: Self.currentDisplays(), servers: config.servers, me: config.me)
+    }
+
+    /// Loads FFmpeg's input devices now, on the main thread, when `config`'s rooms may open one
+    /// (see ``FFmpegRuntime/ensureDevices()``): at start before any other thread or window
+    /// exists, and on a rooms-file change before the new rooms can be opened. A failure to
+    /// load is reported when a device source opens.
+    static func loadDevices(for config: RoomsConfig) {
+        guard config.mayOpenDevices else { return }
+        let start = SDLRuntime.seconds
+        do throws(FFmpegError) {
+            try FFmpegRuntime.ensureDevices()
+            Log.debug("input devices loaded in \(Int(((SDLRuntime.seconds - start) * 1000).rounded())) ms")
+        } catch {
+            Log.debug("input devices not loaded: \(error)")
+        }
     }
 
     /// Starts opening the fonts and laying out the list's first screen while SDL starts, at the

@@ -13,10 +13,17 @@ package enum FFmpegRuntime {
     }()
 
     /// Loads libavdevice and registers its input devices (lavfi, v4l2, x11grab, pulse, alsa)
-    /// once; safe to call from any thread. The library is opened here, when the first device
-    /// source opens, not linked: it pulls in libavfilter and about 55 more libraries, whose
-    /// loading cost every start about 0.1 s of CPU (an empty program linked with them against
-    /// one without), and a file or network source never uses them.
+    /// once; safe to call from any thread. The library is opened, not linked: it pulls in
+    /// libavfilter and about 55 more libraries, whose loading cost every start about 0.1 s of
+    /// CPU (an empty program linked with them against one without), and a file or network
+    /// source never uses them.
+    ///
+    /// The app calls this on its main thread when the rooms it reads may open a device (at
+    /// start, before its first window, and when the rooms file changes), not when a device
+    /// source first opens: while the dynamic loader maps and relocates those libraries it
+    /// holds its lock, and every thread that starts a thread or looks up a type meanwhile
+    /// waits for it; loaded beside a drag on a busy machine, the float stopped following the
+    /// pointer for seconds. A source opening calls it too, for whatever was not loaded ahead.
     package static func ensureDevices() throws(FFmpegError) {
         if let failure = devices { throw failure }
     }

@@ -34,12 +34,13 @@ struct RoomsFixture {
     /// The rooms, in list order.
     let rooms: [Room]
 
-    /// Writes `{"rooms": [...]}` to `rooms.json` in `folder` and returns the file.
+    /// Writes `{"rooms": [...]}` to `rooms.json` in `folder` (atomically, so an app watching the
+    /// file never reads half of it) and returns the file.
     func write(in folder: URL) throws -> URL {
         let file = folder.appendingPathComponent("rooms.json")
         let data = try JSONSerialization.data(
             withJSONObject: ["rooms": rooms.map(\.object)], options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
-        try data.write(to: file)
+        try data.write(to: file, options: .atomic)
         return file
     }
 }

@@ -4,10 +4,22 @@ import Foundation
 extension TestDesktop {
     /// How late the replay was against the trace's own times.
     struct ReplayTiming: CustomStringConvertible {
+        /// The seconds before the release whose reports the release velocity is fitted to
+        /// (the float's velocity estimator looks back 100 ms, weighting the newest most).
+        static let tailSpan: TimeInterval = 0.1
+
         /// The largest delay of any motion report or the release behind its due time, in seconds.
         var worstLateness: TimeInterval
+        /// How much the delays of the reports in the last `tailSpan` and of the release differ
+        /// (largest minus smallest), in seconds: delays that differ change the spacing of the
+        /// server's event times, and so the velocity the float is flung with, while a delay
+        /// shared by all of them changes nothing.
+        var tailSpread: TimeInterval = 0
 
-        var description: String { String(format: "replayed at most %.1f ms late", worstLateness * 1000) }
+        var description: String {
+            String(format: "replayed at most %.1f ms late, the last 100 ms within %.1f ms of each other",
+                   worstLateness * 1000, tailSpread * 1000)
+        }
     }
 
     /// Moves to the trace's press point, presses, sends every motion report at its time after
@@ -24,8 +36,8 @@ extension TestDesktop {
         Thread.sleep(forTimeInterval: Self.inputStepPause)
         press(button)
         let start = Date()
-        var worst: TimeInterval = 0
         var lastSent: TimeInterval = 0
+        var lateness: [(due: TimeInterval, late: TimeInterval)] = []
         func wait(until offset: TimeInterval) {
             let remaining = start.addingTimeInterval(offset).timeIntervalSinceNow
             if remaining > 0 {
@@ -36,13 +48,17 @@ extension TestDesktop {
             wait(until: sample.time)
             moveMouse(to: sample.point)
             lastSent = Date().timeIntervalSince(start)
-            worst = max(worst, lastSent - sample.time)
+            lateness.append((sample.time, lastSent - sample.time))
         }
-        guard releasing else { return ReplayTiming(worstLateness: worst) }
-        wait(until: max(trace.duration, lastSent + trace.releaseDelay))
-        release(button)
-        worst = max(worst, Date().timeIntervalSince(start) - trace.duration)
-        Thread.sleep(forTimeInterval: Self.inputStepPause)
-        return ReplayTiming(worstLateness: worst)
+        if releasing {
+            wait(until: max(trace.duration, lastSent + trace.releaseDelay))
+            release(button)
+            lateness.append((trace.duration, Date().timeIntervalSince(start) - trace.duration))
+            Thread.sleep(forTimeInterval: Self.inputStepPause)
+        }
+        let end = lateness.last?.due ?? 0
+        let tail = lateness.filter { $0.due >= end - ReplayTiming.tailSpan }.map(\.late)
+        return ReplayTiming(
+            worstLateness: lateness.map(\.late).max() ?? 0, tailSpread: (tail.max() ?? 0) - (tail.min() ?? 0))
     }
 }
