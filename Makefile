@@ -32,13 +32,16 @@ build-tests: deps-test
 # Every string the sources pass to tr()/trn() is in po/floatapp.pot, and every catalog compiles;
 # the Wayland protocol code in the tree is what wayland-scanner makes; then every test, in two lanes side by side (scripts/test.sh has the groups; it prints per-suite
 # times; TEST_FILTER='REGEX' runs only the test classes whose Target.Class it matches); then the
-# Debian package is built and checked. The float suites on fluxbox and icewm, window managers
+# Debian package is built and checked (its release build runs beside the tests at idle priority). The float suites on fluxbox and icewm, window managers
 # whose rules the others already cover, run in `make test-wms` (CI runs both).
 OTHER_WMS := FloatAppTests\.(Fluxbox|IceWM)FloatE2ETests$$
 test: build-tests
 	scripts/po.sh check
 	scripts/wayland-protocols.sh check
-	TEST_EXCLUDE='$(if $(TEST_FILTER),,$(OTHER_WMS))' scripts/test.sh "$$($(SWIFT) build --show-bin-path)"
+	@scripts/deps.sh deb
+	scripts/deb.sh --build-only >.build/deb-build.log 2>&1 & build=$$!; \
+	TEST_EXCLUDE='$(if $(TEST_FILTER),,$(OTHER_WMS))' scripts/test.sh "$$($(SWIFT) build --show-bin-path)"; \
+	status=$$?; wait $$build; exit $$status
 	$(MAKE) lint-deb
 
 # The float suite on fluxbox and icewm.
