@@ -21,8 +21,12 @@ extension Connection {
             case .endOfStream: packet = nil
             }
             if keyOnly, let packet, !packet.isKey {
+                // Not sent to the decoder at all: it would only parse the packet to skip it
+                // (about half of a hidden source's decoding work), and live pictures start
+                // again at a clean key frame either way.
                 skips.note(packet.pts.map(decoder.seconds))
                 core.withLock { $0.awaitingKey = true }
+                continue
             }
             // A key frame decoded while hidden that a decoder reordering pictures (B-frames)
             // holds back is drained out at once: the decoder would otherwise keep it until later
