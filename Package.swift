@@ -54,6 +54,11 @@ let package = Package(
             pkgConfig: "x11",
             providers: [.apt(["libx11-dev", "libxtst-dev"])]
         ),
+        // libXtst for the tests' XTEST input only (its declarations are in CX11).
+        .systemLibrary(
+            name: "CXTest",
+            providers: [.apt(["libxtst-dev"])]
+        ),
         .systemLibrary(
             name: "CDBus",
             pkgConfig: "dbus-1",
@@ -105,7 +110,7 @@ let package = Package(
         .testTarget(name: "BroadcastTests",
                     dependencies: ["Broadcast", "Playback", "CFFmpeg", "LiveDirectory", "LiveServerTestSupport", "LocksAndThreads", "TestSupport", "Session"]),
         .testTarget(name: "FloatAppTests",
-                    dependencies: ["CX11", "PiPLayout", "Rooms", "LiveDirectory", "DesktopSettings", "LiveServerTestSupport", "TestSupport"]),
+                    dependencies: ["CX11", "CXTest", "PiPLayout", "Rooms", "LiveDirectory", "DesktopSettings", "LiveServerTestSupport", "TestSupport"]),
         .testTarget(name: "MPRISTests", dependencies: ["MPRIS", "TestSupport"]),
         .testTarget(name: "DesktopSettingsTests", dependencies: ["DesktopSettings"]),
         .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout", "LocksAndThreads", "TestSupport"], swiftSettings: pangoHeaders),

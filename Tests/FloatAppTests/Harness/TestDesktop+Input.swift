@@ -1,4 +1,5 @@
 import CX11
+import CXTest
 import Foundation
 
 /// Real input through the XTEST extension: the server sees it as coming from a device, so
