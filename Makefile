@@ -30,10 +30,13 @@ build-tests: deps-test
 	scripts/po.sh compile "$$($(SWIFT) build --show-bin-path)/locale"
 
 # Every string the sources pass to tr()/trn() is in po/floatapp.pot, and every catalog compiles;
-# the Wayland protocol code in the tree is what wayland-scanner makes; then every test, in two lanes side by side (scripts/test.sh has the groups; it prints per-suite
-# times; TEST_FILTER='REGEX' runs only the test classes whose Target.Class it matches); then the
-# Debian package is built and checked (its release build runs beside the tests at idle priority). The float suites on fluxbox and icewm, window managers
-# whose rules the others already cover, run in `make test-wms` (CI runs both).
+# the Wayland protocol code in the tree is what wayland-scanner makes; then every test, in two
+# lanes side by side (scripts/test.sh has the groups; it prints per-suite times;
+# TEST_FILTER='REGEX' runs only the test classes whose Target.Class it matches); then the Debian
+# package is built and checked. The package's release build runs beside the tests at idle
+# priority (its log in .build/deb-build.log); if it fails, lint-deb's own build runs it again in
+# the foreground and shows why. The float suites on fluxbox and icewm, window managers whose
+# rules the others already cover, run in `make test-wms` (CI runs both).
 OTHER_WMS := FloatAppTests\.(Fluxbox|IceWM)FloatE2ETests$$
 test: build-tests
 	scripts/po.sh check
