@@ -54,13 +54,14 @@ struct AudioRing {
         if anchors.count == anchorCapacity { anchors.removeFirst() }
         anchors.append(Anchor(position: position, pts: pts))
         let total = capacityFrames * channels
-        var writeIndex = (readIndex + count * channels) % total
+        let writeIndex = (readIndex + count * channels) % total
+        let length = frames * channels
+        // At most two contiguous runs: up to the ring's end, then from its start.
+        let first = min(length, total - writeIndex)
         samples.withUnsafeMutableBufferPointer { ring in
-            for i in 0..<(frames * channels) {
-                ring[writeIndex] = interleaved[i]
-                writeIndex += 1
-                if writeIndex == total { writeIndex = 0 }
-            }
+            guard let base = ring.baseAddress, let source = interleaved.baseAddress else { return }
+            (base + writeIndex).update(from: source, count: first)
+            base.update(from: source + first, count: length - first)
         }
         count += frames
     }
@@ -71,19 +72,29 @@ struct AudioRing {
     mutating func take(_ frames: Int, into output: UnsafeMutablePointer<Float>?, gain: Float) -> Float {
         let frames = min(frames, count)
         let total = capacityFrames * channels
-        var index = readIndex
+        let length = frames * channels
+        let first = min(length, total - readIndex)
         var squares: Float = 0
         samples.withUnsafeBufferPointer { ring in
-            for i in 0..<(frames * channels) {
-                let sample = ring[index]
-                squares += sample * sample
-                output?[i] += sample * gain
-                index += 1
-                if index == total { index = 0 }
-            }
+            guard let base = ring.baseAddress else { return }
+            // At most two contiguous runs: up to the ring's end, then from its start.
+            squares = Self.take(base + readIndex, count: first, into: output, gain: gain)
+                + Self.take(base, count: length - first, into: output.map { $0 + first }, gain: gain)
         }
-        readIndex = index
+        readIndex = (readIndex + length) % total
         advanceHead(by: frames)
+        return squares
+    }
+
+    /// Adds `gain` times each of `count` samples into `output` (when given); returns the sum of
+    /// their squares.
+    private static func take(_ samples: UnsafePointer<Float>, count: Int, into output: UnsafeMutablePointer<Float>?,
+                             gain: Float) -> Float {
+        var squares: Float = 0
+        for i in 0..<count { squares += samples[i] * samples[i] }
+        if let output {
+            for i in 0..<count { output[i] += samples[i] * gain }
+        }
         return squares
     }
 

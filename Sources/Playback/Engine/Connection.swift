@@ -113,10 +113,23 @@ final class Connection: @unchecked Sendable {
             readCallSending()
             if let video, packet.streamIndex == video.index {
                 let seconds = packet.duration > 0 ? video.decoder.seconds(packet.duration) : video.frameDuration
-                let item = PacketQueue.Item.packet(packet.takeData(), seconds: seconds)
-                core.withLock { state in
-                    state.videoPackets.push(item)
-                    state.wakeVideo(for: .packet)
+                let pts = packet.pts.map(video.decoder.seconds)
+                let left = core.withLock { state in
+                    guard state.dropsHiddenPackets, !packet.isKey else { return false }
+                    // Its decoder would skip it: the picture is noted as skipped, as the video
+                    // thread notes the ones it skips, and live pictures start again at a key frame.
+                    state.demuxerSkips.note(pts)
+                    state.awaitingKey = true
+                    return true
+                }
+                if left {
+                    packet.unref()
+                } else {
+                    let item = PacketQueue.Item.packet(packet.takeData(), seconds: seconds)
+                    core.withLock { state in
+                        state.videoPackets.push(item)
+                        state.wakeVideo(for: .packet)
+                    }
                 }
             } else if let audio, packet.streamIndex == audio.index {
                 joining = joining && precedesLiveVideo(packet, decoder: audio.decoder)
