@@ -60,6 +60,40 @@ final class AppCallViewE2ETests: AppE2ETestCase {
         }
     }
 
+    /// The tile background (Theme.surface) and the speaker's outline (Theme.ok).
+    private let tileSurface = RGB(red: 0x1c, green: 0x1f, blue: 0x26)
+    private let speakerOutline = RGB(red: 0x3d, green: 0xbf, blue: 0x6e)
+
+    /// Each tile's picture fills it but a 2 px ring of the tile's background (or the speaker's
+    /// outline), whose corners are rounded: the ring is painted around the picture, not under it.
+    private func assertTileRings(_ image: Image) {
+        for (name, hex) in Self.participants {
+            let v = Int(hex, radix: 16)!
+            let colour = RGB(red: UInt8(v >> 16), green: UInt8(v >> 8 & 0xff), blue: UInt8(v & 0xff))
+            var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
+            for y in 0..<image.height {
+                for x in 0..<image.width where image[x, y].distance(to: colour) <= 12 {
+                    (minX, minY, maxX, maxY) = (min(minX, x), min(minY, y), max(maxX, x), max(maxY, y))
+                }
+            }
+            guard maxX > minX + 8, maxY > minY + 8, minX >= 3, minY >= 3, maxX + 3 < image.width, maxY + 3 < image.height
+            else { return XCTFail("\(name)'s picture within the stage: \(minX)...\(maxX) x \(minY)...\(maxY)") }
+            let midX = (minX + maxX) / 2, midY = (minY + maxY) / 2
+            let ring = [(minX - 1, midY), (minX - 2, midY), (maxX + 1, midY), (maxX + 2, midY),
+                        (midX, minY - 1), (midX, minY - 2), (midX, maxY + 1), (midX, maxY + 2)]
+            for (x, y) in ring {
+                let c = image[x, y]
+                XCTAssertTrue(c.distance(to: tileSurface) <= 6 || c.distance(to: speakerOutline) <= 6,
+                              "\(name)'s tile ring at (\(x), \(y)) is the tile's background or outline: \(c)")
+            }
+            for (x, y) in [(minX - 3, midY), (maxX + 3, midY)] {
+                XCTAssertGreaterThan(image[x, y].distance(to: tileSurface), 6, "\(name)'s ring is 2 px wide at (\(x), \(y))")
+            }
+            let corner = image[minX - 2, minY - 2]
+            XCTAssertGreaterThan(corner.distance(to: tileSurface), 6, "\(name)'s tile has a rounded corner: \(corner)")
+        }
+    }
+
     func testLayoutSwitchesByKeyAndControl() throws {
         let session = try startApp(rooms: [room], arguments: ["--open", "huddle"])
         try session.run {
@@ -69,6 +103,7 @@ final class AppCallViewE2ETests: AppE2ETestCase {
             let window = try session.mainRect()
             let tiles = try waitForEveryTile(in: window, on: desktop)
             try desktop.screenshot("1-tile")
+            assertTileRings(tiles)
 
             desktop.key(.character("l"))
             try session.waitForEvents("layout", ["event": "callLayoutChanged(spotlight)"])

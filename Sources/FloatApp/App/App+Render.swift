@@ -127,7 +127,9 @@ extension App {
         reportSize(.float, fw.renderer)
         let wanted = state.isPaused(id) ? [] : state.floatSources.filter { $0 < player.sessions.count }
         for i in wanted {
-            if let f = player.sessions[i].peekFrame() { dispatch(.frameReady(id, source: i, serial: f.serial)) }
+            if let f = player.sessions[i].peekFrame(), state.frameIsNews(id, source: i, serial: f.serial) {
+                dispatch(.frameReady(id, source: i, serial: f.serial))
+            }
         }
         let t = now
         let m = state.floatLayout(now: t, measure: measure)

@@ -5,6 +5,8 @@ import CSDL
 final class Renderer {
     let handle: OpaquePointer
     let window: Window
+    /// The discs whose quarters are the corners of rounded shapes.
+    let discs: DiscTextures
 
     init(window: Window, vsync: Bool) throws {
         self.window = window
@@ -18,9 +20,11 @@ final class Renderer {
                 "SDL_CreateRenderer")
         }
         SDL_SetRenderDrawBlendMode(handle, SDL_BLENDMODE_BLEND)
+        discs = DiscTextures(renderer: handle)
     }
 
     isolated deinit {
+        discs.removeAll()
         SDL_DestroyRenderer(handle)
     }
 
@@ -40,7 +44,11 @@ final class Renderer {
         SDL_SetRenderDrawColor(handle, c.r, c.g, c.b, c.a)
     }
 
+    /// Fills `r`; an empty one fills nothing (SDL's software renderer fills a row or column of
+    /// a rectangle 0 high or wide, which drew a line across every circle and pill: their
+    /// bodies' rectangles are 0 wide or high).
     func fill(_ r: SDL_Rect, _ c: Color) {
+        guard r.w > 0, r.h > 0 else { return }
         setColor(c)
         var rect = r
         SDL_RenderFillRect(handle, &rect)

@@ -95,8 +95,13 @@ enum RoomView {
         let lineHeight = ctx.text.fonts.font(13, bold: true).lineHeight
         for tile in m.tiles {
             let rect = SDL_Rect(tile.rect)
-            r.fillRounded(rect, radius: ctx.px(Theme.radius), Theme.surface)
+            // The picture fills the tile but its ring, so the background is filled around it, not under it.
             let had = drawVideo(tile.index, rect.inset(ctx.px(2)), true)
+            if had {
+                r.fillRoundedRing(rect, radius: ctx.px(Theme.radius), width: ctx.px(2), Theme.surface)
+            } else {
+                r.fillRounded(rect, radius: ctx.px(Theme.radius), Theme.surface)
+            }
             StatusOverlay.draw(ctx, tile.overlay, hasFrame: had, retryHovered: hovered == .retrySource(tile.index))
             if m.participants[tile.index].isSpeaking {
                 for k in 0..<ctx.px(3) { r.outline(rect.inset(k), Theme.ok) }
