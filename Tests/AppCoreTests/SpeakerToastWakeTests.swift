@@ -31,11 +31,14 @@ final class SpeakerToastWakeTests: XCTestCase {
         XCTAssertEqual(state.floatSources, [0, 1], "the speaker about to be shown is converted too")
         XCTAssertEqual(state.floatLayout(now: 4).speakerName, "P0")
 
+        XCTAssertTrue(state.frameIsNews("call", source: 1, serial: 7), "a picture not seen yet")
         assertStep(&state, .frameReady("call", source: 1, serial: 7), now: 4.1, effects: []) {
             $0.rooms["call"]?.serials[1] = 7
             $0.float.speaker.staleSerial = 7
         }
+        XCTAssertFalse(state.frameIsNews("call", source: 1, serial: 7), "the same picture again tells nothing")
         assertStep(&state, .frameReady("call", source: 1, serial: 7), now: 4.2, effects: [])
+        XCTAssertTrue(state.frameIsNews("call", source: 1, serial: 8))
         assertStep(&state, .frameReady("call", source: 1, serial: 8), now: 4.3,
                    effects: [.setVideo("call", source: 0, .hidden)]) {
             $0.rooms["call"]?.serials[1] = 8
@@ -45,6 +48,22 @@ final class SpeakerToastWakeTests: XCTestCase {
         }
         XCTAssertEqual(state.floatLayout(now: 4.3).speakerName, "P1")
         XCTAssertEqual(state.floatSource, 1)
+    }
+
+    /// A picture the state has already seen is news again when a new pending speaker's switch
+    /// must be measured from it: the switch waits for a picture newer than the one at hand.
+    func testTheSamePictureIsNewsWhenASpeakerBecomesPendingOnIt() {
+        var state = floatingCall()
+        _ = state.reduce(.frameReady("call", source: 1, serial: 7), now: 2.5)
+        XCTAssertFalse(state.frameIsNews("call", source: 1, serial: 7))
+        p1Speaks(&state, from: 3)
+        XCTAssertEqual(state.float.speaker, FloatSpeaker(shown: 0, pending: 1, since: 4))
+        XCTAssertTrue(state.frameIsNews("call", source: 1, serial: 7), "the pending speaker's switch starts from it")
+        _ = state.reduce(.frameReady("call", source: 1, serial: 7), now: 4.1)
+        XCTAssertEqual(state.float.speaker.staleSerial, 7)
+        XCTAssertFalse(state.frameIsNews("call", source: 1, serial: 7))
+        XCTAssertFalse(state.frameIsNews("call", source: 5, serial: 1), "no such participant")
+        XCTAssertFalse(state.frameIsNews("other", source: 0, serial: 1), "no such room")
     }
 
     func testASpeakerWithoutVideoTakesTheFloatAfterASecond() {

@@ -31,6 +31,15 @@ extension AppState {
                                 in: PixelRect(0, 0, main.width, main.height), gap: 0).map(\.0)
     }
 
+    /// Whether a frame of `source` with `serial` tells the state anything: a picture it has not
+    /// seen, or the one a pending speaker's switch is measured from. The shell reports only
+    /// these, not the same picture at every turn of its loop.
+    public func frameIsNews(_ id: RoomID, source: Int, serial: Int) -> Bool {
+        guard let room = rooms[id], room.serials.indices.contains(source) else { return false }
+        guard room.serials[source] == serial else { return true }
+        return session.floatingRoomID == id && float.speaker.pending == source && float.speaker.staleSerial == nil
+    }
+
     /// A source has a frame ready: a pending speaker with a fresh frame takes over the float.
     mutating func frameReady(_ id: RoomID, source: Int, serial: Int) -> [AppEffect] {
         guard var room = rooms[id], room.serials.indices.contains(source) else { return [] }

@@ -187,7 +187,9 @@ extension Connection {
     /// Queues a picture for presentation.
     private func queue(_ picture: VideoFrame, economy: Bool) {
         core.withLock { state in
-            if state.frames.isEmpty && state.phase == .playing { state.frameWakePending = true }
+            // The app is told of a picture it may show next; a hidden source's still waits
+            // until it is shown (the app peeks it then), so it wakes nobody.
+            if state.frames.isEmpty && state.phase == .playing && state.demand.isShown { state.frameWakePending = true }
             // Counted with `queued`, after the conversion, so that no reading of the counters
             // sees a still that is not queued yet.
             state.counters.queued += 1
