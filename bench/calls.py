@@ -61,9 +61,9 @@ def serve(desk, media, workdir):
             time.sleep(0.05)
 
 
-def run_floatapp(desk, floatapp, base, count, view, workdir):
+def run_floatapp(desk, floatapp, base, count, view, workdir, round_=0):
     """One call of `count` participants in the `view` ("full" or "float"); returns a result."""
-    run_dir = os.path.join(workdir, "floatapp-%s-%d" % (view, count))
+    run_dir = os.path.join(workdir, "floatapp-%s-%d-%d" % (view, count, round_))
     os.makedirs(run_dir)
     rooms = os.path.join(run_dir, "rooms.json")
     participants = [{"name": "P%d" % i, "source": base + "p%d.ts" % i} for i in range(count)]
@@ -167,9 +167,29 @@ def ratio(a, b):
     return "%.2fx" % (a / b) if b else "-"
 
 
-def report(results, started, load_start, load_end):
-    by = {(r["kind"], r.get("view"), r["count"]): r for r in results}
-    lines = ["### Calls (%s, `bench/run.sh calls`; load average %s at start, %s at end)" % (started, load_start, load_end),
+def key(r):
+    return (r["kind"], r.get("view"), r["count"])
+
+
+def medians(results):
+    """Per contestant and count, the run of median CPU (of an even number, the lower middle):
+    the rounds alternate the contestants, so load that comes and goes falls on all alike."""
+    groups = {}
+    for r in results:
+        groups.setdefault(key(r), []).append(r)
+    return [sorted(runs, key=lambda r: r["cpu"])[(len(runs) - 1) // 2] for runs in groups.values()]
+
+
+def spread(results, k):
+    cpus = sorted(r["cpu"] for r in results if key(r) == k)
+    return "%.2f-%.2f" % (cpus[0], cpus[-1]) if cpus else "-"
+
+
+def report(all_results, rounds, started, load_start, load_end):
+    results = medians(all_results)
+    by = {key(r): r for r in results}
+    lines = ["### Calls (%s, `bench/run.sh calls%s`; load average %s at start, %s at end)" % (
+        started, " --rounds %d" % rounds if rounds > 1 else "", load_start, load_end),
              "",
              "| participants | full view CPU s | float CPU s | float / full | N x ffmpeg -threads 1 CPU s | full / ffmpeg "
              "| ffmpeg, 1 + N-1 sound only, CPU s | float / that | full RSS MB | float RSS MB | tile size | float: demands "
@@ -186,13 +206,20 @@ def report(results, started, load_start, load_end):
             sound["cpu"], ratio(flt["cpu"], sound["cpu"]),
             full["rss_mb"], flt["rss_mb"], " ".join(full["sizes"]), demands,
             full["queued"], full["converted"], full["presented"], full["economy"]))
+    if rounds > 1:
+        lines += ["", "Medians of %d rounds, each contestant's CPU range over them (s):" % rounds, ""]
+        for n in COUNTS:
+            if ("floatapp", "full", n) in by:
+                lines.append("- %d: full view %s, float %s, N x ffmpeg %s" % (
+                    n, spread(all_results, ("floatapp", "full", n)), spread(all_results, ("floatapp", "float", n)),
+                    spread(all_results, ("ffmpeg", None, n))))
     lines += ["", "Goals at 16: float / full at most 0.25x; full / ffmpeg at most 1.2x. The float's own floor is one",
               "participant's video and everyone's sound: ffmpeg decoding one stream whole and the others' sound only.",
               "Every FloatApp run opened each source once: %s." % all(
-                  r["opens"] == r["count"] for r in results if r["kind"] == "floatapp"),
+                  r["opens"] == r["count"] for r in all_results if r["kind"] == "floatapp"),
               "Exit statuses other than 0: %s." % (", ".join(
                   "%s-%s-%d: %d" % (r["kind"], r.get("view") or "", r["count"], r["status"])
-                  for r in results if r["status"] != 0) or "none"),
+                  for r in all_results if r["status"] != 0) or "none"),
               "", "![CPU against participant count](docs/calls-cpu.png)"]
     return "\n".join(lines)
 
@@ -201,6 +228,8 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--floatapp", required=True)
     parser.add_argument("--counts", default=",".join(map(str, COUNTS)))
+    parser.add_argument("--rounds", type=int, default=1,
+                        help="runs of each contestant per count, alternating; the report takes the medians")
     args = parser.parse_args()
     need("Xvfb", "openbox", "ffmpeg", "xprop")
     counts = [int(c) for c in args.counts.split(",")]
@@ -210,10 +239,12 @@ def main():
     results = []
     with Desktop("calls") as desk:
         base = serve(desk, media, desk.tmp)
-        for n in counts:
-            # Side by side: the three contestants of one count run back to back.
+        for n, round_ in ((n, r) for n in counts for r in range(args.rounds)):
+            if args.rounds > 1:
+                print("participants %d, round %d of %d" % (n, round_ + 1, args.rounds), flush=True)
+            # Side by side: the contestants of one count run back to back.
             for view in ("full", "float"):
-                r = run_floatapp(desk, args.floatapp, base, n, view, desk.tmp)
+                r = run_floatapp(desk, args.floatapp, base, n, view, desk.tmp, round_)
                 results.append(r)
                 print("floatapp %-5s %2d: cpu %.2f s, rss %.0f MB, demands %s, decoded %d (non-key %d), queued %d, converted %d, "
                       "presented %d, loop filter skipped %d, opens %d, status %d"
@@ -226,7 +257,7 @@ def main():
                 r = run_ffmpeg(desk, base, n, audio_only=n - 1)
                 results.append(r)
                 print("ffmpeg x1 + %d sound only: cpu %.2f s" % (n - 1, r["cpu"]), flush=True)
-    text = report(results, started, load_start, load())
+    text = report(results, args.rounds, started, load_start, load())
     print()
     print(text)
     os.makedirs(OUT, exist_ok=True)
@@ -234,7 +265,7 @@ def main():
         json.dump(results, f, indent=1)
     with open(os.path.join(OUT, "calls.md"), "w") as f:
         f.write(text + "\n")
-    plot(results)
+    plot(medians(results))
 
 
 if __name__ == "__main__":
