@@ -163,7 +163,8 @@ public struct RoomRowModel: Hashable, Sendable {
     public let id: String
     public let title: String
     public let isCall: Bool
-    public let detail: String
+    /// What the row's second line says, put in words when it is read (``detail``).
+    public let about: RowDetail
     public let status: Status
     /// Where the row is drawn.
     public let rect: PixelRect
@@ -174,6 +175,38 @@ public struct RoomRowModel: Hashable, Sendable {
     public let pill: PixelRect
     public let isSelected: Bool
     public let isHovered: Bool
+
+    /// The row's second line, in the user's language.
+    public var detail: String { about.words }
+}
+
+/// What a room's row says under its title. The reducer builds the list's model twice for each
+/// event it handles, to compare, and putting a room's kind, size and role in words there (a
+/// catalog lookup for each part) was most of that work: a row keeps what it says and words it
+/// when it is painted or read.
+public enum RowDetail: Hashable, Sendable {
+    /// Already in words: a live stream's figures, which change with time (W8).
+    case words(String)
+    /// A room's kind, its participants (a call of the rooms file), the people in a server's
+    /// call (W10), and whether the user hosts it and it may float.
+    case room(isCall: Bool, participants: Int?, people: Int?, isHost: Bool, pip: Bool)
+
+    /// The line in the user's language.
+    public var words: String {
+        switch self {
+        case .words(let text): return text
+        case .room(let isCall, let participants, let people, let isHost, let pip):
+            var parts = [isCall ? tr("Call") : tr("Live stream")]
+            if let people {
+                parts.append(people == 0 ? tr("nobody in it yet") : trn("%d in the call", "%d in the call", people))
+            } else if let participants {
+                parts.append(trn("%d participant", "%d participants", participants))
+            }
+            parts.append(isHost ? tr("Host") : tr("Audience"))
+            if !pip { parts.append(tr("No PiP")) }
+            return parts.joined(separator: " · ")
+        }
+    }
 }
 
 /// A live server's section header in the room list (W8).
@@ -227,7 +260,8 @@ extension AppState {
             let parts = layout.rowParts(rect, width: main.width, pillWidth: pillWidth)
             rows.append(RoomRowModel(
                 id: room.id, title: room.title, isCall: room.kind == .call,
-                detail: directory.stream(room.id)?.rowDetail(now: now) ?? Self.detail(room, people: peopleInCall(room)), status: rowStatus(room),
+                about: directory.stream(room.id).map { .words($0.rowDetail(now: now)) } ?? Self.about(room, people: peopleInCall(room)),
+                status: rowStatus(room),
                 rect: rect, badge: parts.badge, text: parts.text, pill: parts.pill,
                 isSelected: i == main.list.selected, isHovered: i == main.list.hovered))
         }
@@ -265,16 +299,10 @@ extension AppState {
         }
     }
 
-    /// The row's second line; `people` is a server call's count of people in it (W8, W10).
-    private static func detail(_ room: Room, people: Int?) -> String {
-        var parts = [room.kind == .call ? tr("Call") : tr("Live stream")]
-        if let people {
-            parts.append(people == 0 ? tr("nobody in it yet") : trn("%d in the call", "%d in the call", people))
-        } else if case .call(let ps) = room.media {
-            parts.append(trn("%d participant", "%d participants", ps.count))
-        }
-        parts.append(room.role == .host ? tr("Host") : tr("Audience"))
-        if !room.pip { parts.append(tr("No PiP")) }
-        return parts.joined(separator: " · ")
+    /// What a room's row says; `people` is a server call's count of people in it (W8, W10).
+    private static func about(_ room: Room, people: Int?) -> RowDetail {
+        let participants: Int? = if case .call(let list) = room.media { list.count } else { nil }
+        return .room(isCall: room.kind == .call, participants: participants, people: people, isHost: room.role == .host,
+                     pip: room.pip)
     }
 }

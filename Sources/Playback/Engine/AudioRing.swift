@@ -90,8 +90,21 @@ struct AudioRing {
     /// their squares.
     private static func take(_ samples: UnsafePointer<Float>, count: Int, into output: UnsafeMutablePointer<Float>?,
                              gain: Float) -> Float {
-        var squares: Float = 0
-        for i in 0..<count { squares += samples[i] * samples[i] }
+        // Eight running sums: one sum would be a chain of dependent additions the compiler
+        // may not reorder, so it would not use vector instructions.
+        var sums = SIMD8<Float>()
+        let raw = UnsafeRawPointer(samples)
+        var i = 0
+        while i + 8 <= count {
+            let v = raw.loadUnaligned(fromByteOffset: i * MemoryLayout<Float>.stride, as: SIMD8<Float>.self)
+            sums += v * v
+            i += 8
+        }
+        var squares = sums.sum()
+        while i < count {
+            squares += samples[i] * samples[i]
+            i += 1
+        }
         if let output {
             for i in 0..<count { output[i] += samples[i] * gain }
         }
