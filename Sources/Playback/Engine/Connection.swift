@@ -116,6 +116,13 @@ final class Connection: @unchecked Sendable {
                 let pts = packet.pts.map(video.decoder.seconds)
                 let left = core.withLock { state in
                     guard state.dropsHiddenPackets, !packet.isKey else { return false }
+                    // Not before the video thread would have skipped it (the read-ahead before
+                    // the clock): a source shown just after a key frame decoded while hidden
+                    // still has the pictures that follow it. Those read further ahead go to the
+                    // video thread, which skips them at that time.
+                    if let pts, let time = state.advance(now: core.systemClock.now()), pts > time + SharedState.readAhead {
+                        return false
+                    }
                     // Its decoder would skip it: the picture is noted as skipped, as the video
                     // thread notes the ones it skips, and live pictures start again at a key frame.
                     state.demuxerSkips.note(pts)
