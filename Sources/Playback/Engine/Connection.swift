@@ -115,11 +115,13 @@ final class Connection: @unchecked Sendable {
                 let seconds = packet.duration > 0 ? video.decoder.seconds(packet.duration) : video.frameDuration
                 let pts = packet.pts.map(video.decoder.seconds)
                 let left = core.withLock { state in
-                    guard state.dropsHiddenPackets, !packet.isKey else { return false }
-                    // Not before the video thread would have skipped it (the read-ahead before
-                    // the clock): a source shown just after a key frame decoded while hidden
-                    // still has the pictures that follow it. Those read further ahead go to the
-                    // video thread, which skips them at that time.
+                    // Only while the video thread waits with nothing before this packet, and not
+                    // before that thread would have skipped it (the read-ahead before the clock):
+                    // a source shown just after a key frame decoded while hidden still has the
+                    // pictures that follow it. The others go to the video thread, which skips
+                    // them at that time, as it skips every packet of a source without sound.
+                    guard state.dropsHiddenPackets, !packet.isKey, state.videoPackets.isEmpty, state.videoWait == .packet
+                    else { return false }
                     if let pts, let time = state.advance(now: core.systemClock.now()), pts > time + SharedState.readAhead {
                         return false
                     }
