@@ -97,25 +97,6 @@ final class VideoDemandTests: XCTestCase {
         return (session, device)
     }
 
-    /// A hidden source with sound leaves its non-key packets out as they are read: its video
-    /// thread wakes for the key frames (one a second here), not for each of the 29 other packets.
-    func testAHiddenSourceWithSoundWakesItsVideoThreadForKeyFramesOnly() throws {
-        let media = try TestMedia()
-        let file = try media.h264AAC("clip.mp4", seconds: 6)
-        let (session, device) = hiddenFromTheStart(file, until: 0.5)
-        defer { session.close() }
-        let start = session.counters
-        XCTAssertTrue(device.run(timeout: 10, until: { (session.clockTime ?? 0) > 4.5 }))
-        let end = session.counters
-        XCTAssertEqual(end.nonKeyDecoded, 0, "key frames only")
-        XCTAssertGreaterThanOrEqual(end.decoded - start.decoded, 3, "the key frames at 2, 3 and 4 s (and 5 s, read ahead)")
-        // 4 s of clock: 120 packets, 4 or 5 of them key frames. Each key frame takes a few wake-ups
-        // (its packet, its time, the still's place in the queue); a packet each would be 120 or more.
-        XCTAssertLessThanOrEqual(end.videoWakeups - start.videoWakeups, 40,
-                                 "video thread wake-ups in 4 s of a hidden source: \(end.videoWakeups - start.videoWakeups)")
-        XCTAssertTrue(session.isAwaitingKeyFrame, "the left-out pictures count as skipped")
-    }
-
     func testTheFirstPictureAfterBeingShownIsDecodedInFull() throws {
         let media = try TestMedia()
         let file = try media.h264AAC("clip.mp4", seconds: 4)

@@ -10,7 +10,7 @@ extension Connection {
         let announced = decoder.announcedSize
         var keyOnly = false
         var skips = SkippedPictures()
-        while let (item, hidden) = nextVideoItem(timeBase: decoder, skips: &skips) {
+        while let (item, hidden) = nextVideoItem(timeBase: decoder) {
             if hidden != keyOnly {
                 decoder.setKeyFramesOnly(hidden)
                 keyOnly = hidden
@@ -92,9 +92,8 @@ extension Connection {
     /// The next packet, and whether the source is hidden as it is decoded. A hidden source's
     /// packets are taken no further than the read-ahead before the clock: its decoder skips
     /// most of them at once, and racing through them would leave nothing to decode in full
-    /// when it is shown again. The pictures the demuxer left out since the last item are added
-    /// to `skips`: they come after every packet queued before.
-    private func nextVideoItem(timeBase: Decoder, skips: inout SkippedPictures) -> (PacketQueue.Item, hidden: Bool)? {
+    /// when it is shown again.
+    private func nextVideoItem(timeBase: Decoder) -> (PacketQueue.Item, hidden: Bool)? {
         core.lockedLoop { state in
             guard !state.videoMustStop(closed: core.isClosed) else { return .done(nil) }
             guard let head = state.videoPackets.first else { return .sleep(.video(.packet), until: nil) }
@@ -106,8 +105,6 @@ extension Connection {
                 }
             }
             guard let item = state.videoPackets.pop() else { return .sleep(.video(.packet), until: nil) }
-            skips.merge(state.demuxerSkips)
-            state.demuxerSkips = SkippedPictures()
             state.wakeDemuxerIfReady()
             return .done((item, hidden))
         }
@@ -119,16 +116,14 @@ extension Connection {
     /// Handles one decoded picture (`clean`: a key frame after every picture the decoder
     /// skipped); returns false when the thread must stop.
     private func present(_ frame: Frame, clean: Bool, decoder: Decoder, frameDuration: Double) -> Bool {
-        let seconds = frame.seconds(in: decoder.timeBase)
-        let pts = core.withLock { $0.videoPts(seconds) }
+        let pts = core.withLock { $0.videoPts(frame.seconds(in: decoder.timeBase)) }
         let duration = frame.durationSeconds(in: decoder.timeBase) ?? frameDuration
         let displayWidth = max(2, Int((Double(frame.width) * frame.sampleAspect).rounded()))
         let isKey = frame.isKey
         core.withLock { state in
             state.counters.decoded += 1
             if !isKey { state.counters.nonKeyDecoded += 1 }
-            // Pictures the demuxer left out after this one was queued break what follows it too.
-            if clean, state.demuxerSkips.allBefore(seconds) { state.awaitingKey = false }
+            if clean { state.awaitingKey = false }
             state.lastDecodedVideoPts = pts
             state.sourceSize = (displayWidth, frame.height)
         }

@@ -113,32 +113,10 @@ final class Connection: @unchecked Sendable {
             readCallSending()
             if let video, packet.streamIndex == video.index {
                 let seconds = packet.duration > 0 ? video.decoder.seconds(packet.duration) : video.frameDuration
-                let pts = packet.pts.map(video.decoder.seconds)
-                let left = core.withLock { state in
-                    // Only while the video thread waits with nothing before this packet, and not
-                    // before that thread would have skipped it (the read-ahead before the clock):
-                    // a source shown just after a key frame decoded while hidden still has the
-                    // pictures that follow it. The others go to the video thread, which skips
-                    // them at that time, as it skips every packet of a source without sound.
-                    guard state.dropsHiddenPackets, !packet.isKey, state.videoPackets.isEmpty, state.videoWait == .packet
-                    else { return false }
-                    if let pts, let time = state.advance(now: core.systemClock.now()), pts > time + SharedState.readAhead {
-                        return false
-                    }
-                    // Its decoder would skip it: the picture is noted as skipped, as the video
-                    // thread notes the ones it skips, and live pictures start again at a key frame.
-                    state.demuxerSkips.note(pts)
-                    state.awaitingKey = true
-                    return true
-                }
-                if left {
-                    packet.unref()
-                } else {
-                    let item = PacketQueue.Item.packet(packet.takeData(), seconds: seconds)
-                    core.withLock { state in
-                        state.videoPackets.push(item)
-                        state.wakeVideo(for: .packet)
-                    }
+                let item = PacketQueue.Item.packet(packet.takeData(), seconds: seconds)
+                core.withLock { state in
+                    state.videoPackets.push(item)
+                    state.wakeVideo(for: .packet)
                 }
             } else if let audio, packet.streamIndex == audio.index {
                 joining = joining && precedesLiveVideo(packet, decoder: audio.decoder)

@@ -107,9 +107,6 @@ struct SharedState {
     /// Set when the decoder skipped a picture that later ones may refer to: until a key frame is
     /// decoded in full, pictures are still ones (or not shown at all), never presented as live.
     var awaitingKey = false
-    /// The pictures of a hidden source that the demuxer left out (its non-key packets), not yet
-    /// taken by the video thread, which adds them to the ones its decoder skipped.
-    var demuxerSkips = SkippedPictures()
     /// The time of the newest still picture converted while hidden (one a second is plenty).
     var lastStillPts: Double?
     var muted = false
@@ -166,17 +163,9 @@ struct SharedState {
         return !(videoPacketsEnough(mark) && audioEnough) && !packetsHardFull && ring.duration < ringHardLimit
     }
 
-    /// A hidden source with sound reads ahead by its sound alone: the demuxer leaves out its
-    /// non-key video packets (``dropsHiddenPackets``), so its video queue never fills.
     private func videoPacketsEnough(_ mark: Double) -> Bool {
-        !hasVideoStream || dropsHiddenPackets || videoPackets.seconds >= mark || videoPackets.count >= Int(mark * 240)
+        !hasVideoStream || videoPackets.seconds >= mark || videoPackets.count >= Int(mark * 240)
     }
-
-    /// True when the demuxer leaves out a hidden source's non-key video packets rather than
-    /// queue them for a video thread that would only skip them: 29 of 30 packets of a call's
-    /// participant, each a wake-up and a lock of that thread. Only with sound, whose read-ahead
-    /// then paces the reading.
-    var dropsHiddenPackets: Bool { demand == .hidden && hasAudioStream }
 
     private var packetsHardFull: Bool { videoPackets.bytes >= 32 << 20 || videoPackets.count >= 600 }
 
@@ -359,7 +348,6 @@ struct SharedState {
         lastDecodedVideoPts = nil
         lastAudioEnd = nil
         awaitingKey = false
-        demuxerSkips = SkippedPictures()
         lastStillPts = nil
     }
 }

@@ -12,13 +12,6 @@ struct SkippedPictures {
         if let pts { latest = max(latest ?? pts, pts) }
     }
 
-    /// Adds the pictures `other` noted.
-    mutating func merge(_ other: SkippedPictures) {
-        guard other.any else { return }
-        any = true
-        if let pts = other.latest { latest = max(latest ?? pts, pts) }
-    }
-
     /// True when a key frame at `pts` comes after every skipped picture.
     func allBefore(_ pts: Double?) -> Bool {
         guard any else { return true }
