@@ -6,8 +6,9 @@ enum MessageFormat {
     /// the template by characters made filling a row's words most of the room list's layout.
     static func fill(_ template: String, _ args: [any CustomStringConvertible]) -> String {
         let percent = UInt8(ascii: "%"), dollar = UInt8(ascii: "$"), zero = UInt8(ascii: "0"), nine = UInt8(ascii: "9")
+        // Most messages have no slot: they are handed back without copying their bytes.
+        guard template.utf8.contains(percent) else { return template }
         let bytes = Array(template.utf8)
-        guard bytes.contains(percent) else { return template }
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count + 16)
         var next = 0

@@ -12,7 +12,8 @@ import CSDL
 final class DiscTextures {
     private let renderer: OpaquePointer
     private var discs: [Int32: OpaquePointer] = [:]
-    /// Radii are few (a handful of sizes times the UI scale); past this many the oldest go.
+    /// Radii are few (a handful of sizes times the UI scale); past this many all are freed and
+    /// made again as they are used.
     private static let limit = 32
 
     init(renderer: OpaquePointer) {
