@@ -32,7 +32,7 @@ extension TestDesktop {
     /// fling.
     @discardableResult
     func replay(_ trace: PointerTrace, button: MouseButton = .left, releasing: Bool = true) -> ReplayTiming {
-        moveMouse(to: trace.press)
+        aimMouse(at: trace.press)
         Thread.sleep(forTimeInterval: Self.inputStepPause)
         press(button)
         let start = Date()

@@ -18,6 +18,28 @@ extension TestDesktop {
         connection.sync()
     }
 
+    /// Moves the pointer to `point` before a press there. In a GNOME Wayland session it then
+    /// waits (at most `timeout`) until Xwayland reports the pointer at `point`, as a hand presses
+    /// once the cursor is on what it aims at: Xwayland learns where the pointer is only when
+    /// mutter sends it the motion over one of its windows, and under load mutter can be seconds
+    /// late with it (its main loop waits for the software rasterizer); a press sent before then
+    /// reaches no window. Returns false if Xwayland never saw the pointer arrive.
+    @discardableResult
+    func aimMouse(at point: DesktopPoint, timeout: TimeInterval = 5) -> Bool {
+        moveMouse(to: point)
+        guard let pointer = gnomeSession?.pointer else { return true }
+        let point = pointer.position
+        let deadline = Date().addingTimeInterval(timeout)
+        while queryPointer().position != point {
+            guard Date() < deadline else {
+                print("\(display): Xwayland still has the pointer at \(queryPointer().position), not \(point), after \(timeout) s")
+                return false
+            }
+            Thread.sleep(forTimeInterval: 0.005)
+        }
+        return true
+    }
+
     /// Warps the pointer to `point` as xdotool and remote-desktop tools do: clients get core
     /// motion events but no XInput2 raw events, as no device moved.
     func warpMouse(to point: DesktopPoint) {
@@ -78,7 +100,7 @@ extension TestDesktop {
     /// Moves to `point` (if given), then presses and releases `button` with pauses between steps.
     func click(at point: DesktopPoint? = nil, button: MouseButton = .left, pause: TimeInterval = inputStepPause) {
         if let point {
-            moveMouse(to: point)
+            aimMouse(at: point)
             Thread.sleep(forTimeInterval: pause)
         }
         press(button)
@@ -115,7 +137,7 @@ extension TestDesktop {
         from start: DesktopPoint, to end: DesktopPoint, duration: TimeInterval = 0.4, steps: Int = 20,
         button: MouseButton = .left, ending: DragEnding = .holdThenRelease(0.1)
     ) {
-        moveMouse(to: start)
+        aimMouse(at: start)
         Thread.sleep(forTimeInterval: Self.inputStepPause)
         press(button)
         Thread.sleep(forTimeInterval: Self.inputStepPause)
