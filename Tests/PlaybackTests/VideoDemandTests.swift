@@ -97,6 +97,24 @@ final class VideoDemandTests: XCTestCase {
         return (session, device)
     }
 
+    /// A hidden source's video thread takes the non-key packets it only skips in batches, not
+    /// one a wake-up: in 4 s of clock (120 packets, 4 or 5 of them key frames) it wakes for the
+    /// key frames and a few batches a second. Taken one a wake-up, it woke 113 times.
+    func testAHiddenSourceTakesTheNonKeyPacketsItSkipsInBatches() throws {
+        let media = try TestMedia()
+        let file = try media.h264AAC("clip.mp4", seconds: 6)
+        let (session, device) = hiddenFromTheStart(file, until: 0.5)
+        defer { session.close() }
+        let start = session.counters
+        XCTAssertTrue(device.run(timeout: 10, until: { (session.clockTime ?? 0) > 4.5 }))
+        let end = session.counters
+        XCTAssertEqual(end.nonKeyDecoded, 0, "key frames only")
+        XCTAssertGreaterThanOrEqual(end.decoded - start.decoded, 3, "the key frames at 2, 3 and 4 s")
+        let wakeups = end.videoWakeups - start.videoWakeups
+        XCTAssertLessThanOrEqual(wakeups, 40, "video thread wake-ups in 4 s of a hidden source: \(wakeups)")
+        XCTAssertTrue(session.isAwaitingKeyFrame, "the skipped pictures leave it waiting for a key frame")
+    }
+
     func testTheFirstPictureAfterBeingShownIsDecodedInFull() throws {
         let media = try TestMedia()
         let file = try media.h264AAC("clip.mp4", seconds: 4)

@@ -92,7 +92,10 @@ extension Connection {
     /// The next packet, and whether the source is hidden as it is decoded. A hidden source's
     /// packets are taken no further than the read-ahead before the clock: its decoder skips
     /// most of them at once, and racing through them would leave nothing to decode in full
-    /// when it is shown again.
+    /// when it is shown again. Its non-key packets, which are only skipped, are taken in
+    /// batches: once the oldest is ``hiddenBatch`` inside the read-ahead, every one within it
+    /// goes in one turn, so a hidden source's thread wakes a few times a second, not once a
+    /// picture; a key packet is still taken as soon as it is within the read-ahead.
     private func nextVideoItem(timeBase: Decoder) -> (PacketQueue.Item, hidden: Bool)? {
         core.lockedLoop { state in
             guard !state.videoMustStop(closed: core.isClosed) else { return .done(nil) }
@@ -101,7 +104,16 @@ extension Connection {
             if hidden, case .packet(let packet, _) = head, let pts = packet.pts.map(timeBase.seconds) {
                 let now = core.systemClock.now()
                 if let time = state.advance(now: now), pts > time + SharedState.readAhead {
-                    return .sleep(.video(.picture), until: now + (pts - SharedState.readAhead - time))
+                    var due = pts - SharedState.readAhead
+                    if !packet.isKey {
+                        due += Self.hiddenBatch
+                        if let key = state.videoPackets.firstKeyPts.map(timeBase.seconds) {
+                            due = min(due, key - SharedState.readAhead)
+                        }
+                    }
+                    if due > time {
+                        return .sleep(.video(.picture), until: now + (due - time))
+                    }
                 }
             }
             guard let item = state.videoPackets.pop() else { return .sleep(.video(.packet), until: nil) }
@@ -109,6 +121,10 @@ extension Connection {
             return .done((item, hidden))
         }
     }
+
+    /// How far inside the read-ahead a hidden source's oldest non-key packet comes before the
+    /// video thread takes every non-key packet within the read-ahead in one turn.
+    static let hiddenBatch = 0.25
 
     /// What to do with a decoded picture.
     private enum Decision { case drop, queue(width: Int, height: Int, serial: Int, still: Bool), stop }

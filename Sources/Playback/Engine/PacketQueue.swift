@@ -15,6 +15,11 @@ struct PacketQueue {
     /// The item ``pop()`` returns next.
     var first: Item? { items.first }
     var count: Int { items.count }
+    /// The time stamp of the oldest queued key packet (nil when none is queued or it has none).
+    var firstKeyPts: Int64? {
+        for case .packet(let packet, _) in items where packet.isKey { return packet.pts }
+        return nil
+    }
 
     mutating func push(_ item: Item) {
         if case .packet(let packet, let duration) = item {
