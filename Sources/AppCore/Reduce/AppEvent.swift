@@ -71,6 +71,15 @@ public enum AppEvent: Equatable, Sendable {
     case callSendPolled(RoomID, BroadcastReport)
     /// The loop woke; `pointer` is the global pointer now.
     case tick(pointer: Point)
+
+    /// A window's report of its own painting (frames uploaded, picture presented): it changes
+    /// when the window is painted next, never what it shows.
+    var isPaintReport: Bool {
+        switch self {
+        case .framesUploaded, .painted: true
+        default: false
+        }
+    }
 }
 
 /// The keys the app acts on.

@@ -7,6 +7,10 @@ extension AppState {
     /// the effects for the shell to carry out, in order. A window is marked for painting when
     /// the event changed what it shows, or exposed it.
     public mutating func reduce(_ event: AppEvent, now: Double) -> [AppEffect] {
+        // A window's paint report changes only paint pacing, which no view reads; it comes
+        // several times a frame, and building both windows' views twice for it was a tenth of
+        // a playing float's main loop.
+        if event.isPaintReport { return apply(event, now: now) }
         let shown = PaintedViews(self, now: now)
         let effects = apply(event, now: now)
         let painted = PaintedViews(self, now: now)

@@ -44,7 +44,23 @@ package final class InputContext {
         // On failure avformat_open_input frees the context and sets it to nil.
         try FFmpegError.check(avformat_open_input(&opened, url, format, &options), "open")
         context = opened
-        try FFmpegError.check(avformat_find_stream_info(opened, nil), "find stream info")
+        try Self.findStreamInfo(pointer)
+    }
+
+    /// Reads the streams' parameters. FFmpeg decodes a few pictures of each video stream to learn
+    /// them (seven of an H.264 one, to guess its reordering delay) and throws the pictures away;
+    /// the probing decoders skip the loop filter, which changes no parameter (size, pixel format,
+    /// reordering) and is a large part of decoding a picture: 16 call participants opened at
+    /// once spent 6% of a 15 s float's CPU here, most of it decoding.
+    private static func findStreamInfo(_ context: UnsafeMutablePointer<AVFormatContext>) throws(FFmpegError) {
+        let count = Int(context.pointee.nb_streams)
+        var options = [OpaquePointer?](repeating: nil, count: max(count, 1))
+        for index in 0..<count where context.pointee.streams[index]?.pointee.codecpar.pointee.codec_type == AVMEDIA_TYPE_VIDEO {
+            av_dict_set(&options[index], "skip_loop_filter", "all", 0)
+        }
+        defer { for index in options.indices { av_dict_free(&options[index]) } }
+        let status = options.withUnsafeMutableBufferPointer { avformat_find_stream_info(context, $0.baseAddress) }
+        try FFmpegError.check(status, "find stream info")
     }
 
     /// Closing a `lavfi:` graph with two outputs (video and audio) leaves about 3.7 KB behind
