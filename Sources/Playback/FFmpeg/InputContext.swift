@@ -54,7 +54,7 @@ package final class InputContext {
     /// once spent 6% of a 15 s float's CPU here, most of it decoding.
     private static func findStreamInfo(_ context: UnsafeMutablePointer<AVFormatContext>) throws(FFmpegError) {
         let count = Int(context.pointee.nb_streams)
-        var options = [OpaquePointer?](repeating: nil, count: max(count, 1))
+        var options = [OpaquePointer?](repeating: nil, count: count)
         for index in 0..<count where context.pointee.streams[index]?.pointee.codecpar.pointee.codec_type == AVMEDIA_TYPE_VIDEO {
             av_dict_set(&options[index], "skip_loop_filter", "all", 0)
         }

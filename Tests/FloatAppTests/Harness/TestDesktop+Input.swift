@@ -1,6 +1,7 @@
 import CX11
 import CXTest
 import Foundation
+import TestSupport
 
 /// Real input through the XTEST extension: the server sees it as coming from a device, so
 /// clients get core and XInput2 (raw) events, unlike a pointer warp.
@@ -29,15 +30,15 @@ extension TestDesktop {
         moveMouse(to: point)
         guard let pointer = gnomeSession?.pointer else { return true }
         let point = pointer.position
-        let deadline = Date().addingTimeInterval(timeout)
-        while queryPointer().position != point {
-            guard Date() < deadline else {
-                print("\(display): Xwayland still has the pointer at \(queryPointer().position), not \(point), after \(timeout) s")
-                return false
+        do {
+            try eventually("Xwayland has the pointer at \(point)", timeout: timeout, poll: 0.005) {
+                queryPointer().position == point
             }
-            Thread.sleep(forTimeInterval: 0.005)
+            return true
+        } catch {
+            print("\(display): \(error); Xwayland still has it at \(queryPointer().position)")
+            return false
         }
-        return true
     }
 
     /// Warps the pointer to `point` as xdotool and remote-desktop tools do: clients get core
