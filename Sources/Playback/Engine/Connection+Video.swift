@@ -184,15 +184,24 @@ extension Connection {
             guard let time = state.advance(now: now), pts > time + 0.1 else { return .done(.drop) }
             return .sleep(.video(.picture), until: now + (pts - 0.1 - time) + SharedState.dueTolerance)
         }
-        if state.frames.count < SharedState.videoQueueLimit {
-            let size = Self.outputSize(source: source, box: state.outputBox)
+        let size = Self.outputSize(source: source, box: state.outputBox)
+        state.videoQueueCapacity = SharedState.videoQueueCapacity(pictureBytes: VideoFrame.Layout(width: size.width, height: size.height).byteCount)
+        if state.frames.count >= state.videoQueueCapacity {
+            state.videoRefilling = false
+        } else if state.frames.count <= SharedState.videoRefillMark {
+            state.videoRefilling = true
+        }
+        if state.videoRefilling {
             state.nextSerial += 1
             if still { state.lastStillPts = pts }
             return .done(.queue(width: size.width, height: size.height, serial: state.nextSerial, still: still))
         }
-        // The queue is full: presenting its next frame makes room and wakes this thread.
+        // The queue is full: presenting frames until it is down to the refill mark wakes this
+        // thread (see ``SharedState/videoRefillMark``).
         state.startIfReady(now: now)
-        return .sleep(.video(.picture), until: state.nextFrameDelay(now: now).map { now + $0 + SharedState.fallbackGrace })
+        let refillAt = max(0, state.frames.count - SharedState.videoRefillMark - 1)
+        return .sleep(.video(.picture),
+                      until: state.nextFrameDelay(now: now, index: refillAt).map { now + $0 + SharedState.fallbackGrace })
     }
 
     /// Queues a picture for presentation.

@@ -45,8 +45,18 @@ struct SharedState {
         case picture
     }
 
-    /// Decoded video frames kept ahead of the clock.
-    static let videoQueueLimit = 3
+    /// Decoded video frames kept ahead of the clock: as many as hold ``videoQueueBytes`` of
+    /// pictures at the size they are converted to, from ``videoQueueMinimum`` (pictures larger
+    /// than 680 KB: 720p and up) to ``videoQueueMaximum`` (the float and call tiles).
+    static let videoQueueMinimum = 3
+    static let videoQueueMaximum = 8
+    static let videoQueueBytes = 2 << 20
+    /// The video thread decodes in bursts: once the queue is full it sleeps until the queue is
+    /// down to this many frames, then fills it again picture after picture. Decoding one
+    /// picture a wake-up, each on a core gone idle since the last with the decoder's reference
+    /// pictures out of its caches, costs measurably more (bench/README.md); a burst starts when
+    /// the queue holds as much as the single wake-up did.
+    static let videoRefillMark = 2
     /// Seconds of audio (and of compressed video) the demuxer reads ahead.
     static let readAhead = 0.5
     /// Once both queues hold ``readAhead``, the demuxer sleeps until one falls below this.
@@ -117,6 +127,10 @@ struct SharedState {
 
     var clock = PlaybackClock()
     var frames: [VideoFrame] = []
+    /// How many frames the queue takes, for the size the pictures are converted to now.
+    var videoQueueCapacity = SharedState.videoQueueMinimum
+    /// False from when the queue filled until it is down to ``videoRefillMark``.
+    var videoRefilling = true
     var current: VideoFrame?
     var currentHandedOut = false
     var lastPresentedPts: Double?
@@ -134,7 +148,7 @@ struct SharedState {
         isLive = options.liveness == .live
         liveDelayLimit = isLive ? options.liveDelayLimit : nil
         ring = AudioRing(rate: options.audioSampleRate, channels: options.audioChannels, seconds: 2)
-        frames.reserveCapacity(Self.videoQueueLimit + 1)
+        frames.reserveCapacity(Self.videoQueueMaximum + 1)
     }
 
     /// True when the current connection's video thread must stop.
@@ -194,11 +208,16 @@ struct SharedState {
         return now + max(0, soonest) + Self.fallbackGrace
     }
 
-    /// Seconds until the next queued frame is due by the clock (nil when none is queued or the
-    /// clock is stopped).
-    mutating func nextFrameDelay(now: Double) -> Double? {
-        guard phase == .playing, let head = frames.first, let time = clock.time(now: now) else { return nil }
-        return max(0, head.pts - Self.dueTolerance - time)
+    /// Seconds until the next queued frame (or the one `index` frames after it) is due by the
+    /// clock (nil when there is none or the clock is stopped).
+    mutating func nextFrameDelay(now: Double, index: Int = 0) -> Double? {
+        guard phase == .playing, frames.indices.contains(index), let time = clock.time(now: now) else { return nil }
+        return max(0, frames[index].pts - Self.dueTolerance - time)
+    }
+
+    /// The number of frames the queue takes for pictures of `bytes` each.
+    static func videoQueueCapacity(pictureBytes bytes: Int) -> Int {
+        min(videoQueueMaximum, max(videoQueueMinimum, videoQueueBytes / max(1, bytes)))
     }
 
     // MARK: Clock and presentation
@@ -234,7 +253,7 @@ struct SharedState {
             return nil
         }
         noteVideoProgress(time: time)
-        if advanced { wakeVideo(for: .picture) }
+        if advanced, videoRefilling || frames.count <= Self.videoRefillMark { wakeVideo(for: .picture) }
         if advanced || dropped { wakeDemuxerIfReady() }
         return time
     }
@@ -245,7 +264,7 @@ struct SharedState {
         let videoReady = !hasVideoStream || !frames.isEmpty || videoDrained
             || (demand == .hidden && lastDecodedVideoPts != nil)
         let audioReady = !hasAudioStream || ring.duration >= Self.audioPrebuffer || audioDrained
-        let videoFull = frames.count >= Self.videoQueueLimit
+        let videoFull = frames.count >= videoQueueCapacity
         // A full audio buffer stops the demuxer: waiting on for a picture would wait for ever
         // (a damaged file whose video comes much later or never).
         let audioFull = hasAudioStream && ring.duration >= ringHardLimit
