@@ -133,3 +133,65 @@ final class ScalerRowSkippingTests: XCTestCase {
         }
     }
 }
+
+/// A picture shown at exactly half its size is halved in 2x2 means by ``HalfShrink``, without
+/// swscale: the mean of each block, rounded, in every plane.
+extension ScalerRowSkippingTests {
+    /// The exact 2x2 means of the I420 `bytes` of a `w`x`h` picture, plane by plane.
+    private func halves(_ bytes: [UInt8], width w: Int, height h: Int) -> [[UInt8]] {
+        var planes: [[UInt8]] = []
+        var offset = 0
+        for (pw, ph) in [(w, h), (w / 2, h / 2), (w / 2, h / 2)] {
+            var plane: [UInt8] = []
+            for y in 0..<(ph / 2) {
+                for x in 0..<(pw / 2) {
+                    let at = { (dy: Int, dx: Int) in Int(bytes[offset + (2 * y + dy) * pw + 2 * x + dx]) }
+                    plane.append(UInt8((at(0, 0) + at(0, 1) + at(1, 0) + at(1, 1) + 2) / 4))
+                }
+            }
+            planes.append(plane)
+            offset += pw * ph
+        }
+        return planes
+    }
+
+    func testAPictureShownAtHalfItsSizeIsTheMeansOfItsTwoByTwoBlocks() throws {
+        // 72 samples across (16 at a time and 4 left over in luma; 18 in chroma) and 44 rows.
+        for (w, h) in [(72, 44), (64, 32)] {
+            let bytes = (0..<(w * h * 3 / 2)).map { UInt8(truncatingIfNeeded: $0 * 37 % 251 + ($0 / w) * 3) }
+            let scaler = Scaler(filter: .areaWhenShrinking)
+            let picture = try XCTUnwrap(scaler.convert(try frame(width: w, height: h, bytes: bytes),
+                                                       width: w / 2, height: h / 2, pts: 0, serial: 1))
+            let expected = halves(bytes, width: w, height: h)
+            for index in 0..<3 { XCTAssertEqual(plane(picture, index), expected[index], "\(w)x\(h), plane \(index)") }
+            XCTAssertEqual(scaler.halvedCount, 1, "\(w)x\(h)")
+            XCTAssertEqual(scaler.buildCount, 0, "\(w)x\(h): no swscale context")
+        }
+        // Not exactly half: swscale.
+        let bytes = [UInt8](repeating: 128, count: 72 * 44 * 3 / 2)
+        let scaler = Scaler(filter: .areaWhenShrinking)
+        _ = try XCTUnwrap(scaler.convert(try frame(width: 72, height: 44, bytes: bytes), width: 34, height: 22, pts: 0, serial: 1))
+        XCTAssertEqual(scaler.halvedCount, 0)
+        XCTAssertEqual(scaler.buildCount, 1)
+        // A broadcast's encoder keeps its own filter.
+        let encoderScaler = Scaler(filter: .fastBilinearToHalf)
+        _ = try XCTUnwrap(encoderScaler.convert(try frame(width: 72, height: 44, bytes: bytes), width: 36, height: 22, pts: 0, serial: 1))
+        XCTAssertEqual(encoderScaler.halvedCount, 0)
+    }
+
+    /// On a call participant's picture (testsrc2 at 640x360) halved for the float, the 2x2 means
+    /// and swscale's area averaging agree to within rounding.
+    func testHalvingAgreesWithSwscalesAreaAveraging() throws {
+        let media = try TestMedia()
+        let raw = try media.ffmpeg(["-f", "lavfi", "-i", "testsrc2=size=640x360:rate=30", "-ss", "2.2", "-frames:v", "1",
+                                    "-pix_fmt", "yuv420p", "-f", "rawvideo", media.path("participant.yuv")])
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: raw)))
+        let source = try frame(width: 640, height: 360, bytes: bytes)
+        let picture = try XCTUnwrap(Scaler(filter: .areaWhenShrinking).convert(source, width: 320, height: 180, pts: 0, serial: 1))
+        let reference = try swscale(source, width: 320, height: 180)
+        for index in 0..<3 {
+            let agreement = psnr(plane(picture, index), reference[index])
+            XCTAssertGreaterThan(agreement, 45, "plane \(index): \(agreement) dB")
+        }
+    }
+}

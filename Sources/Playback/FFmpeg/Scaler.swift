@@ -44,10 +44,28 @@ package final class Scaler {
     private var key: Key?
     /// How many times a context was (re)built; for tests and diagnostics.
     package private(set) var buildCount = 0
+    /// Pictures halved by ``HalfShrink`` rather than swscale; for tests and diagnostics.
+    package private(set) var halvedCount = 0
 
     package init(filter: FilterChoice) { choice = filter }
 
     deinit { sws_freeContext(context) }
+
+    /// Halves `frame` with ``HalfShrink`` when area averaging is wanted and the output is a
+    /// limited-range YUV420P picture exactly half its size; false (nothing written) otherwise.
+    private func halve(_ frame: Frame, width: Int, height: Int,
+                       planes: UnsafePointer<UnsafeMutablePointer<UInt8>?>, pitches: UnsafePointer<Int32>) -> Bool {
+        let f = frame.pointer.pointee
+        guard choice == .areaWhenShrinking, f.format == AV_PIX_FMT_YUV420P.rawValue,
+              HalfShrink.applies(source: (frame.width, frame.height), output: (width, height)),
+              let y = f.data.0, let u = f.data.1, let v = f.data.2, f.linesize.0 > 0, f.linesize.1 > 0, f.linesize.2 > 0,
+              let outY = planes[0], let outU = planes[1], let outV = planes[2] else { return false }
+        HalfShrink.halve(y, pitch: Int(f.linesize.0), into: outY, pitch: Int(pitches[0]), width: width, height: height)
+        HalfShrink.halve(u, pitch: Int(f.linesize.1), into: outU, pitch: Int(pitches[1]), width: width / 2, height: height / 2)
+        HalfShrink.halve(v, pitch: Int(f.linesize.2), into: outV, pitch: Int(pitches[2]), width: width / 2, height: height / 2)
+        halvedCount += 1
+        return true
+    }
 
     /// Every how many rows of the source swscale gets one (see ``FilterChoice/areaWhenShrinking``).
     private func rowStep(for key: Key) -> Int32 {
@@ -69,6 +87,7 @@ package final class Scaler {
     /// `width`x`height`. False if swscale refuses the conversion or writes nothing.
     package func scale(_ frame: Frame, width: Int, height: Int,
                        planes: UnsafePointer<UnsafeMutablePointer<UInt8>?>, pitches: UnsafePointer<Int32>) -> Bool {
+        if halve(frame, width: width, height: height, planes: planes, pitches: pitches) { return true }
         let wanted = Key(sourceWidth: Int32(frame.width), sourceHeight: Int32(frame.height),
                          sourceFormat: frame.format, width: Int32(width), height: Int32(height))
         if wanted != key {
