@@ -38,21 +38,8 @@ final class SchedulingTests: XCTestCase {
     }
 
     func testWorkersWakeOnlyForWorkWhilePlayingSteadily() throws {
-        let media = try TestMedia()
-        let file = try media.h264AAC("steady.mp4", seconds: 4)
-        let session = PlaybackSession(source: file)
-        defer { session.close() }
-        session.setOutputSize(width: 160, height: 120)
-        let mixer = AudioMixer()
-        mixer.add(session)
-        let device = FakeAudioDevice(mixer: mixer, chunkFrames: 480, speed: 1)
-        let present = { _ = session.takeFrame() }
-        XCTAssertTrue(device.run(timeout: 5, afterChunk: present, until: { (session.clockTime ?? 0) > 0.5 }))
-        let before = session.counters
-        let start = session.clockTime ?? 0
-        XCTAssertTrue(device.run(timeout: 5, afterChunk: present, until: { (session.clockTime ?? 0) > 3 }))
-        let after = session.counters
-        let played = (session.clockTime ?? 0) - start
+        let run = try SteadyPlayback(TestMedia(), name: "steady.mp4")
+        let (before, after, played) = (run.before, run.after, run.played)
 
         XCTAssertGreaterThan(after.presented - before.presented, Int(played * 30) - 5, "it played steadily")
         // 30 fps video and AAC at 44.1 kHz (1024 samples a packet). Waking once per frame and
