@@ -56,7 +56,8 @@ final class FrameScaler {
             for (data, sourcePitch, plane) in planes {
                 let target = base + plane.offset
                 if halving {
-                    Self.halve(data, pitch: sourcePitch, into: target, pitch: plane.pitch, width: plane.width, height: plane.height)
+                    HalfShrink.halve(data, pitch: sourcePitch, into: target, pitch: plane.pitch,
+                                     width: plane.width, height: plane.height)
                 } else {
                     for row in 0..<plane.height {
                         (target + row * plane.pitch).initialize(from: data + row * sourcePitch, count: plane.width)
@@ -79,8 +80,7 @@ final class FrameScaler {
 
     /// Whether `frame` is a YUV420P picture of exactly twice `width`x`height` (both even).
     static func halves(_ frame: Frame, width: Int, height: Int) -> Bool {
-        frame.format == AV_PIX_FMT_YUV420P.rawValue && width % 2 == 0 && height % 2 == 0
-            && frame.width == 2 * width && frame.height == 2 * height
+        HalfShrink.applies(frame, width: width, height: height)
     }
 
     /// The Y, U and V planes of `frame` (data and pitch) with the preview plane each fills; nil
@@ -92,19 +92,5 @@ final class FrameScaler {
         return [(y, Int(f.linesize.0), (layout.offsets.y, layout.pitches.y, w, h)),
                 (u, Int(f.linesize.1), (layout.offsets.u, layout.pitches.u, w / 2, h / 2)),
                 (v, Int(f.linesize.2), (layout.offsets.v, layout.pitches.v, w / 2, h / 2))]
-    }
-
-    /// Writes the `width`x`height` plane whose every sample is the rounded mean of a 2x2 block
-    /// of the source plane.
-    static func halve(_ source: UnsafePointer<UInt8>, pitch sourcePitch: Int, into target: UnsafeMutablePointer<UInt8>,
-                      pitch: Int, width: Int, height: Int) {
-        for row in 0..<height {
-            let top = source + 2 * row * sourcePitch, bottom = top + sourcePitch
-            let out = target + row * pitch
-            for x in 0..<width {
-                let sum = UInt16(top[2 * x]) &+ UInt16(top[2 * x + 1]) &+ UInt16(bottom[2 * x]) &+ UInt16(bottom[2 * x + 1])
-                out[x] = UInt8(truncatingIfNeeded: (sum &+ 2) >> 2)
-            }
-        }
     }
 }

@@ -56,8 +56,7 @@ package final class Scaler {
     private func halve(_ frame: Frame, width: Int, height: Int,
                        planes: UnsafePointer<UnsafeMutablePointer<UInt8>?>, pitches: UnsafePointer<Int32>) -> Bool {
         let f = frame.pointer.pointee
-        guard choice == .areaWhenShrinking, f.format == AV_PIX_FMT_YUV420P.rawValue,
-              HalfShrink.applies(source: (frame.width, frame.height), output: (width, height)),
+        guard choice == .areaWhenShrinking, HalfShrink.applies(frame, width: width, height: height),
               let y = f.data.0, let u = f.data.1, let v = f.data.2, f.linesize.0 > 0, f.linesize.1 > 0, f.linesize.2 > 0,
               let outY = planes[0], let outU = planes[1], let outV = planes[2] else { return false }
         HalfShrink.halve(y, pitch: Int(f.linesize.0), into: outY, pitch: Int(pitches[0]), width: width, height: height)
