@@ -1,4 +1,5 @@
 import CFFmpeg
+import SampleLoops
 import Playback
 
 /// Converts decoded pictures into new YUV420P AVFrames at the encoder's size, or into the

@@ -1,3 +1,5 @@
+import SampleLoops
+
 /// A bounded ring of interleaved Float32 samples with their presentation times.
 ///
 /// Samples are counted in frames (one sample per channel). Each pushed chunk leaves an anchor
@@ -78,36 +80,11 @@ struct AudioRing {
         samples.withUnsafeBufferPointer { ring in
             guard let base = ring.baseAddress else { return }
             // At most two contiguous runs: up to the ring's end, then from its start.
-            squares = Self.take(base + readIndex, count: first, into: output, gain: gain)
-                + Self.take(base, count: length - first, into: output.map { $0 + first }, gain: gain)
+            squares = SoundSamples.mix(base + readIndex, count: first, into: output, gain: gain)
+                + SoundSamples.mix(base, count: length - first, into: output.map { $0 + first }, gain: gain)
         }
         readIndex = (readIndex + length) % total
         advanceHead(by: frames)
-        return squares
-    }
-
-    /// Adds `gain` times each of `count` samples into `output` (when given); returns the sum of
-    /// their squares.
-    private static func take(_ samples: UnsafePointer<Float>, count: Int, into output: UnsafeMutablePointer<Float>?,
-                             gain: Float) -> Float {
-        // Eight running sums: one sum would be a chain of dependent additions the compiler
-        // may not reorder, so it would not use vector instructions.
-        var sums = SIMD8<Float>()
-        let raw = UnsafeRawPointer(samples)
-        var i = 0
-        while i + 8 <= count {
-            let v = raw.loadUnaligned(fromByteOffset: i * MemoryLayout<Float>.stride, as: SIMD8<Float>.self)
-            sums += v * v
-            i += 8
-        }
-        var squares = sums.sum()
-        while i < count {
-            squares += samples[i] * samples[i]
-            i += 1
-        }
-        if let output {
-            for i in 0..<count { output[i] += samples[i] * gain }
-        }
         return squares
     }
 

@@ -1,24 +1,15 @@
-import CFFmpeg
-
-/// Halves a YUV420P picture exactly: each output sample is the rounded mean of a 2x2 block of
-/// the source's, which is what swscale's area averaging computes for half the width and height,
-/// 16 samples at a time. ``Scaler`` takes this path for a picture shown at exactly half its size
-/// (a call participant's 640x360 in the 320x180 float, 720p in a 640x360 view), where swscale's
-/// general filter cost the float of a 16-person call a quarter of its speaker's decoding; a
-/// broadcast's preview halves its 720p pictures to 360p with it too.
+/// Halves a plane of a YUV420P picture exactly: each output sample is the rounded mean of a
+/// 2x2 block of the source's, which is what swscale's area averaging computes for half the width
+/// and height, 16 samples at a time. Playback's scaler takes this path for a picture shown at
+/// exactly half its size (a call participant's 640x360 in the 320x180 float, 720p in a 640x360
+/// view), where swscale's general filter cost the float of a 16-person call a quarter of its
+/// speaker's decoding; a broadcast's preview halves its 720p pictures to 360p with it too.
 package enum HalfShrink {
-    /// True when `frame` is a limited-range YUV420P picture of exactly twice `width`x`height`,
-    /// both even, so the chroma planes halve too.
-    package static func applies(_ frame: Frame, width: Int, height: Int) -> Bool {
-        frame.format == AV_PIX_FMT_YUV420P.rawValue && width > 0 && height > 0 && width % 2 == 0 && height % 2 == 0
-            && frame.width == 2 * width && frame.height == 2 * height
-    }
-
     /// Writes the `width`x`height` half of the plane at `source` (twice as wide and as tall)
     /// to `destination`.
     package static func halve(_ source: UnsafePointer<UInt8>, pitch sourcePitch: Int,
-                      into destination: UnsafeMutablePointer<UInt8>, pitch destinationPitch: Int,
-                      width: Int, height: Int) {
+                              into destination: UnsafeMutablePointer<UInt8>, pitch destinationPitch: Int,
+                              width: Int, height: Int) {
         let wide = width & ~15
         for y in 0..<height {
             let top = source + 2 * y * sourcePitch, bottom = top + sourcePitch
