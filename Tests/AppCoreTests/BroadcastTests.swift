@@ -30,7 +30,7 @@ final class BroadcastTests: XCTestCase {
         XCTAssertTrue(state.roomLayout(now: 3)?.buttons.contains { $0.control == .goLive && $0.active } == true)
         let effects = state.reduce(F.key(.letter("g")), now: 4)
         XCTAssertEqual(Array(effects.prefix(2)), [.stopBroadcast("studio"), .stats(.broadcast("studio", phase: "stopped"))])
-        XCTAssertTrue(effects.contains(.openPlayback(studio)), "the local preview comes back from the room's own playback")
+        XCTAssertTrue(effects.contains(.openPlayback(studio, delayLimit: nil)), "the local preview comes back from the room's own playback")
         XCTAssertNil(state.broadcast)
     }
 

@@ -86,8 +86,9 @@ final class CallJoinTests: XCTestCase {
     func testOpeningJoinsSendsTheUsersStreamAndPlaysEveryoneElse() {
         let (state, effects) = joined(listing: ["Grace", "Ada", "Bob"])
         let url = "rtmp://127.0.0.1:1935/call/standup~Ada"
-        XCTAssertTrue(effects.contains(.joinCall("standup", url: url, identity: identity, sending: CallSending())), "\(effects)")
-        let played = effects.compactMap { if case .openPlayback(let room) = $0 { room } else { nil } }
+        XCTAssertTrue(effects.contains(.joinCall("standup", url: url, stream: CallStream(identity: identity), sending: CallSending())),
+                      "\(effects)")
+        let played = effects.compactMap { if case .openPlayback(let room, let limit) = $0 { limit == 0.25 ? room : nil } else { nil } }
         XCTAssertEqual(played.map(\.media), [.call(participants: [participant("Grace"), participant("Bob")])],
                        "the user's own stream is never played")
         XCTAssertEqual(state.call?.sendURL, url)
@@ -163,9 +164,15 @@ final class CallJoinTests: XCTestCase {
         let (state, effects) = joined(me: Me(name: "Ada", camera: .none, microphone: .automatic),
                                       desktop: DesktopDevices(accountName: "Account", camera: nil, microphone: nil), listing: ["Grace"])
         let join = effects.first { if case .joinCall = $0 { true } else { false } }
-        XCTAssertEqual(join, .joinCall("standup", url: "rtmp://127.0.0.1:1935/call/standup~Ada",
-                                       identity: CallIdentity(name: "Ada", camera: nil, microphone: nil),
+        let stream = CallStream(identity: CallIdentity(name: "Ada", camera: nil, microphone: nil))
+        XCTAssertEqual(join, .joinCall("standup", url: "rtmp://127.0.0.1:1935/call/standup~Ada", stream: stream,
                                        sending: CallSending(microphoneMuted: true, cameraOff: true)))
+        XCTAssertEqual([stream.camera, stream.microphone],
+                       ["lavfi:color=c=0x202020:size=640x360:rate=15", "lavfi:anullsrc=r=48000:cl=stereo"],
+                       "a plain picture and silence stand in for what the desktop lacks")
+        XCTAssertEqual([stream.videoBitrate, stream.audioBitrate, stream.maximumWidth, stream.maximumHeight, stream.maximumAttempts],
+                       [800_000, 64_000, 640, 360, .max])
+        XCTAssertEqual(stream.keyFrameInterval, 1)
         var state2 = state
         XCTAssertEqual(state2.reduce(F.key(.letter("m")), now: 2), [], "nothing to unmute")
         _ = state2.reduce(.callSendPolled("standup", BroadcastReport(phase: .live)), now: 2.1)
@@ -240,7 +247,7 @@ final class CallJoinTests: XCTestCase {
         let me = tagged("Ada", "k3f9"), otherAda = tagged("Ada", "x01")
         var (state, effects) = joined(listing: ["Grace"], infos: [me, otherAda], joinTag: "k3f9")
         XCTAssertEqual(state.call?.sendURL, "rtmp://127.0.0.1:1935/call/standup~Ada-k3f9")
-        let played = effects.compactMap { if case .openPlayback(let room) = $0 { room } else { nil } }
+        let played = effects.compactMap { if case .openPlayback(let room, _) = $0 { room } else { nil } }
         XCTAssertEqual(played.map(\.media), [.call(participants: [
             participant("Grace"), Participant(name: "Ada", source: .url("rtmp://127.0.0.1:1935/call/standup~Ada-x01")),
         ])])

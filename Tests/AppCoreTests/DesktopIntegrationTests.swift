@@ -79,12 +79,12 @@ final class DesktopIntegrationTests: XCTestCase {
     func testRaiseRestoresTheFloatStopLeavesAndQuitEnds() {
         var floating = F.floating(F.liveA)
         let raised = floating.reduce(.media(.raise), now: 3)
-        XCTAssertTrue(raised.contains(.raiseMainWindow))
+        XCTAssertTrue(raised.contains(.raiseMainWindow(userTime: 0, remap: false)))
         XCTAssertEqual(floating.session.mainWindow, MainWindowState(content: .room("live-a"), presence: .shown))
         XCTAssertFalse(floating.float.visible)
 
         var listed = F.start()
-        XCTAssertEqual(listed.reduce(.media(.raise), now: 1), [.raiseMainWindow])
+        XCTAssertEqual(listed.reduce(.media(.raise), now: 1), [.raiseMainWindow(userTime: 0, remap: false)])
 
         var stopped = F.floating(F.liveA)
         let effects = stopped.reduce(.media(.stop), now: 3)
@@ -180,7 +180,7 @@ final class DesktopIntegrationTests: XCTestCase {
         XCTAssertEqual(dragged.first, .setAudio("call", muted: false, volume: 1), "dragging follows the pointer")
         XCTAssertEqual(state.reduce(.pointerReleased(window: .float, x: 0, y: 0, global: inside, time: 5.2, overFloat: true),
                                     now: 5.2), [])
-        XCTAssertTrue(click(&state, rect(.restore), at: 6).contains(.raiseMainWindow))
+        XCTAssertTrue(click(&state, rect(.restore), at: 6).contains(.raiseMainWindow(userTime: 0, remap: false)))
     }
 
     func testTheFloatsVolumeFollowsControlArrowsAndTheModifiedWheel() {

@@ -118,7 +118,7 @@ final class FloatTests: XCTestCase {
             $0.float.pressed = .restore
         }
         let effects = state.reduce(.pointerReleased(window: .float, x: 12, y: 12, global: inside, time: 3.1, overFloat: true), now: 3.1)
-        XCTAssertEqual(effects, leaveEffects + [.resetMainVideo, .raiseMainWindow, .setVideo("live-a", source: 0, video(960, 600))])
+        XCTAssertEqual(effects, leaveEffects + [.resetMainVideo, .raiseMainWindow(userTime: 0, remap: false), .setVideo("live-a", source: 0, video(960, 600))])
         XCTAssertEqual(state.session.mainWindow, MainWindowState(content: .room("live-a"), presence: .shown))
         XCTAssertEqual(state.float, FloatState())
         XCTAssertEqual(state.motion, first, "the float rests where it was for the next time")
@@ -165,7 +165,7 @@ final class FloatTests: XCTestCase {
             $0.float.heldPointer = self.inside
         }
         let tap = state.reduce(.pointerReleased(window: .float, x: 201, y: 100, global: Point(x: 1601, y: 900), time: 3.1, overFloat: true), now: 3.1)
-        XCTAssertEqual(tap, leaveEffects + [.resetMainVideo, .raiseMainWindow, .setVideo("live-a", source: 0, video(960, 600))])
+        XCTAssertEqual(tap, leaveEffects + [.resetMainVideo, .raiseMainWindow(userTime: 0, remap: false), .setVideo("live-a", source: 0, video(960, 600))])
 
         state = F.floating(F.liveA)
         _ = state.reduce(.pointerPressed(window: .float, x: 200, y: 100, global: inside, time: 3), now: 3)
@@ -218,7 +218,7 @@ final class FloatTests: XCTestCase {
         XCTAssertEqual(placement.widthFraction, 0.25 / 1.1, accuracy: 1e-9)
         assertStep(&state, F.key(.escape, .float), now: 4, effects: [
             .publish(.lifecycle(.willStop)), .savePlacement(placement), .hideFloat, .stats(.floatHidden),
-            .publish(.layout(.pipLayoutDisabled)), .publish(.lifecycle(.didStop)), .resetMainVideo, .raiseMainWindow,
+            .publish(.layout(.pipLayoutDisabled)), .publish(.lifecycle(.didStop)), .resetMainVideo, .raiseMainWindow(userTime: 0, remap: false),
             .setVideo("live-a", source: 0, video(960, 600)),
         ]) {
             $0.floatLeft("live-a", video: [video(960, 600)], at: 4)
@@ -230,7 +230,7 @@ final class FloatTests: XCTestCase {
         var state = F.floating(F.liveA)
         let effects = state.reduce(.floatFailedToShow, now: 2.1)
         XCTAssertEqual(effects, [.publish(.lifecycle(.willStop)), .publish(.layout(.pipLayoutDisabled)),
-                                 .publish(.lifecycle(.didStop)), .resetMainVideo, .raiseMainWindow,
+                                 .publish(.lifecycle(.didStop)), .resetMainVideo, .raiseMainWindow(userTime: 0, remap: false),
                                  .setVideo("live-a", source: 0, video(960, 600))])
         XCTAssertEqual(state.toasts, [Toast(message: "Cannot open the float window", until: 6.1)])
         XCTAssertEqual(state.session.mainWindow.content, .room("live-a"))

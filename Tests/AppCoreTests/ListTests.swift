@@ -87,7 +87,7 @@ final class ListTests: XCTestCase {
             $0.main.paint.dirty = true
         }
         assertStep(&state, release, now: 1.1, effects: [
-            .openPlayback(F.liveB), .setAudio("live-b", muted: false, volume: 1), .stats(.open("live-b", sources: 1)),
+            .openPlayback(F.liveB, delayLimit: nil), .setAudio("live-b", muted: false, volume: 1), .stats(.open("live-b", sources: 1)),
             .log(.info, "opened live-b"), .stats(.mainContent("live-b")), .resetMainVideo,
             .setVideo("live-b", source: 0, video(960, 600)),
         ]) {
@@ -105,7 +105,7 @@ final class ListTests: XCTestCase {
         state.main.list.selected = 3
         let effects = state.reduce(F.key(.enter), now: 1)
         XCTAssertEqual(effects, [
-            .openPlayback(F.host), .setAudio("host", muted: true, volume: 1), .stats(.open("host", sources: 1)),
+            .openPlayback(F.host, delayLimit: nil), .setAudio("host", muted: true, volume: 1), .stats(.open("host", sources: 1)),
             .log(.info, "opened host"), .stats(.mainContent("host")), .resetMainVideo,
             .setVideo("host", source: 0, video(960, 600)),
         ])

@@ -207,7 +207,7 @@ final class MirrorTests: XCTestCase {
             $0.main.paint.dirty = true
         }
         assertStep(&state, released(row.pill.x + 4, row.pill.y + 4, at: 1), now: 1, effects: [
-            .openPlayback(rooms[2]), .setAudio("room-2", muted: false, volume: 1), .stats(.open("room-2", sources: 1)),
+            .openPlayback(rooms[2], delayLimit: nil), .setAudio("room-2", muted: false, volume: 1), .stats(.open("room-2", sources: 1)),
             .log(.info, "opened room-2"), .stats(.mainContent("room-2")), .resetMainVideo,
             .setVideo("room-2", source: 0, video(960, 600)),
         ]) {

@@ -200,7 +200,7 @@ final class RoomViewTests: XCTestCase {
         let effects = click(&state, retry.x + 4, retry.y + 4, at: 6)
         XCTAssertEqual(effects, [
             .closePlayback("live-a"), .resetMainVideo, .stats(.stop("live-a")), .log(.info, "stopped live-a"),
-            .openPlayback(F.liveA), .setAudio("live-a", muted: false, volume: 1), .stats(.open("live-a", sources: 1)),
+            .openPlayback(F.liveA, delayLimit: nil), .setAudio("live-a", muted: false, volume: 1), .stats(.open("live-a", sources: 1)),
             .log(.info, "opened live-a"), .setVideo("live-a", source: 0, video(960, 600)),
         ])
         XCTAssertEqual(state.rooms["live-a"], justOpened(F.liveA, at: 6))

@@ -87,7 +87,7 @@ final class SpeakerToastWakeTests: XCTestCase {
         var state = floatingCall()
         assertStep(&state, F.key(.escape, .float), now: 3, effects: [
             .publish(.lifecycle(.willStop)), .savePlacement(.initial), .hideFloat, .stats(.floatHidden),
-            .publish(.layout(.pipLayoutDisabled)), .publish(.lifecycle(.didStop)), .resetMainVideo, .raiseMainWindow,
+            .publish(.layout(.pipLayoutDisabled)), .publish(.lifecycle(.didStop)), .resetMainVideo, .raiseMainWindow(userTime: 0, remap: false),
         ] + (0..<3).map { .setVideo("call", source: $0, .thumbnail(width: 415, height: 231)) }) {
             $0.floatLeft("call", video: Array(repeating: .thumbnail(width: 415, height: 231), count: 3), at: 3)
         }
@@ -191,7 +191,7 @@ final class SpeakerToastWakeTests: XCTestCase {
         XCTAssertEqual(state.reduce(.tick(pointer: origin), now: 3), [.readDisplays])
         assertStep(&state, F.key(.escape, .float), now: 3.5, effects: [
             .publish(.lifecycle(.willStop)), .savePlacement(.initial), .hideFloat, .stats(.floatHidden),
-            .publish(.layout(.pipLayoutDisabled)), .publish(.lifecycle(.didStop)), .resetMainVideo, .raiseMainWindow,
+            .publish(.layout(.pipLayoutDisabled)), .publish(.lifecycle(.didStop)), .resetMainVideo, .raiseMainWindow(userTime: 0, remap: false),
             .setVideo("live-a", source: 0, video(960, 600)),
         ]) {
             $0.floatLeft("live-a", video: [video(960, 600)], at: 3.5)
@@ -218,7 +218,7 @@ final class SpeakerToastWakeTests: XCTestCase {
         state = F.open(F.liveA)
         _ = state.reduce(F.key(.escape, .main), now: 10)
         assertStep(&state, F.key(.enter, .main), now: 10.5, effects: [
-            .openPlayback(F.liveA), .setAudio("live-a", muted: false, volume: 1), .stats(.open("live-a", sources: 1)),
+            .openPlayback(F.liveA, delayLimit: nil), .setAudio("live-a", muted: false, volume: 1), .stats(.open("live-a", sources: 1)),
             .log(.info, "opened live-a"), .stats(.mainContent("live-a")), .resetMainVideo,
             .setVideo("live-a", source: 0, video(960, 600)),
         ]) {

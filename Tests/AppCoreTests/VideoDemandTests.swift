@@ -180,7 +180,7 @@ final class VideoDemandTests: XCTestCase {
         let tiles = Array(repeating: VideoDemand.thumbnail(width: 198, height: 109), count: 16)
         let restore = assertStep(&state, F.key(.escape, .float), now: 3, effects: [
             .publish(.lifecycle(.willStop)), .savePlacement(.initial), .hideFloat, .stats(.floatHidden),
-            .publish(.layout(.pipLayoutDisabled)), .publish(.lifecycle(.didStop)), .resetMainVideo, .raiseMainWindow,
+            .publish(.layout(.pipLayoutDisabled)), .publish(.lifecycle(.didStop)), .resetMainVideo, .raiseMainWindow(userTime: 0, remap: false),
         ] + setting(tiles)) {
             $0.floatLeft("big", video: tiles, at: 3)
         }

@@ -48,7 +48,7 @@ final class CatalogTests: XCTestCase {
 
     /// The effects of opening the host's room from the list in the 960x600 main window.
     private let hostOpens: [AppEffect] = [
-        .openPlayback(FixtureRooms.host), .setAudio("host", muted: true, volume: 1), .stats(.open("host", sources: 1)),
+        .openPlayback(FixtureRooms.host, delayLimit: nil), .setAudio("host", muted: true, volume: 1), .stats(.open("host", sources: 1)),
         .log(.info, "opened host"), .stats(.mainContent("host")), .resetMainVideo,
         .setVideo("host", source: 0, .full(width: 960, height: 600)),
     ]

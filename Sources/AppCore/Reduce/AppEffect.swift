@@ -5,8 +5,9 @@ import Session
 
 /// Work the shell carries out, in order, after a reduction.
 public enum AppEffect: Equatable, Sendable {
-    /// Start playing a room.
-    case openPlayback(Room)
+    /// Start playing a room; a live source's queued sound is bounded by `delayLimit` seconds
+    /// (nil: unbounded).
+    case openPlayback(Room, delayLimit: Double?)
     /// Stop a room's playback.
     case closePlayback(RoomID)
     /// Open one source of an open room again from scratch (a call participant's Retry).
@@ -26,9 +27,9 @@ public enum AppEffect: Equatable, Sendable {
     case startBroadcast(RoomID, source: String, broadcast: Broadcast)
     /// End the broadcast cleanly, off the main thread.
     case stopBroadcast(RoomID)
-    /// Join call room `RoomID`: publish the user's camera and microphone to `url` (W10), off
+    /// Join call room `RoomID`: publish the user's stream as `stream` says to `url` (W10), off
     /// the main thread, and answer with ``AppEvent/callSendPolled(_:_:)``.
-    case joinCall(RoomID, url: String, identity: CallIdentity, sending: CallSending)
+    case joinCall(RoomID, url: String, stream: CallStream, sending: CallSending)
     /// Mute or unmute the microphone, turn the camera off or on, in the stream sent.
     case setCallSending(RoomID, CallSending)
     /// The joined call's others are now these: keep the playback of those still there (by
@@ -51,8 +52,18 @@ public enum AppEffect: Equatable, Sendable {
     case dismissTarget(DismissTarget?)
     /// Resize the main window (the scale changed) and set its smallest size.
     case resizeMainWindow(width: Int, height: Int, minimumWidth: Int, minimumHeight: Int)
-    /// Show, restore, raise and focus the main window.
-    case raiseMainWindow
+    /// Show, restore, raise and focus the main window, telling the window manager the user
+    /// asked for it at `userTime` (X server ms); `remap` maps it again first, since it was
+    /// minimized to uncover the float (P18) and Wayland has no request to undo a minimize.
+    case raiseMainWindow(userTime: UInt, remap: Bool)
+    /// Minimize the main window out of the float's way (P18, no activation).
+    case minimizeMainWindow
+    /// Put the float just shown in front of the main window (P18): the compositor's activation,
+    /// answered with ``AppEvent/floatNotActivated`` when it does not.
+    case bringFloatToFront
+    /// Lay the text out again at the desktop's new scale factor and answer with
+    /// ``AppEvent/scaleChanged(_:)``.
+    case rescaleText(Double)
     /// Forget the main window's uploaded frames, so a room shown again draws its current one.
     case resetMainVideo
     /// Nothing plays any more: free the windows' video textures and hand the memory the

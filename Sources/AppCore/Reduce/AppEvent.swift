@@ -22,8 +22,13 @@ public enum AppEvent: Equatable, Sendable {
     case wheelWithModifier(window: WindowKind, steps: Int)
     /// The desktop's media controls sent a command.
     case media(MediaCommand)
-    /// The desktop's scale changed: the metrics measured at the new scale.
+    /// The desktop reports its scale factor (at start of a change, or again unchanged).
+    case desktopScaleRead(Double)
+    /// The text was laid out again at the new scale: the metrics measured at it.
     case scaleChanged(UIMetrics)
+    /// The user pressed or released a button or key on the app's windows at this X server time
+    /// (ms).
+    case userInput(serverTime: UInt)
     /// The pointer entered a window.
     case pointerEntered(WindowKind)
     /// The pointer left a window.
@@ -50,6 +55,8 @@ public enum AppEvent: Equatable, Sendable {
     case refreshRateRead(Double)
     /// The float window could not be shown.
     case floatFailedToShow
+    /// The compositor did not put the float in front of the main window (P18).
+    case floatNotActivated
     /// The sources of an open room as polled now.
     case playbackPolled(RoomID, [SourceReport])
     /// A source has a frame with this serial ready to show.
@@ -72,11 +79,12 @@ public enum AppEvent: Equatable, Sendable {
     /// The loop woke; `pointer` is the global pointer now.
     case tick(pointer: Point)
 
-    /// A window's report of its own painting (frames uploaded, picture presented): it changes
-    /// when the window is painted next, never what it shows.
+    /// A window's report of its own painting (frames uploaded, picture presented), or the time
+    /// of the user's latest input: it changes when the window is painted next or how it is
+    /// raised, never what it shows.
     var isPaintReport: Bool {
         switch self {
-        case .framesUploaded, .painted: true
+        case .framesUploaded, .painted, .userInput: true
         default: false
         }
     }

@@ -60,7 +60,7 @@ extension AppState {
         callJoins += 1
         directory.setInCall(true, serverID: serverID)
         let effects: [AppEffect] = [
-            .joinCall(room.id, url: state.sendURL, identity: identity, sending: state.sendingState),
+            .joinCall(room.id, url: state.sendURL, stream: CallStream(identity: identity), sending: state.sendingState),
             .stats(.call(room.id, phase: "joined")),
             .log(.info, "joined \(callRoom) on \(serverID) as \(member)"),
         ]

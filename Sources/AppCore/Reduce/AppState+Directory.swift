@@ -61,7 +61,7 @@ extension AppState {
         open.video = open.video.map { _ in nil }
         rooms[id] = open
         return [.log(.warn, "\(id) stayed \(open.status) while its server lists it: opening it again"),
-                .openPlayback(room), .setAudio(id, muted: open.muted, volume: open.volume)]
+                playbackEffect(room), .setAudio(id, muted: open.muted, volume: open.volume)]
     }
 
     /// The main window gained focus: every section refreshes (W8).

@@ -33,6 +33,7 @@ extension AppState {
         motion = m
         float = FloatState()
         float.visible = true
+        float.needsFront = environment.compositorMovesFloat
         float.width = Int(m.frame.width.rounded())
         float.height = Int(m.frame.height.rounded())
         checks.displaysAt = now

@@ -83,13 +83,48 @@ extension AppState {
     }
 
     mutating func painted(_ window: WindowKind, now: Double) -> [AppEffect] {
+        let logged: [AppEffect]
         if window == .main {
             main.paint = PaintState(dirty: false, framePending: false, lastPresent: now)
             main.controlsDrawn = controlsVisible(now: now)
+            main.presentedSinceMapped = true
+            logged = listShown(now: now)
         } else {
             float.paint = PaintState(dirty: false, framePending: false, lastPresent: now)
+            logged = floatSpeakerShown(now: now)
         }
-        return []
+        return logged + floatToFront()
+    }
+
+    /// The list's count and status pills, when the list was painted with other ones than last
+    /// logged.
+    private mutating func listShown(now: Double) -> [AppEffect] {
+        guard case .list = session.mainWindow.content else { return [] }
+        let list = listViewModel(now: now)
+        let shown = StatsEvent.listShown(count: list.countLabel, statuses: list.rows.map(\.status.label))
+        guard shown != logged.list else { return [] }
+        logged.list = shown
+        return [.stats(shown)]
+    }
+
+    /// The call float's speaker, when the float was painted with another one than last logged.
+    private mutating func floatSpeakerShown(now: Double) -> [AppEffect] {
+        guard let id = session.floatingRoomID, session.room(id)?.kind == .call else { return [] }
+        let m = floatLayout(now: now)
+        guard m.isCall, let name = m.speakerName else { return [] }
+        let speaker = StatsEvent.floatSpeaker(id, name: name, muted: m.speakerMuted)
+        guard speaker != logged.floatSpeaker else { return [] }
+        logged.floatSpeaker = speaker
+        return [.stats(speaker)]
+    }
+
+    /// A float just shown on Wayland goes in front of the main window once both presented a
+    /// picture: compositors stack a window as it appears, with its first one (P18).
+    private mutating func floatToFront() -> [AppEffect] {
+        guard float.needsFront, float.visible, main.presentedSinceMapped, float.paint.lastPresent > -.infinity
+        else { return [] }
+        float.needsFront = false
+        return [.bringFloatToFront]
     }
 
     /// Whether a window must be painted now: what it shows changed, a frame is due, or it

@@ -54,7 +54,7 @@ extension AppState {
         switch command {
         case .raise:
             if session.floatingRoomID != nil { return send(.floatClicked, now: now) }
-            return [.raiseMainWindow]
+            return [raiseMainWindow()]
         case .quit:
             exit = 0
             return [.quit(status: 0, message: nil)]

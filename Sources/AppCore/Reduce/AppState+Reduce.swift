@@ -37,7 +37,12 @@ extension AppState {
         case .wheelWithModifier(let w, let steps):
             effects = isFloat(w) ? floatVolumeStep(by: steps) : wheel(w, steps: steps, now: now)
         case .media(let command): effects = mediaCommand(command, now: now)
+        case .desktopScaleRead(let factor):
+            effects = factor == environment.metrics.scale ? [] : [.log(.info, "scale \(factor) from the desktop"), .rescaleText(factor)]
         case .scaleChanged(let metrics): effects = scaleChanged(metrics, now: now)
+        case .userInput(let time):
+            main.userTime = time
+            effects = []
         case .pointerEntered(let w), .pointerLeft(let w), .resized(let w, _, _), .exposed(let w), .closed(let w):
             effects = windowEvent(event, isFloat(w), now: now)
         case .minimized, .restored, .focused, .focusLost:
@@ -50,6 +55,9 @@ extension AppState {
             environment.refreshRate = rate > 0 ? rate : 60
             effects = []
         case .floatFailedToShow: effects = floatFailedToShow(now: now)
+        case .floatNotActivated:
+            main.minimizedForFloat = true
+            effects = [.minimizeMainWindow, .log(.debug, "the main window is minimized so that the float shows")]
         case .playbackPolled(let id, let reports): effects = playbackPolled(id, reports, now: now)
         case .frameReady(let id, let source, let serial): effects = frameReady(id, source: source, serial: serial)
         case .framesUploaded(let w): effects = framesUploaded(w)

@@ -21,8 +21,8 @@ extension AppState {
         case .closeFloat: return hideFloat()
         case .showMainWindow(let content):
             showControls(now: now)
-            if case .room = content { return [.resetMainVideo, .raiseMainWindow] }
-            return [.raiseMainWindow]
+            if case .room = content { return [.resetMainVideo, raiseMainWindow()] }
+            return [raiseMainWindow()]
         case .showList:
             main.hovered = nil
             main.draggingVolume = false
@@ -55,9 +55,28 @@ extension AppState {
         open.isServerCall = room.isServerCall
         rooms[room.id] = open
         return joining + [
-            .openPlayback(room), .setAudio(room.id, muted: open.muted, volume: open.volume),
+            playbackEffect(room), .setAudio(room.id, muted: open.muted, volume: open.volume),
             .stats(.open(room.id, sources: count)), .log(.info, "opened \(room.id)"),
         ]
+    }
+
+    /// A call is a conversation: a server call participant's queued sound is bounded (W10),
+    /// a live stream's is not.
+    static let callDelayLimit = 0.25
+
+    /// Starts a room's playback, a server call's with its delay bounded.
+    func playbackEffect(_ room: Room) -> AppEffect {
+        .openPlayback(room, delayLimit: room.isServerCall ? Self.callDelayLimit : nil)
+    }
+
+    /// Raises the main window, mapping it again when it was minimized for the float (P18).
+    mutating func raiseMainWindow() -> AppEffect {
+        let remap = main.minimizedForFloat
+        if remap {
+            main.minimizedForFloat = false
+            main.presentedSinceMapped = false
+        }
+        return .raiseMainWindow(userTime: main.userTime, remap: remap)
     }
 
     private mutating func stopPlayback(_ id: RoomID) -> [AppEffect] {

@@ -42,6 +42,8 @@ public struct AppState: Equatable, Sendable {
     public var environment: AppEnvironment
     /// Whether the app should end, and its exit status.
     public var exit: Int32?
+    /// What the stats log last said the windows showed.
+    public var logged = LoggedViews()
 
     /// The state at start: the list shown, nothing open.
     public init(session: SessionState, environment: AppEnvironment, displays: [Display] = [],

@@ -22,6 +22,9 @@ public struct FloatState: Equatable, Sendable {
     public var speaker = FloatSpeaker()
     /// Paint pacing and what changed.
     public var paint = PaintState()
+    /// A float just shown on Wayland, still to be put in front of the main window once both
+    /// have presented a picture (P18).
+    public var needsFront = false
 
     /// Creates the state at start: no float.
     public init() {}

@@ -21,6 +21,16 @@ public struct MainState: Equatable, Sendable {
     public var paint = PaintState()
     /// The window's centre on the desktop, once known: the float opens on its display (P7).
     public var center: Point?
+    /// The X server's time (ms) of the user's latest button or key press or release on the
+    /// app's windows, 0 until one is seen: what raising the main window tells the window
+    /// manager the user asked for it.
+    public var userTime: UInt = 0
+    /// Whether the window presented a picture since it was last mapped: a Wayland window
+    /// appears with its first one, so a float put in front before then ends up behind it (P18).
+    public var presentedSinceMapped = false
+    /// Whether the window was minimized to uncover the float (P18, no activation) and must be
+    /// mapped again to come back.
+    public var minimizedForFloat = false
 
     /// How long the control bar stays after the last pointer motion (W3).
     public static let controlsTimeout = 3.0

@@ -8,7 +8,7 @@ extension App {
     /// Handles the desktop's own SDL events; false for any other event.
     func handleDesktopEvent(_ event: SDL_Event) -> Bool {
         if let factor = desktop.scaleFactor(of: event) {
-            rescale(to: factor)
+            dispatch(.desktopScaleRead(factor))
             return true
         }
         guard desktop.mediaWaker.matches(event) else { return false }
@@ -16,15 +16,13 @@ extension App {
         return true
     }
 
-    /// Lays everything out again at a new scale, without a restart: every line is laid out
-    /// again at its new size (crisp, not a scaled texture), the labels measured again and the
-    /// app state decides the rest.
-    private func rescale(to factor: Double) {
-        guard factor != state.environment.metrics.scale else { return }
+    /// Lays the text out again at a new scale, without a restart: every line is laid out again
+    /// at its new size (crisp, not a scaled texture) and the labels measured again; the app
+    /// state decides the rest from the metrics.
+    func rescale(to factor: Double) -> AppEvent {
         fonts.reopen(scale: factor)
-        Log.info("scale \(factor) from the desktop")
         main.text.removeAll()
         floatWindow?.text.removeAll()
-        dispatch(.scaleChanged(fonts.metrics()))
+        return .scaleChanged(fonts.metrics())
     }
 }

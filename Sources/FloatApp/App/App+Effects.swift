@@ -20,8 +20,8 @@ extension App {
     /// Performs one effect; returns what the loop must do next because of it, if anything.
     func perform(_ effect: AppEffect) -> Followup? {
         switch effect {
-        case .openPlayback(let room):
-            _ = playback.open(room)
+        case .openPlayback(let room, let delayLimit):
+            _ = playback.open(room, delayLimit: delayLimit)
             // One texture per participant: a smaller room frees the textures of a bigger one.
             main.video = []
         case .closePlayback(let id): closePlayback(id)
@@ -35,37 +35,16 @@ extension App {
         case .retryPlaybackNow(let id): playback.players[id]?.retryNow()
         case .startBroadcast(let id, let source, let broadcast): broadcasts.start(id, source: source, broadcast: broadcast)
         case .stopBroadcast(let id): broadcasts.stop(id)
-        case .joinCall(let id, let url, let identity, let sending): broadcasts.join(id, url: url, identity: identity, sending: sending)
+        case .joinCall(let id, let url, let stream, let sending): broadcasts.join(id, url: url, stream: stream, sending: sending)
         case .setCallSending(let id, let sending): broadcasts.setSending(id, sending)
         case .callParticipants(let id, let participants):
             playback.players[id]?.update(participants)
             main.video = []
         case .leaveCall: broadcasts.leave()
-        case .readDisplays: return .event(.displaysRead(Self.currentDisplays()))
         case .checkRoomsFile:
             guard let event = files.checkRooms() else { return nil }
             if case .roomsReloaded(let config) = event { Self.loadDevices(for: config) }
             return .event(event)
-        case .showFloat(let id, let frame, let title): return showFloat(id, frame: frame, title: title)
-        case .hideFloat:
-            floatNeedsFront = false
-            floatWindow?.window.hide()
-            floatWindow?.video.reset()
-        case .moveFloat(let rect):
-            floatWindow?.setFrame(SDL_Rect(PixelRect(rect)))
-        case .dismissTarget(let target): floatWindow?.dismissTarget?.set(target, now: now)
-        case .resizeMainWindow(let width, let height, let minimumWidth, let minimumHeight):
-            main.resize(width: Int32(width), height: Int32(height),
-                        minimumWidth: Int32(minimumWidth), minimumHeight: Int32(minimumHeight))
-        case .raiseMainWindow:
-            X11Hints.moveToCurrentWorkspace(main.window)
-            if main.window.isMinimized { main.window.restore() }
-            uncoverMainWindow()
-            main.window.show()
-            if !X11Hints.activate(main.window, userTime: lastUserTime), activation?.activate(main.window) != true {
-                main.window.raise()
-            }
-        case .resetMainVideo: main.resetVideo()
         case .releaseFreedMemory:
             main.video = []
             floatWindow?.video.release()
@@ -76,8 +55,48 @@ extension App {
         case .log(let level, let message): Log.write(level, message)
         case .stats(let event): files.log(event)
         case .quit(_, let message): if let message { Log.error(message) }
+        default: return performOnWindows(effect)
         }
         return nil
+    }
+
+    /// Performs an effect on the windows and the text drawn in them.
+    private func performOnWindows(_ effect: AppEffect) -> Followup? {
+        switch effect {
+        case .readDisplays: return .event(.displaysRead(Self.currentDisplays()))
+        case .showFloat(let id, let frame, let title): return showFloat(id, frame: frame, title: title)
+        case .hideFloat:
+            floatWindow?.window.hide()
+            floatWindow?.video.reset()
+        case .moveFloat(let rect):
+            floatWindow?.setFrame(SDL_Rect(PixelRect(rect)))
+        case .dismissTarget(let target): floatWindow?.dismissTarget?.set(target, now: now)
+        case .resizeMainWindow(let width, let height, let minimumWidth, let minimumHeight):
+            main.resize(width: Int32(width), height: Int32(height),
+                        minimumWidth: Int32(minimumWidth), minimumHeight: Int32(minimumHeight))
+        case .raiseMainWindow(let userTime, let remap): raiseMainWindow(userTime: userTime, remap: remap)
+        case .minimizeMainWindow: main.window.minimize()
+        case .bringFloatToFront:
+            guard let fw = floatWindow, fw.isVisible, activation?.activate(fw.window) != true else { break }
+            return .event(.floatNotActivated)
+        case .rescaleText(let factor): return .event(rescale(to: factor))
+        case .resetMainVideo: main.resetVideo()
+        default: break
+        }
+        return nil
+    }
+
+    /// Shows, restores, raises and focuses the main window. A window minimized for the float is
+    /// mapped again (Wayland has no request to undo a minimize; a window mapped again appears
+    /// as new, in front).
+    private func raiseMainWindow(userTime: UInt, remap: Bool) {
+        X11Hints.moveToCurrentWorkspace(main.window)
+        if main.window.isMinimized { main.window.restore() }
+        if remap { main.window.hide() }
+        main.window.show()
+        if !X11Hints.activate(main.window, userTime: userTime), activation?.activate(main.window) != true {
+            main.window.raise()
+        }
     }
 
     /// Logs a room's totals and stops its playback.
@@ -120,7 +139,6 @@ extension App {
         fw.setFrame(SDL_Rect(PixelRect(frame)))
         fw.video.reset()
         fw.show()
-        floatNeedsFront = state.environment.compositorMovesFloat
         return .paintFloat
     }
 }

@@ -56,25 +56,15 @@ extension App {
         } else {
             let list = state.listViewModel(now: t, measure: measure)
             ListView.draw(ctx, list, width: Int32(state.main.width), height: Int32(state.main.height))
-            logListShown(list)
         }
         ToastView.draw(ctx, state.toastLayout(now: t, measure: measure))
         main.renderer.present()
-        main.hasPresented = true
         if newFrame, let room, let f = main.video.first?.frame ?? nil {
             files.log(.frame(window: .main, room, pts: f.pts))
         }
         // The paint's start: a call's tiles are painted every frame interval, not every
         // interval plus the time a paint takes (16 tiles painted at 20 Hz instead of 30).
         dispatch(.painted(.main), at: t)
-    }
-
-    /// Logs the list's words when they changed since they were last painted.
-    private func logListShown(_ list: ListViewModel) {
-        let shown = StatsEvent.listShown(count: list.countLabel, statuses: list.rows.map(\.status.label))
-        guard shown != listShown else { return }
-        listShown = shown
-        files.log(shown)
     }
 
     private func paintRoom(_ ctx: DrawContext, _ m: RoomViewModel) {
@@ -151,11 +141,6 @@ extension App {
         let ctx = drawContext(fw.renderer, fw.text)
         FloatView.draw(ctx, m, video: fw.video, width: out.width, height: out.height)
         fw.renderer.present()
-        if m.isCall, let name = m.speakerName {
-            let speaker = StatsEvent.floatSpeaker(id, name: name, muted: m.speakerMuted)
-            if speaker != floatSpeakerShown { files.log(speaker) }
-            floatSpeakerShown = speaker
-        }
         if newFrame || force, let f = fw.video.frame {
             files.log(.frame(window: .float, id, pts: f.pts))
         } else if fw.video.frame == nil {

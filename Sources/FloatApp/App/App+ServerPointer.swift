@@ -22,8 +22,8 @@ extension App {
               let fw = floatWindow, let xid = fw.xWindow else { return [] }
         let x = message.pointee.msg.x11.event
         switch x.type {
-        case ButtonPress, ButtonRelease: lastUserTime = x.xbutton.time
-        case KeyPress, KeyRelease: lastUserTime = x.xkey.time
+        case ButtonPress, ButtonRelease: dispatch(.userInput(serverTime: x.xbutton.time))
+        case KeyPress, KeyRelease: dispatch(.userInput(serverTime: x.xkey.time))
         default: break
         }
         switch x.type {

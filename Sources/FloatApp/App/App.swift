@@ -38,21 +38,8 @@ final class App {
     let startRoom: (id: RoomID?, float: Bool)
     /// The desktop's media controls (MPRIS) and its scale watcher.
     let desktop: DesktopLink
-    /// The X server's time (ms) of the user's latest button or key press or release on the
-    /// app's windows, 0 until one is seen: what raising the main window tells the window
-    /// manager the user asked for it.
-    var lastUserTime: UInt = 0
-    /// The list's count and status pills as last painted and logged (`list_shown`).
-    var listShown: StatsEvent?
-    /// The call float's speaker as last painted and logged (`float_speaker`).
-    var floatSpeakerShown: StatsEvent?
     /// The Wayland compositor's window activation, when it offers one (P18).
     let activation: WaylandActivation?
-    /// A float just shown on Wayland, still to be put in front of the main window (P18).
-    var floatNeedsFront = false
-    /// Whether the main window was minimized to uncover the float (P18, no activation), and
-    /// must be mapped again to come back.
-    var mainMinimizedForFloat = false
 
     init(options: Options, config: RoomsConfig, roomsPath: String) throws {
         Self.loadDevices(for: config)
@@ -163,7 +150,6 @@ final class App {
             activation?.catchUp()
             poll()
             render()
-            bringFloatInFront()
             desktop.publish(state.media)
         }
         shutdown()

@@ -30,23 +30,19 @@ final class Broadcasts {
                                    onStatusChange: { _ in waker.wake() }, onPreview: { waker.wake() })
     }
 
-    /// Joins a call: the user's camera and microphone, encoded for a call (640x360, low latency,
-    /// key frames early in each connection), published to `url` (W10). What the desktop lacks
-    /// is replaced by a plain picture or silence, so the stream always has both and the others'
-    /// players start alike.
-    func join(_ id: RoomID, url: String, identity: CallIdentity, sending: CallSending) {
+    /// Joins a call: the user's stream, captured and encoded as `stream` says, published to
+    /// `url` (W10).
+    func join(_ id: RoomID, url: String, stream: CallStream, sending: CallSending) {
         leave()
         var options = PublishOptions()
-        options.videoBitrate = 800_000
-        options.audioBitrate = 64_000
-        options.maximumSize = (640, 360)
-        options.keyFrameInterval = 1
-        options.maximumAttempts = .max
+        options.videoBitrate = stream.videoBitrate
+        options.audioBitrate = stream.audioBitrate
+        options.maximumSize = (stream.maximumWidth, stream.maximumHeight)
+        options.keyFrameInterval = stream.keyFrameInterval
+        options.maximumAttempts = stream.maximumAttempts
         let waker = self.waker
-        let camera = identity.camera?.text ?? "lavfi:color=c=0x202020:size=640x360:rate=15"
-        let microphone = identity.microphone?.text ?? "lavfi:anullsrc=r=48000:cl=stereo"
-        call = (id, Publisher(source: camera, microphone: microphone, url: url, options: options, sending: sending,
-                              onStatusChange: { _ in waker.wake() }, onPreview: { waker.wake() }))
+        call = (id, Publisher(source: stream.camera, microphone: stream.microphone, url: url, options: options,
+                              sending: sending, onStatusChange: { _ in waker.wake() }, onPreview: { waker.wake() }))
     }
 
     /// Mutes or unmutes the microphone, turns the camera off or on, in the joined call's stream.

@@ -11,8 +11,6 @@ final class MainWindow {
     var video: [VideoTexture] = []
     /// The joined call's self view, from the capture of what is sent (W10).
     lazy var selfVideo = VideoTexture(renderer: renderer)
-    /// Whether the window has shown a picture: on Wayland a window appears with its first one.
-    var hasPresented = false
 
     init(fonts: FontSet, scale: Double) throws {
         let size = AppState.mainWindowSize, minimum = AppState.mainWindowMinimum

@@ -35,10 +35,12 @@ final class Players {
         audio = nil
     }
 
-    /// Starts a room's playback, replacing any running one of the same room.
-    func open(_ room: Room) -> RoomPlayer {
+    /// Starts a room's playback, replacing any running one of the same room; a live source's
+    /// queued sound is bounded by `delayLimit` seconds (nil: unbounded).
+    func open(_ room: Room, delayLimit: Double?) -> RoomPlayer {
         players[room.id]?.close()
-        let player = RoomPlayer(room: room, mixer: mixer, liveness: liveness, observers: frameWakeObservers())
+        let options = PlaybackOptions(liveness: liveness, liveDelayLimit: delayLimit)
+        let player = RoomPlayer(room: room, mixer: mixer, options: options, observers: frameWakeObservers())
         players[room.id] = player
         return player
     }

@@ -15,18 +15,14 @@ final class RoomPlayer {
     private let observers: PlaybackObservers
     private let mixer: AudioMixer
 
-    /// The most sound a server call's participant may have queued before it skips to the live edge.
-    static let callDelayLimit = 0.25
-
-    init(room: Room, mixer: AudioMixer, liveness: PlaybackOptions.Liveness, observers: PlaybackObservers) {
+    init(room: Room, mixer: AudioMixer, options: PlaybackOptions, observers: PlaybackObservers) {
         self.room = room
         self.mixer = mixer
         switch room.media {
         case .live(let source): sources = [source]
         case .call(let participants): sources = participants.map(\.source)
         }
-        // A call is a conversation: its delay is bounded (W10), a live stream's is not.
-        options = PlaybackOptions(liveness: liveness, liveDelayLimit: room.isServerCall ? Self.callDelayLimit : nil)
+        self.options = options
         self.observers = observers
         sessions = sources.map { [options] in PlaybackSession(source: $0.text, options: options, observers: observers) }
         for s in sessions { mixer.add(s) }

@@ -8,20 +8,13 @@ extension Glyph {
     /// in a right-to-left view).
     @MainActor
     func draw(_ r: Renderer, in area: SDL_Rect, color c: Color, mirrored: Bool = false) {
-        let s = Float(min(area.w, area.h))
-        let x = Float(area.x) + (Float(area.w) - s) / 2, y = Float(area.y) + (Float(area.h) - s) / 2
-        let w = max(1.5, s / 12)
-        func L(_ ax: Float, _ ay: Float, _ bx: Float, _ by: Float) {
-            let (ax, bx) = mirrored ? (1 - ax, 1 - bx) : (ax, bx)
-            r.line(x + ax * s, y + ay * s, x + bx * s, y + by * s, width: w, c)
-        }
-        func box(_ ax: Float, _ ay: Float, _ bx: Float, _ by: Float) {
-            L(ax, ay, bx, ay); L(bx, ay, bx, by); L(bx, by, ax, by); L(ax, by, ax, ay)
-        }
+        let pen = IconPen(r, in: area, color: c, mirrored: mirrored)
+        func L(_ ax: Float, _ ay: Float, _ bx: Float, _ by: Float) { pen.line(ax, ay, bx, by) }
+        func box(_ ax: Float, _ ay: Float, _ bx: Float, _ by: Float) { pen.box(ax, ay, bx, by) }
         switch self {
         case .pip:
             box(0.15, 0.2, 0.85, 0.8)
-            r.fill(SDL_Rect(Int32(x + 0.5 * s), Int32(y + 0.5 * s), Int32(0.28 * s), Int32(0.22 * s)), c)
+            pen.fill(0.5, 0.5, 0.28, 0.22)
         case .close:
             L(0.25, 0.25, 0.75, 0.75); L(0.75, 0.25, 0.25, 0.75)
         case .restore:
@@ -41,22 +34,8 @@ extension Glyph {
             L(0.4, 0.5, 0.85, 0.5); L(0.7, 0.35, 0.85, 0.5); L(0.85, 0.5, 0.7, 0.65)
         case .layout:
             box(0.15, 0.2, 0.85, 0.8); L(0.5, 0.2, 0.5, 0.8); L(0.15, 0.5, 0.85, 0.5)
-        case .people:
-            r.fillCircle(cx: Int32(x + 0.38 * s), cy: Int32(y + 0.35 * s), radius: Int32(0.12 * s), c)
-            r.fillRounded(SDL_Rect(Int32(x + 0.18 * s), Int32(y + 0.52 * s), Int32(0.4 * s), Int32(0.28 * s)), radius: Int32(0.1 * s), c)
-            r.fillCircle(cx: Int32(x + 0.68 * s), cy: Int32(y + 0.4 * s), radius: Int32(0.09 * s), c.withAlpha(180))
-            r.fillRounded(SDL_Rect(Int32(x + 0.55 * s), Int32(y + 0.55 * s), Int32(0.3 * s), Int32(0.22 * s)), radius: Int32(0.08 * s), c.withAlpha(180))
-        case .live:
-            // A broadcast mark: a dot with an arc on each side.
-            r.fillCircle(cx: Int32(x + 0.5 * s), cy: Int32(y + 0.5 * s), radius: Int32(0.1 * s), c)
-            for (radius, side) in [(Float(0.24), Float(1)), (0.24, -1), (0.38, 1), (0.38, -1)] {
-                let steps = 6
-                for k in 0..<steps {
-                    let a0 = -Float.pi / 4 + Float(k) / Float(steps) * Float.pi / 2
-                    let a1 = -Float.pi / 4 + Float(k + 1) / Float(steps) * Float.pi / 2
-                    L(0.5 + side * radius * cos(a0), 0.5 + radius * sin(a0), 0.5 + side * radius * cos(a1), 0.5 + radius * sin(a1))
-                }
-            }
+        case .people: pen.people()
+        case .live: pen.broadcastMark()
         case .back:
             L(0.75, 0.5, 0.25, 0.5); L(0.25, 0.5, 0.45, 0.3); L(0.25, 0.5, 0.45, 0.7)
         case .mic, .micOff:
@@ -71,6 +50,58 @@ extension Glyph {
         case .retry:
             L(0.3, 0.3, 0.7, 0.3); L(0.7, 0.3, 0.7, 0.7); L(0.7, 0.7, 0.3, 0.7)
             L(0.3, 0.7, 0.3, 0.45); L(0.2, 0.55, 0.3, 0.45); L(0.3, 0.45, 0.4, 0.55)
+        }
+    }
+}
+
+/// Draws an icon's lines in the unit square of an area, mirrored left to right or not.
+@MainActor
+private struct IconPen {
+    let r: Renderer, c: Color, mirrored: Bool
+    /// The square's side, its top left corner and the lines' width, in pixels.
+    let s: Float, x: Float, y: Float, width: Float
+
+    init(_ r: Renderer, in area: SDL_Rect, color c: Color, mirrored: Bool) {
+        self.r = r
+        self.c = c
+        self.mirrored = mirrored
+        s = Float(min(area.w, area.h))
+        x = Float(area.x) + (Float(area.w) - s) / 2
+        y = Float(area.y) + (Float(area.h) - s) / 2
+        width = max(1.5, s / 12)
+    }
+
+    func line(_ ax: Float, _ ay: Float, _ bx: Float, _ by: Float) {
+        let (ax, bx) = mirrored ? (1 - ax, 1 - bx) : (ax, bx)
+        r.line(x + ax * s, y + ay * s, x + bx * s, y + by * s, width: width, c)
+    }
+
+    func box(_ ax: Float, _ ay: Float, _ bx: Float, _ by: Float) {
+        line(ax, ay, bx, ay); line(bx, ay, bx, by); line(bx, by, ax, by); line(ax, by, ax, ay)
+    }
+
+    func fill(_ ax: Float, _ ay: Float, _ w: Float, _ h: Float) {
+        r.fill(SDL_Rect(Int32(x + ax * s), Int32(y + ay * s), Int32(w * s), Int32(h * s)), c)
+    }
+
+    /// Two people, the second behind the first.
+    func people() {
+        r.fillCircle(cx: Int32(x + 0.38 * s), cy: Int32(y + 0.35 * s), radius: Int32(0.12 * s), c)
+        r.fillRounded(SDL_Rect(Int32(x + 0.18 * s), Int32(y + 0.52 * s), Int32(0.4 * s), Int32(0.28 * s)), radius: Int32(0.1 * s), c)
+        r.fillCircle(cx: Int32(x + 0.68 * s), cy: Int32(y + 0.4 * s), radius: Int32(0.09 * s), c.withAlpha(180))
+        r.fillRounded(SDL_Rect(Int32(x + 0.55 * s), Int32(y + 0.55 * s), Int32(0.3 * s), Int32(0.22 * s)), radius: Int32(0.08 * s), c.withAlpha(180))
+    }
+
+    /// A broadcast mark: a dot with an arc on each side.
+    func broadcastMark() {
+        r.fillCircle(cx: Int32(x + 0.5 * s), cy: Int32(y + 0.5 * s), radius: Int32(0.1 * s), c)
+        for (radius, side) in [(Float(0.24), Float(1)), (0.24, -1), (0.38, 1), (0.38, -1)] {
+            let steps = 6
+            for k in 0..<steps {
+                let a0 = -Float.pi / 4 + Float(k) / Float(steps) * Float.pi / 2
+                let a1 = -Float.pi / 4 + Float(k + 1) / Float(steps) * Float.pi / 2
+                line(0.5 + side * radius * cos(a0), 0.5 + radius * sin(a0), 0.5 + side * radius * cos(a1), 0.5 + radius * sin(a1))
+            }
         }
     }
 }
