@@ -1,8 +1,8 @@
 import CFFmpeg
+import EngineTerms
 import Glibc
 import Playback
 import Rooms
-import Session
 
 /// The picture and sound format a capture hands to the encoders.
 struct CaptureFormat: Equatable {

@@ -1,3 +1,4 @@
+import EngineTerms
 import Foundation
 import LocksAndThreads
 import Playback
@@ -8,7 +9,7 @@ final class PublishCore: Sendable {
     /// What the capture and sender threads and the app change.
     private struct State {
         var closed = false
-        var status: PublishStatus = .connecting
+        var status: BroadcastReport.Phase = .connecting
         var preview: VideoFrame?
         var format: CaptureFormat?
         var captureFailed = false
@@ -33,13 +34,13 @@ final class PublishCore: Sendable {
     let microphoneInterrupt = InterruptFlag()
     /// Bounds and, at the end of a stop, cuts short the RTMP connection's blocking calls.
     let outputInterrupt = InterruptFlag()
-    private let statusHandler: (@Sendable (PublishStatus) -> Void)?
+    private let statusHandler: (@Sendable (BroadcastReport.Phase) -> Void)?
     private let captureHold: CaptureHold?
 
     /// Pictures waiting for the encoder before the oldest is dropped.
     static let maximumQueuedPictures = 8
 
-    init(options: PublishOptions, captureHold: CaptureHold?, onStatusChange: (@Sendable (PublishStatus) -> Void)?) {
+    init(options: PublishOptions, captureHold: CaptureHold?, onStatusChange: (@Sendable (BroadcastReport.Phase) -> Void)?) {
         self.captureHold = captureHold
         self.options = options
         statusHandler = onStatusChange
@@ -86,7 +87,7 @@ final class PublishCore: Sendable {
 
     // MARK: Status
 
-    func setStatus(_ new: PublishStatus) {
+    func setStatus(_ new: BroadcastReport.Phase) {
         let changed: Bool = state.withLock {
             guard $0.status != new, !$0.status.isFinal else { return false }
             $0.status = new
@@ -95,7 +96,7 @@ final class PublishCore: Sendable {
         if changed { statusHandler?(new) }
     }
 
-    var currentStatus: PublishStatus { state.withLock { $0.status } }
+    var currentStatus: BroadcastReport.Phase { state.withLock { $0.status } }
 
     // MARK: Capture side
 
@@ -201,7 +202,7 @@ final class PublishCore: Sendable {
         }
     }
 
-    var stats: PublishStats {
+    var stats: BroadcastReport {
         state.withLock { state in
             let now = MonotonicTime.seconds()
             var rate = 0.0
@@ -209,9 +210,9 @@ final class PublishCore: Sendable {
                last.time > first.time {
                 rate = Double(last.total - first.total) * 8 / max(now - first.time, 0.5)
             }
-            return PublishStats(status: state.status, liveSeconds: state.liveStart.map { now - $0 } ?? 0,
-                                bitsPerSecond: rate, droppedFrames: state.dropped, sentFrames: state.sent,
-                                connections: state.connections)
+            return BroadcastReport(phase: state.status, liveSeconds: state.liveStart.map { now - $0 } ?? 0,
+                                   bitsPerSecond: rate, droppedFrames: state.dropped, sentFrames: state.sent,
+                                   connections: state.connections)
         }
     }
 }

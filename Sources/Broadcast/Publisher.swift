@@ -1,7 +1,7 @@
+import EngineTerms
 import Foundation
 import Playback
 import Rooms
-import Session
 
 /// A live broadcast (W2): captures a source (`lavfi:`, `v4l2:`, `x11grab:`), and a microphone
 /// when given one (`pulse:`, `alsa:`), encodes H.264 (libx264, ultrafast, zero latency) and
@@ -23,7 +23,7 @@ public final class Publisher: Sendable {
     /// With a `microphone` (a source in R3's syntax with sound: `pulse:default`, `alsa:hw:0`, or a
     /// `lavfi:` graph), the sound sent is the microphone's and `source` gives the picture only;
     /// without one, the sound is `source`'s own. When either cannot be opened the broadcast
-    /// fails with ``PublishFailure/capture(_:)`` saying why (a missing sound server among them).
+    /// fails with ``BroadcastFailure/capture(_:)`` saying why (a missing sound server among them).
     /// `onStatusChange` is called on a worker thread after every status change; it is in place
     /// before the workers start, so it sees the very first change. `onPreview` is called on the
     /// capture thread after each new preview picture, so a view can show it as it is captured
@@ -33,7 +33,7 @@ public final class Publisher: Sendable {
     /// and the state travels in the stream's metadata.
     public init(source: String, microphone: String? = nil, url: String, options: PublishOptions = PublishOptions(),
                 sending: CallSending? = nil, captureHold: CaptureHold? = nil,
-                onStatusChange: (@Sendable (PublishStatus) -> Void)? = nil,
+                onStatusChange: (@Sendable (BroadcastReport.Phase) -> Void)? = nil,
                 onPreview: (@Sendable () -> Void)? = nil) {
         FFmpegRuntime.ensureInitialized()
         core = PublishCore(options: options, captureHold: captureHold, onStatusChange: onStatusChange)
@@ -108,10 +108,10 @@ public final class Publisher: Sendable {
     }
 
     /// What the broadcast is doing now.
-    public var status: PublishStatus { core.currentStatus }
+    public var status: BroadcastReport.Phase { core.currentStatus }
 
     /// The figures for the host's view: status, time live, bitrate, dropped frames.
-    public var stats: PublishStats { core.stats }
+    public var stats: BroadcastReport { core.stats }
 
     /// The newest captured picture, small (``PublishOptions/previewMaximumSize``); nil before the first.
     public func currentPreview() -> VideoFrame? { core.currentPreview }

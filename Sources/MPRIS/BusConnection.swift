@@ -1,4 +1,5 @@
 import CDBus
+import EngineTerms
 import Foundation
 import LocksAndThreads
 
@@ -26,7 +27,7 @@ final class BusConnection {
     }
 
     /// Connects to the bus at `address` and says hello to it, waiting at most `timeout` seconds.
-    init(address: String, timeout: Double) throws(MPRISUnavailable) {
+    init(address: String, timeout: Double) throws(MediaControlsFailure) {
         var error = DBusError()
         dbus_error_init(&error)
         guard let connection = dbus_connection_open_private(address, &error) else {
@@ -52,7 +53,7 @@ final class BusConnection {
     }
 
     /// Asks for `name` without queueing; true if this connection now owns it.
-    func requestName(_ name: String) throws(MPRISUnavailable) -> Bool {
+    func requestName(_ name: String) throws(MediaControlsFailure) -> Bool {
         let flags = DBusValue.uint32(UInt32(DBUS_NAME_FLAG_DO_NOT_QUEUE))
         let reply = try call("RequestName", [.string(name), flags], failing: .requestName(name))
         let owner = [DBUS_REQUEST_NAME_REPLY_PRIMARY_OWNER, DBUS_REQUEST_NAME_REPLY_ALREADY_OWNER].map { DBusValue.uint32(UInt32($0)) }
@@ -61,10 +62,10 @@ final class BusConnection {
 
     /// Calls `method` of the bus daemon and waits for its reply's arguments.
     private func call(_ method: String, _ arguments: [DBusValue],
-                      failing step: BusStep) throws(MPRISUnavailable) -> [DBusValue] {
+                      failing step: BusStep) throws(MediaControlsFailure) -> [DBusValue] {
         guard let message = dbus_message_new_method_call(
             "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", method) else {
-            throw .busFailed(step, detail: "out of memory")
+            throw step.failure("out of memory")
         }
         defer { dbus_message_unref(message) }
         DBusMessageWriter.append(arguments, to: message)
@@ -135,9 +136,9 @@ final class BusConnection {
         dbus_message_unref(response)
     }
 
-    private static func failure(_ error: inout DBusError, _ step: BusStep) -> MPRISUnavailable {
+    private static func failure(_ error: inout DBusError, _ step: BusStep) -> MediaControlsFailure {
         defer { dbus_error_free(&error) }
-        return .busFailed(step, detail: error.message.map { String(cString: $0) } ?? "unknown error")
+        return step.failure(error.message.map { String(cString: $0) } ?? "unknown error")
     }
 }
 

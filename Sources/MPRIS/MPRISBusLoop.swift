@@ -1,3 +1,5 @@
+import EngineTerms
+
 /// The bus thread's work, one turn per wake-up of its ``PollThread``: answers calls from the
 /// state last published, queues commands for the app and emits `PropertiesChanged` when the
 /// app publishes a new state.
@@ -8,9 +10,9 @@ final class MPRISBusLoop {
     private let connection: BusConnection
     private let mailbox: MPRISMailbox
     private let wake: @Sendable () -> Void
-    private var published: MPRISState
+    private var published: MediaState
 
-    init(connection: BusConnection, mailbox: MPRISMailbox, state: MPRISState, wake: @escaping @Sendable () -> Void) {
+    init(connection: BusConnection, mailbox: MPRISMailbox, state: MediaState, wake: @escaping @Sendable () -> Void) {
         self.connection = connection
         self.mailbox = mailbox
         self.wake = wake
@@ -26,7 +28,7 @@ final class MPRISBusLoop {
         return connection.flush()
     }
 
-    private func publish(_ state: MPRISState) {
+    private func publish(_ state: MediaState) {
         let changes = MPRISProperties.changes(from: published, to: state)
         published = state
         for change in changes {

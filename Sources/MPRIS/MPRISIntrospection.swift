@@ -1,3 +1,5 @@
+import EngineTerms
+
 /// The introspection data (`org.freedesktop.DBus.Introspectable`) of the MPRIS object.
 enum MPRISIntrospection {
     /// The XML describing `/org/mpris/MediaPlayer2`.

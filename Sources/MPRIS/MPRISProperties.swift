@@ -1,4 +1,6 @@
-/// The MPRIS object's properties, computed from an `MPRISState`: what `Get`/`GetAll` answer
+import EngineTerms
+
+/// The MPRIS object's properties, computed from a `MediaState`: what `Get`/`GetAll` answer
 /// and what `PropertiesChanged` carries.
 public enum MPRISProperties {
     /// A property's name and value.
@@ -14,7 +16,7 @@ public enum MPRISProperties {
     public static let noTrack = "/org/mpris/MediaPlayer2/TrackList/NoTrack"
 
     /// Every property of `interface` in `state`; nil for an interface the object lacks.
-    public static func all(of interface: String, in state: MPRISState) -> [Property]? {
+    public static func all(of interface: String, in state: MediaState) -> [Property]? {
         switch interface {
         case rootInterface: root
         case playerInterface: player(state)
@@ -24,7 +26,7 @@ public enum MPRISProperties {
 
     /// The properties whose values differ between `old` and `new`, per interface, in the
     /// order `all(of:in:)` lists them; interfaces without changes are left out.
-    public static func changes(from old: MPRISState, to new: MPRISState) -> [(interface: String, changed: [Property])] {
+    public static func changes(from old: MediaState, to new: MediaState) -> [(interface: String, changed: [Property])] {
         let before = player(old)
         let changed = zip(before, player(new)).filter { $0.value != $1.value }.map(\.1)
         return changed.isEmpty ? [] : [(playerInterface, changed)]
@@ -52,10 +54,10 @@ public enum MPRISProperties {
         ("SupportedMimeTypes", .stringArray([])),
     ]
 
-    private static func player(_ state: MPRISState) -> [Property] {
+    private static func player(_ state: MediaState) -> [Property] {
         let hasRoom = state.track != nil
         return [
-            ("PlaybackStatus", .string(state.status.rawValue)),
+            ("PlaybackStatus", .string(statusName(state.status))),
             ("Rate", .double(1)),
             ("Metadata", metadata(state.track)),
             ("Volume", .double(state.volume)),
@@ -71,7 +73,16 @@ public enum MPRISProperties {
         ]
     }
 
-    private static func metadata(_ track: MPRISState.Track?) -> DBusValue {
+    /// The status as MPRIS names it.
+    private static func statusName(_ status: MediaState.Status) -> String {
+        switch status {
+        case .playing: "Playing"
+        case .paused: "Paused"
+        case .stopped: "Stopped"
+        }
+    }
+
+    private static func metadata(_ track: MediaState.Track?) -> DBusValue {
         guard let track else { return .dictionary([("mpris:trackid", .objectPath(noTrack))]) }
         var entries: [(key: String, value: DBusValue)] = [
             ("mpris:trackid", .objectPath(trackID(forRoom: track.id))),

@@ -1,3 +1,5 @@
+import EngineTerms
+
 /// A method call that reached the MPRIS object, as plain values.
 struct MPRISCall: Equatable {
     /// The object path called.
@@ -19,7 +21,7 @@ struct MPRISAnswer: Equatable {
     }
 
     var reply: Reply
-    var command: MPRISCommand?
+    var command: MediaCommand?
 
     static let empty = MPRISAnswer(reply: .values([]))
 
@@ -36,7 +38,7 @@ enum MPRISResponder {
     static let peerInterface = "org.freedesktop.DBus.Peer"
 
     /// The answer to `call` while the app's state is `state`.
-    static func answer(_ call: MPRISCall, state: MPRISState) -> MPRISAnswer {
+    static func answer(_ call: MPRISCall, state: MediaState) -> MPRISAnswer {
         guard call.path == MPRISProperties.objectPath else {
             if call.member == "Introspect", let xml = MPRISIntrospection.parent(call.path) {
                 return MPRISAnswer(reply: .values([.string(xml)]))
@@ -64,7 +66,7 @@ enum MPRISResponder {
     /// Transport calls. Next, Previous, Seek and SetPosition have no effect, as MPRIS asks of a
     /// player whose CanGoNext, CanGoPrevious and CanSeek are false; Play and Pause with no room
     /// open have none either (CanPlay, CanPause false).
-    private static func player(_ call: MPRISCall, state: MPRISState) -> MPRISAnswer {
+    private static func player(_ call: MPRISCall, state: MediaState) -> MPRISAnswer {
         let hasRoom = state.track != nil
         switch call.member {
         case "Next", "Previous", "Seek", "SetPosition": return .empty
@@ -77,7 +79,7 @@ enum MPRISResponder {
         }
     }
 
-    private static func properties(_ call: MPRISCall, state: MPRISState) -> MPRISAnswer {
+    private static func properties(_ call: MPRISCall, state: MediaState) -> MPRISAnswer {
         let strings = call.arguments.prefix(2).compactMap { value -> String? in
             if case .string(let s) = value { return s }
             return nil
@@ -103,7 +105,7 @@ enum MPRISResponder {
         return .error("InvalidArgs", "wrong arguments for \(call.member)")
     }
 
-    private static func set(_ interface: String, _ name: String, _ value: DBusValue, state: MPRISState) -> MPRISAnswer {
+    private static func set(_ interface: String, _ name: String, _ value: DBusValue, state: MediaState) -> MPRISAnswer {
         guard property(interface, name, state: state) != nil else {
             return unknownProperty(interface, name, state: state)
         }
@@ -120,11 +122,11 @@ enum MPRISResponder {
         return MPRISAnswer(reply: .values([]), command: .setVolume(min(max(volume, 0), 1)))
     }
 
-    private static func property(_ interface: String, _ name: String, state: MPRISState) -> DBusValue? {
+    private static func property(_ interface: String, _ name: String, state: MediaState) -> DBusValue? {
         MPRISProperties.all(of: interface, in: state)?.first { $0.name == name }?.value
     }
 
-    private static func unknownProperty(_ interface: String, _ name: String, state: MPRISState) -> MPRISAnswer {
+    private static func unknownProperty(_ interface: String, _ name: String, state: MediaState) -> MPRISAnswer {
         guard MPRISProperties.all(of: interface, in: state) != nil else { return unknownInterface(interface) }
         return .error("UnknownProperty", "no property \(name) in \(interface)")
     }

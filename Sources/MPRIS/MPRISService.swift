@@ -1,3 +1,4 @@
+import EngineTerms
 import Foundation
 import LocksAndThreads
 
@@ -40,14 +41,14 @@ public final class MPRISService: Sendable {
     ///   - address: the bus to use; nil means the session bus found in `environment`.
     ///   - wake: called on the bus thread after a command is queued; must be thread-safe
     ///     (e.g. `SDL_PushEvent`).
-    /// - Throws: ``MPRISUnavailable`` when there is no session bus or it refuses; the app then
+    /// - Throws: ``MediaControlsFailure`` when there is no session bus or it refuses; the app then
     ///   runs without media controls.
     public static func start(
-        state: MPRISState = MPRISState(),
+        state: MediaState = MediaState(),
         address: String? = nil,
         environment: [String: String] = ProcessInfo.processInfo.environment,
         wake: @escaping @Sendable () -> Void
-    ) throws(MPRISUnavailable) -> MPRISService {
+    ) throws(MediaControlsFailure) -> MPRISService {
         guard let address = address ?? BusConnection.sessionAddress(in: environment) else {
             throw .noSessionBus
         }
@@ -75,13 +76,13 @@ public final class MPRISService: Sendable {
     }
 
     /// Publishes the app's current state; properties that changed are signalled.
-    public func update(_ state: MPRISState) {
+    public func update(_ state: MediaState) {
         mailbox.post(state)
         thread.wake()
     }
 
     /// The commands received since the last call, oldest first.
-    public func takeCommands() -> [MPRISCommand] {
+    public func takeCommands() -> [MediaCommand] {
         mailbox.takeCommands()
     }
 

@@ -27,6 +27,6 @@ while Date() < deadline && !publisher.status.isFinal {
 }
 let stats = publisher.stats
 publisher.stop()
-print("status=\(stats.status) live=\(String(format: "%.1f", stats.liveSeconds)) sent=\(stats.sentFrames) "
+print("status=\(stats.phase) live=\(String(format: "%.1f", stats.liveSeconds)) sent=\(stats.sentFrames) "
     + "dropped=\(stats.droppedFrames) kbps=\(Int(stats.bitsPerSecond / 1000)) previews=\(previews)")
-exit(stats.status == .live ? 0 : 1)
+exit(stats.phase == .live ? 0 : 1)

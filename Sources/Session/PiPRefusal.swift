@@ -1,3 +1,4 @@
+import EngineTerms
 import Rooms
 /// Why a PiP request is not allowed right now (M2).
 public enum PiPRefusal: Hashable, Sendable {

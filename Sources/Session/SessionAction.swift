@@ -1,3 +1,4 @@
+import EngineTerms
 import Rooms
 /// Something that happened, which the session reduces to a new state and effects.
 public enum SessionAction: Hashable, Sendable {

@@ -1,3 +1,4 @@
+import EngineTerms
 import Rooms
 /// Choosing, leaving, retrying and reloading rooms (W2, W6, M5).
 extension SessionState {

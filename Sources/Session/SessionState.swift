@@ -1,3 +1,4 @@
+import EngineTerms
 import Rooms
 /// Everything the PiP session knows: rooms, windows, playback, PiP mode and call view.
 ///

@@ -1,4 +1,5 @@
 import AppCore
+import EngineTerms
 import PiPLayout
 import Session
 import XCTest
@@ -9,15 +10,15 @@ final class DesktopIntegrationTests: XCTestCase {
 
     // MARK: Media controls
 
-    func testTheMediaStateFollowsTheOpenRoomAndIsNilWithoutOne() {
-        XCTAssertNil(F.start().media, "no room open: no media player")
+    func testTheMediaStateFollowsTheOpenRoomAndHasNoTrackWithoutOne() {
+        XCTAssertNil(F.start().media.track, "no room open: no media player")
         let live = F.open(F.liveA).media
-        XCTAssertEqual(live, MediaState(roomID: "live-a", title: "Live A", artist: nil, paused: false, volume: 1))
+        XCTAssertEqual(live, MediaState(track: MediaState.Track(id: "live-a", title: "Live A", artist: nil), status: .playing, volume: 1))
         var call = F.open(F.call)
-        XCTAssertEqual(call.media?.artist, "P0", "before anyone speaks, the first participant")
+        XCTAssertEqual(call.media.track?.artist, "P0", "before anyone speaks, the first participant")
         _ = call.reduce(.playbackPolled("call", F.reports(F.call, .playing, levels: [-90, -10, -90])), now: 1.5)
         for t in stride(from: 1.6, through: 4, by: 0.1) { _ = call.reduce(.tick(pointer: .zero), now: t) }
-        XCTAssertEqual(call.media?.artist, "P1", "the active speaker")
+        XCTAssertEqual(call.media.track?.artist, "P1", "the active speaker")
         assertStep(&call, .media(.stop), now: 5, effects: [
             .closePlayback("call"), .resetMainVideo, .stats(.stop("call")), .log(.info, "stopped call"),
             .stats(.mainContent(nil)),
@@ -26,7 +27,7 @@ final class DesktopIntegrationTests: XCTestCase {
             $0.rooms = [:]
             $0.checks.releaseMemoryAt = 5 + AppState.releaseDelay
         }
-        XCTAssertNil(call.media)
+        XCTAssertNil(call.media.track)
     }
 
     func testPauseSilencesAndStopsPresentingWhileTheSourcesStayOpen() {
@@ -41,7 +42,7 @@ final class DesktopIntegrationTests: XCTestCase {
         }
         XCTAssertTrue(state.isPaused("live-a"))
         XCTAssertTrue(state.visibleSources.isEmpty, "a paused room wakes the loop for no frame")
-        XCTAssertEqual(state.media?.paused, true)
+        XCTAssertEqual(state.media.status, .paused)
         XCTAssertEqual(state.reduce(.media(.pause), now: 2.1), [], "pausing twice changes nothing")
         XCTAssertEqual(state.reduce(.media(.playPause), now: 3), [
             .setAudio("live-a", muted: false, volume: 1), .stats(.paused("live-a", paused: false)),
@@ -70,7 +71,7 @@ final class DesktopIntegrationTests: XCTestCase {
         var state = F.open(F.liveA)
         XCTAssertEqual(state.reduce(.media(.setVolume(0.3)), now: 2),
                        [.setAudio("live-a", muted: false, volume: 0.3), .stats(.volume("live-a", volume: 0.3))])
-        XCTAssertEqual(state.media?.volume, 0.3)
+        XCTAssertEqual(state.media.volume, 0.3)
         XCTAssertEqual(state.reduce(.media(.setVolume(7)), now: 2).first, .setAudio("live-a", muted: false, volume: 1))
         var none = F.start()
         XCTAssertEqual(none.reduce(.media(.setVolume(0.5)), now: 2), [], "no room, no volume")

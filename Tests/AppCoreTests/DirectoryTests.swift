@@ -1,4 +1,5 @@
 import AppCore
+import EngineTerms
 import LiveDirectory
 import PiPLayout
 import Rooms

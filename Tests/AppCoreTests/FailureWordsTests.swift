@@ -1,4 +1,5 @@
 import AppCore
+import EngineTerms
 import Session
 import XCTest
 
@@ -7,21 +8,21 @@ import XCTest
 final class FailureWordsTests: XCTestCase {
     func testABroadcastNamesWhatFailedAndNeverSaysPlay() {
         let cases: [(BroadcastFailure, String)] = [
-            (.refusedSource(.badDevice("null")),
+            (.capture(.refusedSource(.badDevice("null"))),
              "Cannot broadcast this source: \"v4l2:\" needs a device path like /dev/video0, found \"null\""),
-            (.captureFailed(.openFailed("No such file or directory")), "Cannot capture the source: No such file or directory"),
-            (.captureFailed(.decoderFailed(stream: "video", codec: "rawvideo", reason: "Invalid data")),
+            (.capture(.openFailed("No such file or directory")), "Cannot capture the source: No such file or directory"),
+            (.capture(.decoderFailed(stream: "video", codec: "rawvideo", reason: "Invalid data")),
              "Cannot capture the source: the video stream (rawvideo): Invalid data"),
-            (.captureFailed(.captureEnded), "Cannot capture the source: the capture ended"),
-            (.nothingToCapture, "The source has no video or audio to broadcast"),
-            (.serverFailed(url: "rtmp://host/live/me", reason: "Connection refused"),
+            (.capture(.captureEnded), "Cannot capture the source: the capture ended"),
+            (.capture(.noPlayableStream), "The source has no video or audio to broadcast"),
+            (.server(url: "rtmp://host/live/me", reason: "Connection refused"),
              "Cannot broadcast to rtmp://host/live/me: Connection refused"),
         ]
         for (failure, words) in cases {
             XCTAssertEqual(failure.words, words)
             XCTAssertFalse(failure.words.contains("play"), failure.words)
         }
-        XCTAssertEqual(BroadcastReport(phase: .failed(.nothingToCapture)).line,
+        XCTAssertEqual(BroadcastReport(phase: .failed(.capture(.noPlayableStream))).line,
                        "Broadcast error: The source has no video or audio to broadcast")
     }
 
@@ -60,7 +61,7 @@ final class FailureWordsTests: XCTestCase {
                        + "is PulseAudio or PipeWire running, and does \"pactl list short sources\" list it?")
         let alsa = PlaybackError.soundInputFailed(.alsa(device: "hw:9"), reason: "Input/output error")
         XCTAssertEqual(alsa.words, "Cannot open the source: cannot record from the ALSA device \"hw:9\" (Input/output error): does \"arecord -L\" list it?")
-        XCTAssertEqual(BroadcastFailure.captureFailed(alsa).words,
+        XCTAssertEqual(BroadcastFailure.capture(alsa).words,
                        "Cannot capture the source: cannot record from the ALSA device \"hw:9\" (Input/output error): does \"arecord -L\" list it?")
     }
 }

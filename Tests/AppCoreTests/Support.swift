@@ -1,4 +1,5 @@
 import AppCore
+import EngineTerms
 import PiPLayout
 import Rooms
 import Session

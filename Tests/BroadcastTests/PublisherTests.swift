@@ -1,4 +1,5 @@
 import Broadcast
+import EngineTerms
 import Foundation
 import LiveDirectory
 import LiveServerTestSupport
@@ -336,8 +337,8 @@ private final class RTMPRecorder {
 /// Statuses collected from a worker thread.
 final class PublishStatusLog: @unchecked Sendable {
     private let lock = NSLock()
-    private var statuses: [PublishStatus] = []
+    private var statuses: [BroadcastReport.Phase] = []
 
-    func append(_ status: PublishStatus) { lock.withLock { statuses.append(status) } }
-    var all: [PublishStatus] { lock.withLock { statuses } }
+    func append(_ status: BroadcastReport.Phase) { lock.withLock { statuses.append(status) } }
+    var all: [BroadcastReport.Phase] { lock.withLock { statuses } }
 }

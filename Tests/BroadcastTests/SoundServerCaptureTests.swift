@@ -1,9 +1,9 @@
 import Broadcast
+import EngineTerms
 import Foundation
 import LiveServerTestSupport
 import Playback
 import Rooms
-import Session
 import TestSupport
 import XCTest
 

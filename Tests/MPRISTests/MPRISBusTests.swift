@@ -1,3 +1,4 @@
+import EngineTerms
 import Foundation
 import TestSupport
 import XCTest
@@ -14,19 +15,19 @@ final class MPRISBusTests: XCTestCase {
         var value: Int { lock.withLock { count } }
     }
 
-    private let harbour = MPRISState(
+    private let harbour = MediaState(
         track: .init(id: "harbour-cam", title: "Harbour Cam", artist: "Ada", artURL: "file:///usr/share/icons/floatapp.svg"),
         status: .playing, volume: 0.8)
 
-    private func startService(on bus: PrivateBus, state: MPRISState, wakes: WakeCounter = WakeCounter()) throws -> MPRISService {
+    private func startService(on bus: PrivateBus, state: MediaState, wakes: WakeCounter = WakeCounter()) throws -> MPRISService {
         let service = try MPRISService.start(state: state, address: bus.address) { wakes.wake() }
         addTeardownBlock { service.stop() }
         return service
     }
 
     /// Waits until the service has queued commands and returns them all.
-    private func commands(of service: MPRISService, count: Int) throws -> [MPRISCommand] {
-        var taken: [MPRISCommand] = []
+    private func commands(of service: MPRISService, count: Int) throws -> [MediaCommand] {
+        var taken: [MediaCommand] = []
         try eventually("\(count) commands arrive, got \(taken)", timeout: 10) {
             taken += service.takeCommands()
             return taken.count >= count
@@ -153,7 +154,7 @@ final class MPRISBusTests: XCTestCase {
     func testASecondPlayerTakesAnInstanceNameAndStopReleasesTheName() throws {
         let bus = try PrivateBus(for: self)
         let first = try startService(on: bus, state: harbour)
-        let second = try startService(on: bus, state: MPRISState())
+        let second = try startService(on: bus, state: MediaState())
         XCTAssertEqual(second.busName, "org.mpris.MediaPlayer2.floatapp.instance\(getpid())")
         let both = try bus.run(["playerctl", "-l"]).output.split(separator: "\n").map(String.init)
         XCTAssertEqual(Set(both), ["floatapp", "floatapp.instance\(getpid())"])
@@ -165,10 +166,10 @@ final class MPRISBusTests: XCTestCase {
 
     func testWithoutASessionBusStartGivesOneLineReason() {
         XCTAssertThrowsError(try MPRISService.start(address: nil, environment: [:]) {}) { error in
-            XCTAssertEqual(error as? MPRISUnavailable, .noSessionBus)
+            XCTAssertEqual(error as? MediaControlsFailure, .noSessionBus)
         }
         XCTAssertThrowsError(try MPRISService.start(address: "unix:path=/nonexistent/floatapp-bus") {}) { error in
-            guard case .busFailed(.connect, let detail) = error as? MPRISUnavailable else { return XCTFail("\(error)") }
+            guard case .cannotConnect(let detail) = error as? MediaControlsFailure else { return XCTFail("\(error)") }
             XCTAssertFalse(detail.contains("\n"), detail)
         }
     }
@@ -195,7 +196,7 @@ final class MPRISBusTests: XCTestCase {
 
         let started = Date()
         XCTAssertThrowsError(try MPRISService.start(address: "unix:path=" + path) {}) { error in
-            guard case .busFailed(.hello, _) = error as? MPRISUnavailable else { return XCTFail("\(error)") }
+            guard case .noAnswer = error as? MediaControlsFailure else { return XCTFail("\(error)") }
         }
         XCTAssertLessThan(Date().timeIntervalSince(started), MPRISService.busTimeout + 2,
                           "a silent bus costs at most one timeout")

@@ -1,13 +1,14 @@
+import EngineTerms
 import XCTest
 @testable import MPRIS
 
 /// The MPRIS object's answers and signals, computed without a bus.
 final class MPRISResponderTests: XCTestCase {
-    private let call = MPRISState(track: .init(id: "standup", title: "Team Standup", artist: "Ada"),
+    private let call = MediaState(track: .init(id: "standup", title: "Team Standup", artist: "Ada"),
                                   status: .playing, volume: 0.5)
 
     private func answer(_ interface: String?, _ member: String, _ arguments: [DBusValue] = [],
-                        path: String = MPRISProperties.objectPath, state: MPRISState? = nil) -> MPRISAnswer {
+                        path: String = MPRISProperties.objectPath, state: MediaState? = nil) -> MPRISAnswer {
         MPRISResponder.answer(MPRISCall(path: path, interface: interface, member: member, arguments: arguments),
                               state: state ?? call)
     }
@@ -41,7 +42,7 @@ final class MPRISResponderTests: XCTestCase {
             ("xesam:artist", .stringArray(["Ada"])),
         ]))]))
         let none = answer("org.freedesktop.DBus.Properties", "Get",
-                          [.string(MPRISProperties.playerInterface), .string("Metadata")], state: MPRISState())
+                          [.string(MPRISProperties.playerInterface), .string("Metadata")], state: MediaState())
         XCTAssertEqual(none.reply, .values([.variant(.dictionary([("mpris:trackid", .objectPath(MPRISProperties.noTrack))]))]))
     }
 
@@ -55,7 +56,7 @@ final class MPRISResponderTests: XCTestCase {
         XCTAssertEqual(answer(nil, "PlayPause").command, .playPause)
         XCTAssertEqual(answer(MPRISProperties.playerInterface, "Stop").command, .stop)
         for member in ["PlayPause", "Play", "Pause", "Stop"] {
-            let idle = answer(MPRISProperties.playerInterface, member, state: MPRISState())
+            let idle = answer(MPRISProperties.playerInterface, member, state: MediaState())
             XCTAssertEqual(idle, .empty, "\(member) with no room has no effect")
         }
         for member in ["Next", "Previous"] { XCTAssertEqual(answer(MPRISProperties.playerInterface, member), .empty) }
@@ -85,7 +86,7 @@ final class MPRISResponderTests: XCTestCase {
         let changes = MPRISProperties.changes(from: call, to: paused)
         XCTAssertEqual(changes.map(\.interface), [MPRISProperties.playerInterface])
         XCTAssertEqual(changes.first?.changed.map(\.name), ["PlaybackStatus", "Volume"])
-        let closed = MPRISProperties.changes(from: call, to: MPRISState(volume: 0.5))
+        let closed = MPRISProperties.changes(from: call, to: MediaState(volume: 0.5))
         XCTAssertEqual(closed.first?.changed.map(\.name), ["PlaybackStatus", "Metadata", "CanPlay", "CanPause"])
     }
 

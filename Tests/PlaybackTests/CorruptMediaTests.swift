@@ -1,6 +1,6 @@
+import EngineTerms
 import Foundation
 import Playback
-import Session
 import TestSupport
 import XCTest
 

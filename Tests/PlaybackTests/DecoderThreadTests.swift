@@ -1,8 +1,8 @@
+import EngineTerms
 import Foundation
-import Session
-@testable import Playback
 import TestSupport
 import XCTest
+@testable import Playback
 
 final class DecoderThreadTests: XCTestCase {
     private func videoThreads(_ graph: String, demand: VideoDemand = .full(width: 320, height: 180)) throws -> Int {

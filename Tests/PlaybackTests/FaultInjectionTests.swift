@@ -1,8 +1,8 @@
+import EngineTerms
 import Foundation
 import LiveServerTestSupport
 import PiPLayout
 import Playback
-import Session
 import TestSupport
 import XCTest
 

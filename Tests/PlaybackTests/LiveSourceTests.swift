@@ -1,7 +1,7 @@
+import EngineTerms
 import Foundation
 import LiveServerTestSupport
 import Playback
-import Session
 import TestSupport
 import XCTest
 

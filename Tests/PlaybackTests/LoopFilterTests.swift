@@ -1,7 +1,7 @@
+import EngineTerms
 import Foundation
-import Session
-@testable import Playback
 import XCTest
+@testable import Playback
 
 /// The decoder skips the H.264 loop filter only while its pictures are converted to at most half
 /// the source's width and height (or the source is hidden), and runs it again from the next packet once they are not, in

@@ -1,7 +1,7 @@
+import EngineTerms
 import Foundation
-import Session
-@testable import Playback
 import XCTest
+@testable import Playback
 
 /// A hidden source decodes key frames only, keeps a still picture ready and comes back to full
 /// decoding at once, on real H.264 (key frame every second, no B-frames) with AAC sound.

@@ -1,3 +1,4 @@
+import EngineTerms
 import Logging
 import PiPLayout
 import Rooms

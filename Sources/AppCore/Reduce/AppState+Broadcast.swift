@@ -1,3 +1,4 @@
+import EngineTerms
 import Rooms
 
 /// Going live from a host room (W2, W6): the Go live control, the publisher's figures, Stop.

@@ -1,3 +1,4 @@
+import EngineTerms
 import LiveDirectory
 import Localization
 import Rooms

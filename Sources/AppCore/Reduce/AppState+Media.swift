@@ -1,48 +1,18 @@
+import EngineTerms
 import Rooms
 
-/// What the desktop's media controls (MPRIS: panels, media keys, `playerctl`) asked for, in
-/// the app's terms (the shell translates the bus's commands): raise the full view and the
-/// main window; quit; toggle, resume (back to live) or pause (no frames, silence, the
-/// connection stays); stop (leave the room, releasing the float); set the open room's volume.
-public enum MediaCommand: Equatable, Sendable {
-    case raise, quit, playPause, play, pause, stop
-    case setVolume(Double)
-}
-
-/// What the desktop's media controls show: the open room as a track, and its playback.
-public struct MediaState: Equatable, Sendable {
-    /// The open room's id.
-    public var roomID: RoomID
-    /// The room's title.
-    public var title: String
-    /// The active speaker in a call; nil for a live room.
-    public var artist: String?
-    /// Whether the room is paused.
-    public var paused: Bool
-    /// The room's volume, 0...1.
-    public var volume: Double
-
-    /// Creates a media state.
-    public init(roomID: RoomID, title: String, artist: String?, paused: Bool, volume: Double) {
-        self.roomID = roomID
-        self.title = title
-        self.artist = artist
-        self.paused = paused
-        self.volume = volume
-    }
-}
-
 extension AppState {
-    /// The media controls' view of the app; nil while no room is open (the app then gives up
-    /// its media player name).
-    public var media: MediaState? {
-        guard let id = session.openRoomID, let room = session.room(id), let open = rooms[id] else { return nil }
+    /// The media controls' view of the app; without a track while no room is open (the app
+    /// then gives up its media player name).
+    public var media: MediaState {
+        guard let id = session.openRoomID, let room = session.room(id), let open = rooms[id] else { return MediaState() }
         var artist: String?
         if case .call(let participants) = room.media {
             let speaker = session.activeSpeaker.current ?? 0
             artist = participants.indices.contains(speaker) ? participants[speaker].name : nil
         }
-        return MediaState(roomID: id, title: room.title, artist: artist, paused: open.paused, volume: open.roundedVolume)
+        return MediaState(track: MediaState.Track(id: id, title: room.title, artist: artist),
+                          status: open.paused ? .paused : .playing, volume: open.roundedVolume)
     }
 
     /// Whether a room is paused by the media controls: its frames are not presented.

@@ -1,5 +1,6 @@
-import Rooms
+import EngineTerms
 import PiPLayout
+import Rooms
 import Session
 
 /// An open room as the app tracks it: its sources' statuses, audio settings, levels and frames.

@@ -1,3 +1,5 @@
+import EngineTerms
+
 /// Why the float's remembered place (P15) is not read or not saved, as data; AppCore words it.
 public enum PlacementFailure: Hashable, Sendable {
     /// The state file is there but cannot be used; the float starts at its default place.

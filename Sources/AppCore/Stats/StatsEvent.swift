@@ -1,3 +1,4 @@
+import EngineTerms
 import Rooms
 import Session
 

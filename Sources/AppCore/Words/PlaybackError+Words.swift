@@ -1,3 +1,4 @@
+import EngineTerms
 import Localization
 import Session
 

@@ -1,4 +1,5 @@
 import AppCore
+import EngineTerms
 import Foundation
 
 /// Writes files so readers see the old or the new content, never a mix (P15).

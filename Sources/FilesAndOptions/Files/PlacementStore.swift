@@ -1,4 +1,5 @@
 import AppCore
+import EngineTerms
 import Foundation
 import Logging
 import PiPLayout

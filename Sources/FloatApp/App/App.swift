@@ -182,8 +182,8 @@ final class App {
     /// Reports every open room's sources, then ticks.
     private func poll() {
         for (id, player) in playback.players { dispatch(.playbackPolled(id, player.reports)) }
-        for (id, publisher) in broadcasts.publishers { dispatch(.broadcastPolled(id, Broadcasts.report(publisher.stats))) }
-        if let call = broadcasts.call { dispatch(.callSendPolled(call.room, Broadcasts.report(call.publisher.stats))) }
+        for (id, publisher) in broadcasts.publishers { dispatch(.broadcastPolled(id, publisher.stats)) }
+        if let call = broadcasts.call { dispatch(.callSendPolled(call.room, call.publisher.stats)) }
         files.stats?.flushIfDue(now: DispatchTime.now().uptimeNanoseconds)
         dispatch(.tick(pointer: heldPointerForTick()))
     }

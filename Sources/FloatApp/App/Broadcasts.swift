@@ -77,27 +77,4 @@ final class Broadcasts {
         call?.publisher.stop()
         call = nil
     }
-
-    /// A publisher's figures in the app core's terms.
-    static func report(_ stats: PublishStats) -> BroadcastReport {
-        let phase: BroadcastReport.Phase = switch stats.status {
-        case .connecting: .connecting
-        case .live: .live
-        case .reconnecting(let attempt, let wait): .reconnecting(attempt: attempt, nextTryIn: wait)
-        case .failed(let failure): .failed(Self.failure(failure))
-        case .stopped: .stopped
-        }
-        return BroadcastReport(phase: phase, liveSeconds: stats.liveSeconds, bitsPerSecond: stats.bitsPerSecond,
-                               droppedFrames: stats.droppedFrames)
-    }
-
-    /// Why a publisher gave up, in the app core's terms (which word it).
-    static func failure(_ failure: PublishFailure) -> BroadcastFailure {
-        switch failure {
-        case .capture(.refusedSource(let why)): .refusedSource(why)
-        case .capture(.noPlayableStream): .nothingToCapture
-        case .capture(let why): .captureFailed(why)
-        case .server(let url, let reason): .serverFailed(url: url, reason: reason)
-        }
-    }
 }

@@ -1,6 +1,7 @@
 import AppCore
 import CSDL
 import DesktopSettings
+import EngineTerms
 import FilesAndOptions
 import Foundation
 import Logging
@@ -22,7 +23,7 @@ final class DesktopLink {
     let mediaWaker = LoopWaker()
     private var watcher: X11ScaleWatcher?
     private var service: MPRISService?
-    private var published: MPRISState?
+    private var published: MediaState?
     private var mediaUnavailable = false
     private let artURL: String?
 
@@ -47,33 +48,22 @@ final class DesktopLink {
     /// Shows the app's media state to the desktop: the player name is owned while a room is
     /// open and released when none is; properties go out only when they changed. Without a
     /// session bus this logs one info line and the app runs on without media controls.
-    func publish(_ media: MediaState?) {
-        guard let media else {
+    func publish(_ media: MediaState) {
+        guard media.track != nil else {
             stopMedia()
             return
         }
-        let state = MPRISState(
-            track: MPRISState.Track(id: media.roomID, title: media.title, artist: media.artist, artURL: artURL),
-            status: media.paused ? .paused : .playing, volume: media.volume)
+        var state = media
+        state.track?.artURL = artURL
         if service == nil, !mediaUnavailable { startMedia(state) }
         guard let service, state != published else { return }
         service.update(state)
         published = state
     }
 
-    /// The media controls' commands received since the last call, in the app's terms.
+    /// The media controls' commands received since the last call.
     func takeCommands() -> [MediaCommand] {
-        (service?.takeCommands() ?? []).map { command in
-            switch command {
-            case .raise: .raise
-            case .quit: .quit
-            case .playPause: .playPause
-            case .play: .play
-            case .pause: .pause
-            case .stop: .stop
-            case .setVolume(let volume): .setVolume(volume)
-            }
-        }
+        service?.takeCommands() ?? []
     }
 
     /// Releases the player name and stops watching the scale (before the windows close).
@@ -83,7 +73,7 @@ final class DesktopLink {
         watcher = nil
     }
 
-    private func startMedia(_ state: MPRISState) {
+    private func startMedia(_ state: MediaState) {
         let mediaWaker = self.mediaWaker
         do {
             service = try MPRISService.start(state: state) { mediaWaker.wake() }
@@ -91,20 +81,7 @@ final class DesktopLink {
             Log.info("media controls: \(service?.busName ?? "")")
         } catch {
             mediaUnavailable = true
-            Log.info(Self.failure(error).words)
-        }
-    }
-
-    /// Why the media controls are off, in the app core's terms (which word it).
-    static func failure(_ error: MPRISUnavailable) -> MediaControlsFailure {
-        switch error {
-        case .noSessionBus: .noSessionBus
-        case .busFailed(.connect, let detail): .cannotConnect(detail)
-        case .busFailed(.hello, let detail): .noAnswer(detail)
-        case .busFailed(.requestName(let name), let detail): .cannotRequestName(name, detail: detail)
-        case .namesTaken(let preferred, let fallback): .namesTaken(preferred: preferred, fallback: fallback)
-        case .noSocket: .noSocket
-        case .noThread(let reason): .noThread(reason)
+            Log.info(error.words)
         }
     }
 

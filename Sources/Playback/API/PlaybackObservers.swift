@@ -1,4 +1,4 @@
-import Session
+import EngineTerms
 
 /// What a session tells its owner, on its worker threads. Given when the session is created,
 /// before its worker starts, so no status change, open or frame is ever missed.

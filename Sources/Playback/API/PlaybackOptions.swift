@@ -1,3 +1,5 @@
+import EngineTerms
+
 /// How a playback session opens and treats its source.
 public struct PlaybackOptions: Sendable {
     /// How the session reacts to the end of its source.

@@ -1,6 +1,6 @@
+import EngineTerms
 import Foundation
 import Rooms
-import Session
 
 /// One playing source (R3), shared by every view of a room (D1): opened once, decoded on its
 /// own threads, converted to the size the visible window needs (D3).

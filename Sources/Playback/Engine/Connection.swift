@@ -1,6 +1,6 @@
+import EngineTerms
 import Foundation
 import Rooms
-import Session
 
 /// One open of a source: the demuxer (on the session's worker thread, which also decodes audio)
 /// and a video thread that decodes and converts pictures.

@@ -1,6 +1,6 @@
+import EngineTerms
 import Foundation
 import LocksAndThreads
-import Session
 
 /// One session's lock, the state it guards (``SharedState``) and what never changes after
 /// creation: options, clock, observers, the interrupt flag.

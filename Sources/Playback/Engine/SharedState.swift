@@ -1,7 +1,7 @@
+import EngineTerms
 import Foundation
 import LocksAndThreads
 import Rooms
-import Session
 
 /// Everything a session's threads share: reachable only through ``SessionCore/withLock(_:)``
 /// and ``SessionCore/lockedLoop(_:)``, so it is never read or written without the session's

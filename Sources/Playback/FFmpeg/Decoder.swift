@@ -1,5 +1,5 @@
 import CFFmpeg
-import Session
+import EngineTerms
 
 /// Owns an opened decoder (AVCodecContext) for one stream.
 package final class Decoder {

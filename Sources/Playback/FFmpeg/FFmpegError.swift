@@ -1,4 +1,5 @@
 import CFFmpeg
+import EngineTerms
 
 /// A failed FFmpeg call: the operation that failed, its return code and FFmpeg's message for it.
 ///

@@ -1,5 +1,5 @@
+import EngineTerms
 import Rooms
-import Session
 
 /// How FFmpeg opens each kind of source (R3). Which sources are allowed is decided once, by
 /// ``SourceSpec/parse(_:)``, for the rooms-file check and for playback alike; this only says

@@ -1,24 +1,7 @@
+import EngineTerms
 import Localization
 
-/// Why the media controls (MPRIS on the session bus) are off, in the app's terms; ``words``
-/// is the one place the log line is said.
-public enum MediaControlsFailure: Equatable, Sendable {
-    /// There is no session bus to join.
-    case noSessionBus
-    /// Connecting to the bus failed; the detail is the bus library's.
-    case cannotConnect(String)
-    /// The bus refused the connection or did not answer in time.
-    case noAnswer(String)
-    /// Asking for the player's name failed.
-    case cannotRequestName(String, detail: String)
-    /// Both names the app asks for are taken.
-    case namesTaken(preferred: String, fallback: String)
-    /// The connection has no socket to wait on.
-    case noSocket
-    /// The media controls' thread could not start: its wake pipe could not be made, and the
-    /// system's reason.
-    case noThread(String)
-
+extension MediaControlsFailure {
     /// The one log line: what went wrong, then that the media controls are off.
     public var words: String {
         switch self {

@@ -1,27 +1,3 @@
-import Playback
-
-/// What a broadcast is doing, as the host's view shows it (W2, D4).
-public enum PublishStatus: Sendable, Equatable {
-    /// Opening the capture and connecting to the server for the first time.
-    case connecting
-    /// The server takes the stream.
-    case live
-    /// The server refused or dropped the stream; try `attempt` starts in `nextTryIn` seconds (D4).
-    case reconnecting(attempt: Int, nextTryIn: Double)
-    /// The broadcast gave up, for this reason.
-    case failed(PublishFailure)
-    /// ``Publisher/stop()`` ended the broadcast.
-    case stopped
-
-    /// True for the states a publisher never leaves.
-    public var isFinal: Bool {
-        switch self {
-        case .failed, .stopped: true
-        case .connecting, .live, .reconnecting: false
-        }
-    }
-}
-
 /// How a broadcast is encoded and sent.
 public struct PublishOptions: Sendable, Equatable {
     /// Video bits per second (2.5 Mb/s suits 720p30).
@@ -72,20 +48,4 @@ public struct PublishOptions: Sendable, Equatable {
             && left.joinWindow == right.joinWindow && left.maximumAttempts == right.maximumAttempts
             && left.ioTimeout == right.ioTimeout && left.previewMaximumSize == right.previewMaximumSize
     }
-}
-
-/// A broadcast's figures for the host's view.
-public struct PublishStats: Sendable, Equatable {
-    /// What the broadcast is doing.
-    public var status: PublishStatus
-    /// Seconds since the current connection went live (0 when not live).
-    public var liveSeconds: Double
-    /// Bits per second sent over the last two seconds.
-    public var bitsPerSecond: Double
-    /// Captured pictures dropped because encoding or sending fell behind.
-    public var droppedFrames: Int
-    /// Pictures encoded and sent.
-    public var sentFrames: Int
-    /// Times the server took the stream (1 plus successful reconnections).
-    public var connections: Int
 }

@@ -1,10 +1,15 @@
-/// What FloatApp shows to media controllers: the open room, its playback status and the volume.
-public struct MPRISState: Equatable, Sendable {
-    /// Playback status as MPRIS names it.
-    public enum Status: String, Equatable, Sendable {
-        case playing = "Playing"
-        case paused = "Paused"
-        case stopped = "Stopped"
+/// What FloatApp shows to media controllers (a desktop panel, media keys, `playerctl`): the
+/// open room, its playback status and the volume. AppCore computes it; the media controls'
+/// service publishes it.
+public struct MediaState: Equatable, Sendable {
+    /// Whether the open room plays.
+    public enum Status: Equatable, Sendable {
+        /// A room is open and its frames are presented.
+        case playing
+        /// A room is open and paused by the media controls.
+        case paused
+        /// No room is open.
+        case stopped
     }
 
     /// The open room as a media "track".

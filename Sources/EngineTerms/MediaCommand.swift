@@ -2,7 +2,7 @@
 ///
 /// Requests MPRIS defines as no-ops for FloatApp (Next, Previous, Seek, SetPosition: live
 /// rooms cannot skip or seek) are answered on the bus and never become commands.
-public enum MPRISCommand: Equatable, Sendable {
+public enum MediaCommand: Equatable, Sendable {
     /// Show the full view and raise the main window.
     case raise
     /// Quit the app.
