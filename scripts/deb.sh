@@ -44,19 +44,11 @@ doc=$stage/usr/share/doc/floatapp
 install -Dm644 packaging/copyright "$doc/copyright"
 gzip -9n --stdout packaging/changelog >"$doc/changelog.Debian.gz"
 chmod 644 "$doc/changelog.Debian.gz"
-# The README's essentials: what FloatApp is and how to use it, without the paragraphs that
-# start with a make command.
-awk '
-  /^# / && !title { print; print ""; title = 1; next }
-  /^FloatApp is a / { intro = 1 }
-  intro { print; if ($0 == "") intro = 0; next }
-  /^## / { using = ($0 == "## Using it") }
-  using && /^`make / { make = 1 }
-  using && $0 == "" { make = 0 }
-  using && !make { gsub("`assets/rooms.json`", "`/usr/share/floatapp/rooms.json`"); print }
-' README.md >"$doc/README.md"
-chmod 644 "$doc/README.md"
-grep -q '^## Using it' "$doc/README.md" || { echo "deb: README.md has no '## Using it' section to ship" >&2; exit 1; }
+# The user guide, with the installed paths of the rooms files and without the screenshots,
+# which the package does not carry.
+sed -e 's|`assets/rooms\([-a-z]*\)\.json`|`/usr/share/floatapp/rooms\1.json`|g' -e '/^!\[/d' \
+  docs/user-guide.md >"$doc/user-guide.md"
+chmod 644 "$doc/user-guide.md"
 
 # FloatApp opens libavdevice itself (dlopen) when a room first uses a device source, so
 # dpkg-shlibdeps cannot see it: the dependency is the one the library's own package declares
