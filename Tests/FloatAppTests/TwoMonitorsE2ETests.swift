@@ -8,7 +8,7 @@ import XCTest
 /// main window's monitor; a slow drag onto the other settles in its nearest corner; a fling
 /// toward the other carries it there; a hard fling at the shared edge does not stash, at the
 /// outer edge it does. Input is XTEST, paced like a hand. With `FLOATAPP_UPDATE_SCREENSHOTS=1`
-/// the float flung onto the smaller monitor is the README's `docs/screenshots/two-monitors.png`.
+/// the float flung onto the smaller monitor is the user guide's `docs/screenshots/two-monitors.png`.
 final class TwoMonitorsE2ETests: XCTestCase {
     private static let monitors = [DesktopRect(x: 0, y: 0, width: 1920, height: 1080),
                                    DesktopRect(x: 1920, y: 0, width: 1280, height: 1024)]

@@ -149,7 +149,7 @@ final class WaylandE2ETests: DesktopTestCase {
         pressPiP()
         let float = try shownFloat("the float shows in front of the main window's list") { _ in true }
         XCTAssertEqual(float.title, "Wayland Live - PiP")
-        XCTAssertNotNil(float.title.range(of: "- PiP$", options: .regularExpression), "the README's sway rule matches the title")
+        XCTAssertNotNil(float.title.range(of: "- PiP$", options: .regularExpression), "the user guide's sway rule matches the title")
         XCTAssertTrue(float.floating, "sway floats the float instead of tiling it")
         XCTAssertTrue(float.focused && float.visible, "the float is in front, focused")
         XCTAssertEqual(Double(float.content.width) / Double(float.content.height), 16.0 / 9.0, accuracy: 0.02,
@@ -173,10 +173,10 @@ final class WaylandE2ETests: DesktopTestCase {
         }
         try restore(float)
 
-        // The README's rule for sway users: the float also shows on every workspace.
+        // The user guide's rule for sway users: the float also shows on every workspace.
         try sway.addToConfig("for_window [title=\"- PiP$\"] floating enable, sticky enable")
         pressPiP()
-        let sticky = try shownFloat("the float shows under the README's rule") { $0.sticky }
+        let sticky = try shownFloat("the float shows under the user guide's rule") { $0.sticky }
         XCTAssertTrue(sticky.floating)
         try restore(sticky)
 

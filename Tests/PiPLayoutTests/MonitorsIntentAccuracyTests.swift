@@ -11,7 +11,7 @@ import XCTest
 ///
 /// What a person means at the shared edge: a stash fling or drag toward it cannot mean a
 /// stash (no monitor hides the float there). A fling toward it is a fling toward the
-/// neighbour, and as P7 reads on several monitors (README) it carries the float over only
+/// neighbour, and as P7 reads on several monitors (user guide) it carries the float over only
 /// when let go in the half next to the neighbour: let go in the far half it means a corner
 /// of the same monitor on that side, let go past the middle (a long hard throw from the far
 /// corner of the smaller monitor) a corner of the neighbour's far side; the row is the
