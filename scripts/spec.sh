@@ -31,16 +31,16 @@ citations() {
     [ -e "$p" ] && paths+=("$p")
   done
   {
-    grep -rnoIE --exclude=spec.md "$word" "${paths[@]}"
+    grep -rnoIE --exclude=spec.md "$word" "${paths[@]}" || true
     # The spec's own lines, less the id each definition starts with.
     if [ -f "$spec" ]; then
-      sed -E 's/^- \*\*[PWMDRX][1-9][0-9]?\*\*//' "$spec" | grep -noE "$word" | sed "s|^|$spec:|"
+      sed -E 's/^- \*\*[PWMDRX][1-9][0-9]?\*\*//' "$spec" | { grep -noE "$word" || true; } | sed "s|^|$spec:|"
     fi
   } |
     awk -F: '{ id = $3; if (id ~ /^".*"$/) next; gsub(/"/, "", id); if (id == "X11") next; print $1 ":" $2 ":" id }'
 }
 
-defined() { grep -oE '^- \*\*[PWMDRX][1-9][0-9]?\*\*' "$spec" | tr -d '* -'; }
+defined() { { grep -oE '^- \*\*[PWMDRX][1-9][0-9]?\*\*' "$spec" || true; } | tr -d '* -'; }
 
 # R, W, P, M, D, X as the spec orders its sections, then by number.
 by_section() { awk '{ print index("RWPMDX", substr($1, 1, 1)), substr($1, 2) + 0, $0 }' | sort -k1,1n -k2,2n | cut -d' ' -f3-; }
@@ -53,7 +53,7 @@ case "${1:-}" in
       echo "spec.sh: $spec defines these ids more than once: $(echo $twice)" >&2
       exit 1
     fi
-    undefined=$(citations | awk -F: 'NR == FNR { known[$1] = 1; next } !($3 in known)' <(defined) -)
+    undefined=$(citations | awk -F: -v ids="$(defined)" 'BEGIN { split(ids, d, "\n"); for (i in d) known[d[i]] = 1 } !($3 in known)')
     if [ -n "$undefined" ]; then
       echo "spec.sh: cited but not defined in $spec (define them there, or word the text so it is no id):" >&2
       echo "$undefined" >&2
