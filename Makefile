@@ -30,8 +30,8 @@ build-tests: deps-test
 	scripts/po.sh compile "$$($(SWIFT) build --show-bin-path)/locale"
 
 # Every string the sources pass to tr()/trn() is in po/floatapp.pot, and every catalog compiles;
-# every requirement id the repository cites (P7, W4, ...) is defined in docs/spec.md; the Wayland
-# protocol code in the tree is what wayland-scanner makes; then every test, in two
+# every requirement id the repository cites (P7, W4, ...) is defined in docs/spec.md, and the
+# tests it names exist; the Wayland protocol code in the tree is what wayland-scanner makes; then every test, in two
 # lanes side by side (scripts/test.sh has the groups; it prints per-suite times;
 # TEST_FILTER='REGEX' runs only the test classes whose Target.Class it matches); then the Debian
 # package is built and checked. The package's release build runs beside the tests at idle

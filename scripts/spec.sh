@@ -2,7 +2,8 @@
 # FloatApp's requirement ids (R1, W4, P7, M2, D4, X5, ...) as the repository cites them, against
 # the ones docs/spec.md defines.
 # Usage: scripts/spec.sh check      fail, naming each file:line, when a file cites an id that
-#                                   docs/spec.md does not define (or defines twice)
+#                                   docs/spec.md does not define (or defines twice), or when
+#                                   docs/spec.md names a test class or method Tests/ lacks
 #        scripts/spec.sh cited      the ids cited, one a line with its count of citations
 #        scripts/spec.sh defined    the ids docs/spec.md defines, one a line
 #
@@ -17,7 +18,9 @@
 # A range such as P9-P13 cites its two ends. A word that only looks like an id but is one the
 # spec defines (a participant P1 in a comment, the PPM magic number P6) passes unnoticed; one
 # that is not defined fails the check like any citation, and is then worded differently.
-# docs/spec.md defines an id on a line that starts with `- **ID**`.
+# docs/spec.md defines an id on a line that starts with `- **ID**`, and names the tests that
+# check it as `Target.Class` (a class declared in Tests/Target) and `testMethod` (a method
+# declared somewhere in Tests).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -42,6 +45,18 @@ citations() {
 
 defined() { { grep -oE '^- \*\*[PWMDRX][1-9][0-9]?\*\*' "$spec" || true; } | tr -d '* -'; }
 
+# The tests the spec names that Tests/ does not declare, one a line.
+missing_tests() {
+  local name target class
+  for name in $(grep -oE '`[A-Za-z]+Tests\.[A-Za-z0-9_]+`' "$spec" | tr -d '`' | sort -u); do
+    target=${name%%.*} class=${name#*.}
+    grep -rqE "^(final )?class $class\b" "Tests/$target" 2>/dev/null || echo "$name"
+  done
+  for name in $(grep -oE '`test[A-Za-z0-9_]+`' "$spec" | tr -d '`' | sort -u); do
+    grep -rqE "func $name\(" Tests || echo "$name"
+  done
+}
+
 # R, W, P, M, D, X as the spec orders its sections, then by number.
 by_section() { awk '{ print index("RWPMDX", substr($1, 1, 1)), substr($1, 2) + 0, $0 }' | sort -k1,1n -k2,2n | cut -d' ' -f3-; }
 
@@ -59,7 +74,13 @@ case "${1:-}" in
       echo "$undefined" >&2
       exit 1
     fi
-    echo "spec.sh: $(citations | cut -d: -f3 | sort -u | wc -l) ids cited, all defined in $spec ($(defined | wc -l) ids)"
+    missing=$(missing_tests)
+    if [ -n "$missing" ]; then
+      echo "spec.sh: $spec names tests that Tests/ does not declare (moved or renamed?):" >&2
+      echo "$missing" >&2
+      exit 1
+    fi
+    echo "spec.sh: $(citations | cut -d: -f3 | sort -u | wc -l) ids cited, all defined in $spec ($(defined | wc -l) ids), and the tests it names exist"
     ;;
   cited) citations | cut -d: -f3 | sort | uniq -c | awk '{ print $2, $1 }' | by_section ;;
   defined) defined | by_section ;;
