@@ -41,7 +41,7 @@ final class PublishSender: Sendable {
                 core.setStatus(.failed(.server(url: url, reason: failure.message)))
                 return
             }
-            let delay = SessionWorker.backoff(attempt: attempt)
+            let delay = PlayerWorker.backoff(attempt: attempt)
             core.setStatus(.reconnecting(attempt: attempt, nextTryIn: delay))
             switch waitBeforeRetry(delay, nobodyListened: failure.isConnectionRefused, format: format) {
             case .closed: return

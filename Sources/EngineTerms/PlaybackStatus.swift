@@ -1,4 +1,4 @@
-/// What a room's playback is doing, as its view shows it (W5): what a playback session
+/// What a room's playback is doing, as its view shows it (W5): what a source player
 /// reports, and what the session model and the views read. The one status type of the app.
 public enum PlaybackStatus: Hashable, Sendable {
     /// Not open.
@@ -16,7 +16,7 @@ public enum PlaybackStatus: Hashable, Sendable {
     /// The source cannot be played, and why; the view offers Retry.
     case failed(PlaybackError)
 
-    /// True for the states a playback session never leaves on its own: it ended, or it failed
+    /// True for the states a source player never leaves on its own: it ended, or it failed
     /// for good (a live source that fails goes to ``reconnecting(attempt:retryIn:)`` instead).
     public var isFinal: Bool {
         switch self {

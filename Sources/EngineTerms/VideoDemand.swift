@@ -1,5 +1,5 @@
 /// How much of a source's video the screen needs, decided by the layout: the shell passes it
-/// from the app's core to the source's playback session.
+/// from the app's core to the source's player.
 public enum VideoDemand: Hashable, Sendable {
     /// The view's main picture (a live room's stage, the float, the spotlight): every frame,
     /// converted to fit `width`x`height` pixels.

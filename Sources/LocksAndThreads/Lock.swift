@@ -1,7 +1,7 @@
 import Glibc
 
 /// The one mutex kind: a pthread mutex, which ThreadSanitizer sees (unlike the futex-based
-/// `Synchronization.Mutex`), so sanitizer runs report real races only. A playback session
+/// `Synchronization.Mutex`), so sanitizer runs report real races only. A source player
 /// guards its shared state with one, with one ``WakeCondition`` per waiting thread so that a
 /// change wakes only the thread that waits for it; ``Guarded`` wraps one around a value.
 ///

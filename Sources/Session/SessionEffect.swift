@@ -2,9 +2,9 @@ import Logging
 import Rooms
 /// Work the application shell carries out, in order, after a reduction.
 public enum SessionEffect: Hashable, Sendable {
-    /// Start a playback session for the room.
+    /// Start a source player for the room.
     case openPlayback(Room)
-    /// Stop the room's playback session.
+    /// Stop the room's source player.
     case stopPlayback(RoomID)
     /// Create the float window showing the room's view (P2).
     case showFloat(RoomID)

@@ -16,7 +16,7 @@ public struct SessionState: Hashable, Sendable {
     public var settings: RoomsSettings
     /// What the main window shows and whether it is minimized.
     public var mainWindow: MainWindowState
-    /// The room whose playback session runs, if any.
+    /// The room whose source player runs, if any.
     public var openRoomID: RoomID?
     /// The room shown in the float, if any; always the open room.
     public var floatingRoomID: RoomID?

@@ -36,7 +36,7 @@ final class PublisherTests: XCTestCase {
 
     /// Plays `url` with Playback until two different frames arrive.
     private func playsMovingVideo(_ url: String) -> Bool {
-        let session = PlaybackSession(source: url)
+        let session = SourcePlayer(source: url)
         defer { session.close() }
         var first: VideoFrame?
         return (try? eventually("moving video from \(url)", timeout: 20, poll: 0.005) {

@@ -54,7 +54,7 @@ final class SoundServerCaptureTests: XCTestCase {
         let noSource = try publishingFails(microphone: "pulse:floatapp_no_such_source")
         XCTAssertEqual(Self.soundInput(noSource), .pulse(source: "floatapp_no_such_source"), "\(String(describing: noSource))")
 
-        let room = PlaybackSession(source: "pulse:\(PulseAudioServer.room).monitor", options: .live)
+        let room = SourcePlayer(source: "pulse:\(PulseAudioServer.room).monitor", options: .live)
         defer { room.close() }
         try eventually("a room plays the sound source (\(room.status))", timeout: 5, poll: 0.005) { room.status == .playing }
         XCTAssertTrue(room.hasAudio)
@@ -91,7 +91,7 @@ final class SoundServerCaptureTests: XCTestCase {
 
     /// Why a live room playing `source` failed, once it has for good (not reconnecting).
     private func playingFails(_ source: String, file: StaticString = #filePath, line: UInt = #line) throws -> PlaybackError? {
-        let session = PlaybackSession(source: source, options: .live)
+        let session = SourcePlayer(source: source, options: .live)
         defer { session.close() }
         try eventually("\(source): status \(session.status)", timeout: 5, poll: 0.005) { session.status.isFinal }
         guard case .failed(let error) = session.status else {

@@ -10,7 +10,7 @@ final class ClockTests: XCTestCase {
         let clock = ManualClock()
         let statuses = StatusLog()
         // Port 9 on loopback refuses at once: every try fails without waiting for the network.
-        let session = PlaybackSession(source: "http://127.0.0.1:9/none.ts", options: .live,
+        let session = SourcePlayer(source: "http://127.0.0.1:9/none.ts", options: .live,
                                       observers: PlaybackObservers(onStatusChange: statuses.append), clock: clock)
         defer { session.close() }
         for (index, delay) in [0.5, 1, 2, 4, 8, 8, 8].enumerated() {
@@ -39,7 +39,7 @@ final class ClockTests: XCTestCase {
 
     func testRetryNowEndsTheBackoffWaitWithoutTheClockMoving() throws {
         let clock = ManualClock()
-        let session = PlaybackSession(source: "http://127.0.0.1:9/none.ts", options: .live,
+        let session = SourcePlayer(source: "http://127.0.0.1:9/none.ts", options: .live,
                                       observers: PlaybackObservers(), clock: clock)
         defer { session.close() }
         try eventually("clock.hasFreshWaiter(until: clock.now() + 0.5)", timeout: 5, poll: 0.005) {
@@ -62,7 +62,7 @@ final class ClockTests: XCTestCase {
         let gate = Gate()
         // The open observer runs on the worker thread: holding it there is a worker stuck in a
         // call that cannot be interrupted.
-        let session = PlaybackSession(source: "lavfi:testsrc2=size=160x120:rate=10", options: PlaybackOptions(),
+        let session = SourcePlayer(source: "lavfi:testsrc2=size=160x120:rate=10", options: PlaybackOptions(),
                                       observers: PlaybackObservers(onOpen: { _ in gate.wait() }), clock: clock)
         try eventually("gate.isWaiting", timeout: 5, poll: 0.005) { gate.isWaiting }
         let closed = Gate()
@@ -83,7 +83,7 @@ final class ClockTests: XCTestCase {
 
     func testCloseWakesSleepingWorkersWithoutTheClockMoving() throws {
         let clock = ManualClock()
-        let session = PlaybackSession(source: "lavfi:testsrc2=size=160x120:rate=25[out0];sine=f=300[out1]",
+        let session = SourcePlayer(source: "lavfi:testsrc2=size=160x120:rate=25[out0];sine=f=300[out1]",
                                       options: PlaybackOptions(), observers: PlaybackObservers(), clock: clock)
         try eventually("session.status == .playing && session.bufferedAudio >= 0.3", timeout: 5, poll: 0.005) {
             session.status == .playing && session.bufferedAudio >= 0.3
@@ -98,7 +98,7 @@ final class ClockTests: XCTestCase {
 
     func testNextFrameDelaySaysExactlyWhenTheNextFrameIsDue() throws {
         let clock = ManualClock()
-        let session = PlaybackSession(source: "lavfi:testsrc2=size=160x120:rate=10", options: PlaybackOptions(),
+        let session = SourcePlayer(source: "lavfi:testsrc2=size=160x120:rate=10", options: PlaybackOptions(),
                                       observers: PlaybackObservers(), clock: clock)
         defer { session.close() }
         XCTAssertNil(session.nextFrameDelay, "nothing is queued while connecting")
@@ -146,7 +146,7 @@ final class ClockTests: XCTestCase {
 
     func testPeekingNeverCountsAFrameAsPresented() throws {
         let clock = ManualClock()
-        let session = PlaybackSession(source: "lavfi:testsrc2=size=160x120:rate=10", options: PlaybackOptions(),
+        let session = SourcePlayer(source: "lavfi:testsrc2=size=160x120:rate=10", options: PlaybackOptions(),
                                       observers: PlaybackObservers(), clock: clock)
         defer { session.close() }
         try eventually("session.status == .playing && session.peekFrame() != nil", timeout: 5, poll: 0.005) {

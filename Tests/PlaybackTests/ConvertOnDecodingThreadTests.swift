@@ -46,7 +46,7 @@ final class ConvertOnDecodingThreadTests: XCTestCase {
     /// (four decoded 1080p pictures would hold 12 MB; four at 320x180 hold 0.4 MB).
     func testPicturesOfEverySizeWaitAtTheSizeShown() throws {
         for size in ["1920x1080", "1280x720", "640x360"] {
-            let session = PlaybackSession(source: "lavfi:testsrc2=size=\(size):rate=10")
+            let session = SourcePlayer(source: "lavfi:testsrc2=size=\(size):rate=10")
             defer { session.close() }
             session.setOutputSize(width: 320, height: 180)
             let frame = try eventuallyValue("a picture of \(size)", timeout: 10, poll: 0.005) { session.takeFrame() }

@@ -19,7 +19,7 @@ final class CorruptAudioTests: XCTestCase {
         let broken = media.path("broken.ts")
         try Data(bytes).write(to: URL(fileURLWithPath: broken))
 
-        let session = PlaybackSession(source: broken)
+        let session = SourcePlayer(source: broken)
         defer { session.close() }
         let mixer = AudioMixer()
         mixer.add(session)

@@ -7,7 +7,7 @@ import XCTest
 final class CorruptMediaTests: XCTestCase {
     /// Plays `path` at 4x speed until it ends or fails; fails the test if it hangs.
     private func playToTheEnd(_ path: String) -> (PlaybackStatus, Int) {
-        let session = PlaybackSession(source: path)
+        let session = SourcePlayer(source: path)
         defer { session.close() }
         let mixer = AudioMixer()
         mixer.add(session)

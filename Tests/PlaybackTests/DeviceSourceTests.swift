@@ -20,7 +20,7 @@ final class DeviceSourceTests: XCTestCase {
             FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(display)")
         }
 
-        let session = PlaybackSession(source: "x11grab::\(display)")
+        let session = SourcePlayer(source: "x11grab::\(display)")
         defer { session.close() }
         try eventually("\(session.status)", timeout: 5, poll: 0.005) { session.takeFrame() != nil }
         XCTAssertEqual(session.status, .playing)
@@ -30,7 +30,7 @@ final class DeviceSourceTests: XCTestCase {
     }
 
     func testMissingCameraFails() throws {
-        let session = PlaybackSession(source: "v4l2:/dev/video-none")
+        let session = SourcePlayer(source: "v4l2:/dev/video-none")
         defer { session.close() }
         try eventually("session.status.isFinal", timeout: 3, poll: 0.005) { session.status.isFinal }
         XCTAssertTrue(session.status.isFailure, "\(session.status)")

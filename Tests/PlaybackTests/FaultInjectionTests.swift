@@ -157,7 +157,7 @@ struct ProcessResources: Equatable, CustomStringConvertible {
 
 /// One live session played through a fake audio device, watched for frames and statuses.
 final class LiveWatch {
-    let session: PlaybackSession
+    let session: SourcePlayer
     private let mixer = AudioMixer()
     private let device: FakeAudioDevice
     private var freezes: FreezeWatcher
@@ -167,7 +167,7 @@ final class LiveWatch {
     private let start = Date()
 
     init(url: String, freezeLimit: Double) {
-        session = PlaybackSession(source: url, options: .live)
+        session = SourcePlayer(source: url, options: .live)
         freezes = FreezeWatcher(limit: freezeLimit)
         mixer.add(session)
         device = FakeAudioDevice(mixer: mixer, chunkFrames: 480, speed: 1)

@@ -7,7 +7,7 @@ final class FilePlaybackTests: XCTestCase {
     func testH264AACFileDecodesCompletelyInStep() throws {
         let media = try TestMedia()
         let file = try media.h264AAC("clip.mp4", seconds: 2)
-        let session = PlaybackSession(source: file)
+        let session = SourcePlayer(source: file)
         defer { session.close() }
         let mixer = AudioMixer()
         mixer.add(session)
@@ -44,7 +44,7 @@ final class FilePlaybackTests: XCTestCase {
             + Data(contentsOf: URL(fileURLWithPath: media.path("b.ts")))
         try bytes.write(to: URL(fileURLWithPath: joined))
 
-        let session = PlaybackSession(source: joined)
+        let session = SourcePlayer(source: joined)
         defer { session.close() }
         var sizes: [String] = []
         try eventually("the file plays to its end, sizes so far: \(sizes)", timeout: 6, poll: 0.005) {
@@ -62,7 +62,7 @@ final class FilePlaybackTests: XCTestCase {
     }
 
     func testOutputSizeChangeRebuildsTheScalerOnce() throws {
-        let session = PlaybackSession(source: "lavfi:testsrc2=size=640x480:rate=50")
+        let session = SourcePlayer(source: "lavfi:testsrc2=size=640x480:rate=50")
         defer { session.close() }
         session.setOutputSize(width: 200, height: 200)
         // Each picture taken is uploaded as a painter would, which converts it.
@@ -80,7 +80,7 @@ final class FilePlaybackTests: XCTestCase {
         let media = try TestMedia()
         let file = try media.h264AAC("economy.mp4", seconds: 1, size: "640x480", rate: 25)
         for (box, economical) in [((160, 120), true), ((640, 480), false)] {
-            let session = PlaybackSession(source: file)
+            let session = SourcePlayer(source: file)
             session.setOutputSize(width: box.0, height: box.1)
             try eventually("the file plays to its end", timeout: 5, poll: 0.005) {
                 _ = session.takeFrame(); return session.status.isFinal

@@ -5,7 +5,7 @@ import XCTest
 
 final class LavfiPlaybackTests: XCTestCase {
     func testLavfiSourcePlaysVideoAtTheRequestedSizeAndAudio() {
-        let session = PlaybackSession(source: "lavfi:testsrc2=size=640x360:rate=30[out0];sine=f=440[out1]")
+        let session = SourcePlayer(source: "lavfi:testsrc2=size=640x360:rate=30[out0];sine=f=440[out1]")
         defer { session.close() }
         session.setOutputSize(width: 320, height: 320)
         let mixer = AudioMixer()
@@ -29,8 +29,8 @@ final class LavfiPlaybackTests: XCTestCase {
         XCTAssertEqual(session.openCount, 1)
     }
 
-    func testMutedSessionStillAdvancesItsClockAndOutputsSilence() throws {
-        let session = PlaybackSession(source: "lavfi:testsrc2=size=160x120:rate=25[out0];sine=f=300[out1]")
+    func testMutedPlayerStillAdvancesItsClockAndOutputsSilence() throws {
+        let session = SourcePlayer(source: "lavfi:testsrc2=size=160x120:rate=25[out0];sine=f=300[out1]")
         defer { session.close() }
         session.isMuted = true
         let mixer = AudioMixer()
@@ -52,7 +52,7 @@ final class LavfiPlaybackTests: XCTestCase {
 
 final class VideoSwitchTests: XCTestCase {
     func testHiddenVideoConvertsOnlyAStillASecondWhileAudioAndClockGoOn() {
-        let session = PlaybackSession(source: "lavfi:testsrc2=size=320x240:rate=30[out0];sine=f=440[out1]")
+        let session = SourcePlayer(source: "lavfi:testsrc2=size=320x240:rate=30[out0];sine=f=440[out1]")
         defer { session.close() }
         let mixer = AudioMixer()
         mixer.add(session)
@@ -84,7 +84,7 @@ final class VideoSwitchTests: XCTestCase {
     }
 
     func testAudioOnlySourcePlaysThroughTheMixer() throws {
-        let session = PlaybackSession(source: "lavfi:sine=f=1000:sample_rate=44100")
+        let session = SourcePlayer(source: "lavfi:sine=f=1000:sample_rate=44100")
         defer { session.close() }
         let mixer = AudioMixer()
         mixer.add(session)

@@ -16,7 +16,7 @@ final class LiveCatchUpTests: XCTestCase {
         let publisher = Publisher(source: source, url: nginx.rtmpURL("gap"), captureHold: hold)
         defer { publisher.stop() }
         try eventually("\(publisher.status)", timeout: 15, poll: 0.005) { publisher.status == .live }
-        let session = PlaybackSession(source: nginx.rtmpURL("gap"), options: .live)
+        let session = SourcePlayer(source: nginx.rtmpURL("gap"), options: .live)
         defer { session.close() }
         let mixer = AudioMixer()
         mixer.add(session)

@@ -18,8 +18,8 @@ final class LiveDelayLimitTests: XCTestCase {
         try eventually("\(publisher.status)", timeout: 15, poll: 0.005) { publisher.status == .live }
         var limitedOptions = PlaybackOptions.live
         limitedOptions.liveDelayLimit = 0.25
-        let limited = PlaybackSession(source: nginx.rtmpURL("slow"), options: limitedOptions)
-        let plain = PlaybackSession(source: nginx.rtmpURL("slow"), options: .live)
+        let limited = SourcePlayer(source: nginx.rtmpURL("slow"), options: limitedOptions)
+        let plain = SourcePlayer(source: nginx.rtmpURL("slow"), options: .live)
         defer {
             limited.close()
             plain.close()

@@ -21,14 +21,14 @@ final class LiveJoinTests: XCTestCase {
         let publisher = try FFmpegPublisher(url: nginx.rtmpURL("join"))
         defer { publisher.stop() }
         let options = PlaybackOptions(liveness: .live)
-        let warmUp = PlaybackSession(source: nginx.rtmpURL("join"), options: options)
+        let warmUp = SourcePlayer(source: nginx.rtmpURL("join"), options: options)
         try eventually("the stream plays at all: \(warmUp.status)", timeout: 15, poll: 0.005) {
             warmUp.peekFrame() != nil
         }
         warmUp.close()
         for join in 1...3 {
             let started = Date()
-            let session = PlaybackSession(source: nginx.rtmpURL("join"), options: options)
+            let session = SourcePlayer(source: nginx.rtmpURL("join"), options: options)
             let pictured = (try? eventually("a picture", timeout: Self.keyframeInterval + 3, poll: 0.005) {
                 session.peekFrame() != nil
             }) != nil

@@ -8,7 +8,7 @@ import XCTest
 final class LiveLocalFailureTests: XCTestCase {
     /// The session fails for good because the source cannot be opened, with FFmpeg's reason.
     private func assertOpenFails(_ source: String, mentioning text: String? = nil, file: StaticString = #filePath, line: UInt = #line) throws {
-        let session = PlaybackSession(source: source, options: .live)
+        let session = SourcePlayer(source: source, options: .live)
         defer { session.close() }
         try eventually("status \(session.status)", timeout: 5, poll: 0.005, file: file, line: line) { session.status.isFinal }
         guard case .failed(.openFailed(let reason)) = session.status else {
@@ -28,7 +28,7 @@ final class LiveLocalFailureTests: XCTestCase {
 
     func testUnreachableServerStillReconnects() throws {
         // Port 9 on loopback refuses connections: a network source keeps trying (D4).
-        let session = PlaybackSession(source: "http://127.0.0.1:9/live.ts", options: .live)
+        let session = SourcePlayer(source: "http://127.0.0.1:9/live.ts", options: .live)
         defer { session.close() }
         try eventually("status \(session.status)", timeout: 5, poll: 0.005) {
             if case .reconnecting = session.status { return true }
@@ -39,7 +39,7 @@ final class LiveLocalFailureTests: XCTestCase {
     func testScreenNotUpYetIsRetriedUntilItIs() throws {
         let display = VirtualDisplay()
         let clock = ManualClock()
-        let session = PlaybackSession(source: "x11grab:" + display.name, options: .live,
+        let session = SourcePlayer(source: "x11grab:" + display.name, options: .live,
                                       observers: PlaybackObservers(), clock: clock)
         defer { session.close() }
         try eventually("\(session.status)", timeout: 5, poll: 0.005) { clock.hasFreshWaiter(until: clock.now() + 0.5) }
@@ -53,7 +53,7 @@ final class LiveLocalFailureTests: XCTestCase {
     }
 
     func testScreenNotUpFailsInARecordedRoom() throws {
-        let session = PlaybackSession(source: "x11grab:" + VirtualDisplay().name)
+        let session = SourcePlayer(source: "x11grab:" + VirtualDisplay().name)
         defer { session.close() }
         try eventually("\(session.status)", timeout: 5, poll: 0.005) { session.status.isFinal }
         guard case .failed = session.status else { return XCTFail("\(session.status)") }

@@ -12,7 +12,7 @@ final class LiveSourceTests: XCTestCase {
         var options = PlaybackOptions.live
         options.openTimeout = 5
         let statuses = StatusLog()
-        let session = PlaybackSession(source: server.url, options: options,
+        let session = SourcePlayer(source: server.url, options: options,
                                       observers: PlaybackObservers(onStatusChange: statuses.append))
         defer { session.close() }
         let mixer = AudioMixer()
@@ -46,7 +46,7 @@ final class LiveSourceTests: XCTestCase {
     /// Real-time smoke test of the backoff; ``ClockTests`` checks every step and the cap.
     func testBackoffDoublesFromHalfASecond() throws {
         let statuses = StatusLog()
-        let session = PlaybackSession(source: "http://127.0.0.1:\(freeLocalPort())/none.ts", options: .live,
+        let session = SourcePlayer(source: "http://127.0.0.1:\(freeLocalPort())/none.ts", options: .live,
                                       observers: PlaybackObservers(onStatusChange: statuses.append))
         defer { session.close() }
         try eventually("\(statuses.all)", timeout: 5, poll: 0.005) {
@@ -60,7 +60,7 @@ final class LiveSourceTests: XCTestCase {
 
     func testCloseDuringAConnectReturnsPromptly() throws {
         let silent = ListeningSocket()
-        let session = PlaybackSession(source: "http://127.0.0.1:\(silent.port)/stalls.ts",
+        let session = SourcePlayer(source: "http://127.0.0.1:\(silent.port)/stalls.ts",
                                       options: PlaybackOptions(liveness: .live, openTimeout: 30, ioTimeout: 30))
         XCTAssertTrue(silent.waitForClient(timeout: 5), "the session connects")
         XCTAssertEqual(session.status, .connecting)
@@ -73,7 +73,7 @@ final class LiveSourceTests: XCTestCase {
 
     func testStalledServerTimesOutIntoFailure() throws {
         let silent = ListeningSocket()
-        let session = PlaybackSession(source: "http://127.0.0.1:\(silent.port)/stalls.ts",
+        let session = SourcePlayer(source: "http://127.0.0.1:\(silent.port)/stalls.ts",
                                       options: PlaybackOptions(openTimeout: 0.5, ioTimeout: 0.5))
         defer { session.close() }
         try eventually("session.status.isFinal", timeout: 3, poll: 0.005) { session.status.isFinal }

@@ -16,7 +16,7 @@ final class LoopFilterTests: XCTestCase {
                           "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000:duration=6",
                           "-c:v", "libx264", "-preset", "veryfast", "-bf", "2", "-g", "30", "-pix_fmt", "yuv420p",
                           "-c:a", "aac", "-b:a", "64k", "-shortest", file])
-        let session = PlaybackSession(source: file)
+        let session = SourcePlayer(source: file)
         defer { session.close() }
         let mixer = AudioMixer()
         mixer.add(session)

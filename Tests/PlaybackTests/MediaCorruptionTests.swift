@@ -88,8 +88,8 @@ final class MediaCorruptionTests: XCTestCase {
     /// run for its duration plus 3 s, watching every picture for unreported freezes.
     private func play(_ paths: [String]) -> [Outcome] {
         let mixer = AudioMixer()
-        let sessions = paths.map { PlaybackSession(source: $0) }
-        defer { PlaybackSession.close(sessions) }
+        let sessions = paths.map { SourcePlayer(source: $0) }
+        defer { SourcePlayer.close(sessions) }
         sessions.forEach(mixer.add)
         var outcomes = paths.map { Outcome(name: URL(fileURLWithPath: $0).lastPathComponent) }
         var watchers = sessions.map { _ in FreezeWatcher(limit: Self.freezeLimit) }

@@ -11,7 +11,7 @@ final class MemoryTests: XCTestCase {
     }
 
     func testMemoryStaysFlatWhileALongStreamPlays() {
-        let session = PlaybackSession(source: "lavfi:testsrc2=size=640x360:rate=30[out0];sine=f=220[out1]")
+        let session = SourcePlayer(source: "lavfi:testsrc2=size=640x360:rate=30[out0];sine=f=220[out1]")
         defer { session.close() }
         session.setOutputSize(width: 320, height: 180)
         let mixer = AudioMixer()

@@ -9,7 +9,7 @@ final class SchedulingTests: XCTestCase {
     /// millisecond on a manual clock.
     func testNextFrameDelayLeadsToTheNextFrame() throws {
         let queued = CallCount()
-        let session = PlaybackSession(source: "lavfi:testsrc2=size=160x120:rate=10",
+        let session = SourcePlayer(source: "lavfi:testsrc2=size=160x120:rate=10",
                                       observers: PlaybackObservers(onFrameQueued: queued.add))
         defer { session.close() }
         XCTAssertNil(session.nextFrameDelay, "nothing is queued while connecting")
@@ -30,8 +30,8 @@ final class SchedulingTests: XCTestCase {
         }
     }
 
-    func testAudioOnlySessionHasNoFrameDelay() throws {
-        let session = PlaybackSession(source: "lavfi:sine=f=440")
+    func testAudioOnlyPlayerHasNoFrameDelay() throws {
+        let session = SourcePlayer(source: "lavfi:sine=f=440")
         defer { session.close() }
         try eventually("session.status == .playing", timeout: 5, poll: 0.005) { session.status == .playing }
         XCTAssertNil(session.nextFrameDelay)
@@ -52,10 +52,10 @@ final class SchedulingTests: XCTestCase {
         XCTAssertGreaterThan(after.videoWakeups, before.videoWakeups, "the counter counts")
     }
 
-    func testASessionNobodyWatchesStillPlaysToItsEnd() throws {
+    func testAPlayerNobodyWatchesStillPlaysToItsEnd() throws {
         let media = try TestMedia()
         let file = try media.h264AAC("unwatched.mp4", seconds: 1)
-        let session = PlaybackSession(source: file)
+        let session = SourcePlayer(source: file)
         defer { session.close() }
         let started = Date()
         try eventually("session.status.isFinal", timeout: 5, poll: 0.005) { session.status.isFinal }
@@ -69,7 +69,7 @@ final class SchedulingTests: XCTestCase {
 
     /// Real-time smoke test; ``ClockTests`` shows a close needs no deadline to pass.
     func testCloseWakesSleepingWorkersPromptly() throws {
-        let session = PlaybackSession(source: "lavfi:testsrc2=size=160x120:rate=25[out0];sine=f=300[out1]")
+        let session = SourcePlayer(source: "lavfi:testsrc2=size=160x120:rate=25[out0];sine=f=300[out1]")
         try eventually("session.status == .playing && session.bufferedAudio >= 0.3", timeout: 5, poll: 0.005) {
             session.status == .playing && session.bufferedAudio >= 0.3
         }

@@ -9,7 +9,7 @@ import XCTest
 final class SourceAgreementTests: XCTestCase {
     private func assertPlays(_ source: String, file: StaticString = #filePath, line: UInt = #line) throws {
         XCTAssertNoThrow(try SourceSpec.parse(source), "the rooms check accepts \(source)", file: file, line: line)
-        let session = PlaybackSession(source: source)
+        let session = SourcePlayer(source: source)
         defer { session.close() }
         try eventually("\(source): \(session.status)", timeout: 10, poll: 0.005) {
             session.takeFrame() != nil || session.status.isFinal

@@ -18,13 +18,13 @@ final class SourcePolicyTests: XCTestCase {
             ("v4l2:video0", .badDevice("video0")),
             ("", .empty),
         ]
-        let healthy = PlaybackSession(source: "lavfi:testsrc2=size=160x120:rate=25")
+        let healthy = SourcePlayer(source: "lavfi:testsrc2=size=160x120:rate=25")
         defer { healthy.close() }
         for (source, message) in cases {
             XCTAssertThrowsError(try SourceSpec.parse(source), "the rooms check refuses \(source) alike") {
                 XCTAssertEqual($0 as? SourceSpecError, message, source)
             }
-            let session = PlaybackSession(source: source)
+            let session = SourcePlayer(source: source)
             try eventually(source, timeout: 3, poll: 0.005) { session.status.isFinal }
             XCTAssertEqual(session.status, .failed(.refusedSource(message)), source)
             XCTAssertEqual(session.openCount, 0, source)
@@ -59,7 +59,7 @@ final class SourcePolicyTests: XCTestCase {
     }
 
     func testMissingFileFails() throws {
-        let session = PlaybackSession(source: "/nonexistent/clip.mp4")
+        let session = SourcePlayer(source: "/nonexistent/clip.mp4")
         defer { session.close() }
         try eventually("session.status.isFinal", timeout: 3, poll: 0.005) { session.status.isFinal }
         guard case .failed(.openFailed(let reason)) = session.status else { return XCTFail("\(session.status)") }

@@ -17,9 +17,9 @@ final class VideoDemandTests: XCTestCase {
     /// clock when the video was shown again (at or after `showAt`: the audio thread that drives
     /// it may be late on a loaded machine).
     private func play(_ file: String, hideAt: Double?, showAt: Double) throws
-        -> (session: PlaybackSession, hidden: [Shown], after: [Shown], atHide: PlaybackCounters?, atShow: PlaybackCounters?,
+        -> (session: SourcePlayer, hidden: [Shown], after: [Shown], atHide: PlaybackCounters?, atShow: PlaybackCounters?,
             shownAt: Double?) {
-        let session = PlaybackSession(source: file)
+        let session = SourcePlayer(source: file)
         let mixer = AudioMixer()
         mixer.add(session)
         session.setVideoDemand(.full(width: 320, height: 240))
@@ -87,8 +87,8 @@ final class VideoDemandTests: XCTestCase {
     }
 
     /// `file` playing hidden from its start at 2x until its clock passes `time`.
-    private func hiddenFromTheStart(_ file: String, until time: Double) -> (PlaybackSession, FakeAudioDevice) {
-        let session = PlaybackSession(source: file)
+    private func hiddenFromTheStart(_ file: String, until time: Double) -> (SourcePlayer, FakeAudioDevice) {
+        let session = SourcePlayer(source: file)
         session.setVideoDemand(.hidden)
         let mixer = AudioMixer()
         mixer.add(session)

@@ -47,7 +47,7 @@ extension AppState {
     }
 
     /// When the loop must wake next at the latest: the next frame due (`frameDelay`, the
-    /// earliest ``PlaybackSession/nextFrameDelay`` of ``sourcesAwaitingFrames``), a spring
+    /// earliest ``SourcePlayer/nextFrameDelay`` of ``sourcesAwaitingFrames``), a spring
     /// step, a toast fade, the control bar's timeout, a spinner, or the next poll.
     public func nextWake(now: Double, frameDelay: Double?) -> Double {
         var delay = 0.25  // idle: rooms file, displays and control-bar timeouts stay prompt

@@ -27,7 +27,7 @@ extension App {
         case .closePlayback(let id): closePlayback(id)
         case .reopenSource(let id, let source): playback.reopen(id, source: source)
         case .setVideo(let id, let source, let demand):
-            guard let player = playback.players[id], source < player.sessions.count else { break }
+            guard let player = playback.players[id], source < player.sourcePlayers.count else { break }
             files.log(player.setDemand(source, demand))
         case .setAudio(let id, let muted, let volume): playback.players[id]?.setAudio(muted: muted, volume: volume)
         case .fetchDirectory(let serverID, let url, let serial):

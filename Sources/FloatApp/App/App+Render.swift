@@ -85,10 +85,10 @@ extension App {
     private func uploadMainFrames(_ id: RoomID) -> Bool {
         if let publisher = broadcasts.publishers[id] { return uploadPreview(publisher) }
         guard let player = playback.players[id] else { return false }
-        while main.video.count < player.sessions.count { main.video.append(VideoTexture(renderer: main.renderer)) }
+        while main.video.count < player.sourcePlayers.count { main.video.append(VideoTexture(renderer: main.renderer)) }
         var changed = false
         let shown = Set(state.mainSources)
-        for (i, s) in player.sessions.enumerated() {
+        for (i, s) in player.sourcePlayers.enumerated() {
             guard let f = shown.contains(i) ? s.takeFrame() : s.peekFrame() else { continue }
             if main.video[i].frame !== f {
                 main.video[i].upload(f)
@@ -115,9 +115,9 @@ extension App {
               let player = playback.players[id]
         else { return }
         reportSize(.float, fw.renderer)
-        let wanted = state.isPaused(id) ? [] : state.floatSources.filter { $0 < player.sessions.count }
+        let wanted = state.isPaused(id) ? [] : state.floatSources.filter { $0 < player.sourcePlayers.count }
         for i in wanted {
-            if let f = player.sessions[i].peekFrame(), state.frameIsNews(id, source: i, serial: f.serial) {
+            if let f = player.sourcePlayers[i].peekFrame(), state.frameIsNews(id, source: i, serial: f.serial) {
                 dispatch(.frameReady(id, source: i, serial: f.serial))
             }
         }
@@ -128,11 +128,11 @@ extension App {
             fw.video.upload(f)
             dispatch(.framesUploaded(.float))
         }
-        guard m.showsSelf || m.source < player.sessions.count else { return }
-        // The session keeps handing out its current frame, so a float that appears has it at once.
+        guard m.showsSelf || m.source < player.sourcePlayers.count else { return }
+        // The source player keeps handing out its current frame, so a float that appears has it at once.
         // The speaker's freshness check above only peeks; the frame shown is the one taken.
         // A paused room presents nothing new.
-        if !m.showsSelf, !state.isPaused(id), let f = player.sessions[m.source].takeFrame(), fw.video.frame !== f {
+        if !m.showsSelf, !state.isPaused(id), let f = player.sourcePlayers[m.source].takeFrame(), fw.video.frame !== f {
             fw.video.upload(f)
             dispatch(.framesUploaded(.float))
         }

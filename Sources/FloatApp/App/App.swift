@@ -201,7 +201,7 @@ final class App {
     /// Milliseconds to wait for events before the next tick.
     private func wakeDelayMilliseconds() -> Int32 {
         let t = now
-        let delays = state.sourcesAwaitingFrames.compactMap { playback.players[$0.0]?.sessions[$0.1].nextFrameDelay }
+        let delays = state.sourcesAwaitingFrames.compactMap { playback.players[$0.0]?.sourcePlayers[$0.1].nextFrameDelay }
         var wake = state.nextWake(now: t, frameDelay: delays.min())
         if floatWindow?.dismissTarget?.isFading(now: t) == true { wake = min(wake, t + 1 / state.environment.refreshRate) }
         return Int32(max(1, ((wake - t) * 1000).rounded(.up)))

@@ -4,7 +4,7 @@ import Logging
 import Playback
 import Rooms
 
-/// The open rooms' playback sessions and the sound output they mix into.
+/// The open rooms' source players and the sound output they mix into.
 @MainActor
 final class Players {
     private(set) var players: [RoomID: RoomPlayer] = [:]
@@ -12,7 +12,7 @@ final class Players {
     private var audio: AudioOutput?
     /// Live rooms reconnect (D4); for measurement, `--exit-on-end` lets the source end.
     let liveness: PlaybackOptions.Liveness
-    /// What a session calls to wake the loop for a new frame.
+    /// What a source player calls to wake the loop for a new frame.
     let waker: LoopWaker
 
     init(liveness: PlaybackOptions.Liveness, waker: LoopWaker) {
@@ -47,11 +47,11 @@ final class Players {
 
     /// Opens one source of an open room again from scratch.
     func reopen(_ id: RoomID, source: Int) {
-        guard let player = players[id], player.sessions.indices.contains(source) else { return }
+        guard let player = players[id], player.sourcePlayers.indices.contains(source) else { return }
         player.reopen(source)
     }
 
-    /// Observers that let a session wake the loop when a frame becomes due while none was
+    /// Observers that let a source player wake the loop when a frame becomes due while none was
     /// queued, from any thread.
     private func frameWakeObservers() -> PlaybackObservers {
         let waker = self.waker

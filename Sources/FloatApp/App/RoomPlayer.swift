@@ -5,12 +5,12 @@ import Playback
 import Rooms
 import Session
 
-/// The playback of one open room: one session for a live room, one per
+/// The playback of one open room: one player for a live room, one per
 /// participant for a call (D1). Shared by the full view and the float.
 @MainActor
 final class RoomPlayer {
     let room: Room
-    private(set) var sessions: [PlaybackSession]
+    private(set) var sourcePlayers: [SourcePlayer]
     private var sources: [SourceSpec]
     private let options: PlaybackOptions
     private let observers: PlaybackObservers
@@ -25,85 +25,85 @@ final class RoomPlayer {
         }
         self.options = options
         self.observers = observers
-        sessions = sources.map { [options] in PlaybackSession(source: $0.text, options: options, observers: observers) }
-        for s in sessions { mixer.add(s) }
+        sourcePlayers = sources.map { [options] in SourcePlayer(source: $0.text, options: options, observers: observers) }
+        for s in sourcePlayers { mixer.add(s) }
     }
 
-    /// Replaces source `index`'s session with a new one opening it from scratch, keeping the
+    /// Replaces source `index`'s player with a new one opening it from scratch, keeping the
     /// room's mute and volume.
     func reopen(_ index: Int) {
-        let old = sessions[index]
+        let old = sourcePlayers[index]
         mixer.remove(old)
         old.close()
-        let session = PlaybackSession(source: sources[index].text, options: options, observers: observers)
-        session.isMuted = old.isMuted
-        session.volume = old.volume
-        sessions[index] = session
-        mixer.add(session)
+        let player = SourcePlayer(source: sources[index].text, options: options, observers: observers)
+        player.isMuted = old.isMuted
+        player.volume = old.volume
+        sourcePlayers[index] = player
+        mixer.add(player)
     }
 
     var isCall: Bool { room.kind == .call }
 
     /// A joined call's others are now `participants` (W10): each one still there keeps their
-    /// session (matched by source), a new one gets a session of their own, and the sessions
+    /// player (matched by source), a new one gets a player of their own, and the players
     /// of those who left are closed, with the room's mute and volume kept.
     func update(_ participants: [Participant]) {
-        let muted = sessions.first?.isMuted ?? false, volume = sessions.first?.volume ?? 1
-        var kept: [PlaybackSession] = []
+        let muted = sourcePlayers.first?.isMuted ?? false, volume = sourcePlayers.first?.volume ?? 1
+        var kept: [SourcePlayer] = []
         for participant in participants {
             if let index = sources.firstIndex(of: participant.source) {
-                kept.append(sessions[index])
+                kept.append(sourcePlayers[index])
             } else {
-                let session = PlaybackSession(source: participant.source.text, options: options, observers: observers)
-                session.isMuted = muted
-                session.volume = volume
-                mixer.add(session)
-                kept.append(session)
+                let player = SourcePlayer(source: participant.source.text, options: options, observers: observers)
+                player.isMuted = muted
+                player.volume = volume
+                mixer.add(player)
+                kept.append(player)
             }
         }
-        let gone = sessions.filter { session in !kept.contains { $0 === session } }
-        for session in gone { mixer.remove(session) }
-        PlaybackSession.close(gone)
-        sessions = kept
+        let gone = sourcePlayers.filter { player in !kept.contains { $0 === player } }
+        for player in gone { mixer.remove(player) }
+        SourcePlayer.close(gone)
+        sourcePlayers = kept
         sources = participants.map(\.source)
     }
 
     /// Cuts a reconnect's wait short: the source is known to be back (D4).
     func retryNow() {
-        for s in sessions { s.retryNow() }
+        for s in sourcePlayers { s.retryNow() }
     }
 
-    /// Stops every session and removes its audio.
+    /// Stops every player and removes its audio.
     func close() {
-        for s in sessions { mixer.remove(s) }
-        PlaybackSession.close(sessions)
+        for s in sourcePlayers { mixer.remove(s) }
+        SourcePlayer.close(sourcePlayers)
     }
 
-    /// Sets every session's mute and volume.
+    /// Sets every player's mute and volume.
     func setAudio(muted: Bool, volume: Float) {
-        for s in sessions {
+        for s in sourcePlayers {
             s.isMuted = muted
             s.volume = volume
         }
     }
 
-    /// What each session reports now, for the app state.
+    /// What each player reports now, for the app state.
     var reports: [SourceReport] {
-        sessions.map { s in
+        sourcePlayers.map { s in
             SourceReport(status: s.status, opens: s.openCount, level: Double(s.audioLevel),
                          videoSize: s.videoSize.map { Size(width: Double($0.width), height: Double($0.height)) },
                          remote: s.callSending)
         }
     }
 
-    /// Each session's totals, for the stats log.
+    /// Each player's totals, for the stats log.
     func counters() -> [StatsEvent] {
-        sessions.indices.map { .counters(room.id, source: $0, totals($0)) }
+        sourcePlayers.indices.map { .counters(room.id, source: $0, totals($0)) }
     }
 
     /// Source `index`'s totals now.
     func totals(_ index: Int) -> StatsEvent.Counters {
-        let s = sessions[index]
+        let s = sourcePlayers[index]
         let c = s.counters
         return .init(opens: s.openCount, decoded: c.decoded, converted: c.converted, presented: c.presented,
                      dropped: c.dropped, economy: c.economyFrames, scalerBuilds: c.scalerBuilds,
@@ -113,7 +113,7 @@ final class RoomPlayer {
     /// Sets source `index`'s video demand; returns the stats line saying so.
     func setDemand(_ index: Int, _ demand: VideoDemand) -> StatsEvent {
         let event = StatsEvent.demand(room.id, source: index, demand, before: totals(index))
-        sessions[index].setVideoDemand(demand)
+        sourcePlayers[index].setVideoDemand(demand)
         return event
     }
 }

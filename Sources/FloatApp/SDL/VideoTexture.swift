@@ -1,7 +1,7 @@
 import CSDL
 import Playback
 
-/// One streaming YUV texture per window, fed from a session's newest frame.
+/// One streaming YUV texture per window, fed from a source player's newest frame.
 @MainActor
 final class VideoTexture {
     private let renderer: Renderer

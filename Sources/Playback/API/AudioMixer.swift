@@ -1,45 +1,45 @@
 import Foundation
 import LocksAndThreads
 
-/// Mixes the sound of several sessions for one audio device and drives their clocks (D2).
+/// Mixes the sound of several players for one audio device and drives their clocks (D2).
 ///
 /// Thread-safe. `render` is meant for the audio device's callback thread: it holds each lock
-/// only briefly and does not allocate. Its lock is taken before a session's (see ``SessionCore``).
+/// only briefly and does not allocate. Its lock is taken before a player's (see ``PlayerCore``).
 public final class AudioMixer: Sendable {
-    /// Output sample rate; sessions must produce the same (see ``PlaybackOptions``).
+    /// Output sample rate; players must produce the same (see ``PlaybackOptions``).
     public let sampleRate: Int
     /// Output channel count (interleaved).
     public let channels: Int
-    private let sessions: Guarded<[SessionCore]>
+    private let players: Guarded<[PlayerCore]>
 
     public init(sampleRate: Int = 48000, channels: Int = 2) {
         self.sampleRate = sampleRate
         self.channels = channels
-        var list: [SessionCore] = []
+        var list: [PlayerCore] = []
         list.reserveCapacity(64)
-        sessions = Guarded(list)
+        players = Guarded(list)
     }
 
-    /// Starts consuming `session`'s audio (no effect if already added).
-    public func add(_ session: PlaybackSession) {
-        sessions.withLock { list in
-            if !list.contains(where: { $0 === session.core }) { list.append(session.core) }
+    /// Starts consuming `player`'s audio (no effect if already added).
+    public func add(_ player: SourcePlayer) {
+        players.withLock { list in
+            if !list.contains(where: { $0 === player.core }) { list.append(player.core) }
         }
     }
 
-    /// Stops consuming `session`'s audio; its clock falls back to the system clock.
-    public func remove(_ session: PlaybackSession) {
-        sessions.withLock { list in list.removeAll { $0 === session.core } }
+    /// Stops consuming `player`'s audio; its clock falls back to the system clock.
+    public func remove(_ player: SourcePlayer) {
+        players.withLock { list in list.removeAll { $0 === player.core } }
     }
 
-    /// Fills `buffer` with `frameCount` interleaved frames: the sum of every session's audio,
+    /// Fills `buffer` with `frameCount` interleaved frames: the sum of every player's audio,
     /// with mute and volume applied, clipped to -1...1.
     public func render(into buffer: UnsafeMutablePointer<Float>, frameCount: Int) {
         let sampleCount = frameCount * channels
         buffer.update(repeating: 0, count: sampleCount)
-        sessions.withLock { list in
-            for session in list {
-                session.mix(into: buffer, frameCount: frameCount, channels: channels, rate: sampleRate)
+        players.withLock { list in
+            for player in list {
+                player.mix(into: buffer, frameCount: frameCount, channels: channels, rate: sampleRate)
             }
         }
         for i in 0..<sampleCount { buffer[i] = min(1, max(-1, buffer[i])) }

@@ -1,8 +1,8 @@
 import EngineTerms
 
-/// How a playback session opens and treats its source.
+/// How a source player opens and treats its source.
 public struct PlaybackOptions: Sendable {
-    /// How the session reacts to the end of its source.
+    /// How the player reacts to the end of its source.
     public enum Liveness: Sendable, Equatable {
         /// A recording: its end is ``PiPLayout/PlaybackStatus/ended``, an error is ``PiPLayout/PlaybackStatus/failed(_:)``.
         case recorded

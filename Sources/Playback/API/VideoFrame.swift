@@ -31,7 +31,7 @@ public final class VideoFrame: Sendable {
     public let height: Int
     /// Presentation time in seconds, on the source's time line.
     public let pts: Double
-    /// Increases by one for every converted frame of the session.
+    /// Increases by one for every converted frame of the player.
     public let serial: Int
     /// True for a still picture: a key frame decoded while the source was hidden, shown until
     /// live pictures come again. A view marks it as still rather than present it as live.

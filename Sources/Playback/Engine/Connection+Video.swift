@@ -162,7 +162,7 @@ extension Connection {
     /// A hidden source converts a key frame a second as a still picture; a source shown again
     /// shows no new picture but key frames, as still ones, until its first clean key frame.
     private func decide(_ state: inout SharedState, pts: Double, duration: Double, key: Bool,
-                        source: (width: Int, height: Int)) -> SessionCore.LoopStep<Decision> {
+                        source: (width: Int, height: Int)) -> PlayerCore.LoopStep<Decision> {
         if state.videoMustStop(closed: core.isClosed) { return .done(.stop) }
         let now = core.systemClock.now()
         if let time = state.advance(now: now), pts + duration < time {

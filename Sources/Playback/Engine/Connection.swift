@@ -2,7 +2,7 @@ import EngineTerms
 import Foundation
 import Rooms
 
-/// One open of a source: the demuxer (on the session's worker thread, which also decodes audio)
+/// One open of a source: the demuxer (on the player's worker thread, which also decodes audio)
 /// and a video thread that decodes and converts pictures.
 ///
 /// `@unchecked Sendable`: it owns FFmpeg contexts, which are not thread-safe, and each is used
@@ -11,7 +11,7 @@ import Rooms
 final class Connection: @unchecked Sendable {
     /// How a connection ended.
     enum End: Equatable {
-        /// The session was closed.
+        /// The player was closed.
         case closed
         /// The source reached its end and everything queued was played.
         case ended
@@ -19,7 +19,7 @@ final class Connection: @unchecked Sendable {
         case failed(PlaybackError)
     }
 
-    let core: SessionCore
+    let core: PlayerCore
     private let input: InputContext
     private let video: (index: Int, decoder: Decoder, frameDuration: Double)?
     private let audio: (index: Int, decoder: Decoder)?
@@ -32,7 +32,7 @@ final class Connection: @unchecked Sendable {
     /// True once the clock ran on this connection (written on the worker thread only).
     private(set) var reachedPlaying = false
 
-    init(core: SessionCore, input: InputContext) throws(PlaybackError) {
+    init(core: PlayerCore, input: InputContext) throws(PlaybackError) {
         self.core = core
         self.input = input
         let videoStream = input.bestStream(.video)
@@ -59,7 +59,7 @@ final class Connection: @unchecked Sendable {
         }
     }
 
-    /// Plays the source until it ends, fails or the session closes.
+    /// Plays the source until it ends, fails or the player closes.
     func run() -> End {
         core.withLock { state in
             state.resetForConnection()
@@ -145,7 +145,7 @@ final class Connection: @unchecked Sendable {
 
     /// Returns at once while a queue holds less than the read-ahead; once both are full, sleeps
     /// until one falls below the refill mark, so reading goes in bursts rather than one packet
-    /// per wake-up. Returns false when the session closed.
+    /// per wake-up. Returns false when the player closed.
     private func waitForRoom() -> Bool {
         var mark = SharedState.readAhead
         return core.lockedLoop { state in

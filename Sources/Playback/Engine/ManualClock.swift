@@ -1,12 +1,12 @@
 import LocksAndThreads
 
-/// A clock that moves only when told to (``advance(by:)``), for tests: every deadline a session
+/// A clock that moves only when told to (``advance(by:)``), for tests: every deadline a player
 /// sleeps until is reached exactly when the test says, on any machine load.
 ///
 /// Timed waits sleep until signalled; advancing the time wakes every waiter so it re-checks its
 /// deadline. ``waiters`` tells a test which deadlines are being waited for, so it can see that a
 /// thread went back to sleep after a wake-up without watching the wall clock.
-package final class ManualClock: SessionClock {
+package final class ManualClock: PlayerClock {
     /// One thread sleeping on this clock.
     package struct Waiter: Sendable {
         /// The deadline it sleeps until (nil: until signalled).

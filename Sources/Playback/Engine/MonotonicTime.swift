@@ -1,6 +1,6 @@
 import Glibc
 
-/// The monotonic system clock, the time base of every clock in a session.
+/// The monotonic system clock, the time base of every clock in a player.
 package enum MonotonicTime {
     /// Nanoseconds since an arbitrary fixed point.
     package static func nanos() -> UInt64 {

@@ -1,4 +1,4 @@
-/// The session's master clock: driven by the audio the mixer consumes, else by the system clock.
+/// The player's master clock: driven by the audio the mixer consumes, else by the system clock.
 ///
 /// Time is passed in (monotonic seconds), never read here.
 struct PlaybackClock {

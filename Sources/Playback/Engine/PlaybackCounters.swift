@@ -1,4 +1,4 @@
-/// Running totals of one session, for the stats log and tests.
+/// Running totals of one player, for the stats log and tests.
 package struct PlaybackCounters: Sendable, Equatable {
     /// Frames handed to the app by `takeFrame()` (each counted once).
     package var presented = 0

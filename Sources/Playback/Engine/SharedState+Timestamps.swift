@@ -9,7 +9,7 @@
 extension SharedState {
     /// Seconds a timestamp may move away from where its stream was before it counts as a jump.
     static let timestampJumpLimit = 1.5
-    /// Seconds of media time without a new picture after which a playing session says Buffering.
+    /// Seconds of media time without a new picture after which a playing player says Buffering.
     static let stallLimit = 0.4
 
     /// The time to give a decoded picture stamped `pts` (lock held): a missing or damaged stamp

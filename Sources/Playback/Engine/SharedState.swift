@@ -3,8 +3,8 @@ import Foundation
 import LocksAndThreads
 import Rooms
 
-/// Everything a session's threads share: reachable only through ``SessionCore/withLock(_:)``
-/// and ``SessionCore/lockedLoop(_:)``, so it is never read or written without the session's
+/// Everything a player's threads share: reachable only through ``PlayerCore/withLock(_:)``
+/// and ``PlayerCore/lockedLoop(_:)``, so it is never read or written without the player's
 /// lock. Nobody holds the lock while decoding, converting or doing I/O.
 ///
 /// The worker threads never poll: each sleeps on its own condition for one reason at a time
@@ -21,7 +21,7 @@ struct SharedState {
         case playing
     }
 
-    /// What the demuxer (the session's worker thread) is sleeping for.
+    /// What the demuxer (the player's worker thread) is sleeping for.
     enum DemuxerWait: Equatable {
         /// Not sleeping.
         case none
@@ -67,12 +67,12 @@ struct SharedState {
     /// (or picture): what the queues hold beyond it is old and skipped.
     static let liveStartBehind = audioPrebuffer
     /// A gap in a live source's stamps longer than this (and than two frame periods) is skipped
-    /// when the system clock drives the session.
+    /// when the system clock drives the player.
     static let liveGapSkip = 0.25
     /// A frame this close to its time counts as due.
     static let dueTolerance = 0.002
     /// How long after a clock deadline a worker wakes on its own. Normally the app presenting a
-    /// frame or the mixer consuming audio wakes it first; this covers sessions nobody watches.
+    /// frame or the mixer consuming audio wakes it first; this covers players nobody watches.
     static let fallbackGrace = 0.05
 
     /// The demuxer thread's condition: room to read, the end drained, a close.
@@ -93,7 +93,7 @@ struct SharedState {
     var frameWakePending = false
     var openCount = 0
     var workerRunning = true
-    /// Set by ``PlaybackSession/retryNow()``: the reconnection wait in progress ends at once.
+    /// Set by ``SourcePlayer/retryNow()``: the reconnection wait in progress ends at once.
     var retryRequested = false
     /// Set when the current connection's video thread must stop.
     var videoStopping = false
@@ -311,7 +311,7 @@ struct SharedState {
 
     // MARK: Audio output (audio thread)
 
-    /// Adds this session's next `frameCount` frames into `output` (interleaved, `channels` per
+    /// Adds this player's next `frameCount` frames into `output` (interleaved, `channels` per
     /// frame at `rate`), applying mute and volume, and advances the clock. Never blocks for long.
     mutating func mix(into output: UnsafeMutablePointer<Float>, frameCount: Int, channels: Int, rate: Int, now: Double) {
         guard phase == .playing, hasAudioStream, rate == ring.rate, channels == ring.channels,

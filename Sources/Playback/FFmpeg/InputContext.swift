@@ -97,7 +97,7 @@ package final class InputContext {
     }
 }
 
-/// The kinds of stream a session plays.
+/// The kinds of stream a player plays.
 package enum MediaKind {
     case video, audio
 }

@@ -6,7 +6,7 @@ import TestSupport
 /// once decoding has caught up (sound for the chunk and two pictures queued, or every picture
 /// queued), so what a test sees is the same on any load.
 struct ManualPlayer {
-    let session: PlaybackSession
+    let session: SourcePlayer
     let clock = ManualClock()
     let mixer = AudioMixer()
     let chunkFrames: Int
@@ -14,7 +14,7 @@ struct ManualPlayer {
 
     /// A session of `source` on a manual clock, mixed in chunks of `chunkFrames`.
     init(source: String, chunkFrames: Int) {
-        session = PlaybackSession(source: source, options: PlaybackOptions(), observers: PlaybackObservers(), clock: clock)
+        session = SourcePlayer(source: source, options: PlaybackOptions(), observers: PlaybackObservers(), clock: clock)
         mixer.add(session)
         self.chunkFrames = chunkFrames
         buffer = [Float](repeating: 0, count: chunkFrames * mixer.channels)

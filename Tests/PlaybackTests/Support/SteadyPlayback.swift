@@ -12,7 +12,7 @@ struct SteadyPlayback {
 
     init(_ media: TestMedia, name: String) throws {
         let file = try media.h264AAC(name, seconds: 4)
-        let session = PlaybackSession(source: file)
+        let session = SourcePlayer(source: file)
         defer { session.close() }
         session.setOutputSize(width: 160, height: 120)
         let mixer = AudioMixer()

@@ -7,8 +7,8 @@ import Rooms
 ///
 /// Thread-safe: every member may be called from any thread. ``takeFrame()`` is cheap enough
 /// for the render loop; observers are called on a worker thread.
-public final class PlaybackSession: Sendable {
-    let core: SessionCore
+public final class SourcePlayer: Sendable {
+    let core: PlayerCore
 
     /// Starts opening `source` at once on a worker thread; watch ``status``, or pass
     /// `observers` to be told of every change from the start.
@@ -17,19 +17,19 @@ public final class PlaybackSession: Sendable {
         self.init(source: source, options: options, observers: observers, clock: MonotonicClock())
     }
 
-    /// A session on `clock` (a ``ManualClock`` in tests).
-    package init(source: String, options: PlaybackOptions, observers: PlaybackObservers, clock: any SessionClock) {
+    /// A player on `clock` (a ``ManualClock`` in tests).
+    package init(source: String, options: PlaybackOptions, observers: PlaybackObservers, clock: any PlayerClock) {
         FFmpegRuntime.ensureInitialized()
-        core = SessionCore(options: options, observers: observers, clock: clock)
-        let body = SessionWorker(core: core, source: source)
+        core = PlayerCore(options: options, observers: observers, clock: clock)
+        let body = PlayerWorker(core: core, source: source)
         let worker = Thread { body.run() }
-        worker.name = "floatapp.session"
+        worker.name = "floatapp.player"
         worker.start()
     }
 
     deinit { core.requestClose() }
 
-    /// What the session is doing now: never ``PlaybackStatus/idle``; ``PlaybackStatus/failed(_:)``
+    /// What the player is doing now: never ``PlaybackStatus/idle``; ``PlaybackStatus/failed(_:)``
     /// only once it failed for good (a live source that fails is reconnecting instead).
     public var status: PlaybackStatus { core.withLock { $0.status } }
 
@@ -56,7 +56,7 @@ public final class PlaybackSession: Sendable {
         }
     }
 
-    /// The newest frame due now by the session's clock (the previous one if none is newer; nil
+    /// The newest frame due now by the player's clock (the previous one if none is newer; nil
     /// before the first), without changing anything: for a picture that is not on screen, such
     /// as a call participant about to be shown. Use ``takeFrame()`` for the one presented.
     public func peekFrame() -> VideoFrame? {
@@ -68,7 +68,7 @@ public final class PlaybackSession: Sendable {
         }
     }
 
-    /// The newest frame due now by the session's clock, to be presented (the previous one if
+    /// The newest frame due now by the player's clock, to be presented (the previous one if
     /// none is newer; nil before the first). Late frames are skipped, never returned late; each
     /// frame counts once in ``counters`` as presented, and a frame superseded before it was
     /// taken counts as dropped.
@@ -84,15 +84,15 @@ public final class PlaybackSession: Sendable {
         }
     }
 
-    /// Seconds until the next queued frame becomes due by the session's clock (0 when it is due
+    /// Seconds until the next queued frame becomes due by the player's clock (0 when it is due
     /// already), or nil when no frame is queued or the clock is stopped (opening, buffering,
     /// reconnecting).
     ///
     /// Meant for a render loop that sleeps until it has something to draw: call
     /// ``takeFrame()``, then sleep this long (or until an event arrives) before calling it
     /// again. When it is nil, ``PlaybackObservers/onFrameQueued`` tells when that changes. The delay is measured
-    /// on the session's clock, which follows the audio the mixer consumes, so it is as good as
-    /// the moment it is read; read it again after every wake-up. Cheap: it takes the session's
+    /// on the player's clock, which follows the audio the mixer consumes, so it is as good as
+    /// the moment it is read; read it again after every wake-up. Cheap: it takes the player's
     /// lock briefly and never blocks on decoding.
     public var nextFrameDelay: Double? {
         core.withLock { state in
@@ -118,13 +118,13 @@ public final class PlaybackSession: Sendable {
     /// True when the current connection has a decodable video stream.
     public var hasVideo: Bool { core.withLock { $0.hasVideoStream } }
 
-    /// Silences the session's sound; its audio is still consumed, so the clock keeps time.
+    /// Silences the player's sound; its audio is still consumed, so the clock keeps time.
     public var isMuted: Bool {
         get { core.withLock { $0.muted } }
         set { core.withLock { $0.muted = newValue } }
     }
 
-    /// Gain applied to the session's sound, 0...1 (values above 1 amplify).
+    /// Gain applied to the player's sound, 0...1 (values above 1 amplify).
     public var volume: Float {
         get { core.withLock { $0.volume } }
         set { core.withLock { $0.volume = max(0, newValue) } }
@@ -137,7 +137,7 @@ public final class PlaybackSession: Sendable {
     }
 
     /// Ends a reconnection wait now: the caller knows the source is back (its server lists the
-    /// stream again). Does nothing while the session is connected or connecting.
+    /// stream again). Does nothing while the player is connected or connecting.
     public func retryNow() {
         core.withLock { state in
             guard case .reconnecting = state.status else { return }
@@ -146,20 +146,20 @@ public final class PlaybackSession: Sendable {
         }
     }
 
-    /// Stops the session promptly (interrupting a connect or read in progress) and frees its
+    /// Stops the player promptly (interrupting a connect or read in progress) and frees its
     /// decoders. Returns within about half a second even if FFmpeg is stuck in a call that
     /// cannot be interrupted; the worker then finishes on its own.
     public func close() {
         Self.close([self])
     }
 
-    /// Closes several sessions at once: every one is told to stop before any is waited for,
+    /// Closes several players at once: every one is told to stop before any is waited for,
     /// so a call's participants take at most one 0.5 s wait together, not one each.
-    public static func close(_ sessions: [PlaybackSession]) {
-        for session in sessions { session.core.requestClose() }
-        let deadlines = sessions.map { $0.core.systemClock.now() + 0.5 }
-        for (session, deadline) in zip(sessions, deadlines) {
-            let core = session.core
+    public static func close(_ players: [SourcePlayer]) {
+        for player in players { player.core.requestClose() }
+        let deadlines = players.map { $0.core.systemClock.now() + 0.5 }
+        for (player, deadline) in zip(players, deadlines) {
+            let core = player.core
             core.lockedLoop { state in
                 state.workerRunning && core.systemClock.now() < deadline ? .sleep(.closer, until: deadline) : .done(())
             }
@@ -168,7 +168,7 @@ public final class PlaybackSession: Sendable {
 
     // MARK: Test and diagnostics hooks
 
-    /// The session's clock now (nil while stopped).
+    /// The player's clock now (nil while stopped).
     package var clockTime: Double? { core.withLock { $0.clock.time(now: core.systemClock.now()) } }
 
     /// Running totals.

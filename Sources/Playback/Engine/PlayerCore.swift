@@ -2,23 +2,23 @@ import EngineTerms
 import Foundation
 import LocksAndThreads
 
-/// One session's lock, the state it guards (``SharedState``) and what never changes after
+/// One player's lock, the state it guards (``SharedState``) and what never changes after
 /// creation: options, clock, observers, the interrupt flag.
 ///
-/// Lock order (the one place it is written down): the ``AudioMixer``'s lock, then a session's
-/// lock, then a ``ManualClock``'s. Nothing holding a session's lock takes the mixer's, and no
-/// observer is called with a session's lock held.
+/// Lock order (the one place it is written down): the ``AudioMixer``'s lock, then a player's
+/// lock, then a ``ManualClock``'s. Nothing holding a player's lock takes the mixer's, and no
+/// observer is called with a player's lock held.
 ///
 /// `@unchecked Sendable`: `state` is only touched inside ``withLock(_:)`` or
 /// ``lockedLoop(_:)``, with `lock` held; every other stored property is immutable and Sendable.
-final class SessionCore: @unchecked Sendable {
+final class PlayerCore: @unchecked Sendable {
     /// Which thread a ``LoopStep/sleep(_:until:)`` puts to sleep, and why.
     enum Sleeper {
-        /// The demuxer (the session's worker thread).
+        /// The demuxer (the player's worker thread).
         case demuxer(SharedState.DemuxerWait)
         /// The video thread.
         case video(SharedState.VideoWait)
-        /// A thread closing the session, waiting for the worker to end.
+        /// A thread closing the player, waiting for the worker to end.
         case closer
         /// The demuxer waiting for a device that delivers on real time, whatever the clock.
         case device
@@ -36,14 +36,14 @@ final class SessionCore: @unchecked Sendable {
     let interrupt = InterruptFlag()
     let options: PlaybackOptions
     /// Where time is read and deadlines are slept until.
-    let systemClock: any SessionClock
+    let systemClock: any PlayerClock
     /// Set before the worker starts and never changed, so no event is missed.
     let observers: PlaybackObservers
     /// Converts each picture as it is queued (its own lock, never taken with this one's).
     let converter = PictureConverter()
     private var state: SharedState
 
-    init(options: PlaybackOptions, observers: PlaybackObservers, clock: any SessionClock) {
+    init(options: PlaybackOptions, observers: PlaybackObservers, clock: any PlayerClock) {
         self.options = options
         self.observers = observers
         systemClock = clock
@@ -134,7 +134,7 @@ final class SessionCore: @unchecked Sendable {
         publishEvents()
     }
 
-    /// Adds this session's next `frameCount` frames into `output` (interleaved, `channels` per
+    /// Adds this player's next `frameCount` frames into `output` (interleaved, `channels` per
     /// frame at `rate`), applying mute and volume, and advances the clock. Never blocks for long.
     func mix(into output: UnsafeMutablePointer<Float>, frameCount: Int, channels: Int, rate: Int) {
         withLock { state in

@@ -1,9 +1,9 @@
 import Foundation
 import Rooms
 
-/// The session's worker thread: opens the source, plays it, and reconnects live sources.
-package final class SessionWorker: Sendable {
-    private let core: SessionCore
+/// The player's worker thread: opens the source, plays it, and reconnects live sources.
+package final class PlayerWorker: Sendable {
+    private let core: PlayerCore
     private let source: String
 
     /// How one connection went.
@@ -15,7 +15,7 @@ package final class SessionWorker: Sendable {
         var final = false
     }
 
-    init(core: SessionCore, source: String) {
+    init(core: PlayerCore, source: String) {
         self.core = core
         self.source = source
     }
@@ -59,8 +59,8 @@ package final class SessionWorker: Sendable {
         }
     }
 
-    /// Shows Reconnecting(n) and sleeps the backoff on the session's clock; a close or a
-    /// ``PlaybackSession/retryNow()`` cuts it short.
+    /// Shows Reconnecting(n) and sleeps the backoff on the player's clock; a close or a
+    /// ``SourcePlayer/retryNow()`` cuts it short.
     private func waitBeforeRetry(attempt: Int) {
         let delay = Self.backoff(attempt: attempt)
         core.withLock { state in

@@ -1,12 +1,12 @@
 import LocksAndThreads
 
-/// Where a session reads the time, and how its threads sleep until a time: the reconnection
+/// Where a player reads the time, and how its threads sleep until a time: the reconnection
 /// backoff (D4), the clock deadlines of decoding and presenting, and the close deadline.
 ///
-/// Production sessions use ``MonotonicClock``; tests pass a ``ManualClock`` and move time by
+/// Production players use ``MonotonicClock``; tests pass a ``ManualClock`` and move time by
 /// hand, so timing is checked without sleeping. FFmpeg's own I/O timeouts (``InterruptFlag``)
-/// stay on real time: they bound calls into the network, not the session's schedule.
-package protocol SessionClock: Sendable {
+/// stay on real time: they bound calls into the network, not the player's schedule.
+package protocol PlayerClock: Sendable {
     /// Seconds since an arbitrary fixed point; never goes back.
     func now() -> Double
 
@@ -17,7 +17,7 @@ package protocol SessionClock: Sendable {
 }
 
 /// The monotonic system clock: timed waits sleep in the kernel until the deadline.
-package struct MonotonicClock: SessionClock {
+package struct MonotonicClock: PlayerClock {
     package init() {}
 
     package func now() -> Double { MonotonicTime.seconds() }
