@@ -9,7 +9,7 @@ import PackageDescription
 /// hand gestures), and the rooms file's parser and its fuzz test (20,000 mutated files) are
 /// compiled with optimization in debug builds too: the tests keep their sample sizes and run in a
 /// fraction of the time, and the code is the same code the release build ships. So are the
-/// per-sample loops over pictures and sound (SampleLoops): written with SIMD types, whose every
+/// per-sample loops over pictures and sound (PictureAndSoundMath): written with SIMD types, whose every
 /// lane operation is a generic call at -Onone, they ran over 1,000 times slower unoptimized (150 ms
 /// to halve one 720p picture), and a debug build could not keep a 30 fps broadcast's preview going.
 let optimizedInDebug: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration: .debug))]
@@ -77,14 +77,14 @@ let package = Package(
         .target(name: "Logging", dependencies: ["LocksAndThreads"]),
         .target(name: "PiPLayout", swiftSettings: optimizedInDebug),
         .target(name: "Rooms", swiftSettings: optimizedInDebug),
-        .target(name: "SampleLoops", swiftSettings: optimizedInDebug),
+        .target(name: "PictureAndSoundMath", swiftSettings: optimizedInDebug),
         .target(name: "EngineTerms", dependencies: ["Rooms"]),
         .target(name: "Session", dependencies: ["EngineTerms", "Rooms", "Logging"]),
         .target(name: "LiveDirectory", dependencies: ["Rooms", "LocksAndThreads"]),
         .target(name: "MPRIS", dependencies: ["CDBus", "EngineTerms", "LocksAndThreads"]),
         .target(name: "DesktopSettings", dependencies: ["CX11", "LocksAndThreads"]),
-        .target(name: "Playback", dependencies: ["CFFmpeg", "EngineTerms", "LocksAndThreads", "Logging", "Rooms", "SampleLoops"]),
-        .target(name: "Broadcast", dependencies: ["CFFmpeg", "EngineTerms", "LocksAndThreads", "Playback", "Rooms", "SampleLoops"]),
+        .target(name: "Playback", dependencies: ["CFFmpeg", "EngineTerms", "LocksAndThreads", "Logging", "PictureAndSoundMath", "Rooms"]),
+        .target(name: "Broadcast", dependencies: ["CFFmpeg", "EngineTerms", "LocksAndThreads", "PictureAndSoundMath", "Playback", "Rooms"]),
         .target(name: "AppCore", dependencies: ["EngineTerms", "PiPLayout", "Rooms", "Session", "LiveDirectory", "Logging", "Localization"]),
         .target(name: "FilesAndOptions", dependencies: ["AppCore", "EngineTerms", "PiPLayout", "Rooms", "Logging"]),
         .target(name: "TextLayout", dependencies: ["CPango", "LocksAndThreads"], swiftSettings: pangoHeaders),

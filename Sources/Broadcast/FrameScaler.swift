@@ -1,6 +1,6 @@
 import CFFmpeg
+import PictureAndSoundMath
 import Playback
-import SampleLoops
 
 /// Converts decoded pictures into new YUV420P AVFrames at the encoder's size, or into the
 /// preview's layout; swscale work goes through Playback's one `Scaler`.

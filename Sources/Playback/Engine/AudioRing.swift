@@ -1,4 +1,4 @@
-import SampleLoops
+import PictureAndSoundMath
 
 /// A bounded ring of interleaved Float32 samples with their presentation times.
 ///

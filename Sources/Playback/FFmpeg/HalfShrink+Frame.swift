@@ -1,5 +1,5 @@
 import CFFmpeg
-import SampleLoops
+import PictureAndSoundMath
 
 extension HalfShrink {
     /// True when `frame` is a limited-range YUV420P picture of exactly twice `width`x`height`,

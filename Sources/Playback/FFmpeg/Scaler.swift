@@ -1,5 +1,5 @@
 import CFFmpeg
-import SampleLoops
+import PictureAndSoundMath
 
 /// The one swscale wrapper: converts decoded pictures to YUV420P at an output size, with a
 /// context cached until the source or output changes. Playback writes into a `VideoFrame`'s
