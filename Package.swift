@@ -29,7 +29,7 @@ let package = Package(
         .library(name: "Playback", targets: ["Playback"]),
         .library(name: "Broadcast", targets: ["Broadcast"]),
         .library(name: "AppCore", targets: ["AppCore"]),
-        .library(name: "FilesAndOptions", targets: ["FilesAndOptions"]),
+        .library(name: "Files", targets: ["Files"]),
         .library(name: "MPRIS", targets: ["MPRIS"]),
         .library(name: "DesktopSettings", targets: ["DesktopSettings"]),
         .library(name: "Localization", targets: ["Localization"]),
@@ -86,7 +86,7 @@ let package = Package(
         .target(name: "Playback", dependencies: ["CFFmpeg", "EngineTerms", "LocksAndThreads", "Logging", "PictureAndSoundMath", "Rooms"]),
         .target(name: "Broadcast", dependencies: ["CFFmpeg", "EngineTerms", "LocksAndThreads", "PictureAndSoundMath", "Playback", "Rooms"]),
         .target(name: "AppCore", dependencies: ["EngineTerms", "PiPLayout", "Rooms", "Session", "LiveDirectory", "Logging", "Localization"]),
-        .target(name: "FilesAndOptions", dependencies: ["AppCore", "EngineTerms", "PiPLayout", "Rooms", "Logging"]),
+        .target(name: "Files", dependencies: ["EngineTerms", "PiPLayout", "Rooms"]),
         .target(name: "TextLayout", dependencies: ["CPango", "LocksAndThreads"], swiftSettings: pangoHeaders),
         .executableTarget(name: "PublishProbe", dependencies: ["Broadcast", "Playback"]),
         // bench/text.py's worker: the list's text drawn by TextLayout or by the SDL_ttf code it replaced.
@@ -95,7 +95,7 @@ let package = Package(
         .executableTarget(
             name: "FloatApp",
             dependencies: [
-                "CSDL", "CWayland", "EngineTerms", "LocksAndThreads", "Logging", "PiPLayout", "Rooms", "Session", "LiveDirectory", "AppCore", "FilesAndOptions",
+                "CSDL", "CWayland", "EngineTerms", "LocksAndThreads", "Logging", "PiPLayout", "Rooms", "Session", "LiveDirectory", "AppCore", "Files",
                 "Playback", "Broadcast", "MPRIS", "DesktopSettings", "Localization", "TextLayout",
             ],
             swiftSettings: pangoHeaders
@@ -107,9 +107,9 @@ let package = Package(
         .testTarget(name: "SessionTests", dependencies: ["EngineTerms", "Session", "Rooms", "TestSupport"]),
         .testTarget(name: "LiveDirectoryTests", dependencies: ["LiveDirectory", "Rooms"]),
         .testTarget(name: "AppCoreTests",
-                    dependencies: ["AppCore", "EngineTerms", "PiPLayout", "Rooms", "Session", "LiveDirectory", "TestSupport", "Localization"]),
+                    dependencies: ["AppCore", "EngineTerms", "PiPLayout", "Rooms", "Session", "LiveDirectory", "Logging", "TestSupport", "Localization"]),
         .testTarget(name: "LocalizationTests", dependencies: ["Localization", "AppCore", "EngineTerms", "Rooms", "Session", "TestSupport"]),
-        .testTarget(name: "FilesAndOptionsTests", dependencies: ["FilesAndOptions", "AppCore", "EngineTerms", "Logging"]),
+        .testTarget(name: "FilesTests", dependencies: ["EngineTerms", "Files"]),
         .testTarget(name: "PlaybackTests",
                     dependencies: ["Playback", "Broadcast", "CFFmpeg", "EngineTerms", "LiveDirectory", "LocksAndThreads", "Rooms",
                                    "LiveServerTestSupport", "TestSupport"]),

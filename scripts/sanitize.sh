@@ -12,7 +12,7 @@ sanitizers=("$@")
 
 targets=()
 for t in PlaybackTests BroadcastTests PiPLayoutTests RoomsTests SessionTests LiveDirectoryTests AppCoreTests \
-         FilesAndOptionsTests; do
+         FilesTests; do
   [ -d "Tests/$t" ] && targets+=("$t")
 done
 filter="^($(IFS='|'; echo "${targets[*]}"))\\."

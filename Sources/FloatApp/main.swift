@@ -1,5 +1,5 @@
 import AppCore
-import FilesAndOptions
+import Files
 import Foundation
 import Localization
 import Logging

@@ -202,11 +202,3 @@ public enum StatsEvent: Equatable, Sendable {
 public enum DismissTargetStep: String, Equatable, Sendable {
     case shown, pulling, released
 }
-
-/// A JSON scalar in a stats line.
-public enum StatsValue: Equatable, Sendable {
-    case text(String)
-    case int(Int)
-    case double(Double)
-    case bool(Bool)
-}

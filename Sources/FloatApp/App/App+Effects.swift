@@ -1,6 +1,6 @@
 import AppCore
 import CSDL
-import FilesAndOptions
+import Files
 import Logging
 import PiPLayout
 import Playback
@@ -50,7 +50,7 @@ extension App {
             floatWindow?.video.release()
             // glibc keeps what the decoder threads freed in their arenas; hand it back.
             _ = malloc_trim(0)
-        case .savePlacement(let placement): files.placement.save(placement)
+        case .savePlacement(let placement): files.savePlacement(placement)
         case .publish(let event): events.publish(event)
         case .log(let level, let message): Log.write(level, message)
         case .stats(let event): files.log(event)

@@ -1,7 +1,7 @@
 import AppCore
 import Broadcast
 import CSDL
-import FilesAndOptions
+import Files
 import Foundation
 import Playback
 import Rooms

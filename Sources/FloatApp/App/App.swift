@@ -2,7 +2,7 @@ import AppCore
 import Broadcast
 import CSDL
 import DesktopSettings
-import FilesAndOptions
+import Files
 import Foundation
 import Localization
 import Logging
@@ -60,7 +60,7 @@ final class App {
         let metrics = fonts.metrics()
         let environment = AppEnvironment(
             metrics: metrics, compositorMovesFloat: SDLRuntime.videoDriver == "wayland",
-            exitWhenEnded: options.exitOnEnd ? options.openRoom : nil, savedPlacement: files.placement.load(),
+            exitWhenEnded: options.exitOnEnd ? options.openRoom : nil, savedPlacement: files.loadPlacement(),
             direction: Localization.direction, desktop: DesktopDevices(accountName: AccountName.current(), camera: DefaultDevices.camera(),
                                                                 microphone: microphone.wait()),
             joinTag: String((0..<4).map { _ in "abcdefghijklmnopqrstuvwxyz0123456789".randomElement()! }))
@@ -210,7 +210,7 @@ final class App {
     /// Saves the placement, stops playback and closes windows (W7).
     private func shutdown() {
         desktop.stop()
-        if let placement = state.motion?.placement { files.placement.save(placement) }
+        if let placement = state.motion?.placement { files.savePlacement(placement) }
         for id in Array(playback.players.keys) { closePlayback(id) }
         broadcasts.stopAll()
         playback.stopAudio()

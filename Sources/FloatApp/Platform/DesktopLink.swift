@@ -2,7 +2,7 @@ import AppCore
 import CSDL
 import DesktopSettings
 import EngineTerms
-import FilesAndOptions
+import Files
 import Foundation
 import Logging
 import MPRIS

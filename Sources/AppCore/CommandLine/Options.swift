@@ -1,4 +1,3 @@
-import AppCore
 import Logging
 
 /// The command line (SPEC section 6), parsed.

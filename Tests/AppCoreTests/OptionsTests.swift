@@ -1,5 +1,4 @@
 import AppCore
-import FilesAndOptions
 import Logging
 import XCTest
 

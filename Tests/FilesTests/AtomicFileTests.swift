@@ -1,4 +1,4 @@
-import FilesAndOptions
+import Files
 import Foundation
 import XCTest
 

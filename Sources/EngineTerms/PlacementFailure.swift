@@ -1,7 +1,6 @@
-import EngineTerms
-
-/// Why the float's remembered place (P15) is not read or not saved, as data; AppCore words it.
-public enum PlacementFailure: Hashable, Sendable {
+/// Why the float's remembered place (P15) is not read or not saved, as data: the placement
+/// store throws it and AppCore words it.
+public enum PlacementFailure: Error, Hashable, Sendable {
     /// The state file is there but cannot be used; the float starts at its default place.
     case unusable(path: String, why: Problem)
     /// Saving the place failed.

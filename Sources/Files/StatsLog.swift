@@ -1,4 +1,4 @@
-import AppCore
+import EngineTerms
 import Foundation
 
 /// The `--stats FILE` measurement log: one JSON object per line (SPEC section 6).
@@ -9,9 +9,11 @@ public final class StatsLog {
     private var buffer = Data()
     private var lastFlush: UInt64
 
+    /// A log in `path`, created empty (replacing an older one); time 0 is `startNanos`. Throws
+    /// a ``FileWriteError`` at step `createFile` when the file cannot be created.
     public init(path: String, startNanos: UInt64) throws {
         guard FileManager.default.createFile(atPath: path, contents: nil) else {
-            throw AppError.cannotWriteStats(path: path)
+            throw FileWriteError(step: .createFile, path: path, reason: String(cString: strerror(errno)))
         }
         handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
         start = startNanos
@@ -27,10 +29,10 @@ public final class StatsLog {
         (Double(now &- start) / 1e6 * 1000).rounded() / 1000
     }
 
-    /// Appends one event, encoded by its own fields.
-    public func write(_ event: StatsEvent, at now: UInt64) {
-        var obj: [String] = ["\"t\":\(ms(now))", "\"ev\":\(Self.json(.text(event.name)))"]
-        for (k, v) in event.fields { obj.append("\(Self.json(.text(k))):\(Self.json(v))") }
+    /// Appends one event: its name (`ev`) and its other fields, in order.
+    public func write(_ name: String, _ fields: [(String, StatsValue)], at now: UInt64) {
+        var obj: [String] = ["\"t\":\(ms(now))", "\"ev\":\(Self.json(.text(name)))"]
+        for (k, v) in fields { obj.append("\(Self.json(.text(k))):\(Self.json(v))") }
         buffer.append(Data(("{" + obj.joined(separator: ",") + "}\n").utf8))
         if now &- lastFlush > 200_000_000 || buffer.count > 64 * 1024 { flush(now: now) }
     }
