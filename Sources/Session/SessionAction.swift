@@ -2,8 +2,8 @@ import EngineTerms
 import Rooms
 /// Something that happened, which the session reduces to a new state and effects.
 public enum SessionAction: Hashable, Sendable {
-    /// A room was chosen in the list (or by `--open`) (W2).
-    case roomSelected(RoomID)
+    /// A room of the list was chosen (or named by `--open`) (W2).
+    case roomSelected(Room)
     /// The user asked for PiP (P1).
     case pipRequested(origin: PiPOrigin)
     /// The float was clicked without dragging, or `Esc` pressed on it: restore (P9).
@@ -24,8 +24,12 @@ public enum SessionAction: Hashable, Sendable {
     case participantListToggled
     /// PiP was enabled or disabled, globally or for one room (M1).
     case pipEnabledChanged(PiPScope, PiPAvailability)
-    /// The rooms file was read again and is valid.
-    case roomsReloaded(RoomsConfig)
+    /// The rooms file was read again and is valid: its settings, and the open room as the new
+    /// list has it (nil: no longer listed) (M5).
+    case roomsFileReloaded(RoomsSettings, openRoom: Room?)
+    /// The live servers' directory changed the list: the open room as the list has it now (a
+    /// joined call's participants; nil: no longer listed) (W8, W10).
+    case directoryChanged(openRoom: Room?)
     /// The view's leave control: close the open room.
     case leaveClicked
     /// The error view's Retry control.

@@ -22,8 +22,6 @@ public enum SessionEffect: Hashable, Sendable {
     case lifecycle(PiPLifecycleEvent)
     /// Tell views and observers to re-lay out (M4).
     case layout(PiPLayoutEvent)
-    /// Say that an action named a room the rooms file does not have.
-    case unknownRoom(RoomID)
     /// Write a log line (for developers: not translated).
     case log(LogLevel, String)
 }

@@ -4,7 +4,7 @@ extension SessionState {
     mutating func pipRequested(origin: PiPOrigin) -> [SessionEffect] {
         guard globalPiP == .enabled else { return [] }
         guard let id = openRoomID else { return refuse(.noRoomOpen) }
-        guard pipAvailability(for: id) == .enabled else { return [] }
+        guard openPiPAvailability(id) == .enabled else { return [] }
         guard floatingRoomID == nil else { return [.log(.debug, "PiP requested by \(origin) while already active")] }
         if let refusal = pipRefusal(for: id) { return refuse(refusal) }
         return enterFloat(id, by: .request)
@@ -30,7 +30,7 @@ extension SessionState {
         mainWindow.presence = .minimized
         guard settings.autoPiP, floatingRoomID == nil, let id = openRoomID,
               mainWindow.content == .room(id), status(of: id) == .playing,
-              pipAvailability(for: id) == .enabled, pipRefusal(for: id) == nil
+              openPiPAvailability(id) == .enabled, pipRefusal(for: id) == nil
         else { return [] }
         return enterFloat(id, by: .minimize)
     }
@@ -46,12 +46,9 @@ extension SessionState {
         case .global:
             globalPiP = availability
         case .room(let id):
-            guard let index = rooms.firstIndex(where: { $0.id == id }) else {
-                return [.unknownRoom(id)]
-            }
-            rooms[index].pip = availability == .enabled
+            pipByRoom[id] = availability == .enabled
         }
-        guard let floating = floatingRoomID, pipAvailability(for: floating) == .disabled else { return [] }
+        guard let floating = floatingRoomID, openPiPAvailability(floating) == .disabled else { return [] }
         return restoreFloat()
     }
 }

@@ -2,7 +2,7 @@ extension SessionState {
     /// Applies an action and returns the effects to carry out, in order.
     public mutating func reduce(_ action: SessionAction) -> [SessionEffect] {
         switch action {
-        case .roomSelected(let id): roomSelected(id)
+        case .roomSelected(let room): roomSelected(room)
         case .pipRequested(let origin): pipRequested(origin: origin)
         case .floatClicked: floatClicked()
         case .floatCloseClicked: floatCloseClicked()
@@ -13,7 +13,8 @@ extension SessionState {
         case .callLayoutSelected(let layout): callLayoutSelected(layout)
         case .participantListToggled: participantListToggled()
         case .pipEnabledChanged(let scope, let availability): pipEnabledChanged(scope, availability)
-        case .roomsReloaded(let config): roomsReloaded(config)
+        case .roomsFileReloaded(let settings, let open): roomsFileReloaded(settings, openRoom: open)
+        case .directoryChanged(let open): openRoomListed(open)
         case .leaveClicked: leaveClicked()
         case .retryClicked: retryClicked()
         case .backToListClicked: backToListClicked()

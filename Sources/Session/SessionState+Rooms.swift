@@ -1,9 +1,9 @@
 import EngineTerms
 import Rooms
-/// Choosing, leaving, retrying and reloading rooms (W2, W6, M5).
+/// Choosing, leaving, retrying rooms, and the open room's changes in the list (W2, W6, M5).
 extension SessionState {
-    mutating func roomSelected(_ id: RoomID) -> [SessionEffect] {
-        guard let room = room(id) else { return [.unknownRoom(id)] }
+    mutating func roomSelected(_ room: Room) -> [SessionEffect] {
+        let id = room.id
         if isHosting, openRoomID != id { return [.toast(.stillHosting)] }
         if floatingRoomID == id {
             let effects = leaveFloat()
@@ -45,21 +45,25 @@ extension SessionState {
         }
     }
 
-    mutating func roomsReloaded(_ config: RoomsConfig) -> [SessionEffect] {
-        var effects: [SessionEffect] = []
-        if let old = openRoom {
-            effects = reconcileOpenRoom(old, with: config.rooms.first { $0.id == old.id })
-        }
-        rooms = config.rooms
-        settings = config.settings
-        if let floating = floatingRoomID, pipAvailability(for: floating) == .disabled {
+    /// The rooms file was read again: its settings, and the open room as the new list has it.
+    mutating func roomsFileReloaded(_ settings: RoomsSettings, openRoom new: Room?) -> [SessionEffect] {
+        self.settings = settings
+        return openRoomListed(new)
+    }
+
+    /// The open room as the list has it now (nil: it left the list): kept, reopened or
+    /// closed; a float whose room no longer allows PiP goes back to the full view.
+    mutating func openRoomListed(_ new: Room?) -> [SessionEffect] {
+        guard let old = openRoom else { return [] }
+        var effects = reconcileOpenRoom(old, with: new)
+        if let floating = floatingRoomID, openPiPAvailability(floating) == .disabled {
             effects += restoreFloat()
         }
         return effects
     }
 
-    /// Keeps, reopens or closes the open room after a reload. A floating room whose
-    /// source is gone is released (M5); one that became a host room goes back to
+    /// Keeps, reopens or closes the open room after a change of the list. A floating room
+    /// whose source is gone is released (M5); one that became a host room goes back to
     /// the full view, since a host room never floats.
     private mutating func reconcileOpenRoom(_ old: Room, with new: Room?) -> [SessionEffect] {
         // A joined server call's participants come and go; the call goes on (W10).
@@ -73,6 +77,7 @@ extension SessionState {
             mainWindow.content = .list
             return effects + [.showList, .toast(notice)]
         }
+        openRoom = new
         if new.role == .host, floatingRoomID != nil { return restoreFloat() }
         if new.role != .host, floatingRoomID == nil, mainWindow.content != .room(new.id) {
             // A broadcast left running behind the list is no longer hosted: show the room again.
@@ -88,7 +93,7 @@ extension SessionState {
         }
         playback[id] = status
         guard status == .ended, floatingRoomID == id else { return [] }
-        let title = room(id)?.title ?? id
+        let title = openRoom?.title ?? id
         let effects = releaseFloat()
         mainWindow.content = .list
         return effects + [.showList, .toast(.ended(title: title))]

@@ -11,7 +11,7 @@ extension SessionState {
 
     /// Opens a room for playback in the main window. Nothing may be open.
     mutating func openForPlayback(_ room: Room) -> [SessionEffect] {
-        openRoomID = room.id
+        openRoom = room
         playback[room.id] = .connecting
         activeSpeaker = ActiveSpeaker()
         mainWindow.content = .room(room.id)
@@ -21,7 +21,7 @@ extension SessionState {
     /// Stops the open room's playback; the caller chooses what the main window shows next.
     mutating func stopOpenRoom() -> [SessionEffect] {
         guard let id = openRoomID else { return [] }
-        openRoomID = nil
+        openRoom = nil
         playback[id] = nil
         activeSpeaker = ActiveSpeaker()
         if mainWindow.content == .room(id) { mainWindow.content = .list }

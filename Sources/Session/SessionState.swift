@@ -1,6 +1,8 @@
 import EngineTerms
 import Rooms
-/// Everything the PiP session knows: rooms, windows, playback, PiP mode and call view.
+/// Everything the PiP session knows: the open room, windows, playback, PiP mode and call view.
+/// The list of rooms is not its own: the app derives it from the rooms file and the live
+/// directory, and hands the session the room an action is about.
 ///
 /// Change it only through ``reduce(_:)``, which returns the effects the shell
 /// must carry out. Invariants kept by the reducer:
@@ -10,20 +12,22 @@ import Rooms
 ///   may browse the list while the broadcast goes on;
 /// - ``isActive`` is true exactly while a room floats.
 public struct SessionState: Hashable, Sendable {
-    /// The rooms in list order.
-    public var rooms: [Room]
     /// `auto_pip` and `auto_exit`.
     public var settings: RoomsSettings
     /// What the main window shows and whether it is minimized.
     public var mainWindow: MainWindowState
-    /// The room whose source player runs, if any.
-    public var openRoomID: RoomID?
+    /// The room whose source player runs, if any, as it was opened (a joined call's
+    /// participants as they last changed): a reload compares the list's room with it.
+    public var openRoom: Room?
     /// The room shown in the float, if any; always the open room.
     public var floatingRoomID: RoomID?
-    /// Playback status of rooms that are open; others are idle.
+    /// Playback status of rooms that are open; others are idle. The app's one copy of a room's
+    /// combined status.
     public var playback: [RoomID: PlaybackStatus]
     /// PiP enabled for all rooms, or disabled by `--no-pip` (M1).
     public var globalPiP: PiPAvailability
+    /// PiP enabled or disabled for a room by id, over its `pip` field (M1).
+    public var pipByRoom: [RoomID: Bool]
     /// The call view's layout.
     public var callLayout: CallLayout
     /// Whether the call's participant list is shown.
@@ -33,17 +37,17 @@ public struct SessionState: Hashable, Sendable {
 
     /// Creates the state at start: the list shown, nothing open.
     public init(
-        config: RoomsConfig,
+        settings: RoomsSettings = RoomsSettings(),
         globalPiP: PiPAvailability = .enabled,
         callLayout: CallLayout = .tile,
         participantList: PanelVisibility = .hidden
     ) {
-        rooms = config.rooms
-        settings = config.settings
+        self.settings = settings
         mainWindow = MainWindowState()
-        openRoomID = nil
+        openRoom = nil
         floatingRoomID = nil
         playback = [:]
+        pipByRoom = [:]
         self.globalPiP = globalPiP
         self.callLayout = callLayout
         self.participantList = participantList
@@ -56,29 +60,30 @@ public struct SessionState: Hashable, Sendable {
     /// The lifecycle phase derived from the float.
     public var phase: PiPPhase { isActive ? .active : .inactive }
 
-    /// The room with this id.
-    public func room(_ id: RoomID) -> Room? {
-        rooms.first { $0.id == id }
-    }
-
-    /// The open room, if any.
-    public var openRoom: Room? { openRoomID.flatMap(room) }
+    /// The open room's id, if any.
+    public var openRoomID: RoomID? { openRoom?.id }
 
     /// The room's playback status (idle when not open).
     public func status(of id: RoomID) -> PlaybackStatus {
         playback[id] ?? .idle
     }
 
-    /// Whether PiP is enabled for the room (M1): globally and by its `pip` field.
+    /// Whether PiP is enabled for the room (M1): globally, and by id or else by its `pip` field.
     /// When disabled there is no PiP control and requests do nothing.
-    public func pipAvailability(for id: RoomID) -> PiPAvailability {
-        guard globalPiP == .enabled, let room = room(id), room.pip else { return .disabled }
+    public func pipAvailability(for room: Room) -> PiPAvailability {
+        guard globalPiP == .enabled, pipByRoom[room.id] ?? room.pip else { return .disabled }
         return .enabled
+    }
+
+    /// Whether PiP is enabled for the open room `id`; disabled when it is not open.
+    func openPiPAvailability(_ id: RoomID) -> PiPAvailability {
+        guard let room = openRoom, room.id == id else { return .disabled }
+        return pipAvailability(for: room)
     }
 
     /// Why the room may not enter PiP now (M2), or nil when it may.
     public func pipRefusal(for id: RoomID) -> PiPRefusal? {
-        guard openRoomID == id, let room = room(id) else { return .noRoomOpen }
+        guard let room = openRoom, room.id == id else { return .noRoomOpen }
         guard room.role != .host else { return .hosting }
         let status = status(of: id)
         return status.allowsPiP ? nil : .notPlaying(status)

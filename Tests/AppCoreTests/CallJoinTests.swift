@@ -30,9 +30,8 @@ final class CallJoinTests: XCTestCase {
     private func start(me: Me? = nil, desktop: DesktopDevices = DesktopDevices(accountName: "Account"),
                        listing names: [String], infos: [LiveStreamInfo] = [], joinTag: String = "") -> AppState {
         let config = RoomsConfig(rooms: [F.liveA, standup], servers: [local], me: me ?? self.me)
-        var state = AppState(session: SessionState(config: config),
-                             environment: AppEnvironment(metrics: F.metrics, desktop: desktop, joinTag: joinTag), displays: [F.display],
-                             servers: [local], me: config.me)
+        var state = AppState(config: config,
+                             environment: AppEnvironment(metrics: F.metrics, desktop: desktop, joinTag: joinTag), displays: [F.display])
         _ = state.reduce(.resized(.main, width: 960, height: 600), now: 0)
         _ = state.reduce(.painted(.main), now: 0)
         _ = state.reduce(.tick(pointer: Point(x: 0, y: 0)), now: 1)
@@ -46,7 +45,7 @@ final class CallJoinTests: XCTestCase {
         var state = start(me: me, desktop: desktop, listing: names, infos: infos, joinTag: joinTag)
         state.main.list.selected = 1
         let effects = state.reduce(F.key(.enter), now: 1.3)
-        let others = state.session.room("standup").map { room -> Int in
+        let others = state.room("standup").map { room -> Int in
             if case .call(let ps) = room.media { ps.count } else { 0 }
         } ?? 0
         _ = state.reduce(.playbackPolled("standup", Array(repeating: SourceReport(status: .playing), count: others)), now: 1.4)
@@ -77,10 +76,10 @@ final class CallJoinTests: XCTestCase {
         var state = start(listing: [])
         // The rooms file's call stands for the server's call "standup": its row is the file's.
         _ = fetched(&state, ["Grace"], at: 6.2)
-        XCTAssertEqual(state.session.rooms.map(\.id), [F.liveA.id, "standup"])
+        XCTAssertEqual(state.listedRooms.map(\.id), [F.liveA.id, "standup"])
         let other = LiveStreamInfo(name: "retro~Bo", application: "call", isPublishing: true, clients: 1, age: 1)
         _ = fetched(&state, infos: [other], at: 11.3)
-        XCTAssertEqual(state.session.rooms.map(\.id), [F.liveA.id, "standup", "local/call/retro"])
+        XCTAssertEqual(state.listedRooms.map(\.id), [F.liveA.id, "standup", "local/call/retro"])
         XCTAssertEqual(state.listViewModel(now: 12).rows[2].detail, "Call · 1 in the call · Audience")
     }
 

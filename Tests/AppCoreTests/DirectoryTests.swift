@@ -20,8 +20,8 @@ final class DirectoryTests: XCTestCase {
 
     /// The file's rooms [Live A, Live B] and the servers, at t = 0 in a 960x600 window.
     private func start(_ servers: [LiveServer]) -> AppState {
-        var state = AppState(session: SessionState(config: RoomsConfig(rooms: [F.liveA, F.liveB], servers: servers)),
-                             environment: AppEnvironment(metrics: F.metrics), displays: [F.display], servers: servers)
+        var state = AppState(config: RoomsConfig(rooms: [F.liveA, F.liveB], servers: servers),
+                             environment: AppEnvironment(metrics: F.metrics), displays: [F.display])
         _ = state.reduce(.resized(.main, width: 960, height: 600), now: 0)
         _ = state.reduce(.painted(.main), now: 0)
         return state
@@ -64,7 +64,6 @@ final class DirectoryTests: XCTestCase {
         assertStep(&state, .directoryFetched(serverID: "local", serial: 1, .success([info("cam")])), now: 1.2,
                    effects: listed("cam")) {
             _ = $0.directory.received(.success([self.info("cam")]), serverID: "local", serial: 1, now: 1.2)
-            $0.session.rooms = [F.liveA, F.liveB, self.room(self.local, "cam")]
             $0.main.paint.dirty = true
         }
         let list = state.listViewModel(now: 9.2)
@@ -88,7 +87,6 @@ final class DirectoryTests: XCTestCase {
         assertStep(&state, .directoryFetched(serverID: "local", serial: 1, .success([info("cam")])), now: 1.3,
                    effects: listed("cam")) {
             _ = $0.directory.received(.success([self.info("cam")]), serverID: "local", serial: 1, now: 1.3)
-            $0.session.rooms = [F.liveA, F.liveB, self.room(self.local, "cam"), self.room(self.other, "far")]
             $0.main.list.selected = 3
         }
         let rows = state.listViewModel(now: 2).rows
@@ -128,11 +126,11 @@ final class DirectoryTests: XCTestCase {
         assertStep(&state, .directoryFetched(serverID: "local", serial: 2, .success([])), now: 6.2, effects: []) {
             _ = $0.directory.received(.success([]), serverID: "local", serial: 2, now: 6.2)
         }
-        XCTAssertEqual(state.session.rooms.last, cam, "the row stays while the stream may come back")
+        XCTAssertEqual(state.listedRooms.last, cam, "the row stays while the stream may come back")
         let effects = state.reduce(.tick(pointer: Point(x: 0, y: 0)), now: 21.1)
         XCTAssertNil(state.session.floatingRoomID)
         XCTAssertNil(state.session.openRoomID)
-        XCTAssertEqual(state.session.rooms, [F.liveA, F.liveB])
+        XCTAssertEqual(state.listedRooms, [F.liveA, F.liveB])
         XCTAssertEqual(state.toasts.map(\.message), ["cam ended"])
         XCTAssertEqual(state.main.list.selected, 1, "the selection stays inside the shorter list")
         XCTAssertTrue(effects.contains(.hideFloat) && effects.contains(.closePlayback(cam.id)))

@@ -88,10 +88,10 @@ final class ListTests: XCTestCase {
         }
         assertStep(&state, release, now: 1.1, effects: [
             .openPlayback(F.liveB, delayLimit: nil), .setAudio("live-b", muted: false, volume: 1), .stats(.open("live-b", sources: 1)),
-            .log(.info, "opened live-b"), .stats(.mainContent("live-b")), .resetMainVideo,
+            .log(.info, "opened live-b"), .stats(.status("live-b", .connecting)), .stats(.mainContent("live-b")), .resetMainVideo,
             .setVideo("live-b", source: 0, video(960, 600)),
         ]) {
-            $0.session.openRoomID = "live-b"
+            $0.session.openRoom = F.liveB
             $0.session.playback["live-b"] = .connecting
             $0.session.mainWindow.content = .room("live-b")
             $0.rooms["live-b"] = justOpened(F.liveB, at: 1.1)
@@ -106,7 +106,7 @@ final class ListTests: XCTestCase {
         let effects = state.reduce(F.key(.enter), now: 1)
         XCTAssertEqual(effects, [
             .openPlayback(F.host, delayLimit: nil), .setAudio("host", muted: true, volume: 1), .stats(.open("host", sources: 1)),
-            .log(.info, "opened host"), .stats(.mainContent("host")), .resetMainVideo,
+            .log(.info, "opened host"), .stats(.status("host", .connecting)), .stats(.mainContent("host")), .resetMainVideo,
             .setVideo("host", source: 0, video(960, 600)),
         ])
         XCTAssertEqual(state.rooms["host"], justOpened(F.host, at: 1, muted: true))
@@ -152,6 +152,6 @@ final class ListTests: XCTestCase {
         let effects = state.reduce(.roomsReloaded(RoomsConfig(rooms: [F.liveA, F.liveB])), now: 1)
         XCTAssertEqual(effects, [.stats(.roomsReloaded(rooms: 2))])
         XCTAssertEqual(state.main.list, ListState(selected: 1, scrollOffset: 0))
-        XCTAssertEqual(state.session.rooms, [F.liveA, F.liveB])
+        XCTAssertEqual(state.listedRooms, [F.liveA, F.liveB])
     }
 }

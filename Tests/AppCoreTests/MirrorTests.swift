@@ -208,10 +208,10 @@ final class MirrorTests: XCTestCase {
         }
         assertStep(&state, released(row.pill.x + 4, row.pill.y + 4, at: 1), now: 1, effects: [
             .openPlayback(rooms[2], delayLimit: nil), .setAudio("room-2", muted: false, volume: 1), .stats(.open("room-2", sources: 1)),
-            .log(.info, "opened room-2"), .stats(.mainContent("room-2")), .resetMainVideo,
+            .log(.info, "opened room-2"), .stats(.status("room-2", .connecting)), .stats(.mainContent("room-2")), .resetMainVideo,
             .setVideo("room-2", source: 0, video(960, 600)),
         ]) {
-            $0.session.openRoomID = "room-2"
+            $0.session.openRoom = rooms[2]
             $0.session.playback["room-2"] = .connecting
             $0.session.mainWindow.content = .room("room-2")
             $0.rooms["room-2"] = justOpened(rooms[2], at: 1)

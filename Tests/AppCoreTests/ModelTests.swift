@@ -75,7 +75,7 @@ final class ModelTests: XCTestCase {
         }
         XCTAssertGreaterThanOrEqual(state.nextWake(now: now, frameDelay: Double.random(in: 0...0.1)), now,
                                     "the next wake is never in the past: \(context)")
-        XCTAssertLessThanOrEqual(state.main.list.selected, max(0, state.session.rooms.count - 1), context)
+        XCTAssertLessThanOrEqual(state.main.list.selected, max(0, state.listedRooms.count - 1), context)
     }
 
     private func randomEvent(_ state: AppState, now: Double, using rng: inout SeededRandom) -> AppEvent {

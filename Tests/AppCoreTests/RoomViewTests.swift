@@ -202,7 +202,7 @@ final class RoomViewTests: XCTestCase {
         XCTAssertEqual(effects, [
             .closePlayback("live-a"), .resetMainVideo, .stats(.stop("live-a")), .log(.info, "stopped live-a"),
             .openPlayback(F.liveA, delayLimit: nil), .setAudio("live-a", muted: false, volume: 1), .stats(.open("live-a", sources: 1)),
-            .log(.info, "opened live-a"), .setVideo("live-a", source: 0, video(960, 600)),
+            .log(.info, "opened live-a"), .stats(.status("live-a", .connecting)), .setVideo("live-a", source: 0, video(960, 600)),
         ])
         XCTAssertEqual(state.rooms["live-a"], justOpened(F.liveA, at: 6))
         XCTAssertEqual(state.reduce(F.key(.letter("r")), now: 7), [], "Retry does nothing while connecting")

@@ -220,10 +220,10 @@ final class SpeakerToastWakeTests: XCTestCase {
         _ = state.reduce(F.key(.escape, .main), now: 10)
         assertStep(&state, F.key(.enter, .main), now: 10.5, effects: [
             .openPlayback(F.liveA, delayLimit: nil), .setAudio("live-a", muted: false, volume: 1), .stats(.open("live-a", sources: 1)),
-            .log(.info, "opened live-a"), .stats(.mainContent("live-a")), .resetMainVideo,
+            .log(.info, "opened live-a"), .stats(.status("live-a", .connecting)), .stats(.mainContent("live-a")), .resetMainVideo,
             .setVideo("live-a", source: 0, video(960, 600)),
         ]) {
-            _ = $0.session.reduce(.roomSelected("live-a"))
+            _ = $0.session.reduce(.roomSelected(F.liveA))
             $0.rooms["live-a"] = justOpened(F.liveA, at: 10.5)
             $0.main.controlsUntil = 13.5
             $0.checks.releaseMemoryAt = nil

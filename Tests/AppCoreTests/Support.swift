@@ -22,7 +22,7 @@ enum F {
     /// The start state: list shown in a 960x600 window, nothing open.
     static func start(rooms: [Room] = rooms, settings: RoomsSettings = RoomsSettings(),
                       environment: AppEnvironment = AppEnvironment(metrics: metrics)) -> AppState {
-        var state = AppState(session: SessionState(config: RoomsConfig(rooms: rooms, settings: settings)),
+        var state = AppState(config: RoomsConfig(rooms: rooms, settings: settings),
                              environment: environment, displays: [display])
         _ = state.reduce(.resized(.main, width: 960, height: 600), now: 0)
         _ = state.reduce(.painted(.main), now: 0)
@@ -116,7 +116,6 @@ extension AppState {
         guard var room = rooms[id] else { return }
         for i in sources.indices where sources[i] != room.sources[i] { room.sourceSince[i] = t }
         room.sources = sources
-        room.reportedStatus = status
         room.statusSince = t
         rooms[id] = room
         session.playback[id] = status

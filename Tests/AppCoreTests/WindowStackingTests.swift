@@ -56,7 +56,7 @@ final class WindowStackingTests: XCTestCase {
     }
 
     func testTheListsWordsAreLoggedWhenAPaintShowsNewOnes() {
-        var state = AppState(session: .init(config: .init(rooms: F.rooms)), environment: AppEnvironment(metrics: F.metrics))
+        var state = AppState(config: .init(rooms: F.rooms), environment: AppEnvironment(metrics: F.metrics))
         _ = state.reduce(.resized(.main, width: 960, height: 600), now: 0)
         let shown = StatsEvent.listShown(count: "\(F.rooms.count) rooms", statuses: F.rooms.map { _ in "Idle" })
         assertStep(&state, .painted(.main), now: 0.1, effects: [.stats(shown)]) {

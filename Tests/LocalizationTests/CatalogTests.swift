@@ -49,13 +49,13 @@ final class CatalogTests: XCTestCase {
     /// The effects of opening the host's room from the list in the 960x600 main window.
     private let hostOpens: [AppEffect] = [
         .openPlayback(FixtureRooms.host, delayLimit: nil), .setAudio("host", muted: true, volume: 1), .stats(.open("host", sources: 1)),
-        .log(.info, "opened host"), .stats(.mainContent("host")), .resetMainVideo,
+        .log(.info, "opened host"), .stats(.status("host", .connecting)), .stats(.mainContent("host")), .resetMainVideo,
         .setVideo("host", source: 0, .full(width: 960, height: 600)),
     ]
 
     /// The host's room opened from the list at `t`: connecting, muted (its sound is the host's own).
     private func hostOpened(_ state: inout AppState, at t: Double) {
-        state.session.openRoomID = "host"
+        state.session.openRoom = FixtureRooms.host
         state.session.playback["host"] = .connecting
         state.session.mainWindow.content = .room("host")
         var room = OpenRoom(openedAt: t, count: 1, muted: true)
@@ -98,7 +98,7 @@ final class CatalogTests: XCTestCase {
 
     func testTheStatusPillWidensForTheLanguagesLongestStatus() {
         use("de")
-        var state = AppState(session: SessionState(config: RoomsConfig(rooms: FixtureRooms.all)),
+        var state = AppState(config: RoomsConfig(rooms: FixtureRooms.all),
                              environment: AppEnvironment(metrics: UIMetrics(scale: 1) { text, _ in text.count * 7 }))
         _ = state.reduce(.resized(.main, width: 960, height: 600), now: 0)
         // "Verbindet neu" (reconnecting) is German's longest pill: 13 letters at 7 px, and 40 px for its dot and ends.
@@ -144,7 +144,7 @@ final class CatalogTests: XCTestCase {
 
     func testTheChineseListShowsItsCountAndStatusesInChinese() throws {
         use("zh_CN")
-        var state = AppState(session: SessionState(config: RoomsConfig(rooms: FixtureRooms.all)),
+        var state = AppState(config: RoomsConfig(rooms: FixtureRooms.all),
                              environment: AppEnvironment(metrics: UIMetrics(scale: 1) { text, _ in text.count * 7 }))
         _ = state.reduce(.resized(.main, width: 960, height: 600), now: 0)
         let list = state.listViewModel(now: 0)
@@ -169,7 +169,7 @@ final class CatalogTests: XCTestCase {
 
     func testArabicViewsAreMirroredAndWordedInArabic() throws {
         use("ar")
-        var state = AppState(session: SessionState(config: RoomsConfig(rooms: FixtureRooms.all)),
+        var state = AppState(config: RoomsConfig(rooms: FixtureRooms.all),
                              environment: AppEnvironment(metrics: UIMetrics(scale: 1) { text, _ in text.count * 7 },
                                                          direction: Localization.direction))
         _ = state.reduce(.resized(.main, width: 960, height: 600), now: 0)

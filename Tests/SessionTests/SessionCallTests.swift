@@ -81,7 +81,7 @@ final class SessionCallTests: XCTestCase {
         _ = state.reduce(.audioLevelsMeasured(at: 1, levels: [2: -10]))
         assertStep(&state, .leaveClicked, effects: [.stopPlayback("call"), .showList]) {
             $0.mainWindow.content = .list
-            $0.openRoomID = nil
+            $0.openRoom = nil
             $0.playback = [:]
             $0.activeSpeaker = ActiveSpeaker()
         }

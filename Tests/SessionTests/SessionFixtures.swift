@@ -16,15 +16,13 @@ enum SessionFixtures {
 
     /// The start state: list shown, nothing open.
     static func start(settings: RoomsSettings = RoomsSettings()) -> SessionState {
-        var config = config
-        config.settings = settings
-        return SessionState(config: config)
+        SessionState(settings: settings)
     }
 
     /// A state with `room` open in the main window and reporting `status`.
     static func open(_ room: Room, status: PlaybackStatus = .playing, settings: RoomsSettings = RoomsSettings()) -> SessionState {
         var state = start(settings: settings)
-        _ = state.reduce(.roomSelected(room.id))
+        _ = state.reduce(.roomSelected(room))
         _ = state.reduce(.playbackStatusChanged(room.id, status))
         return state
     }

@@ -44,7 +44,7 @@ final class SessionModelTests: XCTestCase {
                     case (.stopping, .didStop): lifecycle = .idle
                     default: return "lifecycle \(event) while \(lifecycle)"
                     }
-                case .showMainWindow, .showList, .showRoom, .toast, .layout, .log, .unknownRoom:
+                case .showMainWindow, .showList, .showRoom, .toast, .layout, .log:
                     break
                 }
             }
@@ -95,8 +95,11 @@ final class SessionModelTests: XCTestCase {
     static func randomAction(_ rng: inout SeededRandom, state: SessionState, time: inout Double) -> SessionAction {
         let someRoom = roomIDs.randomElement(using: &rng)!
         let likelyRoom = Bool.random(using: &rng) ? (state.openRoomID ?? someRoom) : someRoom
+        let listed = F.config.rooms.randomElement(using: &rng)!
         switch Int.random(in: 0..<100, using: &rng) {
-        case 0..<14: return .roomSelected(Bool.random(using: &rng) ? (state.floatingRoomID ?? someRoom) : someRoom)
+        case 0..<14:
+            let floating = state.floatingRoomID != nil ? state.openRoom : nil
+            return .roomSelected(Bool.random(using: &rng) ? (floating ?? listed) : listed)
         case 14..<28: return .pipRequested(origin: [.control, .key, .commandLine].randomElement(using: &rng)!)
         case 28..<34: return .floatClicked
         case 34..<39: return .floatCloseClicked
@@ -112,7 +115,10 @@ final class SessionModelTests: XCTestCase {
         case 83..<88:
             let scope: PiPScope = Bool.random(using: &rng) ? .global : .room(likelyRoom)
             return .pipEnabledChanged(scope, Int.random(in: 0..<3, using: &rng) == 0 ? .disabled : .enabled)
-        case 88..<91: return .roomsReloaded(randomConfig(&rng))
+        case 88..<90:
+            let config = randomConfig(&rng)
+            return .roomsFileReloaded(config.settings, openRoom: config.rooms.first { $0.id == state.openRoomID })
+        case 90..<91: return .directoryChanged(openRoom: randomConfig(&rng).rooms.first { $0.id == state.openRoomID })
         case 91..<95: return .leaveClicked
         case 95..<97: return .backToListClicked
         default: return .retryClicked
@@ -126,8 +132,8 @@ final class SessionModelTests: XCTestCase {
     ) -> String? {
         if let floating = after.floatingRoomID {
             guard after.openRoomID == floating else { return "floating room \(floating) is not the open room" }
-            guard after.room(floating)?.role != .host else { return "host room \(floating) floats" }
-            guard after.pipAvailability(for: floating) == .enabled else { return "room \(floating) floats with PiP disabled" }
+            guard after.openRoom?.role != .host else { return "host room \(floating) floats" }
+            guard after.openRoom.map(after.pipAvailability(for:)) == .enabled else { return "room \(floating) floats with PiP disabled" }
         }
         guard after.isActive == (shell.lifecycle == .active) else { return "isActive \(after.isActive) but lifecycle \(shell.lifecycle)" }
         guard shell.floatWindow == after.floatingRoomID else { return "float window \(String(describing: shell.floatWindow))" }
@@ -144,15 +150,16 @@ final class SessionModelTests: XCTestCase {
             coverage.refusals += 1
             guard after == before, effects.count == 2 else { return "a refused request changed something: \(effects)" }
         }
-        if case .pipRequested = action, before.globalPiP == .disabled || (before.openRoomID.map { before.pipAvailability(for: $0) } == .disabled) {
+        if case .pipRequested = action, before.globalPiP == .disabled || (before.openRoom.map { before.pipAvailability(for: $0) } == .disabled) {
             guard after == before, effects.isEmpty else { return "a request with PiP disabled did something: \(effects)" }
         }
-        if case .roomSelected(let id) = action {
+        if case .roomSelected(let room) = action {
+            let id = room.id
             if before.floatingRoomID == id {
                 coverage.resumes += 1
                 let reopened = effects.contains { if case .openPlayback = $0 { true } else { false } }
                 guard !reopened, after.openRoomID == id, after.floatingRoomID == nil else { return "resume reopened or did not resume" }
-            } else if before.isHosting, before.openRoomID != id, before.room(id) != nil {
+            } else if before.isHosting, before.openRoomID != id {
                 guard after == before, effects == [.toast(.stillHosting)] else { return "hosting did not lock the choice" }
             }
         }

@@ -57,7 +57,7 @@ final class SessionPiPTests: XCTestCase {
         var nothingOpen = F.start()
         _ = nothingOpen.reduce(.pipEnabledChanged(.global, .disabled))
         assertStep(&nothingOpen, .pipRequested(origin: .commandLine), effects: [])
-        XCTAssertEqual(nothingOpen.pipAvailability(for: "live-a"), .disabled)
+        XCTAssertEqual(nothingOpen.pipAvailability(for: F.liveA), .disabled)
     }
 
     func testARequestWhileFloatingChangesNothing() {
@@ -88,7 +88,7 @@ final class SessionPiPTests: XCTestCase {
         var state = F.floatingByRequest(F.liveB)
         assertStep(&state, .floatCloseClicked, effects: leaveFloatEffects + [.stopPlayback("live-b"), .showList]) {
             $0.floatingRoomID = nil
-            $0.openRoomID = nil
+            $0.openRoom = nil
             $0.playback = [:]
         }
     }
@@ -97,7 +97,7 @@ final class SessionPiPTests: XCTestCase {
         var state = F.floatingByMinimize(F.liveB)
         assertStep(&state, .floatCloseClicked, effects: leaveFloatEffects + [.stopPlayback("live-b"), .showList]) {
             $0.floatingRoomID = nil
-            $0.openRoomID = nil
+            $0.openRoom = nil
             $0.playback = [:]
             $0.mainWindow.content = .list
         }
@@ -178,7 +178,7 @@ final class SessionPiPTests: XCTestCase {
     func testDisablingTheFloatingRoomsPiPRestoresFirst() {
         var state = F.floatingByMinimize(F.liveB)
         assertStep(&state, .pipEnabledChanged(.room("live-b"), .disabled), effects: leaveFloatEffects + [.showMainWindow(.room("live-b"))]) {
-            $0.rooms[1].pip = false
+            $0.pipByRoom["live-b"] = false
             $0.floatingRoomID = nil
             $0.mainWindow.presence = .shown
         }
@@ -186,12 +186,12 @@ final class SessionPiPTests: XCTestCase {
 
     func testDisablingAnotherRoomsPiPKeepsTheFloat() {
         var state = F.floatingByRequest(F.liveA)
-        assertStep(&state, .pipEnabledChanged(.room("live-b"), .disabled), effects: []) { $0.rooms[1].pip = false }
+        assertStep(&state, .pipEnabledChanged(.room("live-b"), .disabled), effects: []) { $0.pipByRoom["live-b"] = false }
     }
 
     func testEnablingPiPAgainAllowsRequests() {
         var state = F.open(F.noPiP)
-        assertStep(&state, .pipEnabledChanged(.room("no-pip"), .enabled), effects: []) { $0.rooms[4].pip = true }
+        assertStep(&state, .pipEnabledChanged(.room("no-pip"), .enabled), effects: []) { $0.pipByRoom["no-pip"] = true }
         assertStep(&state, .pipRequested(origin: .control), effects: enterFloatEffects("no-pip") + [.showList]) {
             $0.floatingRoomID = "no-pip"
             $0.mainWindow.content = .list
@@ -201,8 +201,12 @@ final class SessionPiPTests: XCTestCase {
         assertStep(&global, .pipEnabledChanged(.global, .enabled), effects: []) { $0.globalPiP = .enabled }
     }
 
-    func testEnablingAnUnknownRoomLogs() {
+    func testARoomsPiPIsSetByIdWhetherOrNotItIsListed() {
+        // The list is the app's: the session keeps the setting for the id, for when that room opens.
         var state = F.start()
-        assertStep(&state, .pipEnabledChanged(.room("x"), .enabled), effects: [.unknownRoom("x")])
+        assertStep(&state, .pipEnabledChanged(.room("x"), .disabled), effects: []) { $0.pipByRoom["x"] = false }
+        var x = F.liveA
+        x.id = "x"
+        XCTAssertEqual(state.pipAvailability(for: x), .disabled)
     }
 }

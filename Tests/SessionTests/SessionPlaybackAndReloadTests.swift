@@ -33,7 +33,7 @@ final class SessionPlaybackAndReloadTests: XCTestCase {
             .stopPlayback("live-a"), .showList, .toast(.ended(title: "Live A")),
         ]) {
             $0.floatingRoomID = nil
-            $0.openRoomID = nil
+            $0.openRoom = nil
             $0.playback = [:]
         }
     }
@@ -45,13 +45,14 @@ final class SessionPlaybackAndReloadTests: XCTestCase {
         }
     }
 
-    func testReloadWithTheSameRoomsReplacesRoomsAndSettings() {
+    func testReloadWithTheSameRoomsReplacesTheOpenRoomAndSettings() {
         var state = F.floatingByRequest(F.liveA)
         var config = F.config
         config.rooms[0].title = "Renamed"
         config.settings = RoomsSettings(autoPiP: false, autoExit: false)
-        assertStep(&state, .roomsReloaded(config), effects: []) {
-            $0.rooms = config.rooms
+        let listed = config.rooms.first { $0.id == "live-a" }
+        assertStep(&state, .roomsFileReloaded(config.settings, openRoom: listed), effects: []) {
+            $0.openRoom = listed
             $0.settings = config.settings
         }
     }
@@ -59,12 +60,12 @@ final class SessionPlaybackAndReloadTests: XCTestCase {
     func testReloadWithoutTheFloatingRoomReleasesIt() {
         var state = F.floatingByRequest(F.liveA)
         let config = RoomsConfig(rooms: [F.liveB, F.call])
-        assertStep(&state, .roomsReloaded(config), effects: leaveFloatEffects + [
+        let listed = config.rooms.first { $0.id == "live-a" }
+        assertStep(&state, .roomsFileReloaded(config.settings, openRoom: listed), effects: leaveFloatEffects + [
             .stopPlayback("live-a"), .showList, .toast(.removedFromRoomsFile(title: "Live A")),
         ]) {
-            $0.rooms = config.rooms
             $0.floatingRoomID = nil
-            $0.openRoomID = nil
+            $0.openRoom = nil
             $0.playback = [:]
         }
     }
@@ -73,12 +74,12 @@ final class SessionPlaybackAndReloadTests: XCTestCase {
         var state = F.floatingByMinimize(F.liveA)
         var config = F.config
         config.rooms[0].media = .live(source: .lavfi(graph: "mandelbrot"))
-        assertStep(&state, .roomsReloaded(config), effects: leaveFloatEffects + [
+        let listed = config.rooms.first { $0.id == "live-a" }
+        assertStep(&state, .roomsFileReloaded(config.settings, openRoom: listed), effects: leaveFloatEffects + [
             .stopPlayback("live-a"), .showList, .toast(.newSource(title: "Live A")),
         ]) {
-            $0.rooms = config.rooms
             $0.floatingRoomID = nil
-            $0.openRoomID = nil
+            $0.openRoom = nil
             $0.playback = [:]
             $0.mainWindow.content = .list
         }
@@ -87,11 +88,11 @@ final class SessionPlaybackAndReloadTests: XCTestCase {
     func testReloadWithoutTheOpenRoomClosesIt() {
         var state = F.open(F.call)
         let config = RoomsConfig(rooms: [F.liveA])
-        assertStep(&state, .roomsReloaded(config), effects: [
+        let listed = config.rooms.first { $0.id == "call" }
+        assertStep(&state, .roomsFileReloaded(config.settings, openRoom: listed), effects: [
             .stopPlayback("call"), .showList, .toast(.removedFromRoomsFile(title: "Call")),
         ]) {
-            $0.rooms = config.rooms
-            $0.openRoomID = nil
+            $0.openRoom = nil
             $0.playback = [:]
             $0.mainWindow.content = .list
         }
@@ -101,8 +102,9 @@ final class SessionPlaybackAndReloadTests: XCTestCase {
         var state = F.floatingByRequest(F.liveB)
         var config = F.config
         config.rooms[1].role = .host
-        assertStep(&state, .roomsReloaded(config), effects: leaveFloatEffects + [.showMainWindow(.room("live-b"))]) {
-            $0.rooms = config.rooms
+        let listed = config.rooms.first { $0.id == "live-b" }
+        assertStep(&state, .roomsFileReloaded(config.settings, openRoom: listed), effects: leaveFloatEffects + [.showMainWindow(.room("live-b"))]) {
+            $0.openRoom = listed
             $0.floatingRoomID = nil
             $0.mainWindow.content = .room("live-b")
         }
@@ -112,8 +114,9 @@ final class SessionPlaybackAndReloadTests: XCTestCase {
         var state = F.floatingByRequest(F.liveB)
         var config = F.config
         config.rooms[1].pip = false
-        assertStep(&state, .roomsReloaded(config), effects: leaveFloatEffects + [.showMainWindow(.room("live-b"))]) {
-            $0.rooms = config.rooms
+        let listed = config.rooms.first { $0.id == "live-b" }
+        assertStep(&state, .roomsFileReloaded(config.settings, openRoom: listed), effects: leaveFloatEffects + [.showMainWindow(.room("live-b"))]) {
+            $0.openRoom = listed
             $0.floatingRoomID = nil
             $0.mainWindow.content = .room("live-b")
         }

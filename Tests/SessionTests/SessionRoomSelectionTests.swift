@@ -9,26 +9,21 @@ final class SessionRoomSelectionTests: XCTestCase {
 
     func testOpeningARoomFromTheListStartsPlaybackAndShowsIt() {
         var state = F.start()
-        assertStep(&state, .roomSelected("live-a"), effects: [.openPlayback(F.liveA), .showRoom("live-a")]) {
-            $0.openRoomID = "live-a"
+        assertStep(&state, .roomSelected(F.liveA), effects: [.openPlayback(F.liveA), .showRoom("live-a")]) {
+            $0.openRoom = F.liveA
             $0.playback = ["live-a": .connecting]
             $0.mainWindow.content = .room("live-a")
         }
     }
 
-    func testAnUnknownRoomChangesNothing() {
-        var state = F.start()
-        assertStep(&state, .roomSelected("nope"), effects: [.unknownRoom("nope")])
-    }
-
     func testSelectingTheOpenRoomAgainChangesNothing() {
         var state = F.open(F.liveA)
-        assertStep(&state, .roomSelected("live-a"), effects: [])
+        assertStep(&state, .roomSelected(F.liveA), effects: [])
     }
 
     func testSelectingTheFloatingRoomResumesWithoutReopening() {
         var state = F.floatingByRequest(F.liveA)
-        assertStep(&state, .roomSelected("live-a"), effects: leaveFloatEffects + [.showRoom("live-a")]) {
+        assertStep(&state, .roomSelected(F.liveA), effects: leaveFloatEffects + [.showRoom("live-a")]) {
             $0.floatingRoomID = nil
             $0.mainWindow.content = .room("live-a")
         }
@@ -36,11 +31,11 @@ final class SessionRoomSelectionTests: XCTestCase {
 
     func testSelectingAnotherRoomReleasesTheFloatFirst() {
         var state = F.floatingByRequest(F.liveA)
-        assertStep(&state, .roomSelected("live-b"), effects: leaveFloatEffects + [
+        assertStep(&state, .roomSelected(F.liveB), effects: leaveFloatEffects + [
             .stopPlayback("live-a"), .openPlayback(F.liveB), .showRoom("live-b"),
         ]) {
             $0.floatingRoomID = nil
-            $0.openRoomID = "live-b"
+            $0.openRoom = F.liveB
             $0.playback = ["live-b": .connecting]
             $0.mainWindow.content = .room("live-b")
         }
@@ -48,10 +43,10 @@ final class SessionRoomSelectionTests: XCTestCase {
 
     func testSelectingAnotherRoomWhileOneIsOpenStopsTheFirst() {
         var state = F.open(F.liveA)
-        assertStep(&state, .roomSelected("call"), effects: [
+        assertStep(&state, .roomSelected(F.call), effects: [
             .stopPlayback("live-a"), .openPlayback(F.call), .showRoom("call"),
         ]) {
-            $0.openRoomID = "call"
+            $0.openRoom = F.call
             $0.playback = ["call": .connecting]
             $0.mainWindow.content = .room("call")
         }
@@ -59,18 +54,18 @@ final class SessionRoomSelectionTests: XCTestCase {
 
     func testOpeningAHostRoomReleasesTheFloat() {
         var state = F.floatingByRequest(F.call)
-        assertStep(&state, .roomSelected("host"), effects: leaveFloatEffects + [
+        assertStep(&state, .roomSelected(F.host), effects: leaveFloatEffects + [
             .stopPlayback("call"), .openPlayback(F.host), .showRoom("host"),
         ]) {
             $0.floatingRoomID = nil
-            $0.openRoomID = "host"
+            $0.openRoom = F.host
             $0.playback = ["host": .connecting]
             $0.mainWindow.content = .room("host")
         }
     }
 
     func testWhileHostingAnotherRoomOnlyToasts() {
-        for other in ["live-a", "live-b", "call", "no-pip"] {
+        for other in [F.liveA, F.liveB, F.call, F.noPiP] {
             var state = F.open(F.host)
             assertStep(&state, .roomSelected(other), effects: [.toast(.stillHosting)])
         }
@@ -78,13 +73,13 @@ final class SessionRoomSelectionTests: XCTestCase {
 
     func testWhileHostingTheHostRoomItselfChangesNothing() {
         var state = F.open(F.host)
-        assertStep(&state, .roomSelected("host"), effects: [])
+        assertStep(&state, .roomSelected(F.host), effects: [])
     }
 
     func testLeavingStopsPlaybackAndShowsTheList() {
         var state = F.open(F.liveB, status: .buffering(percent: 40))
         assertStep(&state, .leaveClicked, effects: [.stopPlayback("live-b"), .showList]) {
-            $0.openRoomID = nil
+            $0.openRoom = nil
             $0.playback = [:]
             $0.mainWindow.content = .list
         }
@@ -95,7 +90,7 @@ final class SessionRoomSelectionTests: XCTestCase {
         _ = state.reduce(.mainWindowRestored)
         assertStep(&state, .leaveClicked, effects: leaveFloatEffects + [.stopPlayback("live-a"), .showList]) {
             $0.floatingRoomID = nil
-            $0.openRoomID = nil
+            $0.openRoom = nil
             $0.playback = [:]
             $0.mainWindow.content = .list
         }
@@ -110,12 +105,12 @@ final class SessionRoomSelectionTests: XCTestCase {
         var state = F.open(F.host)
         assertStep(&state, .leaveClicked, effects: [.stopPlayback("host"), .showList]) {
             $0.mainWindow.content = .list
-            $0.openRoomID = nil
+            $0.openRoom = nil
             $0.playback = [:]
         }
         XCTAssertFalse(state.isHosting)
-        assertStep(&state, .roomSelected("live-a"), effects: [.openPlayback(F.liveA), .showRoom("live-a")]) {
-            $0.openRoomID = "live-a"
+        assertStep(&state, .roomSelected(F.liveA), effects: [.openPlayback(F.liveA), .showRoom("live-a")]) {
+            $0.openRoom = F.liveA
             $0.playback = ["live-a": .connecting]
             $0.mainWindow.content = .room("live-a")
         }
@@ -127,8 +122,8 @@ final class SessionRoomSelectionTests: XCTestCase {
             $0.mainWindow.content = .list
         }
         XCTAssertTrue(state.isHosting, "the broadcast goes on behind the list")
-        assertStep(&state, .roomSelected("live-a"), effects: [.toast(.stillHosting)])
-        assertStep(&state, .roomSelected("host"), effects: [.showRoom("host")]) {
+        assertStep(&state, .roomSelected(F.liveA), effects: [.toast(.stillHosting)])
+        assertStep(&state, .roomSelected(F.host), effects: [.showRoom("host")]) {
             $0.mainWindow.content = .room("host")
         }
     }

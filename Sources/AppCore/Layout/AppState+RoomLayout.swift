@@ -18,13 +18,13 @@ extension AppState {
     /// Whether the main window shows a room's full view (``roomLayout(now:measure:)`` has one).
     var roomViewShown: Bool {
         guard case .room(let id) = session.mainWindow.content else { return false }
-        return rooms[id] != nil && session.room(id) != nil
+        return rooms[id] != nil && self.room(id) != nil
     }
 
     /// The open room's full view in the main window, laid out for its current size. Text is
     /// measured by `measure`; without it only the fixed labels are, which is all hit-testing needs.
     public func roomLayout(now: Double, measure: TextMeasure? = nil) -> RoomViewModel? {
-        guard case .room(let id) = session.mainWindow.content, let open = rooms[id], let room = session.room(id) else {
+        guard case .room(let id) = session.mainWindow.content, let open = rooms[id], let room = self.room(id) else {
             return nil
         }
         let m = environment.metrics
@@ -164,7 +164,7 @@ extension AppState {
         }
         if room.role == .host { button(.back, .back) }  // browse the list while the broadcast goes on
         if room.role == .host, room.broadcast != nil { button(.live, .goLive, active: broadcast?.room == room.id) }
-        if session.pipAvailability(for: room.id) == .enabled && room.role != .host { button(.pip, .pip) }
+        if session.pipAvailability(for: room) == .enabled && room.role != .host { button(.pip, .pip) }
         if let call, call.room == room.id {
             let sending = call.sendingState
             button(sending.microphoneMuted ? .micOff : .mic, .mute, alert: sending.microphoneMuted)

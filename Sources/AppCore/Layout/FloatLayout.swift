@@ -86,7 +86,7 @@ extension AppState {
         let m = environment.metrics
         let id = session.floatingRoomID
         let open = id.flatMap { rooms[$0] }
-        let room = id.flatMap { session.room($0) }
+        let room = id.flatMap { self.room($0) }
         let source = floatSource
         var status = PlaybackStatus.connecting
         if let open, open.sources.indices.contains(source) {

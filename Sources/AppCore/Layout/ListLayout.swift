@@ -251,7 +251,7 @@ extension AppState {
     /// The list view for the main window's current size at time `now` (a live row's time live).
     public func listViewModel(now: Double, measure: TextMeasure? = nil) -> ListViewModel {
         let layout = listLayout
-        let all = session.rooms
+        let all = listedRooms
         var rows: [RoomRowModel] = []
         let pillWidth = layout.pillWidth
         for (i, room) in all.enumerated() {

@@ -6,7 +6,7 @@ extension AppState {
     /// Go live, or Stop when the room is live. Only an open host room with a broadcast
     /// destination goes live; its own playback closes, since the preview comes from the capture.
     mutating func goLiveToggled(_ id: RoomID, now: Double) -> [AppEffect] {
-        guard let room = session.room(id), room.role == .host, let destination = room.broadcast,
+        guard let room = self.room(id), room.role == .host, let destination = room.broadcast,
               session.openRoomID == id, case .live(let source) = room.media else { return [] }
         if broadcast?.room == id {
             broadcast = nil

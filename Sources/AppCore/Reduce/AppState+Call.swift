@@ -15,9 +15,16 @@ extension AppState {
     public var identity: CallIdentity { CallIdentity(me: me, desktop: environment.desktop) }
 
     /// The list's rooms: the file's (a server call with whoever the server lists in it), then the
-    /// directory's; the joined call without the user's own stream.
-    var listedRooms: [Room] {
+    /// directory's; the joined call without the user's own stream. A function of the rooms file,
+    /// the directory and the joined call, stored nowhere.
+    public var listedRooms: [Room] {
         fileRooms.map(withServerParticipants) + directory.rooms.map(withoutMe)
+    }
+
+    /// The list's room with this id.
+    public func room(_ id: RoomID) -> Room? {
+        if let room = fileRooms.first(where: { $0.id == id }) { return withServerParticipants(room) }
+        return directory.rooms.first { $0.id == id }.map(withoutMe)
     }
 
     private func withServerParticipants(_ room: Room) -> Room {
@@ -55,6 +62,7 @@ extension AppState {
         let callRoom = directory.call(room.id)?.call.room ?? room.id
         let identity = self.identity
         let member = CallMember(name: identity.name, tag: joinTag())
+        let listed = listedRooms
         let state = CallState(room: room.id, serverID: serverID, callRoom: callRoom, identity: identity,
                               sendURL: template.url(room: callRoom, member: member))
         call = state
@@ -66,8 +74,8 @@ extension AppState {
             .log(.info, "joined \(callRoom) on \(serverID) as \(member)"),
         ]
         // The list's room of the call leaves the user out from now on.
-        let listed = performDirectory(directory.refresh(serverID: serverID, now: now), now: now) + syncDirectoryRooms(now: now)
-        return (withoutMe(room), effects + listed)
+        let refreshed = performDirectory(directory.refresh(serverID: serverID, now: now), now: now) + listChanged(from: listed, now: now)
+        return (withoutMe(room), effects + refreshed)
     }
 
     /// This join's stream tag: the run's random tag, then the count of earlier joins (a rejoin
@@ -104,7 +112,7 @@ extension AppState {
     /// backoff (D4 waits up to 8 s), since the streams are known to be there.
     func retryCall(on serverID: String, before: LiveDirectory) -> [AppEffect] {
         guard let call, call.serverID == serverID, directory.section(serverID)?.reachability == .reachable,
-              let open = rooms[call.room], case .call(let participants)? = session.room(call.room)?.media else { return [] }
+              let open = rooms[call.room], case .call(let participants)? = self.room(call.room)?.media else { return [] }
         let serverCameBack = if case .unreachable? = before.section(serverID)?.reachability { true } else { false }
         let template = directory.section(serverID)?.server.calls
         let listed = Set((directory.call(room: call.callRoom, server: serverID)?.participants ?? []).compactMap { member in

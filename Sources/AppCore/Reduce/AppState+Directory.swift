@@ -8,13 +8,12 @@ extension AppState {
     /// A refresh of server `serverID` finished.
     mutating func directoryFetched(_ serverID: String, serial: Int, _ result: Result<[LiveStreamInfo], DirectoryError>,
                                    now: Double) -> [AppEffect] {
-        let before = directory
+        let before = directory, listed = listedRooms
         let effects = directory.received(result, serverID: serverID, serial: serial, now: now)
         guard directory != before else { return [] }
         // Calls come and go without directory effects: their rooms follow every change.
-        let rooms = effects.isEmpty ? syncDirectoryRooms(now: now) : []
-        return serverChange(serverID, from: before) + performDirectory(effects, now: now) + rooms + retryWatchedStream(on: serverID)
-            + retryCall(on: serverID, before: before)
+        return serverChange(serverID, from: before) + performDirectory(effects, now: now) + listChanged(from: listed, now: now)
+            + retryWatchedStream(on: serverID) + retryCall(on: serverID, before: before)
     }
 
     /// A stats line when a server became reachable or unreachable (a new reason alone is not
@@ -35,13 +34,18 @@ extension AppState {
 
     /// Time passes: refreshes that are due, streams gone for good, the list's clocks.
     mutating func directoryTicked(now: Double) -> [AppEffect] {
+        let before = directory
         var effects = directory.tick(now: now)
         if let (serverID, _) = watchedStreamReconnecting {
             // A watched stream that lost its server: look for its return twice a second.
             effects += directory.refresh(serverID: serverID, now: now)
         }
         let out = reopenStuckStream(now: now)
-        return out + performDirectory(effects, now: now)
+        // Most ticks change nothing: the list is compared only when the directory changed.
+        guard directory != before else { return out + performDirectory(effects, now: now) }
+        var old = self
+        old.directory = before
+        return out + performDirectory(effects, now: now) + listChanged(from: old.listedRooms, now: now)
     }
 
     /// Seconds a watched stream that its server lists may stay Buffering (connected, no picture)
@@ -52,7 +56,7 @@ extension AppState {
     /// Opens a stuck watched stream's playback again, keeping its sound settings.
     private mutating func reopenStuckStream(now: Double) -> [AppEffect] {
         guard let id = session.openRoomID, let stream = directory.stream(id), stream.goneSince == nil,
-              let room = session.room(id), var open = rooms[id], now - open.statusSince >= Self.stuckAfter
+              let room = self.room(id), var open = rooms[id], now - open.statusSince >= Self.stuckAfter
         else { return [] }
         guard case .buffering = open.status else { return [] }
         open.statusSince = now
@@ -66,11 +70,12 @@ extension AppState {
 
     /// The main window gained focus: every section refreshes (W8).
     mutating func directoryFocusGained(now: Double) -> [AppEffect] {
-        performDirectory(directory.focusGained(now: now), now: now)
+        let listed = listedRooms
+        return performDirectory(directory.focusGained(now: now), now: now) + listChanged(from: listed, now: now)
     }
 
+    /// Carries out the directory's effects; the caller follows the list's change.
     mutating func performDirectory(_ effects: [DirectoryEffect], now: Double) -> [AppEffect] {
-        guard !effects.isEmpty else { return [] }
         var out: [AppEffect] = []
         for effect in effects {
             switch effect {
@@ -83,27 +88,30 @@ extension AppState {
                 out += streamEnded(stream, serverID: serverID, now: now)
             }
         }
-        return out + syncDirectoryRooms(now: now)
+        return out
     }
 
     /// A stream gone for good (M5): an open room showing it is left, with a toast.
     private mutating func streamEnded(_ stream: DirectoryStream, serverID: String, now: Double) -> [AppEffect] {
         var effects: [AppEffect] = [.log(.info, "\(stream.name) ended on \(serverID)"), .stats(.streamEnded(stream.id))]
         guard session.openRoomID == stream.id else { return effects }
-        let message = tr("%s ended", session.room(stream.id)?.title ?? stream.name)
+        let message = tr("%s ended", self.room(stream.id)?.title ?? stream.name)
         effects += send(.leaveClicked, now: now)
         showToast(message, now: now)
         return effects + [.stats(.toast(message))]
     }
 
-    /// Puts the directory's rooms after the file's in the session, keeping the selected room
-    /// selected by id and the scroll offset within the content.
-    mutating func syncDirectoryRooms(now: Double) -> [AppEffect] {
+    /// The directory (or the joined call) changed the list from `before`: the open room follows
+    /// the list's (a joined call's participants first, then the session model), and the selected
+    /// room stays selected by id with the scroll offset within the content.
+    mutating func listChanged(from before: [Room], now: Double) -> [AppEffect] {
         let all = listedRooms
-        guard all != session.rooms else { return [] }
-        let selectedID = session.rooms.indices.contains(main.list.selected) ? session.rooms[main.list.selected].id : nil
-        let config = RoomsConfig(rooms: all, settings: session.settings, servers: directory.sections.map(\.server), me: me)
-        let effects = openCallChange(to: all, now: now) + send(.roomsReloaded(config), now: now)
+        guard all != before else { return [] }
+        let selectedID = before.indices.contains(main.list.selected) ? before[main.list.selected].id : nil
+        var effects = openCallChange(now: now)
+        if let open = session.openRoom, self.room(open.id) != open {
+            effects += send(.directoryChanged(openRoom: self.room(open.id)), now: now)
+        }
         main.list.selected = selectedID.flatMap { id in all.firstIndex { $0.id == id } }
             ?? min(main.list.selected, max(0, all.count - 1))
         main.list.hovered = nil
@@ -111,16 +119,11 @@ extension AppState {
         return effects
     }
 
-    /// The joined call's participants as the new list `all` has them, carried out before the
-    /// session model sees the list.
-    func openCallChangeNeeded(_ all: [Room]) -> (old: Room, new: Room)? {
-        guard let id = call?.room, session.openRoomID == id, let old = session.room(id),
-              let new = all.first(where: { $0.id == id }), new.media != old.media else { return nil }
-        return (old, new)
-    }
-
-    mutating func openCallChange(to all: [Room], now: Double) -> [AppEffect] {
-        guard let (old, new) = openCallChangeNeeded(all) else { return [] }
+    /// The joined call's participants as the list has them now, carried out before the session
+    /// model sees the change.
+    mutating func openCallChange(now: Double) -> [AppEffect] {
+        guard let id = call?.room, let old = session.openRoom, old.id == id, let new = self.room(id),
+              new.media != old.media else { return [] }
         return callParticipantsChanged(from: old, to: new, now: now)
     }
 

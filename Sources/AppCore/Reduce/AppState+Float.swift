@@ -8,7 +8,7 @@ extension AppState {
     /// The aspect ratio (width / height) the float shows for a room: 16:9 for a call or
     /// before the first frame.
     func videoAspect(_ id: RoomID) -> Double {
-        guard session.room(id)?.kind != .call, let aspect = rooms[id]?.videoAspect else { return 16.0 / 9.0 }
+        guard self.room(id)?.kind != .call, let aspect = rooms[id]?.videoAspect else { return 16.0 / 9.0 }
         return aspect
     }
 
@@ -28,7 +28,7 @@ extension AppState {
 
     /// Shows the float where the user left it in this run, else where the last run did (P15).
     mutating func showFloat(_ id: RoomID, now: Double) -> [AppEffect] {
-        guard rooms[id] != nil, let room = session.room(id) else { return [] }
+        guard rooms[id] != nil, let room = self.room(id) else { return [] }
         let m = placedMotion(videoAspect: videoAspect(id))
         motion = m
         float = FloatState()

@@ -4,7 +4,7 @@ import Rooms
 extension AppState {
     /// The participant the float shows (0 for a live room).
     public var floatSource: Int {
-        guard let id = session.floatingRoomID, session.room(id)?.kind == .call else { return 0 }
+        guard let id = session.floatingRoomID, self.room(id)?.kind == .call else { return 0 }
         return float.speaker.shown ?? session.activeSpeaker.current ?? 0
     }
 
@@ -26,7 +26,7 @@ extension AppState {
     /// tiles (in spotlight, the active speaker only). Only these frames count as presented.
     public var mainSources: [Int] {
         guard let id = mainShowsVideo, let room = rooms[id] else { return [] }
-        guard session.room(id)?.kind == .call else { return [0] }
+        guard self.room(id)?.kind == .call else { return [0] }
         return CallTiles.layout(session.callLayout, count: room.sources.count, active: session.activeSpeaker.current ?? 0,
                                 in: PixelRect(0, 0, main.width, main.height), gap: 0).map(\.0)
     }
@@ -57,7 +57,7 @@ extension AppState {
     /// Follows the active speaker in a call's float (see ``FloatSpeaker``).
     mutating func settleFloatSpeaker(now: Double) {
         guard float.visible, let id = session.floatingRoomID, let room = rooms[id],
-              session.room(id)?.kind == .call
+              self.room(id)?.kind == .call
         else {
             if float.speaker != FloatSpeaker() { float.speaker = FloatSpeaker() }
             return
@@ -109,7 +109,7 @@ extension AppState {
 
     /// The call float's speaker, when the float was painted with another one than last logged.
     private mutating func floatSpeakerShown(now: Double) -> [AppEffect] {
-        guard let id = session.floatingRoomID, session.room(id)?.kind == .call else { return [] }
+        guard let id = session.floatingRoomID, self.room(id)?.kind == .call else { return [] }
         let m = floatLayout(now: now)
         guard m.isCall, let name = m.speakerName else { return [] }
         let speaker = StatsEvent.floatSpeaker(id, name: name, muted: m.speakerMuted)
@@ -168,7 +168,7 @@ extension AppState {
     /// newest frame each time.
     public var mainFrameInterval: Double {
         let display = 1 / environment.refreshRate
-        guard let id = mainShowsVideo, session.room(id)?.kind == .call, rooms[id]?.sources.count ?? 0 > 1 else { return display }
+        guard let id = mainShowsVideo, self.room(id)?.kind == .call, rooms[id]?.sources.count ?? 0 > 1 else { return display }
         return max(display, Self.callFrameInterval)
     }
 

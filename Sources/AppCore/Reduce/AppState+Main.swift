@@ -15,7 +15,7 @@ extension AppState {
     }
 
     private mutating func listKey(_ key: Key, now: Double) -> [AppEffect] {
-        let rows = session.rooms.count
+        let rows = listedRooms.count
         let delta: Int
         switch key {
         case .up: delta = -1
@@ -25,8 +25,8 @@ extension AppState {
         case .home: delta = -rows
         case .end: delta = rows
         case .enter, .space:
-            guard session.rooms.indices.contains(main.list.selected) else { return [] }
-            return send(.roomSelected(session.rooms[main.list.selected].id), now: now)
+            guard listedRooms.indices.contains(main.list.selected) else { return [] }
+            return send(.roomSelected(listedRooms[main.list.selected]), now: now)
         default: return []
         }
         main.list = listLayout.moveSelection(main.list, by: delta, rows: rows, height: main.height)
@@ -42,7 +42,7 @@ extension AppState {
             // A host goes back to the list with the broadcast running; others leave the room.
             effects = send(session.isHosting ? .backToListClicked : .leaveClicked, now: now)
         case .letter("l"):
-            guard session.room(id)?.kind == .call, rooms[id] != nil else { return [] }
+            guard self.room(id)?.kind == .call, rooms[id] != nil else { return [] }
             effects = send(.callLayoutSelected(session.callLayout.next), now: now)
         case .letter("u"): effects = send(.participantListToggled, now: now)
         case .letter("r"): effects = retry(id, now: now)
@@ -63,7 +63,7 @@ extension AppState {
     mutating func mainPointerMoved(_ x: Int, _ y: Int, now: Double) -> [AppEffect] {
         switch session.mainWindow.content {
         case .list:
-            main.list.hovered = listLayout.row(at: x, y, list: main.list, rows: session.rooms.count, width: main.width)
+            main.list.hovered = listLayout.row(at: x, y, list: main.list, rows: listedRooms.count, width: main.width)
             return []
         case .room(let id):
             showControls(now: now)
@@ -75,7 +75,7 @@ extension AppState {
     mutating func mainPressed(_ x: Int, _ y: Int, now: Double) -> [AppEffect] {
         switch session.mainWindow.content {
         case .list:
-            guard let row = listLayout.row(at: x, y, list: main.list, rows: session.rooms.count, width: main.width)
+            guard let row = listLayout.row(at: x, y, list: main.list, rows: listedRooms.count, width: main.width)
             else { return [] }
             main.list.selected = row
             return []
@@ -100,10 +100,10 @@ extension AppState {
         }
         switch session.mainWindow.content {
         case .list:
-            guard let row = listLayout.row(at: x, y, list: main.list, rows: session.rooms.count, width: main.width),
+            guard let row = listLayout.row(at: x, y, list: main.list, rows: listedRooms.count, width: main.width),
                   row == main.list.selected
             else { return [] }
-            return send(.roomSelected(session.rooms[row].id), now: now)
+            return send(.roomSelected(listedRooms[row]), now: now)
         case .room(let id):
             guard let control: RoomControl = roomLayout(now: now)?.controls.hit(x, y) else { return [] }
             return roomControlClicked(control, id, now: now)

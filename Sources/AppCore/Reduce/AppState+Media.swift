@@ -5,7 +5,7 @@ extension AppState {
     /// The media controls' view of the app; without a track while no room is open (the app
     /// then gives up its media player name).
     public var media: MediaState {
-        guard let id = session.openRoomID, let room = session.room(id), let open = rooms[id] else { return MediaState() }
+        guard let id = session.openRoomID, let room = self.room(id), let open = rooms[id] else { return MediaState() }
         var artist: String?
         if case .call(let participants) = room.media {
             let speaker = session.activeSpeaker.current ?? 0

@@ -109,12 +109,12 @@ extension AppState {
             showToast(tr("Wayland: drag the float with the compositor; snapping is off"), now: now)
         }
         guard let id = openRoom else { return effects }
-        guard let index = session.rooms.firstIndex(where: { $0.id == id }) else {
+        guard let index = listedRooms.firstIndex(where: { $0.id == id }) else {
             showToast(tr("No room with id “%s”", id), now: now)
             return effects + [.log(.error, tr("no room with id '%s'", id))]
         }
         main.list.selected = index
-        effects += send(.roomSelected(id), now: now)
+        effects += send(.roomSelected(listedRooms[index]), now: now)
         if wantsFloat { effects += send(.pipRequested(origin: .commandLine), now: now) }
         return effects
     }
@@ -201,8 +201,8 @@ extension AppState {
         fileRooms = config.rooms
         me = config.me
         let all = listedRooms
-        effects += openCallChange(to: all, now: now)
-        effects += send(.roomsReloaded(RoomsConfig(rooms: all, settings: config.settings, servers: config.servers)), now: now)
+        effects += openCallChange(now: now)
+        effects += send(.roomsFileReloaded(config.settings, openRoom: session.openRoomID.flatMap { self.room($0) }), now: now)
         main.list.selected = min(main.list.selected, max(0, all.count - 1))
         main.list = listLayout.moveSelection(main.list, by: 0, rows: all.count, height: main.height)
         return effects
@@ -213,7 +213,7 @@ extension AppState {
             return environment.compositorMovesFloat ? [] : sendMotion(.wheel(steps: steps), now: now)
         }
         guard window == .main, case .list = session.mainWindow.content else { return [] }
-        main.list = listLayout.scroll(main.list, by: -steps, rows: session.rooms.count, height: main.height)
+        main.list = listLayout.scroll(main.list, by: -steps, rows: listedRooms.count, height: main.height)
         return []
     }
 }

@@ -15,7 +15,9 @@ extension AppState {
 
     private mutating func map(_ effect: SessionEffect, now: Double) -> [AppEffect] {
         switch effect {
-        case .openPlayback(let room): return openPlayback(room, now: now)
+        case .openPlayback(let room):
+            // The session model reports the room connecting from now on.
+            return openPlayback(room, now: now) + [.stats(.status(room.id, .connecting))]
         case .stopPlayback(let id): return stopPlayback(id)
         case .showFloat(let id): return showFloat(id, now: now)
         case .closeFloat: return hideFloat()
@@ -37,7 +39,6 @@ extension AppState {
             return [.stats(.toast(notice.words))]
         case .lifecycle(let event): return [.publish(.lifecycle(event))]
         case .layout(let event): return [.publish(.layout(event))]
-        case .unknownRoom(let id): return [.log(.warn, tr("no room with id \"%s\"", id))]
         case .log(let level, let message): return [.log(level, message)]
         }
     }
@@ -114,7 +115,7 @@ extension AppState {
         room.levels = reports.map(\.level)
         for (i, report) in reports.enumerated() where report.remote != room.remote[i] {
             room.remote[i] = report.remote
-            if let remote = report.remote, case .call(let list)? = session.room(id)?.media, i < list.count {
+            if let remote = report.remote, case .call(let list)? = self.room(id)?.media, i < list.count {
                 effects.append(.stats(.remoteState(id, source: i, name: list[i].name, muted: remote.microphoneMuted,
                                                    cameraOff: remote.cameraOff)))
             }
@@ -136,9 +137,8 @@ extension AppState {
     /// the error (a live source reconnects instead of failing: only one that cannot be played
     /// at all, like a missing file, gets there).
     private mutating func statusReported(_ id: RoomID, now: Double) -> [AppEffect] {
-        guard var room = rooms[id], room.status != room.reportedStatus else { return [] }
+        guard var room = rooms[id], room.status != session.status(of: id) else { return [] }
         let status = room.status
-        room.reportedStatus = status
         room.statusSince = now
         rooms[id] = room
         var effects: [AppEffect] = [.stats(.status(id, status))]
@@ -155,7 +155,7 @@ extension AppState {
     /// Retry (the key or a live room's button): a call reopens each failed participant and
     /// leaves the others playing; otherwise the session model reopens a failed or ended room.
     mutating func retry(_ id: RoomID, now: Double) -> [AppEffect] {
-        guard session.room(id)?.kind == .call, let failed = rooms[id]?.failedSources, !failed.isEmpty else {
+        guard self.room(id)?.kind == .call, let failed = rooms[id]?.failedSources, !failed.isEmpty else {
             return send(.retryClicked, now: now)
         }
         return reopenSources(id, failed, now: now)

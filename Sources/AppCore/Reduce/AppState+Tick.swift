@@ -36,13 +36,13 @@ extension AppState {
 
     private mutating func levelsMeasured(now: Double) -> [AppEffect] {
         checks.levelsAt = now
-        guard let id = session.openRoomID, let room = rooms[id], session.room(id)?.kind == .call else { return [] }
+        guard let id = session.openRoomID, let room = rooms[id], self.room(id)?.kind == .call else { return [] }
         var levels: [Int: Double] = [:]
         for (i, level) in room.levels.enumerated() { levels[i] = level }
         let before = session.activeSpeaker.current
         let effects = send(.audioLevelsMeasured(at: now, levels: levels), now: now)
         guard let speaker = session.activeSpeaker.current, speaker != before,
-              case .call(let list)? = session.room(id)?.media, speaker < list.count else { return effects }
+              case .call(let list)? = self.room(id)?.media, speaker < list.count else { return effects }
         return effects + [.stats(.speaker(id, source: speaker, name: list[speaker].name))]
     }
 

@@ -14,7 +14,7 @@ extension AppState {
             return (id, Array(repeating: .hidden, count: room.sources.count))
         }
         if float.visible, let id = session.floatingRoomID, let room = rooms[id] {
-            let isCall = session.room(id)?.kind == .call
+            let isCall = self.room(id)?.kind == .call
             // A stashed float's strip shows the edge slice of the whole float's picture (P8).
             let whole = motion?.stashStrip.map { PixelRect($0.floatFrame) }
             let on = VideoDemand.full(width: whole?.w ?? float.width, height: whole?.h ?? float.height)

@@ -10,7 +10,7 @@ import Session
 /// Change it only through ``reduce(_:now:)``, which returns the effects the shell carries
 /// out. Time enters only as the `now` of each event.
 public struct AppState: Equatable, Sendable {
-    /// Rooms, windows, PiP mode and call view (PiPLayout's session model).
+    /// The open and floating room, windows, PiP mode and call view (the session model).
     public var session: SessionState
     /// The float's motion; nil until a float is first shown.
     public var motion: FloatMotion?
@@ -20,7 +20,8 @@ public struct AppState: Equatable, Sendable {
     public var float: FloatState
     /// The live servers' sections (W8): their streams are the rooms after ``fileRooms``.
     public var directory: LiveDirectory
-    /// The rooms file's own rooms; ``SessionState/rooms`` is these followed by the directory's.
+    /// The rooms file's own rooms; the list (``listedRooms``) is these followed by the
+    /// directory's, derived from both whenever it is read.
     public var fileRooms: [Room]
     /// The host room's real broadcast, while one runs (W2, W6).
     public var broadcast: BroadcastState?
@@ -45,16 +46,16 @@ public struct AppState: Equatable, Sendable {
     /// What the stats log last said the windows showed.
     public var logged = LoggedViews()
 
-    /// The state at start: the list shown, nothing open.
-    public init(session: SessionState, environment: AppEnvironment, displays: [Display] = [],
-                servers: [LiveServer] = [], me: Me = Me()) {
-        self.session = session
-        directory = LiveDirectory(servers: servers)
-        directory.hideCalls(Self.serverCallIDs(of: session.rooms))
-        fileRooms = session.rooms
+    /// The state at start with the rooms file's `config`: the list shown, nothing open.
+    public init(config: RoomsConfig, globalPiP: PiPAvailability = .enabled, environment: AppEnvironment,
+                displays: [Display] = []) {
+        session = SessionState(settings: config.settings, globalPiP: globalPiP)
+        directory = LiveDirectory(servers: config.servers)
+        directory.hideCalls(Self.serverCallIDs(of: config.rooms))
+        fileRooms = config.rooms
         broadcast = nil
         call = nil
-        self.me = me
+        me = config.me
         motion = nil
         main = MainState()
         float = FloatState()

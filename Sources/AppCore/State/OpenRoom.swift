@@ -9,8 +9,6 @@ public struct OpenRoom: Equatable, Sendable {
     public var openedAt: Double
     /// Each source's status (one for a live room, one per participant for a call).
     public var sources: [PlaybackStatus]
-    /// The combined status last reported to the session model (nil before the first poll).
-    public var reportedStatus: PlaybackStatus?
     /// When the room's combined status last changed, for the reconnect countdown (W5).
     public var statusSince: Double
     /// When each source's status last changed, for its tile's reconnect countdown (W5).
@@ -40,7 +38,6 @@ public struct OpenRoom: Equatable, Sendable {
     public init(openedAt: Double, count: Int, muted: Bool) {
         self.openedAt = openedAt
         sources = Array(repeating: .connecting, count: count)
-        reportedStatus = nil
         statusSince = openedAt
         sourceSince = Array(repeating: openedAt, count: count)
         opens = Array(repeating: 0, count: count)
@@ -71,7 +68,8 @@ public struct OpenRoom: Equatable, Sendable {
         remote[index] = nil
     }
 
-    /// The room's status: a live room's source, or for a call the best of its participants.
+    /// The room's status: a live room's source, or for a call the best of its participants. The
+    /// session model keeps the one reported (``SessionState/status(of:)``).
     public var status: PlaybackStatus {
         if sources.isEmpty, isServerCall { return .playing }
         guard sources.count > 1 else { return sources.first ?? .ended }

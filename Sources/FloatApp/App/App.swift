@@ -64,8 +64,8 @@ final class App {
             direction: Localization.direction, desktop: DesktopDevices(accountName: AccountName.current(), camera: DefaultDevices.camera(),
                                                                 microphone: microphone.wait()),
             joinTag: String((0..<4).map { _ in "abcdefghijklmnopqrstuvwxyz0123456789".randomElement()! }))
-        state = AppState(session: SessionState(config: config, globalPiP: options.noPiP ? .disabled : .enabled),
-                         environment: environment, displays: Self.currentDisplays(), servers: config.servers, me: config.me)
+        state = AppState(config: config, globalPiP: options.noPiP ? .disabled : .enabled, environment: environment,
+                         displays: Self.currentDisplays())
     }
 
     /// Loads FFmpeg's input devices now, on the main thread, when `config`'s rooms may open one
