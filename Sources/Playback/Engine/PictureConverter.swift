@@ -7,9 +7,7 @@ import LocksAndThreads
 /// pictures are 12 MB). A picture that comes too late to be shown is dropped before it is
 /// converted. One per session; its swscale context and its totals sit behind its own lock,
 /// never taken with the session's.
-///
-/// `@unchecked Sendable`: the scaler and totals are reached only inside `guarded.withLock`.
-final class PictureConverter: @unchecked Sendable {
+final class PictureConverter: Sendable {
     /// What the converter has done so far.
     struct Totals {
         /// Pictures converted.
