@@ -16,7 +16,7 @@ import Foundation
 package final class PollThread: Sendable {
     private let wakePipe: (read: Int32, write: Int32)
     private let stopped = Guarded(false)
-    private let finished = DispatchSemaphore(value: 0)
+    private let thread: ResultThread<Void>
 
     /// Starts the thread named `name`. It first calls `turn` with every flag false, then after
     /// each wake-up with, for each of `descriptors`, whether it is readable; it ends when `turn`
@@ -32,9 +32,8 @@ package final class PollThread: Sendable {
         }
         wakePipe = (fds[0], fds[1])
         let confined = ThreadConfined(work)
-        let stopped = self.stopped, finished = self.finished, wakeFD = fds[0]
-        let thread = Thread {
-            defer { finished.signal() }
+        let stopped = self.stopped, wakeFD = fds[0]
+        thread = ResultThread(name: name) {
             let work = confined.take()
             var polled = descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
             polled.append(pollfd(fd: wakeFD, events: Int16(POLLIN), revents: 0))
@@ -47,8 +46,6 @@ package final class PollThread: Sendable {
                 readable = polled.prefix(descriptors.count).map { $0.revents != 0 }
             }
         }
-        thread.name = name
-        thread.start()
     }
 
     deinit {
@@ -71,7 +68,7 @@ package final class PollThread: Sendable {
         }
         guard first else { return }
         wake()
-        finished.wait()
+        thread.result()
     }
 
     private static func drain(_ fd: Int32) {

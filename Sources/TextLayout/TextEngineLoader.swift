@@ -1,4 +1,3 @@
-import Foundation
 import LocksAndThreads
 
 /// Opens a ``TextEngine`` on a thread of its own and lays out the first lines the UI will
@@ -24,28 +23,22 @@ public final class TextEngineLoader: Sendable {
         }
     }
 
-    private let loaded = Guarded<ThreadConfined<TextEngine>?>(nil)
-    private let done: WakeCondition
+    private let loader: ResultThread<ThreadConfined<TextEngine>>
 
     /// Starts loading at `scale`; `samples` are laid out and drawn in the order given.
     /// `rightToLeft` is the UI's direction (see ``TextEngine/init(family:fallback:rightToLeft:)``).
     public init(family: String = "sans-serif", samples: [Sample], scale: Double, rightToLeft: Bool = false) {
-        done = loaded.makeCondition()
-        let thread = Thread { [loaded, done] in
+        loader = ResultThread(name: "text-engine-loader") {
             let engine = TextEngine(family: family, rightToLeft: rightToLeft)
             for s in samples {
                 _ = engine.layout(s.text, size: s.size, weight: s.weight, scale: scale).render(TextColor(r: 255, g: 255, b: 255))
             }
-            let box = ThreadConfined(engine)
-            loaded.withLock { $0 = box }
-            done.lockAndBroadcast()
+            return ThreadConfined(engine)
         }
-        thread.name = "text-engine-loader"
-        thread.start()
     }
 
     /// The engine, once loaded (waits for the loader's thread); call it once.
     public func engine() -> TextEngine {
-        loaded.withLock(waitingOn: done, for: { $0 != nil }) { $0! }.take()
+        loader.result().take()
     }
 }

@@ -1,6 +1,4 @@
 import Broadcast
-import Dispatch
-import Foundation
 import LocksAndThreads
 import Rooms
 
@@ -8,25 +6,10 @@ import Rooms
 /// app starts (``DefaultDevices/microphone()`` waits for `pactl`), so the windows and fonts load
 /// meanwhile.
 final class MicrophoneLookup: Sendable {
-    private let result = Guarded<SourceSpec?>(nil)
-    private let done = DispatchSemaphore(value: 0)
-
-    /// Starts asking.
-    init() {
-        let result = self.result, done = self.done
-        let thread = Thread {
-            let microphone = DefaultDevices.microphone()
-            result.withLock { $0 = microphone }
-            done.signal()
-        }
-        thread.name = "floatapp.microphone"
-        thread.start()
-    }
+    private let lookup = ResultThread(name: "floatapp.microphone") { DefaultDevices.microphone() }
 
     /// The answer, once it came.
     func wait() -> SourceSpec? {
-        done.wait()
-        done.signal()
-        return result.withLock { $0 }
+        lookup.result()
     }
 }

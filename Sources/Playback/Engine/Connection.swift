@@ -1,5 +1,6 @@
 import EngineTerms
 import Foundation
+import LocksAndThreads
 import Rooms
 
 /// One open of a source: the demuxer (on the player's worker thread, which also decodes audio)
@@ -28,7 +29,6 @@ final class Connection: @unchecked Sendable {
     /// new player's video at the next keyframe, seconds after its sound, and the sound read
     /// meanwhile would hold back the first picture by as long; it is not played.
     private let liveVideoStart: Double?
-    private let videoDone = DispatchSemaphore(value: 0)
     /// True once the clock ran on this connection (written on the worker thread only).
     private(set) var reachedPlaying = false
 
@@ -68,22 +68,16 @@ final class Connection: @unchecked Sendable {
             state.videoFrameDuration = video?.frameDuration ?? state.videoFrameDuration
             state.phase = .buffering
         }
-        if video != nil {
-            let thread = Thread { [self] in
-                if let video { decodeVideo(video.decoder, frameDuration: video.frameDuration) }
-                videoDone.signal()
-            }
-            thread.name = "floatapp.video"
-            thread.start()
-        } else {
-            core.withLock { $0.videoDrained = true }
+        let videoThread = video == nil ? nil : ResultThread(name: "floatapp.video") { [self] in
+            if let video { decodeVideo(video.decoder, frameDuration: video.frameDuration) }
         }
+        if videoThread == nil { core.withLock { $0.videoDrained = true } }
         let end = demux()
         core.withLock { state in
             state.videoStopping = true
             state.videoWake.signal()
         }
-        if video != nil { videoDone.wait() }
+        videoThread?.result()
         return end
     }
 
