@@ -119,6 +119,7 @@ let package = Package(
                     dependencies: ["CX11", "CXTest", "PiPLayout", "Rooms", "LiveDirectory", "DesktopSettings", "LiveServerTestSupport", "TestSupport"]),
         .testTarget(name: "MPRISTests", dependencies: ["EngineTerms", "MPRIS", "TestSupport"]),
         .testTarget(name: "DesktopSettingsTests", dependencies: ["DesktopSettings"]),
+        .testTarget(name: "LocksAndThreadsTests", dependencies: ["LocksAndThreads"]),
         .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout", "LocksAndThreads", "TestSupport"], swiftSettings: pangoHeaders),
     ],
     swiftLanguageModes: [.v6]

@@ -11,7 +11,7 @@ sanitizers=("$@")
 [ ${#sanitizers[@]} -gt 0 ] || sanitizers=(thread address)
 
 targets=()
-for t in PlaybackTests BroadcastTests PiPLayoutTests RoomsTests SessionTests LiveDirectoryTests AppCoreTests \
+for t in LocksAndThreadsTests PlaybackTests BroadcastTests PiPLayoutTests RoomsTests SessionTests LiveDirectoryTests AppCoreTests \
          FilesTests; do
   [ -d "Tests/$t" ] && targets+=("$t")
 done
