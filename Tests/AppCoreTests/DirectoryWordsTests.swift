@@ -35,7 +35,7 @@ final class DirectoryWordsTests: XCTestCase {
         let cases: [(DirectoryError, String)] = [
             (.unreachable(.transport("Could not connect to the server.")), "Could not connect to the server."),
             (.unreachable(.badURL("ftp://h/stat")), "not a URL: ftp://h/stat"),
-            (.unreachable(.status(404)), "HTTP 404 " + HTTPFetchError.reasonPhrase(404)),
+            (.unreachable(.status(404, reason: "Not Found")), "HTTP 404 Not Found"),
             (.badStats(.tooLarge(SizeLimit(mebibytes: 4))), "bad statistics page: larger than 4 MiB"),
             (.badStats(.notWellFormed(line: nil, code: nil)), "bad statistics page: not well-formed XML"),
             (.badStats(.notWellFormed(line: "3", code: 76)), "bad statistics page: not well-formed XML (line 3, code 76)"),

@@ -1,4 +1,5 @@
 import Broadcast
+import DirectoryFetch
 import EngineTerms
 import Foundation
 import LiveDirectory

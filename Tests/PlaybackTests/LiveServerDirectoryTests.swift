@@ -1,3 +1,4 @@
+import DirectoryFetch
 import Foundation
 import LiveDirectory
 import LiveServerTestSupport
@@ -62,7 +63,7 @@ final class LiveServerDirectoryTests: XCTestCase {
             return XCTFail("a closed port is a transport error")
         }
         XCTAssertFalse(reason.isEmpty)
-        XCTAssertEqual(fetch(nginx.fileURL("missing.xml")).map(Self.failure), .status(404))
+        XCTAssertEqual(fetch(nginx.fileURL("missing.xml")).map(Self.failure), .status(404, reason: "Not Found"))
         XCTAssertEqual(fetch("ftp://127.0.0.1/stat").map(Self.failure), .badURL("ftp://127.0.0.1/stat"))
     }
 

@@ -8,7 +8,7 @@ extension HTTPFetchError {
         switch self {
         case .badURL(let url): tr("not a URL: %s", url)
         case .transport(let reason): reason
-        case .status(let code): "HTTP \(code) " + Self.reasonPhrase(code)
+        case .status(let code, let reason): "HTTP \(code) " + reason
         case .tooLarge(let limit): SizeLimit(bytes: limit).exceeded
         }
     }

@@ -1,4 +1,5 @@
 import AppCore
+import DirectoryFetch
 import Foundation
 import LiveDirectory
 import LocksAndThreads

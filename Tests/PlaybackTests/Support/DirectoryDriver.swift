@@ -1,3 +1,4 @@
+import DirectoryFetch
 import Foundation
 import LiveDirectory
 import LocksAndThreads

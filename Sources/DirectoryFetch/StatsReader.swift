@@ -1,4 +1,5 @@
 import Foundation
+import LiveDirectory
 import Rooms
 
 /// The one directory read: fetches a live server's statistics page over HTTP under

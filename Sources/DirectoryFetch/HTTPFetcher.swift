@@ -1,8 +1,7 @@
 import Foundation
 import FoundationNetworking
+import LiveDirectory
 import LocksAndThreads
-#if canImport(FoundationNetworking)
-#endif
 
 /// HTTP GETs with Foundation's `URLSession`, off the calling thread: each request has a timeout,
 /// and a body over the size cap is cut off and reported instead of being read to its end.
@@ -77,7 +76,8 @@ private final class FetchDelegate: NSObject, URLSessionDataDelegate, Sendable {
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
                     completionHandler: @escaping (URLSession.ResponseDisposition) -> Void) {
         if let http = response as? HTTPURLResponse, !(200..<300).contains(http.statusCode) {
-            fail(dataTask, .status(http.statusCode))
+            let reason = HTTPURLResponse.localizedString(forStatusCode: http.statusCode)
+            fail(dataTask, .status(http.statusCode, reason: reason))
             return completionHandler(.cancel)
         }
         if response.expectedContentLength > Int64(maximumSize) {
