@@ -1,7 +1,8 @@
 import CFFmpeg
 import EngineTerms
+import FFmpeg
 import Glibc
-import Playback
+import LocksAndThreads
 import Rooms
 
 /// The picture and sound format a capture hands to the encoders.

@@ -1,5 +1,5 @@
 import CFFmpeg
-import Playback
+import FFmpeg
 
 /// Owns an opened encoder (AVCodecContext): H.264 through libx264, or AAC.
 final class Encoder {

@@ -1,6 +1,6 @@
 import CFFmpeg
+import FFmpeg
 import LocksAndThreads
-import Playback
 import Rooms
 
 /// One RTMP connection: FFmpeg's FLV muxer writing to `rtmp://...` with fresh encoders, so every

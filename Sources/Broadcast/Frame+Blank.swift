@@ -1,5 +1,5 @@
 import CFFmpeg
-import Playback
+import FFmpeg
 
 extension Frame {
     /// Paints a YUV 4:2:0 picture plain dark grey in place: what a call participant sends while

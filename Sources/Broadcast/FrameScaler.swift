@@ -1,6 +1,6 @@
 import CFFmpeg
+import FFmpeg
 import PictureAndSoundMath
-import Playback
 
 /// Converts decoded pictures into new YUV420P AVFrames at the encoder's size, or into the
 /// preview's layout; swscale work goes through Playback's one `Scaler`.

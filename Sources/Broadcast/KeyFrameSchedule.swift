@@ -1,4 +1,4 @@
-import Playback
+import FFmpeg
 
 /// When the publisher forces a key frame (W9, D4): every ``PublishOptions/joinKeyFrameInterval``
 /// seconds during the first ``PublishOptions/joinWindow`` seconds of each connection, then none

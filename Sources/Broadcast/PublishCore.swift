@@ -1,7 +1,7 @@
 import EngineTerms
+import FFmpeg
 import Foundation
 import LocksAndThreads
-import Playback
 import Rooms
 
 /// The state a publisher's threads share, behind one lock, and what never changes.

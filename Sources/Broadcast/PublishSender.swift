@@ -1,5 +1,7 @@
 import CFFmpeg
-import Playback
+import EngineTerms
+import FFmpeg
+import LocksAndThreads
 
 /// The sending thread: connects to the server, encodes what the capture hands over, and
 /// reconnects with D4's backoff when the server refuses or drops the stream.
@@ -41,7 +43,7 @@ final class PublishSender: Sendable {
                 core.setStatus(.failed(.server(url: url, reason: failure.message)))
                 return
             }
-            let delay = PlayerWorker.backoff(attempt: attempt)
+            let delay = ReconnectBackoff.delay(attempt: attempt)
             core.setStatus(.reconnecting(attempt: attempt, nextTryIn: delay))
             switch waitBeforeRetry(delay, nobodyListened: failure.isConnectionRefused, format: format) {
             case .closed: return

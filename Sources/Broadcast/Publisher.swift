@@ -1,6 +1,7 @@
 import EngineTerms
+import FFmpeg
 import Foundation
-import Playback
+import LocksAndThreads
 import Rooms
 
 /// A live broadcast (W2): captures a source (`lavfi:`, `v4l2:`, `x11grab:`), and a microphone

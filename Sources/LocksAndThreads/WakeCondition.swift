@@ -1,7 +1,7 @@
 import Glibc
 
 /// A condition variable on a ``Lock``, timed on the monotonic clock (`CLOCK_MONOTONIC`, the
-/// clock Playback's `MonotonicTime` reads).
+/// clock `MonotonicTime` reads).
 ///
 /// `@unchecked Sendable`: it owns a `pthread_cond_t`, which is made for sharing between
 /// threads; the pointers never change after `init`.

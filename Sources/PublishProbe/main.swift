@@ -1,6 +1,5 @@
 import Broadcast
 import Foundation
-import Playback
 
 // publish-probe: goes live with FloatApp's publisher for a fixed time and prints its figures,
 // so the hosting benchmark can compare it with the ffmpeg command line.

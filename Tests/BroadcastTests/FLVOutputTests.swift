@@ -1,9 +1,10 @@
-@testable import Broadcast
+import FFmpeg
 import Foundation
 import LiveServerTestSupport
 import LocksAndThreads
-@testable import Playback
 import XCTest
+@testable import Broadcast
+@testable import Playback
 
 /// An FLV output whose setup fails after its format context was made frees it and closes the
 /// connection: the publisher's retries leak neither memory nor sockets.

@@ -1,7 +1,8 @@
-@testable import Broadcast
 import CFFmpeg
-@testable import Playback
+import FFmpeg
 import XCTest
+@testable import Broadcast
+@testable import Playback
 
 
 /// W2: the host's preview of a 720p broadcast is the capture halved, each sample the mean of a

@@ -1,6 +1,7 @@
 import Broadcast
 import DirectoryFetch
 import EngineTerms
+import FFmpeg
 import Foundation
 import LiveDirectory
 import LiveServerTestSupport

@@ -1,7 +1,8 @@
+import FFmpeg
 import Foundation
-@testable import Playback
 import TestSupport
 import XCTest
+@testable import Playback
 
 /// The video thread decodes in bursts: it fills the picture queue (as many pictures as hold
 /// 2 MB at the size shown, 3 to 8), then sleeps while the clock plays it down to the refill mark

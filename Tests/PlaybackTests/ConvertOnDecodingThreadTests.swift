@@ -1,7 +1,8 @@
+import FFmpeg
 import Foundation
-@testable import Playback
 import TestSupport
 import XCTest
+@testable import Playback
 
 /// Pictures are converted to the size shown on the decoding thread, as they are queued, never
 /// by the painter (SPEC D1: the main thread only uploads and draws): a painter slower than the

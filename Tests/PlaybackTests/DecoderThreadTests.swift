@@ -1,4 +1,5 @@
 import EngineTerms
+import FFmpeg
 import Foundation
 import TestSupport
 import XCTest

@@ -1,7 +1,8 @@
 import CFFmpeg
+import FFmpeg
 import Foundation
-@testable import Playback
 import XCTest
+@testable import Playback
 
 /// Large downscales give swscale every other row (to a quarter of the height or less) or every
 /// third row from the second (to a sixth or less); the result must be swscale's area averaging of those rows

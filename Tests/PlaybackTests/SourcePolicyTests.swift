@@ -1,8 +1,9 @@
+import FFmpeg
 import Foundation
-@testable import Playback
 import Rooms
 import TestSupport
 import XCTest
+@testable import Playback
 
 final class SourcePolicyTests: XCTestCase {
     /// What the rooms check refuses, a session refuses with the same words (R3, D5).

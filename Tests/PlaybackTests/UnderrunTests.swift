@@ -1,7 +1,8 @@
+import FFmpeg
 import Foundation
 import LocksAndThreads
-@testable import Playback
 import XCTest
+@testable import Playback
 
 /// The clock after its queues run dry while the source goes on (a stalled network): it stops,
 /// the status says Buffering, and it restarts at the first picture and samples that come, so

@@ -2,6 +2,7 @@ import AppCore
 import Broadcast
 import CSDL
 import DesktopSettings
+import FFmpeg
 import Files
 import Foundation
 import Localization

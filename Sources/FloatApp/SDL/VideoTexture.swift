@@ -1,4 +1,5 @@
 import CSDL
+import FFmpeg
 import Playback
 
 /// One streaming YUV texture per window, fed from a source player's newest frame.

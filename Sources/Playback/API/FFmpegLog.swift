@@ -1,4 +1,5 @@
 import CFFmpeg
+import FFmpeg
 import Logging
 
 /// What FFmpeg itself prints on stderr follows the app's one ``LogLevel``.

@@ -1,4 +1,5 @@
 import EngineTerms
+import FFmpeg
 import Foundation
 import LocksAndThreads
 import Rooms
@@ -49,8 +50,8 @@ final class Connection: @unchecked Sendable {
 
     /// A decoder for `stream`, nil without one; a codec that cannot be opened is an error the
     /// user reads, naming the stream and the codec.
-    private static func openDecoder(_ stream: InputStream?, kind: String,
-                                     threads: (InputStream) -> Int) throws(PlaybackError) -> Decoder? {
+    private static func openDecoder(_ stream: FFmpeg.InputStream?, kind: String,
+                                     threads: (FFmpeg.InputStream) -> Int) throws(PlaybackError) -> Decoder? {
         guard let stream else { return nil }
         do {
             return try Decoder(stream: stream, threads: threads(stream))

@@ -1,3 +1,5 @@
+import FFmpeg
+
 /// Compressed video packets waiting for the video decoding thread, with their total size and duration.
 struct PacketQueue {
     /// One queued item.

@@ -1,4 +1,5 @@
 import CFFmpeg
+import FFmpeg
 import LocksAndThreads
 
 /// Converts a session's decoded pictures to YUV420P at the size shown, on the decoding thread

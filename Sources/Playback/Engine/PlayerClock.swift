@@ -1,3 +1,4 @@
+import FFmpeg
 import LocksAndThreads
 
 /// Where a player reads the time, and how its threads sleep until a time: the reconnection

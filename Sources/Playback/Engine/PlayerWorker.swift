@@ -1,3 +1,5 @@
+import EngineTerms
+import FFmpeg
 import Foundation
 import Rooms
 
@@ -18,11 +20,6 @@ package final class PlayerWorker: Sendable {
     init(core: PlayerCore, source: String) {
         self.core = core
         self.source = source
-    }
-
-    /// The reconnection delay before try `attempt` (1-based): 0.5 s doubling up to 8 s (D4).
-    package static func backoff(attempt: Int) -> Double {
-        min(8, 0.5 * pow(2, Double(max(0, attempt - 1))))
     }
 
     func run() {
@@ -62,7 +59,7 @@ package final class PlayerWorker: Sendable {
     /// Shows Reconnecting(n) and sleeps the backoff on the player's clock; a close or a
     /// ``SourcePlayer/retryNow()`` cuts it short.
     private func waitBeforeRetry(attempt: Int) {
-        let delay = Self.backoff(attempt: attempt)
+        let delay = ReconnectBackoff.delay(attempt: attempt)
         core.withLock { state in
             state.resetForConnection()
             state.retryRequested = false

@@ -21,10 +21,10 @@ package final class Frame {
     package var sampleRate: Int { Int(pointer.pointee.sample_rate) }
 
     /// True for a key frame: a picture that needed no other to be decoded.
-    var isKey: Bool { pointer.pointee.key_frame != 0 }
+    package var isKey: Bool { pointer.pointee.key_frame != 0 }
 
     /// The loop filter mode the decoder was in when it was given this picture's packet.
-    var loopFilter: LoopFilterMode { LoopFilterMode(rawValue: pointer.pointee.reordered_opaque) ?? .normal }
+    package var loopFilter: LoopFilterMode { LoopFilterMode(rawValue: pointer.pointee.reordered_opaque) ?? .normal }
 
     /// The presentation time in seconds in `timeBase`, or nil when the frame has none.
     package func seconds(in timeBase: AVRational) -> Double? {

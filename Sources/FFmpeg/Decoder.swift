@@ -53,13 +53,13 @@ package final class Decoder {
     }
 
     /// Decodes key frames only (the others are skipped unparsed beyond their headers) or every frame.
-    func setKeyFramesOnly(_ only: Bool) {
+    package func setKeyFramesOnly(_ only: Bool) {
         pointer.pointee.skip_frame = only ? AVDISCARD_NONKEY : AVDISCARD_DEFAULT
     }
 
     /// Forgets every picture held for reordering or reference: after it, the decoder outputs
     /// nothing until its next key frame.
-    func flush() { avcodec_flush_buffers(pointer) }
+    package func flush() { avcodec_flush_buffers(pointer) }
 
     /// Sets how much in-loop filtering the decoder may skip from the next packet on (libavcodec
     /// reads it for every slice, so no reopen is needed). Each picture those packets give says

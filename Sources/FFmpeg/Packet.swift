@@ -27,7 +27,7 @@ package final class Packet {
     package var pts: Int64? { pointer.pointee.pts == floatapp_AV_NOPTS_VALUE() ? nil : pointer.pointee.pts }
 
     /// True when the packet starts a key frame (decodable on its own).
-    var isKey: Bool { pointer.pointee.flags & AV_PKT_FLAG_KEY != 0 }
+    package var isKey: Bool { pointer.pointee.flags & AV_PKT_FLAG_KEY != 0 }
 
     /// Moves this packet's data into a new packet, leaving this one empty for reuse.
     package func takeData() -> Packet {

@@ -20,7 +20,7 @@ public final class VideoFrame: Sendable {
         }
 
         /// A black picture in this layout (limited range).
-        var black: [UInt8] {
+        package var black: [UInt8] {
             [UInt8](repeating: 16, count: offsets.u) + [UInt8](repeating: 128, count: byteCount - offsets.u)
         }
     }

@@ -1,6 +1,7 @@
 import Glibc
 
-/// The monotonic system clock, the time base of every clock in a player.
+/// The monotonic system clock: the time base of every clock in a player, of a publisher's
+/// timing and of the wake conditions' deadlines.
 package enum MonotonicTime {
     /// Nanoseconds since an arbitrary fixed point.
     package static func nanos() -> UInt64 {
