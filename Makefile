@@ -42,6 +42,7 @@ OTHER_WMS := FloatAppTests\.(Fluxbox|IceWM)FloatE2ETests$$
 test: build-tests
 	scripts/po.sh check
 	scripts/spec.sh check
+	scripts/modules.sh check
 	scripts/wayland-protocols.sh check
 	@scripts/deps.sh deb
 	scripts/deb.sh --build-only >.build/deb-build.log 2>&1 & build=$$!; \
