@@ -19,14 +19,14 @@ final class BroadcastTests: XCTestCase {
             .startBroadcast("studio", source: "lavfi:testsrc2", broadcast: studio.broadcast!),
             .log(.info, "studio goes live to rtmp://127.0.0.1:1935/live/studio"),
         ]) {
-            $0.broadcast = BroadcastState(room: "studio")
+            $0.broadcasting.live = BroadcastState(room: "studio")
             $0.main.controlsUntil = 5
             $0.main.paint.dirty = true
         }
         let live = BroadcastReport(phase: .live, liveSeconds: 65, bitsPerSecond: 2_480_000, droppedFrames: 2)
         assertStep(&state, .broadcastPolled("studio", live), now: 3, effects: [
             .log(.info, "studio broadcast: LIVE 1:05 · 2.5 Mb/s · 2 dropped"), .stats(.broadcast("studio", phase: "live")),
-        ]) { $0.broadcast?.report = live }
+        ]) { $0.broadcasting.live?.report = live }
         XCTAssertEqual(state.roomLayout(now: 3)?.broadcastLine, "LIVE 1:05 · 2.5 Mb/s · 2 dropped")
         XCTAssertTrue(state.roomLayout(now: 3)?.buttons.contains { $0.control == .goLive && $0.active } == true)
         let effects = state.reduce(F.key(.letter("g")), now: 4)

@@ -45,7 +45,7 @@ extension AppState {
         let titleX = badge.map { $0.rect.x + $0.rect.w + m.px(10) } ?? m.px(ListLayout.padding)
         let pad = m.px(ListLayout.padding)
         let isLive = broadcast?.room == id && broadcast?.report.phase == .live
-        let notice = callNotice(id)
+        let notice = calls.notice(id)
         var model = RoomViewModel(
             title: room.title, isCall: isCall, status: status,
             elapsed: now - open.openedAt, muted: open.muted, volume: open.volume,

@@ -1,30 +1,31 @@
 import EngineTerms
 import Rooms
 
-/// Going live from a host room (W2, W6): the Go live control, the publisher's figures, Stop.
+/// Going live from a host room (W2, W6): which room may, and its own playback around the
+/// broadcast (the ``Broadcasting`` child keeps the broadcast itself).
 extension AppState {
+    /// The host room's broadcast, while one runs.
+    public var broadcast: BroadcastState? { broadcasting.live }
+
     /// Go live, or Stop when the room is live. Only an open host room with a broadcast
-    /// destination goes live; its own playback closes, since the preview comes from the capture.
+    /// destination goes live; its own playback closes, since the preview comes from the capture,
+    /// and opens again at Stop.
     mutating func goLiveToggled(_ id: RoomID, now: Double) -> [AppEffect] {
         guard let room = self.room(id), room.role == .host, let destination = room.broadcast,
               session.openRoomID == id, case .live(let source) = room.media else { return [] }
-        if broadcast?.room == id {
-            broadcast = nil
-            return [.stopBroadcast(id), .stats(.broadcast(id, phase: "stopped")), .log(.info, "\(id) stopped broadcasting")]
-                + openPlayback(room, now: now)
-        }
-        broadcast = BroadcastState(room: id)
-        return [.closePlayback(id), .resetMainVideo, .stats(.broadcast(id, phase: "connecting")),
-                .startBroadcast(id, source: source.text, broadcast: destination),
-                .log(.info, "\(id) goes live to \(destination.publishURL)")]
+        if broadcast?.room == id { return sendBroadcasting(.stop(id)) + openPlayback(room, now: now) }
+        return [.closePlayback(id), .resetMainVideo] + sendBroadcasting(.goLive(id, source: source.text, destination: destination))
     }
 
-    /// The publisher's figures as polled now.
-    mutating func broadcastPolled(_ id: RoomID, _ report: BroadcastReport) -> [AppEffect] {
-        guard broadcast?.room == id, broadcast?.report != report else { return [] }
-        let before = broadcast?.report.phase
-        broadcast?.report = report
-        guard before?.label != report.phase.label else { return [] }
-        return [.log(.info, "\(id) broadcast: \(report.line)"), .stats(.broadcast(id, phase: report.phase.label))]
+    /// Routes an action to the broadcast and maps its effects: the one place they become the app's.
+    mutating func sendBroadcasting(_ action: Broadcasting.Action) -> [AppEffect] {
+        broadcasting.send(action).map { effect in
+            switch effect {
+            case .start(let id, let source, let broadcast): .startBroadcast(id, source: source, broadcast: broadcast)
+            case .stop(let id): .stopBroadcast(id)
+            case .phase(let id, let phase): .stats(.broadcast(id, phase: phase))
+            case .log(let level, let message): .log(level, message)
+            }
+        }
     }
 }

@@ -54,44 +54,42 @@ extension AppState {
 
     // MARK: Joining and leaving
 
+    /// The call the user has joined, while in one.
+    public var call: CallState? { calls.joined }
+
     /// Opening a server call joins it: the user's stream starts, the server is asked who is in
     /// the call every second from now on. Returns the room to play (the others) and the effects.
     mutating func joinCall(_ room: Room, now: Double) -> (Room, [AppEffect]) {
         guard let serverID = room.callServerID, let server = directory.section(serverID)?.server,
               let template = server.calls else { return (room, []) }
         let callRoom = directory.call(room.id)?.call.room ?? room.id
-        let identity = self.identity
-        let member = CallMember(name: identity.name, tag: joinTag())
         let listed = listedRooms
-        let state = CallState(room: room.id, serverID: serverID, callRoom: callRoom, identity: identity,
-                              sendURL: template.url(room: callRoom, member: member))
-        call = state
-        callJoins += 1
+        let effects = sendCalls(.join(room: room.id, serverID: serverID, callRoom: callRoom, template: template,
+                                      identity: identity, runTag: environment.joinTag))
         directory.setInCall(true, serverID: serverID)
-        let effects: [AppEffect] = [
-            .joinCall(room.id, url: state.sendURL, stream: CallStream(identity: identity), sending: state.sendingState),
-            .stats(.call(room.id, phase: "joined")),
-            .log(.info, "joined \(callRoom) on \(serverID) as \(member)"),
-        ]
         // The list's room of the call leaves the user out from now on.
         let refreshed = performDirectory(directory.refresh(serverID: serverID, now: now), now: now) + listChanged(from: listed, now: now)
         return (withoutMe(room), effects + refreshed)
     }
 
-    /// This join's stream tag: the run's random tag, then the count of earlier joins (a rejoin
-    /// never meets its previous stream still listed); empty when the run has none.
-    private func joinTag() -> String {
-        guard !environment.joinTag.isEmpty else { return "" }
-        let tag = environment.joinTag + (callJoins > 0 ? String(callJoins, radix: 36) : "")
-        return String(tag.prefix(CallMember.maximumTagLength))
-    }
-
     /// Leaving the joined call (Esc, Leave, the float's Leave, a release): the user's stream ends.
     mutating func leaveCall(_ id: RoomID) -> [AppEffect] {
         guard let call, call.room == id else { return [] }
-        self.call = nil
         directory.setInCall(false, serverID: call.serverID)
-        return [.leaveCall(id), .stats(.call(id, phase: "left")), .log(.info, "left \(call.callRoom) on \(call.serverID)")]
+        return sendCalls(.leave(id))
+    }
+
+    /// Routes an action to the calls and maps their effects: the one place they become the app's.
+    mutating func sendCalls(_ action: Calls.Action) -> [AppEffect] {
+        calls.send(action).map { effect in
+            switch effect {
+            case .startSending(let id, let url, let stream, let sending): .joinCall(id, url: url, stream: stream, sending: sending)
+            case .setSending(let id, let sending): .setCallSending(id, sending)
+            case .stopSending(let id): .leaveCall(id)
+            case .phase(let id, let phase): .stats(.call(id, phase: phase))
+            case .log(let level, let message): .log(level, message)
+            }
+        }
     }
 
     /// The joined call's participants changed (someone joined, left or was dropped): the open
@@ -122,50 +120,6 @@ extension AppState {
             if case .reconnecting = status { listed.contains(participant.source) } else { false }
         }
         return serverCameBack || listedButWaiting ? [.retryPlaybackNow(call.room)] : []
-    }
-
-    // MARK: Microphone and camera
-
-    /// `M` or the mic button in a joined call: the microphone mutes or unmutes (W10).
-    mutating func toggleMicrophone() -> [AppEffect] {
-        toggleSending(\.microphoneMuted, present: call?.identity.microphone != nil, phases: ("mic-muted", "mic-on"))
-    }
-
-    /// `V` or the camera button in a joined call: the camera turns off or on (W10).
-    mutating func toggleCamera() -> [AppEffect] {
-        toggleSending(\.cameraOff, present: call?.identity.camera != nil, phases: ("camera-off", "camera-on"))
-    }
-
-    /// Flips one of the joined call's sending switches, when its device is there to switch.
-    private mutating func toggleSending(_ flag: WritableKeyPath<CallState, Bool>, present: Bool,
-                                        phases: (on: String, off: String)) -> [AppEffect] {
-        guard var call, present else { return [] }
-        call[keyPath: flag].toggle()
-        self.call = call
-        return [.setCallSending(call.room, call.sendingState), .stats(.call(call.room, phase: call[keyPath: flag] ? phases.on : phases.off))]
-    }
-
-    /// The user's stream's publisher as polled now.
-    mutating func callSendPolled(_ id: RoomID, _ report: BroadcastReport) -> [AppEffect] {
-        guard call?.room == id, call?.sending != report else { return [] }
-        let before = call?.sending.phase.label
-        call?.sending = report
-        guard before != report.phase.label else { return [] }
-        return [.log(.info, "\(id) sending: \(report.line)"), .stats(.call(id, phase: "sending-" + report.phase.label))]
-    }
-
-    /// The joined call's notice under the title: how sending goes, and what is not sent.
-    func callNotice(_ id: RoomID) -> String? {
-        guard let call, call.room == id else { return nil }
-        var parts: [String] = []
-        switch call.sending.phase {
-        case .live: break
-        case .connecting: parts.append(tr("Joining…"))
-        case .reconnecting, .failed, .stopped: parts.append(call.sending.line)
-        }
-        if call.identity.microphone == nil { parts.append(tr("Listening only: no microphone")) }
-        if call.identity.camera == nil { parts.append(tr("No camera: the others see your name")) }
-        return parts.isEmpty ? nil : parts.joined(separator: " · ")
     }
 }
 

@@ -47,7 +47,7 @@ extension AppState {
         case .letter("u"): effects = send(.participantListToggled, now: now)
         case .letter("r"): effects = retry(id, now: now)
         case .letter("g"): effects = goLiveToggled(id, now: now)
-        case .letter("v"): effects = toggleCamera()
+        case .letter("v"): effects = sendCalls(.toggleCamera)
         case .up: effects = changeVolume(id, by: 0.1)
         case .down: effects = changeVolume(id, by: -0.1)
         default: return []
@@ -122,7 +122,7 @@ extension AppState {
         case .retrySource(let index): reopenSources(id, [index], now: now)
         case .back: send(.backToListClicked, now: now)
         case .goLive: goLiveToggled(id, now: now)
-        case .camera: toggleCamera()
+        case .camera: sendCalls(.toggleCamera)
         }
     }
 }

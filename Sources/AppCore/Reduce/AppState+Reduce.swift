@@ -69,8 +69,8 @@ extension AppState {
             effects = []
         case .directoryFetched(let serverID, let serial, let result):
             effects = directoryFetched(serverID, serial: serial, result, now: now)
-        case .broadcastPolled(let id, let report): effects = broadcastPolled(id, report)
-        case .callSendPolled(let id, let report): effects = callSendPolled(id, report)
+        case .broadcastPolled(let id, let report): effects = sendBroadcasting(.polled(id, report))
+        case .callSendPolled(let id, let report): effects = sendCalls(.sendPolled(id, report))
         case .tick(let pointer): effects = tick(pointer: pointer, now: now)
         }
         settleFloatSpeaker(now: now)

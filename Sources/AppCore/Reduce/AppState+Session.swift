@@ -83,15 +83,14 @@ extension AppState {
     private mutating func stopPlayback(_ id: RoomID) -> [AppEffect] {
         guard rooms.removeValue(forKey: id) != nil else { return [] }
         // Leaving a host room ends its broadcast (W6).
-        let ending: [AppEffect] = broadcast?.room == id ? [.stopBroadcast(id)] : []
-        if !ending.isEmpty { broadcast = nil }
-        return ending + leaveCall(id) + [.closePlayback(id), .resetMainVideo, .stats(.stop(id)), .log(.info, "stopped \(id)")]
+        return sendBroadcasting(.roomClosed(id)) + leaveCall(id)
+            + [.closePlayback(id), .resetMainVideo, .stats(.stop(id)), .log(.info, "stopped \(id)")]
     }
 
     /// Mutes or unmutes a room's sound.
     mutating func toggleMute(_ id: RoomID?) -> [AppEffect] {
         // In a joined call the mute control is the microphone's (W10); the volume stays the speaker's.
-        if let id, call?.room == id { return toggleMicrophone() }
+        if let id, call?.room == id { return sendCalls(.toggleMicrophone) }
         guard let id, var room = rooms[id] else { return [] }
         room.muted.toggle()
         rooms[id] = room

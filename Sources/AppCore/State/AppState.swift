@@ -23,12 +23,10 @@ public struct AppState: Equatable, Sendable {
     /// The rooms file's own rooms; the list (``listedRooms``) is these followed by the
     /// directory's, derived from both whenever it is read.
     public var fileRooms: [Room]
-    /// The host room's real broadcast, while one runs (W2, W6).
-    public var broadcast: BroadcastState?
-    /// The call the user has joined, while in one (W10).
-    public var call: CallState?
-    /// How many calls this run has joined: each join's stream gets its own tag.
-    public var callJoins = 0
+    /// The host room's real broadcast (W2, W6).
+    public var broadcasting: Broadcasting
+    /// The call the user has joined, and how many this run has (W10).
+    public var calls: Calls
     /// The rooms file's `me` (R5); the desktop fills in what it leaves out.
     public var me: Me
     /// Per open room: source statuses, audio, levels and frames.
@@ -53,8 +51,8 @@ public struct AppState: Equatable, Sendable {
         directory = LiveDirectory(servers: config.servers)
         directory.hideCalls(Self.serverCallIDs(of: config.rooms))
         fileRooms = config.rooms
-        broadcast = nil
-        call = nil
+        broadcasting = Broadcasting()
+        calls = Calls()
         me = config.me
         motion = nil
         main = MainState()

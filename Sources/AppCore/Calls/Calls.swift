@@ -1,0 +1,109 @@
+import EngineTerms
+import Localization
+import Logging
+import Rooms
+
+/// The call the user joined (W10), a child reducer of ``AppState``: joining, the microphone and
+/// camera, how the user's own stream is sent, and leaving. The root routes ``Action``s to it and
+/// maps its ``Effect``s in one place (`AppState.sendCalls(_:)`); the list, the directory and the
+/// others' playback stay the root's.
+public struct Calls: Equatable, Sendable {
+    /// The call the user has joined, while in one.
+    public var joined: CallState?
+    /// How many calls this run has joined: each join's stream gets its own tag.
+    public var joins = 0
+
+    /// Creates the state at start: no call.
+    public init() {}
+
+    /// What the calls are asked to do.
+    public enum Action: Equatable, Sendable {
+        /// Join the list's room `room`, held as `callRoom` on server `serverID` whose participant
+        /// streams `template` names, as `identity`; `runTag` is this run's random tag (empty:
+        /// untagged streams).
+        case join(room: RoomID, serverID: String, callRoom: RoomID, template: CallURLTemplate, identity: CallIdentity,
+                  runTag: String)
+        /// Leave the call of room `RoomID` (Esc, Leave, the float's Leave, a release).
+        case leave(RoomID)
+        /// `M` or the mic button: mute or unmute the microphone.
+        case toggleMicrophone
+        /// `V` or the camera button: turn the camera off or on.
+        case toggleCamera
+        /// The user's stream's publisher as polled now.
+        case sendPolled(RoomID, BroadcastReport)
+    }
+
+    /// What the root carries out for the calls.
+    public enum Effect: Equatable, Sendable {
+        /// Publish the user's stream to `url` as `stream` says, sending `sending`.
+        case startSending(RoomID, url: String, stream: CallStream, sending: CallSending)
+        /// Change what the user's stream sends.
+        case setSending(RoomID, CallSending)
+        /// End the user's stream.
+        case stopSending(RoomID)
+        /// The call's phase changed (`joined`, `left`, `mic-muted`, `sending-live`, …).
+        case phase(RoomID, String)
+        /// A log line.
+        case log(LogLevel, String)
+    }
+
+    /// Applies an action and returns the effects for the root to map, in order.
+    public mutating func send(_ action: Action) -> [Effect] {
+        switch action {
+        case .join(let room, let serverID, let callRoom, let template, let identity, let runTag):
+            let member = CallMember(name: identity.name, tag: tag(runTag))
+            let state = CallState(room: room, serverID: serverID, callRoom: callRoom, identity: identity,
+                                  sendURL: template.url(room: callRoom, member: member))
+            joined = state
+            joins += 1
+            return [.startSending(room, url: state.sendURL, stream: CallStream(identity: identity), sending: state.sendingState),
+                    .phase(room, "joined"), .log(.info, "joined \(callRoom) on \(serverID) as \(member)")]
+        case .leave(let id):
+            guard let call = joined, call.room == id else { return [] }
+            joined = nil
+            return [.stopSending(id), .phase(id, "left"), .log(.info, "left \(call.callRoom) on \(call.serverID)")]
+        case .toggleMicrophone:
+            return toggle(\.microphoneMuted, present: joined?.identity.microphone != nil, phases: ("mic-muted", "mic-on"))
+        case .toggleCamera:
+            return toggle(\.cameraOff, present: joined?.identity.camera != nil, phases: ("camera-off", "camera-on"))
+        case .sendPolled(let id, let report):
+            guard var call = joined, call.room == id, call.sending != report else { return [] }
+            let before = call.sending.phase.label
+            call.sending = report
+            joined = call
+            guard before != report.phase.label else { return [] }
+            return [.log(.info, "\(id) sending: \(report.line)"), .phase(id, "sending-" + report.phase.label)]
+        }
+    }
+
+    /// This join's stream tag: the run's random tag, then the count of earlier joins (a rejoin
+    /// never meets its previous stream still listed); empty when the run has none.
+    private func tag(_ runTag: String) -> String {
+        guard !runTag.isEmpty else { return "" }
+        let tag = runTag + (joins > 0 ? String(joins, radix: 36) : "")
+        return String(tag.prefix(CallMember.maximumTagLength))
+    }
+
+    /// Flips one of the joined call's sending switches, when its device is there to switch.
+    private mutating func toggle(_ flag: WritableKeyPath<CallState, Bool>, present: Bool,
+                                 phases: (on: String, off: String)) -> [Effect] {
+        guard var call = joined, present else { return [] }
+        call[keyPath: flag].toggle()
+        joined = call
+        return [.setSending(call.room, call.sendingState), .phase(call.room, call[keyPath: flag] ? phases.on : phases.off)]
+    }
+
+    /// The joined call's notice under room `id`'s title: how sending goes, and what is not sent.
+    public func notice(_ id: RoomID) -> String? {
+        guard let call = joined, call.room == id else { return nil }
+        var parts: [String] = []
+        switch call.sending.phase {
+        case .live: break
+        case .connecting: parts.append(tr("Joining…"))
+        case .reconnecting, .failed, .stopped: parts.append(call.sending.line)
+        }
+        if call.identity.microphone == nil { parts.append(tr("Listening only: no microphone")) }
+        if call.identity.camera == nil { parts.append(tr("No camera: the others see your name")) }
+        return parts.isEmpty ? nil : parts.joined(separator: " · ")
+    }
+}
