@@ -21,7 +21,7 @@ final class BroadcastTests: XCTestCase {
         ]) {
             $0.broadcasting.live = BroadcastState(room: "studio")
             $0.main.controlsUntil = 5
-            $0.main.paint.dirty = true
+            $0.paint.main.dirty = true
         }
         let live = BroadcastReport(phase: .live, liveSeconds: 65, bitsPerSecond: 2_480_000, droppedFrames: 2)
         assertStep(&state, .broadcastPolled("studio", live), now: 3, effects: [

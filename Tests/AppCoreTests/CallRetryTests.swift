@@ -52,7 +52,7 @@ final class CallRetryTests: XCTestCase {
             .stats(.status("call", .playing)),
         ]) {
             $0.statusPolled("call", sources: [.playing, self.failure, .playing], status: .playing, at: 7)
-            $0.main.paint.dirty = true
+            $0.paint.main.dirty = true
         }
         XCTAssertEqual(state.roomLayout(now: 7)?.tiles.map { $0.overlay == nil }, [true, false, true], "playing tiles are bare")
     }
@@ -67,8 +67,8 @@ final class CallRetryTests: XCTestCase {
             $0.rooms["call"]?.sourceSince[1] = 3
             $0.rooms["call"]?.opens[1] = 0
             $0.main.controlsUntil = 6
-            $0.main.paint.dirty = true
-            $0.float.paint.dirty = true
+            $0.paint.main.dirty = true
+            $0.paint.float.dirty = true
         }
         XCTAssertEqual(state.reduce(F.key(.letter("r")), now: 4), [], "nothing failed, nothing to retry")
         XCTAssertEqual(state.reduce(.playbackPolled("call", F.reports(F.call, .playing)), now: 5), [
@@ -83,7 +83,7 @@ final class CallRetryTests: XCTestCase {
             .stats(.sourceStatus("call", source: 2, failure)), .stats(.status("call", failure)),
         ]) {
             $0.statusPolled("call", sources: [self.failure, self.failure, self.failure], status: self.failure, at: 2)
-            $0.main.paint.dirty = true
+            $0.paint.main.dirty = true
         }
         XCTAssertEqual(state.session.status(of: "call"), failure)
         let retry = try XCTUnwrap(state.roomLayout(now: 2)?.tiles[2].overlay?.retry)

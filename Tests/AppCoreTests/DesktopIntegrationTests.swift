@@ -108,8 +108,8 @@ final class DesktopIntegrationTests: XCTestCase {
             .stats(.scale(2)), .resizeMainWindow(width: 1920, height: 1200, minimumWidth: 960, minimumHeight: 640),
         ]) {
             $0.environment.metrics = double
-            $0.main.paint.dirty = true
-            $0.float.paint.dirty = true
+            $0.paint.main.dirty = true
+            $0.paint.float.dirty = true
         }
         XCTAssertEqual(state.motion?.frame, frame, "the float keeps its corner and size")
         XCTAssertEqual(state.reduce(.scaleChanged(double), now: 4), [], "the same scale changes nothing")
@@ -203,7 +203,7 @@ final class DesktopIntegrationTests: XCTestCase {
         var state = F.floating(F.liveA)
         assertStep(&state, .pointerEntered(.float), now: 3, effects: []) {
             $0.float.hover = true
-            $0.float.paint.dirty = true
+            $0.paint.float.dirty = true
         }
         XCTAssertTrue(state.floatLayout(now: 3).buttons.contains { $0.target == .volume })
         XCTAssertNil(state.floatLayout(now: 3).nameRect)

@@ -64,7 +64,7 @@ final class DirectoryTests: XCTestCase {
         assertStep(&state, .directoryFetched(serverID: "local", serial: 1, .success([info("cam")])), now: 1.2,
                    effects: listed("cam")) {
             _ = $0.directory.received(.success([self.info("cam")]), serverID: "local", serial: 1, now: 1.2)
-            $0.main.paint.dirty = true
+            $0.paint.main.dirty = true
         }
         let list = state.listViewModel(now: 9.2)
         XCTAssertEqual(list.sections, [SectionHeaderModel(text: "Local server", isUnreachable: false,
@@ -152,7 +152,7 @@ final class DirectoryTests: XCTestCase {
         assertStep(&state, .directoryFetched(serverID: "local", serial: 2, .failure(refused)), now: 1.7,
                    effects: [.stats(.server("local", reachable: false, reason: "Could not connect to the server"))]) {
             _ = $0.directory.received(.failure(refused), serverID: "local", serial: 2, now: 1.7)
-            $0.main.paint.dirty = true
+            $0.paint.main.dirty = true
         }
         XCTAssertFalse(state.reduce(.tick(pointer: Point(x: 0, y: 0)), now: 1.95).contains {
             if case .fetchDirectory = $0 { true } else { false }
@@ -162,7 +162,7 @@ final class DirectoryTests: XCTestCase {
         assertStep(&state, .directoryFetched(serverID: "local", serial: 3, .success([info("cam", clients: 2)])), now: 2.1,
                    effects: [.stats(.server("local", reachable: true, reason: nil)), .retryPlaybackNow(cam.id)]) {
             _ = $0.directory.received(.success([self.info("cam", clients: 2)]), serverID: "local", serial: 3, now: 2.1)
-            $0.main.paint.dirty = true
+            $0.paint.main.dirty = true
         }
     }
 

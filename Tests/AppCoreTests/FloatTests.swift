@@ -26,11 +26,12 @@ final class FloatTests: XCTestCase {
             $0.session = session
             $0.motion = self.first
             $0.float = FloatState()
+            $0.paint.float = PaintState()
             $0.float.visible = true
             $0.float.width = 480
             $0.float.height = 270
             $0.checks.displaysAt = 2
-            $0.main.paint.dirty = true
+            $0.paint.main.dirty = true
             $0.main.controlsUntil = 5
             $0.rooms["live-a"]?.video = [video(480, 270)]
         }
@@ -92,7 +93,7 @@ final class FloatTests: XCTestCase {
         XCTAssertEqual(state.floatLayout(now: 2).buttons, [])
         assertStep(&state, .pointerEntered(.float), now: 3, effects: []) {
             $0.float.hover = true
-            $0.float.paint.dirty = true
+            $0.paint.float.dirty = true
         }
         XCTAssertEqual(state.floatLayout(now: 3).buttons, [
             Hotspot(rect: PixelRect(6, 6, 32, 32), target: .restore),
@@ -103,7 +104,7 @@ final class FloatTests: XCTestCase {
         _ = state.reduce(.painted(.float), now: 3)
         assertStep(&state, .pointerMoved(window: .float, x: 450, y: 10, global: inside, time: 3), now: 3, effects: []) {
             $0.float.hovered = .close
-            $0.float.paint.dirty = true
+            $0.paint.float.dirty = true
         }
         assertStep(&state, .pointerLeft(.float), now: 4, effects: []) {
             $0.float.hover = false
@@ -256,7 +257,7 @@ final class FloatTests: XCTestCase {
         XCTAssertEqual(state.reduce(.minimized, now: 2), [.setVideo("live-a", source: 0, .hidden)],
                        "no float, no lifecycle event; nobody sees the video, so it is hidden (sound plays on)")
         XCTAssertFalse(state.float.visible)
-        assertStep(&state, .framesUploaded(.main), now: 2, effects: []) { $0.main.paint.framePending = true }
+        assertStep(&state, .framesUploaded(.main), now: 2, effects: []) { $0.paint.main.framePending = true }
         XCTAssertFalse(state.shouldPaint(.main, now: 3), "a minimized window presents no frames")
         XCTAssertTrue(state.sourcesAwaitingFrames.isEmpty, "nor does the loop wake for them")
         XCTAssertEqual(state.reduce(.restored, now: 4), [.setVideo("live-a", source: 0, video(960, 600))])

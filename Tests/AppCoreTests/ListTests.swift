@@ -16,7 +16,7 @@ final class ListTests: XCTestCase {
         assertStep(&state, F.key(.down), now: 1, effects: []) {
             $0.main.list.selected = 1
             $0.main.controlsUntil = 4
-            $0.main.paint.dirty = true
+            $0.paint.main.dirty = true
         }
         assertStep(&state, F.key(.up), now: 1.5, effects: []) {
             $0.main.list.selected = 0
@@ -33,7 +33,7 @@ final class ListTests: XCTestCase {
         assertStep(&state, F.key(.pageDown), now: 1, effects: []) {
             $0.main.list.selected = 5
             $0.main.controlsUntil = 4
-            $0.main.paint.dirty = true
+            $0.paint.main.dirty = true
         }
         assertStep(&state, F.key(.pageDown), now: 1, effects: []) {
             $0.main.list.selected = 10
@@ -53,7 +53,7 @@ final class ListTests: XCTestCase {
         var state = longList()
         assertStep(&state, .wheel(window: .main, steps: -2), now: 1, effects: []) {
             $0.main.list.scrollOffset = 96
-            $0.main.paint.dirty = true
+            $0.paint.main.dirty = true
         }
         assertStep(&state, .wheel(window: .main, steps: 5), now: 1, effects: []) { $0.main.list.scrollOffset = 0 }
         assertStep(&state, .wheel(window: .main, steps: -100), now: 1, effects: []) {
@@ -67,13 +67,13 @@ final class ListTests: XCTestCase {
         assertStep(&state, .pointerMoved(window: .main, x: 100, y: 150, global: Point(x: 0, y: 0), time: 1), now: 1,
                    effects: []) {
             $0.main.list.hovered = 1
-            $0.main.paint.dirty = true
+            $0.paint.main.dirty = true
         }
         _ = state.reduce(.painted(.main), now: 1)
         assertStep(&state, .pointerMoved(window: .main, x: 100, y: 40, global: Point(x: 0, y: 0), time: 1), now: 1,
                    effects: []) {
             $0.main.list.hovered = nil
-            $0.main.paint.dirty = true
+            $0.paint.main.dirty = true
         }
         assertStep(&state, .pointerLeft(.main), now: 1, effects: [])
     }
@@ -84,7 +84,7 @@ final class ListTests: XCTestCase {
         let release = AppEvent.pointerReleased(window: .main, x: 100, y: 150, global: Point(x: 0, y: 0), time: 1, overFloat: false)
         assertStep(&state, press, now: 1, effects: []) {
             $0.main.list.selected = 1
-            $0.main.paint.dirty = true
+            $0.paint.main.dirty = true
         }
         assertStep(&state, release, now: 1.1, effects: [
             .openPlayback(F.liveB, delayLimit: nil), .setAudio("live-b", muted: false, volume: 1), .stats(.open("live-b", sources: 1)),
@@ -96,7 +96,7 @@ final class ListTests: XCTestCase {
             $0.session.mainWindow.content = .room("live-b")
             $0.rooms["live-b"] = justOpened(F.liveB, at: 1.1)
             $0.main.controlsUntil = 4.1
-            $0.float.paint.dirty = true
+            $0.paint.float.dirty = true
         }
     }
 
@@ -130,7 +130,7 @@ final class ListTests: XCTestCase {
             _ = $0.session.reduce(.leaveClicked)
             $0.rooms = [:]
             $0.main.controlsUntil = 5
-            $0.main.paint.dirty = true
+            $0.paint.main.dirty = true
             $0.checks.releaseMemoryAt = 2 + AppState.releaseDelay
         }
         let list = state.listViewModel(now: 1)

@@ -79,7 +79,7 @@ final class MirrorTests: XCTestCase {
         assertStep(&back, pressed(bx, by, at: 2), now: 2, effects: []) { $0.main.controlsUntil = 5 }
         assertStep(&back, released(bx, by, at: 2), now: 2, effects: [.stats(.mainContent(nil))]) {
             _ = $0.session.reduce(.backToListClicked)
-            $0.main.paint.dirty = true
+            $0.paint.main.dirty = true
         }
         XCTAssertEqual(back.session.mainWindow.content, .list, "Back, now at the right, shows the list")
         XCTAssertNotNil(back.rooms["host"], "Back keeps the host's room open")
@@ -91,7 +91,7 @@ final class MirrorTests: XCTestCase {
         ]) {
             _ = $0.session.reduce(.leaveClicked)
             $0.rooms = [:]
-            $0.main.paint.dirty = true
+            $0.paint.main.dirty = true
             $0.checks.releaseMemoryAt = 2 + AppState.releaseDelay
         }
         XCTAssertEqual(leave.session.mainWindow.content, .list)
@@ -109,7 +109,7 @@ final class MirrorTests: XCTestCase {
             $0.rooms["live-a"]?.volume = 0.5
             $0.main.draggingVolume = true
             $0.main.controlsUntil = 5
-            $0.main.paint.dirty = true
+            $0.paint.main.dirty = true
         }
         // The slider's left end is full volume.
         assertStep(&state, .pointerMoved(window: .main, x: slider.x, y: 568, global: origin, time: 2.1), now: 2.1,
@@ -204,7 +204,7 @@ final class MirrorTests: XCTestCase {
         let row = list.rows[2]
         assertStep(&state, pressed(row.pill.x + 4, row.pill.y + 4, at: 1), now: 1, effects: []) {
             $0.main.list.selected = 2
-            $0.main.paint.dirty = true
+            $0.paint.main.dirty = true
         }
         assertStep(&state, released(row.pill.x + 4, row.pill.y + 4, at: 1), now: 1, effects: [
             .openPlayback(rooms[2], delayLimit: nil), .setAudio("room-2", muted: false, volume: 1), .stats(.open("room-2", sources: 1)),

@@ -34,7 +34,7 @@ final class RepaintTests: XCTestCase {
         assertStep(&state, .resized(.main, width: 960, height: 600), now: 2, effects: [])
         assertStep(&state, .resized(.main, width: 800, height: 600), now: 2, effects: []) {
             $0.main.width = 800
-            $0.main.paint.dirty = true
+            $0.paint.main.dirty = true
         }
     }
 
@@ -42,7 +42,7 @@ final class RepaintTests: XCTestCase {
         var state = cleanList()
         assertStep(&state, .pointerMoved(window: .main, x: 100, y: 100, global: origin, time: 2), now: 2, effects: []) {
             $0.main.list.hovered = 0
-            $0.main.paint.dirty = true
+            $0.paint.main.dirty = true
         }
         _ = state.reduce(.painted(.main), now: 2)
         assertStep(&state, .pointerMoved(window: .main, x: 120, y: 110, global: origin, time: 2.1), now: 2.1, effects: [])
@@ -53,7 +53,7 @@ final class RepaintTests: XCTestCase {
         assertStep(&state, F.key(.up), now: 2, effects: []) { $0.main.controlsUntil = 5 }
         assertStep(&state, F.key(.down), now: 2, effects: []) {
             $0.main.list.selected = 1
-            $0.main.paint.dirty = true
+            $0.paint.main.dirty = true
         }
     }
 
@@ -72,14 +72,14 @@ final class RepaintTests: XCTestCase {
         var state = cleanFloat(F.liveA)
         assertStep(&state, .roomsFileFailed(problems: 1), now: 3, effects: []) {
             $0.toasts = [Toast(message: "The rooms file has 1 problem; keeping the current rooms", until: 7)]
-            $0.main.paint.dirty = true
+            $0.paint.main.dirty = true
         }
     }
 
     func testAnExposedWindowRepaintsThoughNothingChanged() {
         var state = cleanFloat(F.liveA)
-        assertStep(&state, .exposed(.main), now: 3, effects: []) { $0.main.paint.dirty = true }
-        assertStep(&state, .exposed(.float), now: 3, effects: []) { $0.float.paint.dirty = true }
+        assertStep(&state, .exposed(.main), now: 3, effects: []) { $0.paint.main.dirty = true }
+        assertStep(&state, .exposed(.float), now: 3, effects: []) { $0.paint.float.dirty = true }
     }
 
     func testTheRoomViewsHoveredControlRepaintsAndTheSameControlDoesNot() {
@@ -89,7 +89,7 @@ final class RepaintTests: XCTestCase {
                    effects: []) {
             $0.main.hovered = .mute
             $0.main.controlsUntil = 4.5
-            $0.main.paint.dirty = true
+            $0.paint.main.dirty = true
         }
         _ = state.reduce(.painted(.main), now: 1.5)
         assertStep(&state, .pointerMoved(window: .main, x: mute.x + 4, y: mute.y + 4, global: origin, time: 1.6), now: 1.6,
@@ -104,7 +104,7 @@ final class RepaintTests: XCTestCase {
         XCTAssertFalse(state.controlsVisible(now: 5))
         assertStep(&state, .pointerMoved(window: .main, x: 500, y: 300, global: origin, time: 5), now: 5, effects: []) {
             $0.main.controlsUntil = 8
-            $0.main.paint.dirty = true
+            $0.paint.main.dirty = true
         }
     }
 
@@ -115,7 +115,7 @@ final class RepaintTests: XCTestCase {
         ]) {
             $0.rooms["live-a"]?.muted = true
             $0.main.controlsUntil = 4.5
-            $0.main.paint.dirty = true
+            $0.paint.main.dirty = true
         }
     }
 
@@ -130,7 +130,7 @@ final class RepaintTests: XCTestCase {
         assertStep(&state, .playbackPolled("call", F.reports(F.call, .playing, levels: [-30, -90, -90])), now: 1.3,
                    effects: []) {
             $0.rooms["call"]?.levels = [-30, -90, -90]
-            $0.main.paint.dirty = true
+            $0.paint.main.dirty = true
         }
     }
 
@@ -141,7 +141,7 @@ final class RepaintTests: XCTestCase {
         _ = state.reduce(.painted(.main), now: 2)
         assertStep(&state, .restored, now: 3, effects: []) {
             $0.session.mainWindow.presence = .shown
-            $0.main.paint.dirty = true
+            $0.paint.main.dirty = true
         }
     }
 
@@ -149,8 +149,8 @@ final class RepaintTests: XCTestCase {
         var state = cleanFloat(F.liveA)
         let metrics = UIMetrics(scale: 2) { text, _ in text.count * 14 }
         _ = state.reduce(.scaleChanged(metrics), now: 3)
-        XCTAssertTrue(state.main.paint.dirty)
-        XCTAssertTrue(state.float.paint.dirty)
+        XCTAssertTrue(state.paint.main.dirty)
+        XCTAssertTrue(state.paint.float.dirty)
     }
 
     // MARK: The float
@@ -159,7 +159,7 @@ final class RepaintTests: XCTestCase {
         var state = cleanFloat(F.liveA)
         assertStep(&state, .pointerMoved(window: .float, x: 240, y: 130, global: origin, time: 3), now: 3, effects: []) {
             $0.float.hover = true
-            $0.float.paint.dirty = true
+            $0.paint.float.dirty = true
         }
         _ = state.reduce(.painted(.float), now: 3)
         assertStep(&state, .pointerMoved(window: .float, x: 241, y: 131, global: origin, time: 3.1), now: 3.1, effects: [])
@@ -171,7 +171,7 @@ final class RepaintTests: XCTestCase {
             .setAudio("live-a", muted: false, volume: 0.9), .stats(.volume("live-a", volume: 0.9)),
         ]) {
             $0.rooms["live-a"]?.volume = 0.9
-            $0.float.paint.dirty = true
+            $0.paint.float.dirty = true
         }
     }
 
@@ -183,7 +183,7 @@ final class RepaintTests: XCTestCase {
             $0.rooms["live-a"]?.video = [video(400, 225)]
             $0.float.width = 400
             $0.float.height = 225
-            $0.float.paint.dirty = true
+            $0.paint.float.dirty = true
         }
     }
 
@@ -199,9 +199,9 @@ final class RepaintTests: XCTestCase {
 
     func testAFrameOrAPaintAloneMarksNothingChanged() {
         var state = cleanFloat(F.liveA)
-        assertStep(&state, .framesUploaded(.float), now: 3, effects: []) { $0.float.paint.framePending = true }
+        assertStep(&state, .framesUploaded(.float), now: 3, effects: []) { $0.paint.float.framePending = true }
         assertStep(&state, .painted(.float), now: 3, effects: []) {
-            $0.float.paint = PaintState(dirty: false, framePending: false, lastPresent: 3)
+            $0.paint.float = PaintState(dirty: false, framePending: false, lastPresent: 3)
         }
     }
 }

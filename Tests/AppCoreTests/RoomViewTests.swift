@@ -24,15 +24,15 @@ final class RoomViewTests: XCTestCase {
         XCTAssertFalse(state.controlsVisible(now: 4))
         XCTAssertTrue(state.shouldPaint(.main, now: 4), "the bar's going is painted")
         assertStep(&state, .painted(.main), now: 4, effects: []) {
-            $0.main.paint = PaintState(dirty: false, framePending: false, lastPresent: 4)
-            $0.main.controlsDrawn = false
+            $0.paint.main = PaintState(dirty: false, framePending: false, lastPresent: 4)
+            $0.paint.controlsDrawn = false
         }
         XCTAssertFalse(state.shouldPaint(.main, now: 5))
         XCTAssertNil(state.roomLayout(now: 5)?.controls.first { $0.target == .mute }, "a hidden bar has no controls")
 
         assertStep(&state, move(10, 10, at: 6), now: 6, effects: []) {
             $0.main.controlsUntil = 9
-            $0.main.paint.dirty = true
+            $0.paint.main.dirty = true
         }
         XCTAssertTrue(state.controlsVisible(now: 8.9))
     }
@@ -49,7 +49,7 @@ final class RoomViewTests: XCTestCase {
             $0.rooms["live-a"]?.volume = volume
             $0.main.draggingVolume = true
             $0.main.controlsUntil = 5
-            $0.main.paint.dirty = true
+            $0.paint.main.dirty = true
         }
         XCTAssertTrue(state.main.draggingVolume)
         XCTAssertTrue(state.controlsVisible(now: 100))
@@ -109,7 +109,7 @@ final class RoomViewTests: XCTestCase {
         assertStep(&state, move(920, 560, at: 2), now: 2, effects: []) {
             $0.main.hovered = .leave
             $0.main.controlsUntil = 5
-            $0.main.paint.dirty = true
+            $0.paint.main.dirty = true
         }
         assertStep(&state, .pointerLeft(.main), now: 2, effects: []) { $0.main.hovered = nil }
     }
@@ -157,7 +157,7 @@ final class RoomViewTests: XCTestCase {
             _ = $0.session.reduce(.audioLevelsMeasured(at: 2, levels: [0: -90, 1: -10, 2: -90]))
             $0.checks.roomsFileAt = 2
             $0.checks.levelsAt = 2
-            $0.main.paint.dirty = true
+            $0.paint.main.dirty = true
         }
         XCTAssertEqual(state.session.activeSpeaker.current, 1)
         XCTAssertEqual(state.roomLayout(now: 2)?.participants[1].meter ?? 0, 50.0 / 60, accuracy: 1e-9)
@@ -190,7 +190,7 @@ final class RoomViewTests: XCTestCase {
         assertStep(&state, .playbackPolled("live-a", [SourceReport(status: failed)]), now: 5,
                    effects: [.stats(.status("live-a", failed))]) {
             $0.statusPolled("live-a", sources: [failed], status: failed, at: 5)
-            $0.main.paint.dirty = true
+            $0.paint.main.dirty = true
         }
         let m = try XCTUnwrap(state.roomLayout(now: 5))
         // Retry: 5 letters at 7 px + 32 + 24 wide, centred under the middle.
@@ -227,7 +227,7 @@ final class RoomViewTests: XCTestCase {
             .stats(.sourceStatus("call", source: $0, reports[$0].status))
         } + [.stats(.status("call", .playing))]) {
             $0.statusPolled("call", sources: reports.map(\.status), status: .playing, at: 2)
-            $0.main.paint.dirty = true
+            $0.paint.main.dirty = true
         }
         XCTAssertEqual(state.rooms["call"]?.status, .playing)
         XCTAssertEqual(state.roomLayout(now: 2)?.participants.map(\.status), reports.map(\.status))

@@ -45,7 +45,7 @@ final class SpeakerToastWakeTests: XCTestCase {
             $0.rooms["call"]?.serials[1] = 8
             $0.rooms["call"]?.video[0] = .hidden
             $0.float.speaker = FloatSpeaker(shown: 1)
-            $0.float.paint.dirty = true
+            $0.paint.float.dirty = true
         }
         XCTAssertEqual(state.floatLayout(now: 4.3).speakerName, "P1")
         XCTAssertEqual(state.floatSource, 1)
@@ -78,7 +78,7 @@ final class SpeakerToastWakeTests: XCTestCase {
         XCTAssertEqual(state.float.speaker, FloatSpeaker(shown: 0, pending: 1, since: 4))
         assertStep(&state, .tick(pointer: origin), now: 5.01, effects: [.setVideo("call", source: 0, .hidden)]) {
             $0.float.speaker = FloatSpeaker(shown: 1)
-            $0.float.paint.dirty = true
+            $0.paint.float.dirty = true
             $0.rooms["call"]?.video[0] = .hidden
         }
         XCTAssertEqual(state.float.speaker, FloatSpeaker(shown: 1))
@@ -123,7 +123,7 @@ final class SpeakerToastWakeTests: XCTestCase {
         assertStep(&state, .tick(pointer: origin), now: 6, effects: []) {
             $0.toasts.removeFirst()
             $0.checks.levelsAt = 6
-            $0.main.paint.dirty = true
+            $0.paint.main.dirty = true
         }
         XCTAssertEqual(state.toasts.count, 2)
         assertStep(&state, .tick(pointer: origin), now: 8, effects: [.checkRoomsFile]) {
@@ -156,7 +156,7 @@ final class SpeakerToastWakeTests: XCTestCase {
         assertStep(&state, .playbackPolled("live-a", [SourceReport(status: buffering)]), now: 10,
                    effects: [.stats(.status("live-a", buffering))]) {
             $0.statusPolled("live-a", sources: [buffering], status: buffering, at: 10)
-            $0.main.paint.dirty = true
+            $0.paint.main.dirty = true
         }
         XCTAssertEqual(state.nextWake(now: 10, frameDelay: 0.02), 10 + 1.0 / 30, accuracy: 1e-9, "a spinner, not frames")
         XCTAssertEqual(state.sourcesAwaitingFrames.count, 0)
@@ -176,7 +176,7 @@ final class SpeakerToastWakeTests: XCTestCase {
         XCTAssertEqual(state.nextWake(now: 10, frameDelay: nil), 10 + 1.0 / 60, accuracy: 1e-9)
         assertStep(&state, .refreshRateRead(144), now: 10, effects: []) { $0.environment.refreshRate = 144 }
         XCTAssertEqual(state.nextWake(now: 10, frameDelay: nil), 10 + 1.0 / 144, accuracy: 1e-9)
-        assertStep(&state, .framesUploaded(.main), now: 10, effects: []) { $0.main.paint.framePending = true }
+        assertStep(&state, .framesUploaded(.main), now: 10, effects: []) { $0.paint.main.framePending = true }
         XCTAssertEqual(state.nextWake(now: 10, frameDelay: nil), 10, accuracy: 1e-9, "an uploaded frame is overdue, never in the past")
     }
 

@@ -93,6 +93,7 @@ extension AppState {
         _ = session.reduce(.pipRequested(origin: .key))
         self.motion = motion
         float = FloatState()
+        paint.float = PaintState()
         float.visible = true
         float.width = Int(motion.frame.width.rounded())
         float.height = Int(motion.frame.height.rounded())
@@ -105,8 +106,9 @@ extension AppState {
     mutating func floatLeft(_ id: RoomID, video: [VideoDemand], at t: Double) {
         _ = session.reduce(.floatClicked)
         float = FloatState()
+        paint.float = PaintState()
         main.controlsUntil = t + MainState.controlsTimeout
-        main.paint.dirty = true
+        paint.main.dirty = true
         rooms[id]?.video = video
     }
 

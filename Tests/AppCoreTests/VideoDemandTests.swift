@@ -206,8 +206,8 @@ final class VideoDemandTests: XCTestCase {
 final class CallPaintRateTests: XCTestCase {
     func testACallsTilesArePaintedAtMost36TimesASecondAndALiveRoomAtTheDisplayRate() {
         var call = F.open(F.call)
-        assertStep(&call, .painted(.main), now: 2, effects: []) { $0.main.paint.lastPresent = 2 }
-        assertStep(&call, .framesUploaded(.main), now: 2.001, effects: []) { $0.main.paint.framePending = true }
+        assertStep(&call, .painted(.main), now: 2, effects: []) { $0.paint.main.lastPresent = 2 }
+        assertStep(&call, .framesUploaded(.main), now: 2.001, effects: []) { $0.paint.main.framePending = true }
         XCTAssertEqual(call.mainFrameInterval, 1.0 / 36, accuracy: 1e-9)
         XCTAssertFalse(call.shouldPaint(.main, now: 2.02), "not at the display's next period")
         XCTAssertTrue(call.shouldPaint(.main, now: 2.028))
@@ -215,8 +215,8 @@ final class CallPaintRateTests: XCTestCase {
         XCTAssertEqual(wake, 2 + 1.0 / 36, accuracy: 1e-9, "a participant's frame due sooner waits for the paint")
 
         var live = F.open(F.liveA)
-        assertStep(&live, .painted(.main), now: 2, effects: []) { $0.main.paint.lastPresent = 2 }
-        assertStep(&live, .framesUploaded(.main), now: 2.001, effects: []) { $0.main.paint.framePending = true }
+        assertStep(&live, .painted(.main), now: 2, effects: []) { $0.paint.main.lastPresent = 2 }
+        assertStep(&live, .framesUploaded(.main), now: 2.001, effects: []) { $0.paint.main.framePending = true }
         XCTAssertTrue(live.shouldPaint(.main, now: 2.017))
         XCTAssertEqual(live.nextWake(now: 2.002, frameDelay: 0.001), 2.003, accuracy: 1e-9)
     }

@@ -24,11 +24,11 @@ final class WindowStackingTests: XCTestCase {
         // The main window shows the list with the room floating; the float has shown no picture yet.
         let list = StatsEvent.listShown(count: "\(F.rooms.count) rooms", statuses: F.rooms.map { $0 == F.liveA ? "Floating" : "Idle" })
         assertStep(&state, .painted(.main), now: 2.01, effects: [.stats(list)]) {
-            $0.main.paint = PaintState(dirty: false, framePending: false, lastPresent: 2.01)
+            $0.paint.main = PaintState(dirty: false, framePending: false, lastPresent: 2.01)
             $0.logged.list = list
         }
         assertStep(&state, .painted(.float), now: 2.02, effects: [.bringFloatToFront]) {
-            $0.float.paint = PaintState(dirty: false, framePending: false, lastPresent: 2.02)
+            $0.paint.float = PaintState(dirty: false, framePending: false, lastPresent: 2.02)
             $0.float.needsFront = false
         }
         assertStep(&state, .floatNotActivated, now: 2.1, effects: [
@@ -60,12 +60,12 @@ final class WindowStackingTests: XCTestCase {
         _ = state.reduce(.resized(.main, width: 960, height: 600), now: 0)
         let shown = StatsEvent.listShown(count: "\(F.rooms.count) rooms", statuses: F.rooms.map { _ in "Idle" })
         assertStep(&state, .painted(.main), now: 0.1, effects: [.stats(shown)]) {
-            $0.main.paint = PaintState(dirty: false, framePending: false, lastPresent: 0.1)
+            $0.paint.main = PaintState(dirty: false, framePending: false, lastPresent: 0.1)
             $0.main.presentedSinceMapped = true
             $0.logged.list = shown
         }
         assertStep(&state, .painted(.main), now: 0.2, effects: []) {
-            $0.main.paint.lastPresent = 0.2
+            $0.paint.main.lastPresent = 0.2
         }
     }
 

@@ -32,6 +32,7 @@ extension AppState {
         let m = placedMotion(videoAspect: videoAspect(id))
         motion = m
         float = FloatState()
+        _ = paint.send(.floatReset)
         float.visible = true
         float.needsFront = environment.compositorMovesFloat
         float.width = Int(m.frame.width.rounded())
@@ -51,12 +52,14 @@ extension AppState {
             motion = FloatMotion(displays: m.displays, videoAspect: m.videoAspect, placement: m.placement)
         }
         float = FloatState()
+        _ = paint.send(.floatReset)
         return effects + [.hideFloat, .stats(.floatHidden)]
     }
 
     /// The float could not be shown: say so and take the model back to the full view.
     mutating func floatFailedToShow(now: Double) -> [AppEffect] {
         float = FloatState()
+        _ = paint.send(.floatReset)
         showToast(tr("Cannot open the float window"), now: now)
         return send(.floatClicked, now: now)
     }

@@ -77,28 +77,9 @@ extension AppState {
         if now - float.speaker.since > FloatSpeaker.patience { float.speaker = FloatSpeaker(shown: active) }
     }
 
-    mutating func framesUploaded(_ window: WindowKind) -> [AppEffect] {
-        if window == .main { main.paint.framePending = true } else { float.paint.framePending = true }
-        return []
-    }
-
-    mutating func painted(_ window: WindowKind, now: Double) -> [AppEffect] {
-        let logged: [AppEffect]
-        if window == .main {
-            main.paint = PaintState(dirty: false, framePending: false, lastPresent: now)
-            main.controlsDrawn = controlsVisible(now: now)
-            main.presentedSinceMapped = true
-            logged = listShown(now: now)
-        } else {
-            float.paint = PaintState(dirty: false, framePending: false, lastPresent: now)
-            logged = floatSpeakerShown(now: now)
-        }
-        return logged + floatToFront()
-    }
-
     /// The list's count and status pills, when the list was painted with other ones than last
     /// logged.
-    private mutating func listShown(now: Double) -> [AppEffect] {
+    mutating func listShown(now: Double) -> [AppEffect] {
         guard case .list = session.mainWindow.content else { return [] }
         let list = listViewModel(now: now)
         let shown = StatsEvent.listShown(count: list.countLabel, statuses: list.rows.map(\.status.label))
@@ -108,7 +89,7 @@ extension AppState {
     }
 
     /// The call float's speaker, when the float was painted with another one than last logged.
-    private mutating func floatSpeakerShown(now: Double) -> [AppEffect] {
+    mutating func floatSpeakerShown(now: Double) -> [AppEffect] {
         guard let id = session.floatingRoomID, self.room(id)?.kind == .call else { return [] }
         let m = floatLayout(now: now)
         guard m.isCall, let name = m.speakerName else { return [] }
@@ -120,63 +101,10 @@ extension AppState {
 
     /// A float just shown on Wayland goes in front of the main window once both presented a
     /// picture: compositors stack a window as it appears, with its first one (P18).
-    private mutating func floatToFront() -> [AppEffect] {
-        guard float.needsFront, float.visible, main.presentedSinceMapped, float.paint.lastPresent > -.infinity
+    mutating func floatToFront() -> [AppEffect] {
+        guard float.needsFront, float.visible, main.presentedSinceMapped, paint.float.lastPresent > -.infinity
         else { return [] }
         float.needsFront = false
         return [.bringFloatToFront]
     }
-
-    /// Whether a window must be painted now: what it shows changed, a frame is due, or it
-    /// changes with time (spinners, countdowns and toasts' fades at about 30 Hz, a live row's
-    /// clock each second; call frames at most at the display rate).
-    public func shouldPaint(_ window: WindowKind, now: Double) -> Bool {
-        window == .main ? mainShouldPaint(now: now) : floatShouldPaint(now: now)
-    }
-
-    private func mainShouldPaint(now: Double) -> Bool {
-        guard session.mainWindow.presence == .shown else { return false }
-        let paint = main.paint
-        let fading = toasts.contains { $0.until - now < Toast.fade }
-        guard case .room(let id) = session.mainWindow.content else {
-            return paint.dirty || fading || listClockTicked(now: now)
-        }
-        guard let room = rooms[id] else { return false }
-        let animating = room.status != .playing && now - paint.lastPresent > AppState.animationStep
-        let frameDue = paint.framePending && now - paint.lastPresent >= mainFrameInterval
-        return paint.dirty || fading || frameDue || animating || controlsVisible(now: now) != main.controlsDrawn
-    }
-
-    /// Whether the list's live rows and server headers (W8) show another whole second than
-    /// when the list was last presented.
-    private func listClockTicked(now: Double) -> Bool {
-        !directory.sections.isEmpty && now.rounded(.down) != main.paint.lastPresent.rounded(.down)
-    }
-
-    private func floatShouldPaint(now: Double) -> Bool {
-        guard float.visible, let id = session.floatingRoomID, let room = rooms[id],
-              room.sources.indices.contains(floatSource)
-        else { return false }
-        let animating = room.sources[floatSource] != .playing && now - float.paint.lastPresent > AppState.animationStep
-        return float.paint.dirty || float.paint.framePending || animating
-    }
-
-    /// The shortest time between two paints of the main window for new frames: the display's
-    /// period, and for a call's tiles at least ``callFrameInterval``. A call's participants send at
-    /// most about 30 fps but not in step, so painting at every one's frame would paint up to the
-    /// display rate, for pictures a frame's time apart at most; every tile is painted with its
-    /// newest frame each time.
-    public var mainFrameInterval: Double {
-        let display = 1 / environment.refreshRate
-        guard let id = mainShowsVideo, self.room(id)?.kind == .call, rooms[id]?.sources.count ?? 0 > 1 else { return display }
-        return max(display, Self.callFrameInterval)
-    }
-
-    /// A call's tiles are painted at most this often: 36 times a second, a little more often
-    /// than a 30 fps participant sends, because the loop wakes a few milliseconds late; at
-    /// exactly 30 a 16-tile call skipped 12% of each participant's frames.
-    static let callFrameInterval = 1.0 / 36
-
-    /// How often spinners, countdowns and toasts' fades are painted.
-    public static let animationStep = 1.0 / 30
 }

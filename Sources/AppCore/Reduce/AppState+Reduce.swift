@@ -14,8 +14,8 @@ extension AppState {
         let shown = PaintedViews(self, now: now)
         let effects = apply(event, now: now)
         let painted = PaintedViews(self, now: now)
-        if painted.main != shown.main || event == .exposed(.main) { main.paint.dirty = true }
-        if painted.float != shown.float || event == .exposed(.float) { float.paint.dirty = true }
+        if painted.main != shown.main || event == .exposed(.main) { _ = paint.send(.changed(.main)) }
+        if painted.float != shown.float || event == .exposed(.float) { _ = paint.send(.changed(.float)) }
         return effects
     }
 
@@ -60,8 +60,8 @@ extension AppState {
             effects = [.minimizeMainWindow, .log(.debug, "the main window is minimized so that the float shows")]
         case .playbackPolled(let id, let reports): effects = playbackPolled(id, reports, now: now)
         case .frameReady(let id, let source, let serial): effects = frameReady(id, source: source, serial: serial)
-        case .framesUploaded(let w): effects = framesUploaded(w)
-        case .painted(let w): effects = painted(w, now: now)
+        case .framesUploaded(let w): effects = sendPaint(.framesUploaded(w), now: now)
+        case .painted(let w): effects = sendPaint(.presented(w, now: now, controls: w == .main && controlsVisible(now: now)), now: now)
         case .roomsReloaded(let config): effects = roomsReloaded(config, now: now)
         case .roomsFileFailed(let problems):
             showToast(trn("The rooms file has %d problem; keeping the current rooms",

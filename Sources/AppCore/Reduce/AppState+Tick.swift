@@ -53,19 +53,19 @@ extension AppState {
         var delay = 0.25  // idle: rooms file, displays and control-bar timeouts stay prompt
         let step = 1 / environment.refreshRate
         if motion?.isAnimating == true || float.pointerDown { delay = min(delay, step) }
-        if !toasts.isEmpty || main.draggingVolume { delay = min(delay, Self.animationStep) }
+        if !toasts.isEmpty || main.draggingVolume { delay = min(delay, PaintPacing.animationStep) }
         if case .room = session.mainWindow.content, main.controlsUntil > now {
             delay = min(delay, main.controlsUntil - now + 0.01)
         }
-        let nextMainPaint = main.paint.lastPresent + mainFrameInterval - now
-        if main.paint.framePending { delay = min(delay, max(0, nextMainPaint)) }
+        let nextMainPaint = paint.main.lastPresent + mainFrameInterval - now
+        if paint.main.framePending { delay = min(delay, max(0, nextMainPaint)) }
         // A call's tiles wait for the next paint: waking for each participant's frame would
         // wake the loop at every one of them, to paint none.
         let framesWait = mainFrameInterval > step ? max(0, nextMainPaint) : 0
         for (id, index) in visibleSources {
             switch rooms[id]?.sources[index] {
             case .playing: if let frameDelay { delay = min(delay, max(frameDelay, id == mainShowsVideo ? framesWait : 0)) }
-            case .connecting, .buffering, .reconnecting: delay = min(delay, Self.animationStep)
+            case .connecting, .buffering, .reconnecting: delay = min(delay, PaintPacing.animationStep)
             default: break
             }
         }

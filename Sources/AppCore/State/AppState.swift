@@ -4,8 +4,9 @@ import PiPLayout
 import Rooms
 import Session
 
-/// Everything the app decides, in one value: the session and the float motion as child
-/// states, plus list, room view, float pointer, statuses, toasts and what needs painting.
+/// Everything the app decides, in one value: the session, the float motion, the calls, the
+/// broadcast and the paint pacing as child states, plus list, room view, float pointer,
+/// statuses and toasts.
 ///
 /// Change it only through ``reduce(_:now:)``, which returns the effects the shell carries
 /// out. Time enters only as the `now` of each event.
@@ -31,6 +32,8 @@ public struct AppState: Equatable, Sendable {
     public var me: Me
     /// Per open room: source statuses, audio, levels and frames.
     public var rooms: [RoomID: OpenRoom]
+    /// When each window is painted.
+    public var paint: PaintPacing
     /// Notices over the main window.
     public var toasts: [Toast]
     /// The displays as last read, for placing the float.
@@ -57,6 +60,7 @@ public struct AppState: Equatable, Sendable {
         motion = nil
         main = MainState()
         float = FloatState()
+        paint = PaintPacing()
         rooms = [:]
         toasts = []
         self.displays = displays

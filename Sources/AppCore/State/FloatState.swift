@@ -1,6 +1,6 @@
 import PiPLayout
 
-/// The float window as the app decides it: shown or not, pointer, speaker, paint pacing.
+/// The float window as the app decides it: shown or not, pointer, speaker.
 public struct FloatState: Equatable, Sendable {
     /// Whether the float is on screen.
     public var visible = false
@@ -20,8 +20,6 @@ public struct FloatState: Equatable, Sendable {
     public var heldPointer: Point?
     /// Which call participant the float shows.
     public var speaker = FloatSpeaker()
-    /// Paint pacing and what changed.
-    public var paint = PaintState()
     /// A float just shown on Wayland, still to be put in front of the main window once both
     /// have presented a picture (P18).
     public var needsFront = false

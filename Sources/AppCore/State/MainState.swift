@@ -1,7 +1,7 @@
 import PiPLayout
 import Session
 
-/// The main window as the app decides it: size, list, room view controls, paint pacing.
+/// The main window as the app decides it: size, list, room view controls.
 public struct MainState: Equatable, Sendable {
     /// The renderer's output size in pixels.
     public var width = 0
@@ -15,10 +15,6 @@ public struct MainState: Equatable, Sendable {
     public var draggingVolume = false
     /// Until when the control bar shows after pointer motion or a key (W3).
     public var controlsUntil = -Double.infinity
-    /// Whether the last painted room view showed its control bar.
-    public var controlsDrawn = false
-    /// Paint pacing and what changed.
-    public var paint = PaintState()
     /// The window's centre on the desktop, once known: the float opens on its display (P7).
     public var center: Point?
     /// The X server's time (ms) of the user's latest button or key press or release on the
@@ -53,23 +49,6 @@ public struct ListState: Equatable, Sendable {
         self.selected = selected
         self.scrollOffset = scrollOffset
         self.hovered = hovered
-    }
-}
-
-/// A window's paint pacing: whether it must be painted, and when it last was.
-public struct PaintState: Equatable, Sendable {
-    /// Something shown changed: paint at the next chance.
-    public var dirty = true
-    /// A new video frame was uploaded and waits for its present.
-    public var framePending = false
-    /// When the window was last presented.
-    public var lastPresent = -Double.infinity
-
-    /// Creates a paint state; by default one that wants a first paint.
-    public init(dirty: Bool = true, framePending: Bool = false, lastPresent: Double = -.infinity) {
-        self.dirty = dirty
-        self.framePending = framePending
-        self.lastPresent = lastPresent
     }
 }
 

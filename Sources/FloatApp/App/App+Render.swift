@@ -44,7 +44,7 @@ extension App {
         }
         let t = now
         guard state.shouldPaint(.main, now: t) else { return }
-        let newFrame = state.main.paint.framePending
+        let newFrame = state.paint.main.framePending
         let ctx = drawContext(main.renderer, main.text)
         var room: RoomID?
         if case .room(let id) = state.session.mainWindow.content {
@@ -137,7 +137,7 @@ extension App {
             dispatch(.framesUploaded(.float))
         }
         guard force || state.shouldPaint(.float, now: t) else { return }
-        let newFrame = state.float.paint.framePending
+        let newFrame = state.paint.float.framePending
         let ctx = drawContext(fw.renderer, fw.text)
         FloatView.draw(ctx, m, video: fw.video, width: out.width, height: out.height)
         fw.renderer.present()
