@@ -70,6 +70,13 @@ public enum AppEffect: Equatable, Sendable {
     /// Nothing plays any more: free the windows' video textures and hand the memory the
     /// closed rooms freed back to the system (the allocator keeps it otherwise).
     case releaseFreedMemory
+    /// Take the media controls' player name on the session bus, showing this; answer with
+    /// ``AppEvent/mediaControlsFailed`` when there is no bus or no name.
+    case startMediaControls(MediaState)
+    /// Show this on the media controls.
+    case updateMediaControls(MediaState)
+    /// Give up the media controls' player name.
+    case stopMediaControls
     /// Persist the float's placement (P15).
     case savePlacement(Placement)
     /// Tell PiP observers about a lifecycle or layout step (M3, M4).

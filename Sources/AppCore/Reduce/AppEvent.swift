@@ -79,13 +79,18 @@ public enum AppEvent: Equatable, Sendable {
     case callSendPolled(RoomID, BroadcastReport)
     /// The loop woke; `pointer` is the global pointer now.
     case tick(pointer: Point)
+    /// The loop handled its events and painted: what only the desktop sees (the media
+    /// controls) is brought up to date.
+    case idle
+    /// The media controls could not start; the shell logged why.
+    case mediaControlsFailed
 
-    /// A window's report of its own painting (frames uploaded, picture presented), or the time
-    /// of the user's latest input: it changes when the window is painted next or how it is
-    /// raised, never what it shows.
-    var isPaintReport: Bool {
+    /// A window's report of its own painting (frames uploaded, picture presented), the time of
+    /// the user's latest input, or the loop's idle turn: it changes when a window is painted
+    /// next, how it is raised or what the media controls show, never what a window shows.
+    var changesNoView: Bool {
         switch self {
-        case .framesUploaded, .painted, .userInput: true
+        case .framesUploaded, .painted, .userInput, .idle: true
         default: false
         }
     }

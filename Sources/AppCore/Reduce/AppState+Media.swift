@@ -15,6 +15,18 @@ extension AppState {
                           status: open.paused ? .paused : .playing, volume: open.roundedVolume)
     }
 
+    /// Routes an action to the media controls and maps their effects: the one place they become
+    /// the app's.
+    mutating func sendMedia(_ action: MediaControls.Action) -> [AppEffect] {
+        mediaControls.send(action).map { effect in
+            switch effect {
+            case .start(let state): .startMediaControls(state)
+            case .update(let state): .updateMediaControls(state)
+            case .stop: .stopMediaControls
+            }
+        }
+    }
+
     /// Whether a room is paused by the media controls: its frames are not presented.
     public func isPaused(_ id: RoomID) -> Bool {
         rooms[id]?.paused == true

@@ -10,7 +10,7 @@ extension AppState {
         // A window's paint report changes only paint pacing, which no view reads; it comes
         // several times a frame, and building both windows' views twice for it was a tenth of
         // a playing float's main loop.
-        if event.isPaintReport { return apply(event, now: now) }
+        if event.changesNoView { return apply(event, now: now) }
         let shown = PaintedViews(self, now: now)
         let effects = apply(event, now: now)
         let painted = PaintedViews(self, now: now)
@@ -72,6 +72,8 @@ extension AppState {
         case .broadcastPolled(let id, let report): effects = sendBroadcasting(.polled(id, report))
         case .callSendPolled(let id, let report): effects = sendCalls(.sendPolled(id, report))
         case .tick(let pointer): effects = tick(pointer: pointer, now: now)
+        case .idle: effects = sendMedia(.shows(media))
+        case .mediaControlsFailed: effects = sendMedia(.failedToStart)
         }
         settleFloatSpeaker(now: now)
         scheduleMemoryRelease(after: effects, now: now)

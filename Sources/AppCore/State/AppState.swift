@@ -5,8 +5,8 @@ import Rooms
 import Session
 
 /// Everything the app decides, in one value: the session, the float motion, the calls, the
-/// broadcast and the paint pacing as child states, plus list, room view, float pointer,
-/// statuses and toasts.
+/// broadcast, the paint pacing and the media controls as child states, plus list, room view,
+/// float pointer, statuses and toasts.
 ///
 /// Change it only through ``reduce(_:now:)``, which returns the effects the shell carries
 /// out. Time enters only as the `now` of each event.
@@ -34,6 +34,8 @@ public struct AppState: Equatable, Sendable {
     public var rooms: [RoomID: OpenRoom]
     /// When each window is painted.
     public var paint: PaintPacing
+    /// The desktop's media controls: the player name and what it shows.
+    public var mediaControls: MediaControls
     /// Notices over the main window.
     public var toasts: [Toast]
     /// The displays as last read, for placing the float.
@@ -61,6 +63,7 @@ public struct AppState: Equatable, Sendable {
         main = MainState()
         float = FloatState()
         paint = PaintPacing()
+        mediaControls = MediaControls()
         rooms = [:]
         toasts = []
         self.displays = displays

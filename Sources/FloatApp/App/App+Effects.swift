@@ -55,14 +55,17 @@ extension App {
         case .log(let level, let message): Log.write(level, message)
         case .stats(let event): files.log(event)
         case .quit(_, let message): if let message { Log.error(message) }
-        default: return performOnWindows(effect)
+        default: return performOnDesktop(effect)
         }
         return nil
     }
 
-    /// Performs an effect on the windows and the text drawn in them.
-    private func performOnWindows(_ effect: AppEffect) -> Followup? {
+    /// Performs an effect on the windows, the text drawn in them and the media controls.
+    private func performOnDesktop(_ effect: AppEffect) -> Followup? {
         switch effect {
+        case .startMediaControls(let media): return desktop.startMedia(media) ? nil : .event(.mediaControlsFailed)
+        case .updateMediaControls(let media): desktop.updateMedia(media)
+        case .stopMediaControls: desktop.stopMedia()
         case .readDisplays: return .event(.displaysRead(Self.currentDisplays()))
         case .showFloat(let id, let frame, let title): return showFloat(id, frame: frame, title: title)
         case .hideFloat:

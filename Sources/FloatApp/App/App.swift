@@ -151,7 +151,7 @@ final class App {
             activation?.catchUp()
             poll()
             render()
-            desktop.publish(state.media)
+            dispatch(.idle)
         }
         shutdown()
         return state.exit ?? 0

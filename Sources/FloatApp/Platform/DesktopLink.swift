@@ -9,7 +9,7 @@ import MPRIS
 
 /// The app's links to the desktop around it: the scale it publishes to X11 apps (`Xft.dpi`,
 /// `GDK_SCALE`, `FLOATAPP_SCALE`), followed at runtime, and the media controls (MPRIS 2 on
-/// the session bus), whose player name the app owns only while a room is open.
+/// the session bus), whose player name AppCore decides to take, update and give up.
 ///
 /// Both talk to the main loop through SDL user events pushed from their own threads, so the
 /// loop sleeps until something happens; nothing is polled.
@@ -23,8 +23,6 @@ final class DesktopLink {
     let mediaWaker = LoopWaker()
     private var watcher: X11ScaleWatcher?
     private var service: MPRISService?
-    private var published: MediaState?
-    private var mediaUnavailable = false
     private let artURL: String?
 
     init() {
@@ -45,20 +43,36 @@ final class DesktopLink {
         scaleWaker.matches(event) ? Double(event.user.code) / 1000 : nil
     }
 
-    /// Shows the app's media state to the desktop: the player name is owned while a room is
-    /// open and released when none is; properties go out only when they changed. Without a
-    /// session bus this logs one info line and the app runs on without media controls.
-    func publish(_ media: MediaState) {
-        guard media.track != nil else {
-            stopMedia()
-            return
+    /// Takes the media player name on the session bus, showing `media`; false, with one info
+    /// line in the log, when there is no session bus or no name to take.
+    func startMedia(_ media: MediaState) -> Bool {
+        let mediaWaker = self.mediaWaker
+        do {
+            service = try MPRISService.start(state: withArt(media)) { mediaWaker.wake() }
+            Log.info("media controls: \(service?.busName ?? "")")
+            return true
+        } catch {
+            Log.info(error.words)
+            return false
         }
+    }
+
+    /// Shows `media` on the media controls.
+    func updateMedia(_ media: MediaState) {
+        service?.update(withArt(media))
+    }
+
+    /// Gives up the media player name.
+    func stopMedia() {
+        service?.stop()
+        service = nil
+    }
+
+    /// `media` with the app's icon as its track's art.
+    private func withArt(_ media: MediaState) -> MediaState {
         var state = media
         state.track?.artURL = artURL
-        if service == nil, !mediaUnavailable { startMedia(state) }
-        guard let service, state != published else { return }
-        service.update(state)
-        published = state
+        return state
     }
 
     /// The media controls' commands received since the last call.
@@ -71,23 +85,5 @@ final class DesktopLink {
         stopMedia()
         watcher?.stop()
         watcher = nil
-    }
-
-    private func startMedia(_ state: MediaState) {
-        let mediaWaker = self.mediaWaker
-        do {
-            service = try MPRISService.start(state: state) { mediaWaker.wake() }
-            published = state
-            Log.info("media controls: \(service?.busName ?? "")")
-        } catch {
-            mediaUnavailable = true
-            Log.info(error.words)
-        }
-    }
-
-    private func stopMedia() {
-        service?.stop()
-        service = nil
-        published = nil
     }
 }
