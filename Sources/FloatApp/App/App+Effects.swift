@@ -102,6 +102,16 @@ extension App {
         }
     }
 
+    /// Lays the text out again at a new scale, without a restart: every line is laid out again
+    /// at its new size (crisp, not a scaled texture) and the labels measured again; the app
+    /// state decides the rest from the metrics.
+    func rescale(to factor: Double) -> AppEvent {
+        fonts.reopen(scale: factor)
+        main.text.removeAll()
+        floatWindow?.text.removeAll()
+        return .scaleChanged(fonts.metrics())
+    }
+
     /// Logs a room's totals and stops its playback.
     func closePlayback(_ id: RoomID) {
         guard let player = playback.close(id) else { return }

@@ -10,6 +10,18 @@ extension App {
         for e in translate(event) { dispatch(e) }
     }
 
+    /// Handles the desktop's own SDL events (a scale change, media commands); false for any
+    /// other event.
+    func handleDesktopEvent(_ event: SDL_Event) -> Bool {
+        if let factor = desktop.scaleFactor(of: event) {
+            dispatch(.desktopScaleRead(factor))
+            return true
+        }
+        guard desktop.mediaWaker.matches(event) else { return false }
+        for command in desktop.takeCommands() { dispatch(.media(command)) }
+        return true
+    }
+
     private func translate(_ event: SDL_Event) -> [AppEvent] {
         if directoryFetcher.waker.matches(event) { return directoryFetcher.takeAnswers() }
         switch SDL_EventType(event.type) {
