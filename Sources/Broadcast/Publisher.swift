@@ -4,7 +4,7 @@ import Foundation
 import LocksAndThreads
 import Rooms
 
-/// A live broadcast (W2): captures a source (`lavfi:`, `v4l2:`, `x11grab:`), and a microphone
+/// A live broadcast (W9): captures a source (`lavfi:`, `v4l2:`, `x11grab:`), and a microphone
 /// when given one (`pulse:`, `alsa:`), encodes H.264 (libx264, ultrafast, zero latency) and
 /// AAC, and publishes FLV over RTMP with FFmpeg's muxer, on worker threads (capture, the
 /// microphone's capture, and encode + send). The preview comes from the capture, so it

@@ -1,4 +1,4 @@
-/// A broadcast's figures: what the publisher reports, and what the host's view shows (W2, D4).
+/// A broadcast's figures: what the publisher reports, and what the host's view shows (W9, D4).
 public struct BroadcastReport: Equatable, Sendable {
     /// What the publisher does.
     public enum Phase: Equatable, Sendable {

@@ -4,7 +4,7 @@ import PiPLayout
 import Rooms
 import XCTest
 
-/// W2, W6: going live from a host room with a broadcast destination, its figures, Stop.
+/// W6, W9: going live from a host room with a broadcast destination, its figures, Stop.
 final class BroadcastTests: XCTestCase {
     private let studio = Room(id: "studio", title: "Studio", role: .host,
                               media: .live(source: .lavfi(graph: "testsrc2")),

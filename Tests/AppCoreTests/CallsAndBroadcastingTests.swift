@@ -3,7 +3,7 @@ import EngineTerms
 import Rooms
 import XCTest
 
-/// The calls and the broadcast as child reducers, stepped alone (W2, W6, W10).
+/// The calls and the broadcast as child reducers, stepped alone (W6, W9, W10).
 final class CallsAndBroadcastingTests: XCTestCase {
     private let template = CallURLTemplate("rtmp://127.0.0.1:1935/call/{room}~{participant}")
     private let ada = CallIdentity(name: "Ada", camera: nil, microphone: .lavfi(graph: "sine"))

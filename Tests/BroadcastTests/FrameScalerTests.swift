@@ -5,7 +5,7 @@ import XCTest
 @testable import Playback
 
 
-/// W2: the host's preview of a 720p broadcast is the capture halved, each sample the mean of a
+/// W9: the host's preview of a 720p broadcast is the capture halved, each sample the mean of a
 /// 2x2 block; other sizes go through swscale.
 final class FrameScalerTests: XCTestCase {
     /// A YUV420P picture whose samples are `value(plane, x, y)`.

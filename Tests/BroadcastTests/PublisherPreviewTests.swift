@@ -5,7 +5,7 @@ import Playback
 import TestSupport
 import XCTest
 
-/// W2: a host's view is told of each preview picture as the capture makes it, so it can show the
+/// W9: a host's view is told of each preview picture as the capture makes it, so it can show the
 /// picture at once instead of at its next idle poll. No server is needed: the preview runs while
 /// the publisher reconnects.
 final class PublisherPreviewTests: XCTestCase {

@@ -9,7 +9,7 @@ import Playback
 import TestSupport
 import XCTest
 
-/// W2, D4 against a real nginx-rtmp: going live from a capture, playing the broadcast back,
+/// W9, D4 against a real nginx-rtmp: going live from a capture, playing the broadcast back,
 /// stopping cleanly, and surviving a server that refuses, dies and comes back.
 final class PublisherTests: XCTestCase {
     private var nginx: NginxServer!

@@ -4,7 +4,7 @@ import LiveServerTestSupport
 import TestSupport
 import XCTest
 
-/// FloatApp against a real nginx-rtmp (W8, W2, M5): the live directory in the list, going live
+/// FloatApp against a real nginx-rtmp (W8, W9, M5): the live directory in the list, going live
 /// from one app and watching in another's float, the float holding through server crashes.
 final class LiveServerE2ETests: DesktopTestCase {
     private static let still = #"{"id": "still", "title": "Still", "kind": "live", "source": "lavfi:color=c=0x2a6f97:size=320x180:rate=10"}"#
@@ -34,7 +34,7 @@ final class LiveServerE2ETests: DesktopTestCase {
                        "the reachable server was never reported down")
     }
 
-    /// W8, W2, P1 over both of the server's ways to play a stream: B lists A's stream in the RTMP
+    /// W8, W9, P1 over both of the server's ways to play a stream: B lists A's stream in the RTMP
     /// section and in the HLS section (the same nginx), floats it over RTMP, then opens it over
     /// HLS (the RTMP float is released) and floats that; the float's video moves both times.
     func testGoLiveInOneAppWatchInTheOthersFloatOverRTMPAndHLSAndTheEndReleasesTheFloatWithAToast() throws {

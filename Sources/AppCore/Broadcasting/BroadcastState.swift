@@ -1,7 +1,7 @@
 import EngineTerms
 import Rooms
 
-/// A host room's real broadcast (W2, W6): which room is live and its publisher's last figures.
+/// A host room's real broadcast (W6, W9): which room is live and its publisher's last figures.
 public struct BroadcastState: Equatable, Sendable {
     /// The host room that broadcasts.
     public var room: RoomID

@@ -2,7 +2,7 @@ import EngineTerms
 import Logging
 import Rooms
 
-/// A host room's real broadcast (W2, W6), a child reducer of ``AppState``: going live, the
+/// A host room's real broadcast (W6, W9), a child reducer of ``AppState``: going live, the
 /// publisher's figures, Stop, and the end of the broadcast with its room. The root routes
 /// ``Action``s to it and maps its ``Effect``s in one place (`AppState.sendBroadcasting(_:)`);
 /// which room may go live, and its own playback, stay the root's.

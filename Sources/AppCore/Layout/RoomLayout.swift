@@ -69,7 +69,7 @@ public struct RoomViewModel: Hashable, Sendable {
     /// The title overlay's and control bar's heights in pixels.
     public let topHeight: Int
     public let barHeight: Int
-    /// The broadcast's status line while the room is live (W2), e.g. `LIVE 0:12 · 2.5 Mb/s · 0 dropped`.
+    /// The broadcast's status line while the room is live (W9), e.g. `LIVE 0:12 · 2.5 Mb/s · 0 dropped`.
     public let broadcastLine: String?
     /// Whether the broadcast is live (the line is drawn in the live colour, else as a warning).
     public let broadcastIsLive: Bool

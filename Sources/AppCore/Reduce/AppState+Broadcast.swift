@@ -1,7 +1,7 @@
 import EngineTerms
 import Rooms
 
-/// Going live from a host room (W2, W6): which room may, and its own playback around the
+/// Going live from a host room (W6, W9): which room may, and its own playback around the
 /// broadcast (the ``Broadcasting`` child keeps the broadcast itself).
 extension AppState {
     /// The host room's broadcast, while one runs.

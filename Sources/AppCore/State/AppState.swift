@@ -24,7 +24,7 @@ public struct AppState: Equatable, Sendable {
     /// The rooms file's own rooms; the list (``listedRooms``) is these followed by the
     /// directory's, derived from both whenever it is read.
     public var fileRooms: [Room]
-    /// The host room's real broadcast (W2, W6).
+    /// The host room's real broadcast (W6, W9).
     public var broadcasting: Broadcasting
     /// The call the user has joined, and how many this run has (W10).
     public var calls: Calls

@@ -99,7 +99,7 @@ extension App {
         return changed
     }
 
-    /// A live host's preview, straight from the capture (W2).
+    /// A live host's preview, straight from the capture (W9).
     private func uploadPreview(_ publisher: Publisher) -> Bool {
         if main.video.isEmpty { main.video.append(VideoTexture(renderer: main.renderer)) }
         guard let frame = publisher.currentPreview(), main.video[0].frame !== frame else { return false }

@@ -27,7 +27,7 @@ final class App {
     let fonts: FontSet
     /// The open rooms' playback and the sound output.
     let playback: Players
-    /// The host room's broadcast, while one runs (W2).
+    /// The host room's broadcast, while one runs (W9).
     let broadcasts: Broadcasts
     /// The live servers' statistics pages, fetched off the main thread (W8).
     let directoryFetcher: DirectoryFetcher

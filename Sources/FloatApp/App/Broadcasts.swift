@@ -4,7 +4,7 @@ import Foundation
 import Playback
 import Rooms
 
-/// The host room's running publisher (W2): started on worker threads by `Publisher`, stopped
+/// The host room's running publisher (W9): started on worker threads by `Publisher`, stopped
 /// off the main thread so a slow server never stalls the loop. Each status change and each new
 /// preview picture posts an SDL event, so the loop polls the new figures and shows the picture
 /// at once (left to the loop's idle poll, the preview ran at about 10 fps and up to 0.1 s late).

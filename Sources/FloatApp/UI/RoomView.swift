@@ -26,7 +26,7 @@ enum RoomView {
         if let line = m.broadcastLine { drawBroadcastLine(ctx, line, m) }
     }
 
-    /// The broadcast's status under the title overlay, always shown while the room is live (W2).
+    /// The broadcast's status under the title overlay, always shown while the room is live (W9).
     private static func drawBroadcastLine(_ ctx: DrawContext, _ line: String, _ m: RoomViewModel) {
         let box = SDL_Rect(m.broadcastBox), y = box.y
         let w = min(box.w, ctx.text.fonts.font(14, bold: true).width(of: line) + ctx.px(16))
