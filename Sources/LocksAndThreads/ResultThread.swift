@@ -21,9 +21,7 @@ package final class ResultThread<Value: Sendable>: Sendable {
         returned = outcome.makeCondition()
         let outcome = self.outcome, returned = self.returned
         let thread = Thread {
-            // Foundation on Linux gives a thread the name set before its start only in `Thread`'s
-            // own records; set from the thread itself, it is the name `ps` and debuggers show.
-            Thread.current.name = name
+            Self.nameCurrentThread(name)
             let value = body()
             outcome.withLock { stored in
                 stored = value
@@ -31,6 +29,18 @@ package final class ResultThread<Value: Sendable>: Sendable {
             }
         }
         thread.start()
+    }
+
+    /// Gives the calling thread the name `ps` and debuggers show. Foundation on Linux keeps a
+    /// name set before `start()` in its own records only, and one set from the new thread is
+    /// lost when the thread runs before `start()` has recorded it; the kernel's own record is
+    /// the thread's `comm` file (what `pthread_setname_np` writes), which takes 15 bytes.
+    private static func nameCurrentThread(_ name: String) {
+        let descriptor = open("/proc/thread-self/comm", O_WRONLY)
+        guard descriptor >= 0 else { return }
+        defer { close(descriptor) }
+        let bytes = Array(name.utf8.prefix(15))
+        _ = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
     }
 
     /// What the body returned, once it has: waits until then.
