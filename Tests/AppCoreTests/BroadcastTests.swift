@@ -1,4 +1,5 @@
 import AppCore
+import AppCoreTestSupport
 import EngineTerms
 import PiPLayout
 import Rooms

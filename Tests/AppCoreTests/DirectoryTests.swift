@@ -1,4 +1,5 @@
 import AppCore
+import AppCoreTestSupport
 import EngineTerms
 import LiveDirectory
 import PiPLayout

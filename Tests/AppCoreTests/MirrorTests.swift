@@ -1,4 +1,5 @@
 import AppCore
+import AppCoreTestSupport
 import Localization
 import PiPLayout
 import Rooms

@@ -1,4 +1,5 @@
 import AppCore
+import AppCoreTestSupport
 import PiPLayout
 import Rooms
 import Session

@@ -1,6 +1,5 @@
 import Broadcast
 import Foundation
-import LiveServerTestSupport
 import Playback
 import TestSupport
 import XCTest

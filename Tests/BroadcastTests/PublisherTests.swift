@@ -282,16 +282,8 @@ final class PublisherTests: XCTestCase {
 
     /// ffprobe's csv lines for `arguments`.
     private func ffprobeLines(_ arguments: [String]) throws -> [String] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/ffprobe")
-        process.arguments = ["-v", "error", "-of", "csv=p=0"] + arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: output, as: UTF8.self).split(separator: "\n").map(String.init)
+        try ChildProcess.run("/usr/bin/ffprobe", ["-v", "error", "-of", "csv=p=0"] + arguments).stdout
+            .split(separator: "\n").map(String.init)
     }
 
     /// The presentation times of the video key frames in an FLV file, from ffprobe.
@@ -307,32 +299,19 @@ final class PublisherTests: XCTestCase {
 /// An `ffmpeg` RTMP listener: takes one publisher at `url` and copies `seconds` of its stream
 /// into a file, then hangs up.
 private final class RTMPRecorder {
-    private let process = Process()
+    private let process: ChildProcess
 
     init(url: String, seconds: Double, to file: URL) throws {
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/ffmpeg")
-        process.arguments = ["-hide_banner", "-loglevel", "error", "-nostdin", "-analyzeduration", "300000", "-listen", "1", "-i", url,
-                             "-t", String(seconds), "-c", "copy", "-f", "flv", "-y", file.path]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        process = try ChildProcess(executable: "/usr/bin/ffmpeg", arguments: [
+            "-hide_banner", "-loglevel", "error", "-nostdin", "-analyzeduration", "300000", "-listen", "1", "-i", url,
+            "-t", String(seconds), "-c", "copy", "-f", "flv", "-y", file.path])
     }
 
     /// Waits for the recording to end; false (and the listener killed) after `timeout` seconds.
     func waitForExit(timeout: Double) -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning && Date() < deadline { usleep(20_000) }
-        guard process.isRunning else { return true }
+        guard process.waitForExit(timeout: timeout) == nil else { return true }
         process.terminate()
-        process.waitUntilExit()
         return false
-    }
-
-    deinit {
-        if process.isRunning {
-            process.terminate()
-            process.waitUntilExit()
-        }
     }
 }
 

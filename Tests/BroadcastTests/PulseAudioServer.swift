@@ -8,9 +8,8 @@ import TestSupport
 ///
 /// PulseAudio runs as root too without `--system`: given its own runtime, state and home
 /// folders and `-n` (none of the desktop's default modules). It is started as a daemon, whose
-/// starting process exits once the server is ready: a server kept as Foundation's child would
-/// stall every other child's exit, since PulseAudio closes the descriptor Foundation watches
-/// for its exit, and Foundation then waits for it on the thread that reaps them all.
+/// starting process exits once the server is ready, so the daemon leaves the starting process's
+/// group and outlives it until ``stop()``.
 final class PulseAudioServer {
     static let room = "floatapp_room"
     static let speaker = "floatapp_speaker"
@@ -105,31 +104,24 @@ enum PulseAudioError: Error {
     case pactlFailed([String], String)
 }
 
-/// Runs `path arguments` to its end (killed after `timeout` seconds); its exit status and output.
+/// Runs `path arguments` to its end (killed after `timeout` seconds); its exit status (the
+/// signal's number when a signal ended it) and standard output.
 func runProgram(_ path: String, _ arguments: [String], environment: [String: String]? = nil,
                 timeout: Double) throws -> (status: Int32, text: String, data: Data) {
     // The output goes to a file, so a child that prints much never waits on a full pipe.
     let outputFile = FileManager.default.temporaryDirectory.appendingPathComponent("floatapp-run-\(UUID().uuidString)")
-    _ = FileManager.default.createFile(atPath: outputFile.path, contents: nil)
     defer { try? FileManager.default.removeItem(at: outputFile) }
-    let output = try FileHandle(forWritingTo: outputFile)
-    defer { try? output.close() }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: path)
-    process.arguments = arguments
-    if let environment { process.environment = environment }
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    let deadline = Date().addingTimeInterval(timeout)
-    while process.isRunning && Date() < deadline { usleep(10_000) }
-    if process.isRunning { process.terminate() }
-    process.waitUntilExit()
+    let process = try ChildProcess(executable: path, arguments: arguments,
+                                   environment: environment ?? ProcessInfo.processInfo.environment, stdoutURL: outputFile)
+    let status = process.waitForExit(timeout: timeout) ?? process.terminate()
     // FileHandle rather than Data(contentsOf:): Foundation's Data(contentsOf:) leaks its 4 KiB
     // read buffer when the file is empty (LeakSanitizer, make sanitize), as pulseaudio's is.
     let reader = try FileHandle(forReadingFrom: outputFile)
     defer { try? reader.close() }
     let data = try reader.readToEnd() ?? Data()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self), data)
+    let code: Int32 = switch status {
+    case .exited(let code): code
+    case .signaled(let signal): signal
+    }
+    return (code, String(decoding: data, as: UTF8.self), data)
 }

@@ -104,21 +104,16 @@ final class SoundServerCaptureTests: XCTestCase {
 
 /// `ffmpeg` playing a sine into a PulseAudio sink in real time, as a desktop app plays sound.
 private final class TonePlayer {
-    private let process = Process()
+    private let process: ChildProcess
 
     init(frequency: Double, sink: String) throws {
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/ffmpeg")
-        process.arguments = ["-hide_banner", "-loglevel", "error", "-nostdin", "-re", "-f", "lavfi",
-                             "-i", "sine=f=\(frequency):sample_rate=48000", "-t", "60", "-f", "pulse", "-device", sink, "floatapp-tone"]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        process = try ChildProcess(executable: "/usr/bin/ffmpeg", arguments: [
+            "-hide_banner", "-loglevel", "error", "-nostdin", "-re", "-f", "lavfi",
+            "-i", "sine=f=\(frequency):sample_rate=48000", "-t", "60", "-f", "pulse", "-device", sink, "floatapp-tone"])
     }
 
     func stop() {
-        guard process.isRunning else { return }
         process.terminate()
-        process.waitUntilExit()
     }
 
     deinit { stop() }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// `assets/floatapp.bash-completion` under real bash with bash-completion's helpers, as an

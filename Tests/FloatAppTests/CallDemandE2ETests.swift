@@ -1,5 +1,4 @@
 import Foundation
-import LiveServerTestSupport
 import TestSupport
 import XCTest
 

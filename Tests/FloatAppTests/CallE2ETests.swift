@@ -241,26 +241,29 @@ final class CallE2ETests: DesktopTestCase {
 /// `ffmpeg` pulling a stream from the server for one six-second beep cycle and more, measuring
 /// its sound with volumedetect.
 private final class VolumePull {
-    private let process = Process()
-    private let errors = Pipe()
+    private let process: ChildProcess
+    private let folder: URL
 
     init(url: String) throws {
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/ffmpeg")
-        process.arguments = ["-hide_banner", "-nostats", "-nostdin", "-rw_timeout", "5000000", "-i", url, "-vn", "-t", "6.5",
-                             "-af", "volumedetect", "-f", "null", "-"]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = errors
-        try process.run()
+        folder = try TestPaths.makeTemporaryFolder(prefix: "floatapp-volume")
+        process = try ChildProcess(
+            executable: "/usr/bin/ffmpeg",
+            arguments: ["-hide_banner", "-nostats", "-nostdin", "-rw_timeout", "5000000", "-i", url, "-vn", "-t", "6.5",
+                        "-af", "volumedetect", "-f", "null", "-"],
+            stderrURL: folder.appendingPathComponent("ffmpeg.stderr"))
     }
+
+    deinit { try? FileManager.default.removeItem(at: folder) }
 
     /// The pulled sound's loudest sample in dBFS (-91 is digital silence), once the pull ends
     /// (it is stopped after 15 s).
     func maxVolume() throws -> Double {
-        let deadline = Date().addingTimeInterval(15)
-        while process.isRunning && Date() < deadline { usleep(50_000) }
-        if process.isRunning { process.interrupt() }
-        let output = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        if process.waitForExit(timeout: 15) == nil {
+            process.send(SIGINT)
+            _ = process.waitForExit(timeout: 5)
+        }
+        process.terminate()
+        let output = (try? String(contentsOf: process.stderrURL, encoding: .utf8)) ?? ""
         guard let line = output.split(separator: "\n").first(where: { $0.contains("max_volume:") }),
               let value = line.split(separator: " ").dropLast().last.flatMap({ Double($0) }) else {
             throw HarnessError("no volumedetect result from ffmpeg:\n\(output.suffix(800))")

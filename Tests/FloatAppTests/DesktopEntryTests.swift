@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// The groups and keys of a desktop entry file (freedesktop Desktop Entry format).

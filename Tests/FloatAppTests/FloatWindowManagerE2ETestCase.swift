@@ -1,5 +1,6 @@
 import CX11
 import Foundation
+import TestSupport
 import XCTest
 
 /// The float's end-to-end checks on one window manager (SPEC P2-P4, P7-P9, P19, P20), shared

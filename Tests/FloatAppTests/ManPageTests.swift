@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// `assets/floatapp.1` documents exactly the options `floatapp --help` prints, and man shows it

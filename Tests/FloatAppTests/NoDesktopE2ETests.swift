@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// Started where there is no desktop, FloatApp says so and exits instead of playing unseen.

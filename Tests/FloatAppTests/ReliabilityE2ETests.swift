@@ -32,7 +32,7 @@ final class ReliabilityE2ETests: AppE2ETestCase {
         addTeardownBlock { try? FileManager.default.removeItem(at: stateHome) }
         let folder = stateHome.appendingPathComponent("floatapp")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let deadPID = try Self.pidOfNoProcess()
+        let deadPID = try Self.unusedPID()
         let dead = folder.appendingPathComponent(".state.json.\(deadPID).tmp")
         let old = folder.appendingPathComponent(".state.json.1.tmp")
         let live = folder.appendingPathComponent(".state.json.\(getpid()).tmp")
@@ -89,7 +89,7 @@ final class ReliabilityE2ETests: AppE2ETestCase {
     }
 
     /// A pid that no process has now.
-    private static func pidOfNoProcess() throws -> pid_t {
+    private static func unusedPID() throws -> pid_t {
         for pid in stride(from: pid_t(4_000_000), to: 10, by: -99_991) where kill(pid, 0) != 0 && errno == ESRCH {
             return pid
         }

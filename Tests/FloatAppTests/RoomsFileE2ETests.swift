@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// Rooms files through the real binary (R4): `--check-rooms` exit statuses and messages, and a

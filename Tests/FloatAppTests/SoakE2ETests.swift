@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// Two minutes of `bench/soak.sh`: the real app on its own Xvfb and openbox under random,

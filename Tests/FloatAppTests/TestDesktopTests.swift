@@ -1,5 +1,6 @@
 import CX11
 import Foundation
+import TestSupport
 import XCTest
 
 /// The test desktop starts a real X server and window manager and leaves nothing behind.

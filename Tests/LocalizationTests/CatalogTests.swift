@@ -1,4 +1,5 @@
 import AppCore
+import AppCoreTestSupport
 import Foundation
 import Localization
 import Rooms
@@ -18,12 +19,8 @@ final class CatalogTests: XCTestCase {
 
     override func setUpWithError() throws {
         localeDir = FileManager.default.temporaryDirectory.appendingPathComponent("floatapp-locale-\(UUID().uuidString)")
-        let compile = Process()
-        compile.executableURL = Self.packageRoot.appendingPathComponent("scripts/po.sh")
-        compile.arguments = ["compile", localeDir.path]
-        try compile.run()
-        compile.waitUntilExit()
-        XCTAssertEqual(compile.terminationStatus, 0, "scripts/po.sh compile (needs msgfmt, Debian's gettext)")
+        let compile = try ChildProcess.run(Self.packageRoot.appendingPathComponent("scripts/po.sh").path, ["compile", localeDir.path])
+        XCTAssertEqual(compile.status, .exited(0), "scripts/po.sh compile (needs msgfmt, Debian's gettext)")
         for name in ["LANGUAGE", "LANG", "LC_ALL", "LC_MESSAGES"] {
             saved[name] = ProcessInfo.processInfo.environment[name]
         }

@@ -1,6 +1,5 @@
 import EngineTerms
 import Foundation
-import LiveServerTestSupport
 import PiPLayout
 import Playback
 import TestSupport

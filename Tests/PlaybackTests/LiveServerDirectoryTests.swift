@@ -3,6 +3,7 @@ import Foundation
 import LiveDirectory
 import LiveServerTestSupport
 import Rooms
+import TestSupport
 import XCTest
 
 /// W8, M5 against a real nginx-rtmp: fetching its statistics page over HTTP, reading live streams

@@ -1,3 +1,4 @@
+import AppCoreTestSupport
 import Session
 import XCTest
 

@@ -1,3 +1,4 @@
+import AppCoreTestSupport
 import EngineTerms
 import Rooms
 import Session

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// The real `floatapp` binary running on a test desktop, with private config and state folders.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// Base class for tests on a real desktop: starts desktops and, after every teardown block

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Starting fluxbox with its toolbar along one edge, configured in a private home.
 extension TestDesktop {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Starting icewm with its taskbar along one edge, configured in a private home.
 extension TestDesktop {

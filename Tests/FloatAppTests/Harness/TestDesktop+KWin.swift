@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Starting KDE's window manager, KWin, as an X11 compositing window manager on a private
 /// session bus, with a dock window standing in for the Plasma panel.

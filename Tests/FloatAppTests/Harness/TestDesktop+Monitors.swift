@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// A desktop of several monitors of different sizes in one X screen, as RandR reports them.
 ///
@@ -39,7 +40,7 @@ extension TestDesktop {
               EndSubSection
             EndSection
             """.write(to: config, atomically: true, encoding: .utf8)
-        return try startServer(
+        return try XServer.start(
             "/usr/lib/xorg/Xorg",
             ["-config", config.path, "-noreset", "-nolisten", "tcp", "-logfile", folder.appendingPathComponent("xorg.log").path],
             logsIn: folder, until: deadline)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Starting GNOME's window manager, mutter, as an X11 compositing window manager on a private
 /// session bus, with a dock window standing in for GNOME Shell's top bar.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Starting openbox with margins that stand in for a panel.
 extension TestDesktop {

@@ -1,5 +1,6 @@
 import CX11
 import Foundation
+import TestSupport
 
 /// Reading real pixels: in-process grabs for comparisons, PNG screenshots for people.
 extension TestDesktop {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// The X resources of a test desktop, as a settings daemon publishes them.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Starting xfwm4 on a private session bus, with a dock window standing in for xfce4-panel.
 extension TestDesktop {

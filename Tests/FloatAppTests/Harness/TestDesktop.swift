@@ -112,7 +112,7 @@ final class TestDesktop {
                 size: screenSize, in: workFolder, logsIn: artifactsFolder, until: deadline)
             (server, number, gnomeSession) = (session.process, session.displayNumber, session)
         } else if monitors.isEmpty {
-            (server, number) = try Self.startServer(
+            (server, number) = try XServer.start(
                 "/usr/bin/Xvfb", ["-screen", "0", "\(screenSize.width)x\(screenSize.height)x24", "-nolisten", "tcp"],
                 logsIn: artifactsFolder, until: deadline)
             gnomeSession = nil
@@ -207,57 +207,5 @@ final class TestDesktop {
     /// Registers an app so teardown ends it too.
     func adopt(_ app: AppProcess) {
         apps.append(app)
-    }
-
-    /// Starts the X server `executable` with `arguments` and `-displayfd` so the server itself
-    /// picks a free display number.
-    static func startServer(
-        _ executable: String, _ arguments: [String], logsIn folder: URL, until deadline: Date
-    ) throws -> (ChildProcess, Int) {
-        let name = URL(fileURLWithPath: executable).lastPathComponent
-        var descriptors: [Int32] = [0, 0]
-        guard pipe(&descriptors) == 0 else {
-            throw HarnessError("pipe failed: \(String(cString: strerror(errno)))")
-        }
-        for descriptor in descriptors {
-            _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
-        }
-        defer { close(descriptors[0]) }
-        let server: ChildProcess
-        do {
-            defer { close(descriptors[1]) }
-            server = try ChildProcess(
-                executable: executable,
-                arguments: ["-displayfd", "3"] + arguments,
-                environment: ["PATH": "/usr/bin:/bin"],
-                stdoutURL: folder.appendingPathComponent("\(name.lowercased()).stdout.log"),
-                stderrURL: folder.appendingPathComponent("\(name.lowercased()).stderr.log"),
-                extraDescriptor: descriptors[1])
-        }
-        var text = ""
-        let readEnd = descriptors[0]
-        do {
-            try eventually("\(name) reports its display number", timeout: deadline.timeIntervalSinceNow, poll: 0) {
-                guard server.isRunning else {
-                    throw HarnessError("\(name) ended early (\(server.exitStatus.map(\.description) ?? "?"))")
-                }
-                var pollDescriptor = pollfd(fd: readEnd, events: Int16(POLLIN), revents: 0)
-                guard poll(&pollDescriptor, 1, 50) > 0 else { return false }
-                var buffer = [UInt8](repeating: 0, count: 32)
-                let count = read(readEnd, &buffer, buffer.count)
-                if count > 0 {
-                    text += String(decoding: buffer[0..<count], as: UTF8.self)
-                }
-                return text.contains("\n") || count == 0
-            }
-        } catch {
-            server.terminate(grace: 0)
-            throw HarnessError("\(error)\n\(server.outputTail())")
-        }
-        guard let number = Int(text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
-            server.terminate(grace: 0)
-            throw HarnessError("\(name) reported no display number (got \"\(text)\")\n\(server.outputTail())")
-        }
-        return (server, number)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Locations the desktop tests read from and write to.
 enum TestPaths {

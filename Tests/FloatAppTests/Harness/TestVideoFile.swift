@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Media files the end-to-end tests make for themselves.
 enum TestVideoFile {

@@ -1,6 +1,6 @@
 import Foundation
-import LiveServerTestSupport
 import Glibc
+import TestSupport
 
 /// An HTTP server on 127.0.0.1 that sends a constant-rate MPEG-TS file to each client at its
 /// real-time rate, like a live source, and can misbehave on demand: stall (connections stay

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// Media made for one test run with the `ffmpeg` tool, in a temporary folder removed afterwards.
@@ -20,17 +21,10 @@ final class TestMedia {
     /// returns the last argument (the output path).
     @discardableResult
     func ffmpeg(_ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/ffmpeg")
-        process.arguments = ["-hide_banner", "-loglevel", "error", "-nostdin", "-y"] + arguments
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let output = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw TestMediaError.ffmpegFailed(String(decoding: output, as: UTF8.self))
+        let outcome = try ChildProcess.run("/usr/bin/ffmpeg", ["-hide_banner", "-loglevel", "error", "-nostdin", "-y"] + arguments,
+                                           timeout: 120)
+        guard outcome.status == .exited(0) else {
+            throw TestMediaError.ffmpegFailed(outcome.stderr)
         }
         return arguments.last ?? ""
     }

@@ -1,4 +1,5 @@
 import Session
+import TestSupport
 
 /// The session model is stepped by `assertStep`.
 extension SessionState: Reducer {}

@@ -50,3 +50,20 @@ public final class ListeningSocket {
     }
 }
 
+
+/// Whether something on 127.0.0.1 accepts a TCP connection on `port` now: the one check tests
+/// make while a server they started comes up.
+public func localPortAccepts(_ port: Int) -> Bool {
+    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    guard descriptor >= 0 else { return false }
+    defer { close(descriptor) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    address.sin_port = in_port_t(UInt16(port).bigEndian)
+    return withUnsafePointer(to: &address) { pointer in
+        pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+            connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
+        }
+    }
+}

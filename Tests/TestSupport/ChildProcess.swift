@@ -1,20 +1,19 @@
 import Foundation
-import TestSupport
 
 /// How a child process ended.
-enum ExitStatus: Equatable, CustomStringConvertible {
+public enum ExitStatus: Equatable, Sendable, CustomStringConvertible {
     /// The process called `exit` with this code.
     case exited(Int32)
     /// The process was ended by this signal.
     case signaled(Int32)
 
     /// Decodes a raw `waitpid` status word.
-    init(waitStatus: Int32) {
+    public init(waitStatus: Int32) {
         let signal = waitStatus & 0x7f
         self = signal == 0 ? .exited((waitStatus >> 8) & 0xff) : .signaled(signal)
     }
 
-    var description: String {
+    public var description: String {
         switch self {
         case .exited(let code): "exit status \(code)"
         case .signaled(let signal): "killed by signal \(signal)"
@@ -22,26 +21,34 @@ enum ExitStatus: Equatable, CustomStringConvertible {
     }
 }
 
-/// A program started in its own process group that cannot outlive the process watching it.
+/// A program started in its own process group that cannot outlive the process watching it: the
+/// one way tests start a program (an X server, a window manager, `ffmpeg`, a bus daemon, the
+/// app itself).
 ///
 /// The program runs under a tiny `sh` wrapper: a background watchdog in the same process
 /// group polls the watched process (the test process by default) and kills the whole group
 /// when it disappears, so a crashed or killed test run never leaks X servers or apps. The
 /// wrapper then `exec`s the program, so `pid` is the program itself and also the group id.
-final class ChildProcess {
+/// Its standard input is `/dev/null`; its output goes to files (a pipe a test forgot to read
+/// would stall a program that prints much).
+public final class ChildProcess {
     /// Process id of the program; also its process group id.
-    let pid: pid_t
+    public let pid: pid_t
     /// The command line, for messages.
-    let commandLine: [String]
+    public let commandLine: [String]
     /// File receiving the program's standard output.
-    let stdoutURL: URL
-    /// File receiving the program's standard error.
-    let stderrURL: URL
+    public let stdoutURL: URL
+    /// File receiving the program's standard error (the same file as standard output when
+    /// both were given the same URL).
+    public let stderrURL: URL
 
     private var status: ExitStatus?
 
     /// Seconds between the watchdog's checks of the watched process.
-    static let watchdogInterval = "0.3"
+    public static let watchdogInterval = "0.3"
+
+    /// Where output nobody reads goes.
+    public static let discarded = URL(fileURLWithPath: "/dev/null")
 
     private static let wrapperScript = """
         watched=$1; shift
@@ -53,17 +60,20 @@ final class ChildProcess {
         exec "$@"
         """
 
-    /// Starts `executable` with `arguments` and exactly `environment`.
+    /// Starts `executable` with `arguments` and exactly `environment` (by default, this process's
+    /// environment as it is now).
     ///
     /// - Parameters:
+    ///   - stdoutURL: the file the program's standard output replaces; discarded by default.
+    ///   - stderrURL: the same for standard error; given `stdoutURL`, both go to that one file.
     ///   - extraDescriptor: a descriptor of this process to hand to the program as fd 3.
     ///   - watchedProcess: the process whose disappearance kills the program's group.
-    init(
+    public init(
         executable: String,
-        arguments: [String],
-        environment: [String: String],
-        stdoutURL: URL,
-        stderrURL: URL,
+        arguments: [String] = [],
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        stdoutURL: URL = ChildProcess.discarded,
+        stderrURL: URL = ChildProcess.discarded,
         extraDescriptor: Int32? = nil,
         watchedProcess: pid_t = getpid()
     ) throws {
@@ -76,7 +86,11 @@ final class ChildProcess {
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, stdoutURL.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        posix_spawn_file_actions_addopen(&actions, 2, stderrURL.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        if stderrURL == stdoutURL && stdoutURL != Self.discarded {
+            posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 2, stderrURL.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        }
         if let extraDescriptor {
             posix_spawn_file_actions_adddup2(&actions, extraDescriptor, 3)
         }
@@ -121,7 +135,7 @@ final class ChildProcess {
     }
 
     /// The exit status if the program has ended (reaping it), else nil.
-    var exitStatus: ExitStatus? {
+    public var exitStatus: ExitStatus? {
         if status == nil {
             var raw: Int32 = 0
             if waitpid(pid, &raw, WNOHANG) == pid {
@@ -132,10 +146,10 @@ final class ChildProcess {
     }
 
     /// Whether the program is still running.
-    var isRunning: Bool { exitStatus == nil }
+    public var isRunning: Bool { exitStatus == nil }
 
     /// Waits up to `timeout` seconds for the program to end; nil if it is still running.
-    func waitForExit(timeout: TimeInterval) -> ExitStatus? {
+    public func waitForExit(timeout: TimeInterval) -> ExitStatus? {
         try? eventuallyValue("\(commandLine[0]) exits", timeout: timeout, poll: 0.01) { exitStatus }
     }
 
@@ -144,7 +158,7 @@ final class ChildProcess {
     /// Always leaves the program reaped and its group (watchdog included) killed, waiting
     /// briefly until the kernel has ended every member.
     @discardableResult
-    func terminate(grace: TimeInterval = 2) -> ExitStatus {
+    public func terminate(grace: TimeInterval = 2) -> ExitStatus {
         if isRunning {
             killpg(pid, SIGTERM)
         }
@@ -167,11 +181,28 @@ final class ChildProcess {
         return status ?? .signaled(SIGKILL)
     }
 
+    /// Sends `signal` to the program alone (not its watchdog), e.g. SIGINT for an `ffmpeg`
+    /// that should close its output, or SIGKILL for a crash; nothing once it has been reaped.
+    public func send(_ signal: Int32) {
+        guard isRunning else { return }
+        kill(pid, signal)
+    }
+
+    /// The whole standard output so far.
+    public var output: String { Self.text(of: stdoutURL) }
+
+    /// The text of `url`, empty if it cannot be read. Read through a FileHandle: Foundation's
+    /// `Data(contentsOf:)` leaks its read buffer on an empty file (LeakSanitizer, make sanitize).
+    static func text(of url: URL) -> String {
+        guard url != discarded, let handle = try? FileHandle(forReadingFrom: url) else { return "" }
+        defer { try? handle.close() }
+        return String(decoding: (try? handle.readToEnd()) ?? Data(), as: UTF8.self)
+    }
+
     /// The last `lines` lines of standard output and standard error, for failure messages.
-    func outputTail(lines: Int = 40) -> String {
+    public func outputTail(lines: Int = 40) -> String {
         func tail(_ url: URL) -> String {
-            let text = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
-            return text.split(separator: "\n", omittingEmptySubsequences: false).suffix(lines)
+            Self.text(of: url).split(separator: "\n", omittingEmptySubsequences: false).suffix(lines)
                 .joined(separator: "\n")
         }
         return """
@@ -184,9 +215,9 @@ final class ChildProcess {
 }
 
 /// Reads the kernel's process table.
-enum ProcessTable {
+public enum ProcessTable {
     /// Process ids of every live (non-zombie) process whose process group is `group`.
-    static func members(ofGroup group: pid_t) -> [pid_t] {
+    public static func members(ofGroup group: pid_t) -> [pid_t] {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
         return entries.compactMap { entry -> pid_t? in
             guard let pid = pid_t(entry),
