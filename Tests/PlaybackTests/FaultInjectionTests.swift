@@ -24,7 +24,7 @@ final class FaultInjectionTests: XCTestCase {
         defer { server.kill() }
         try runCycles(url: server.url, name: "ffmpeg killed", extra: { (0, 0) }, fault: { server.kill() }, recover: {
             try server.start()
-            try eventually("ffmpeg listens again", timeout: 10, poll: 0.005) { Self.isListening(port: server.port) }
+            try eventually("ffmpeg listens again", timeout: 10, poll: 0.005) { localPortListens(server.port) }
         })
     }
 
@@ -117,16 +117,6 @@ final class FaultInjectionTests: XCTestCase {
         case .reconnecting(let attempt, let next): "Reconnecting \(attempt) (next try in \(next) s)"
         case .buffering(let percent): "Buffering \(percent.map { "\($0)%" } ?? "")"
         default: "\(status)"
-        }
-    }
-
-    /// True when something listens on 127.0.0.1:`port` (read from /proc, without connecting).
-    static func isListening(port: Int) -> Bool {
-        guard let table = try? String(contentsOfFile: "/proc/net/tcp", encoding: .utf8) else { return false }
-        let local = String(format: "0100007F:%04X", port)
-        return table.split(separator: "\n").contains { line in
-            let fields = line.split(separator: " ")
-            return fields.count > 3 && fields[1] == local && fields[3] == "0A"
         }
     }
 }
