@@ -4,7 +4,7 @@ CONFIG ?= debug
 PREFIX ?= /usr/local
 BIN_DIR = $(shell $(SWIFT) build -c $(CONFIG) --show-bin-path)
 
-.PHONY: all deps deps-test deps-bench build build-tests run test test-wms sanitize soak bench install clean server
+.PHONY: all deps deps-test deps-bench build build-tests run test test-wms test-soak sanitize soak bench install clean server
 
 all: build
 
@@ -31,28 +31,30 @@ build-tests: deps-test
 
 # Every string the sources pass to tr()/trn() is in po/floatapp.pot, and every catalog compiles;
 # every requirement id the repository cites (P7, W4, ...) is defined in docs/spec.md, and the
-# tests it names exist; the Wayland protocol code in the tree is what wayland-scanner makes; then every test, in two
-# lanes side by side (scripts/test.sh has the groups; it prints per-suite times;
-# TEST_FILTER='REGEX' runs only the test classes whose Target.Class it matches); then the Debian
-# package is built and checked. The package's release build runs beside the tests at idle
-# priority (its log in .build/deb-build.log); if it fails, lint-deb's own build runs it again in
-# the foreground and shows why. The float suites on fluxbox and icewm, window managers whose
-# rules the others already cover, run in `make test-wms` (CI runs both).
+# tests it names exist; the Wayland protocol code in the tree is what wayland-scanner makes; then
+# every test but the heavy parts below, in two lanes side by side (scripts/test.sh has the groups;
+# it prints per-suite times; TEST_FILTER='REGEX' runs only the test classes whose Target.Class it
+# matches, these included). The heavy parts have targets of their own, which CI runs after
+# `make test`: the float suites on fluxbox and icewm, window managers whose rules the others
+# already cover (`make test-wms`); the two-minute soak of the real app under random input, whose
+# gestures and keys the end-to-end suites check one by one (`make test-soak`); and the Debian
+# package's release build and lintian check, which no test uses (`make lint-deb`).
 OTHER_WMS := FloatAppTests\.(Fluxbox|IceWM)FloatE2ETests$$
+SOAK := FloatAppTests\.SoakE2ETests$$
 test: build-tests
 	scripts/po.sh check
 	scripts/spec.sh check
 	scripts/modules.sh check
 	scripts/wayland-protocols.sh check
-	@scripts/deps.sh deb
-	scripts/deb.sh --build-only >.build/deb-build.log 2>&1 & build=$$!; \
-	TEST_EXCLUDE='$(if $(TEST_FILTER),,$(OTHER_WMS))' scripts/test.sh "$$($(SWIFT) build --show-bin-path)"; \
-	status=$$?; wait $$build; exit $$status
-	$(MAKE) lint-deb
+	TEST_EXCLUDE='$(if $(TEST_FILTER),,$(OTHER_WMS)|$(SOAK))' scripts/test.sh "$$($(SWIFT) build --show-bin-path)"
 
 # The float suite on fluxbox and icewm.
 test-wms: build-tests
 	TEST_FILTER='$(OTHER_WMS)' scripts/test.sh "$$($(SWIFT) build --show-bin-path)"
+
+# Two minutes of the real app under random input: no crash, no thread or descriptor left over.
+test-soak: build-tests
+	TEST_FILTER='$(SOAK)' scripts/test.sh "$$($(SWIFT) build --show-bin-path)"
 
 # The unit tests under ThreadSanitizer and AddressSanitizer + LeakSanitizer (own build folders).
 sanitize: deps-test
@@ -85,7 +87,7 @@ deb:
 	@scripts/deps.sh deb
 	scripts/deb.sh
 
-# The package built and checked with lintian (part of `make test`).
+# The package built and checked with lintian (CI runs it after `make test`).
 lint-deb: deb
 	scripts/lint-deb.sh
 

@@ -3,10 +3,7 @@
 # release binary with the Swift runtime linked in, everything scripts/install.sh installs
 # under /usr, the docs Debian asks for, and Depends computed by dpkg-shlibdeps
 # (packaging/README).
-# Usage: scripts/deb.sh [--build-only]
-# --build-only makes only the release build, at idle priority (SCHED_IDLE, nice 19): `make test`
-# runs it beside the tests, on the CPU time they leave idle, so that the package's lintian
-# check after them finds the binary built.
+# Usage: scripts/deb.sh
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -18,9 +15,6 @@ stage=$work/src/debian/floatapp
 build=(-c release --scratch-path .build/static)
 compile=("$swift" build "${build[@]}" --product floatapp --static-swift-stdlib --disable-local-rpath
   -Xlinker -z -Xlinker now)
-if [ "${1:-}" = "--build-only" ]; then
-  exec chrt --idle 0 nice -n 19 "${compile[@]}"
-fi
 echo "deb: release build with the Swift runtime linked in"
 "${compile[@]}"
 binary=$("$swift" build "${build[@]}" --show-bin-path)/floatapp

@@ -25,7 +25,8 @@ test_pkgs=(xvfb openbox fluxbox icewm xfwm4 xfconf mutter xwayland kwin-x11 kwin
 # valgrind: bench/instructions.py counts instructions with callgrind (binutils: objcopy makes the copy it runs).
 bench_pkgs=(mpv time python3-matplotlib libsdl2-ttf-2.0-0 valgrind binutils)
 # The Debian package (`make deb`, scripts/lint-deb.sh): the static Foundation links libcurl and
-# libxml2; dpkg-dev computes Depends; lintian and man check the package and its man page.
+# libxml2; dpkg-dev computes Depends; lintian and man check the package and its man page. The
+# test set needs only man (ManPageTests): `make test` builds no package.
 deb_pkgs=(libcurl4-openssl-dev libxml2-dev dpkg-dev binutils lintian man-db)
 # The package installed into a fresh Debian 12 root (scripts/test-deb-install.sh).
 deb_install_pkgs=(debootstrap xvfb x11-utils imagemagick)
@@ -34,7 +35,7 @@ server_pkgs=(nginx-light libnginx-mod-rtmp)
 want=("${run_pkgs[@]}")
 case "${1:-run}" in
   run) ;;
-  test) want+=("${test_pkgs[@]}" "${deb_pkgs[@]}" bash-completion) ;;
+  test) want+=("${test_pkgs[@]}" man-db bash-completion) ;;
   bench) want+=("${test_pkgs[@]}" "${bench_pkgs[@]}") ;;
   server) want=("${server_pkgs[@]}") ;;
   deb) want+=("${deb_pkgs[@]}") ;;
