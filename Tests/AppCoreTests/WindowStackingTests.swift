@@ -75,4 +75,30 @@ final class WindowStackingTests: XCTestCase {
         XCTAssertEqual(state.logged.floatSpeaker, .floatSpeaker("call", name: "P0", muted: false))
         XCTAssertEqual(state.reduce(.painted(.float), now: 2.5), [], "the same speaker again is not news")
     }
+
+    func testAPresentLogsTheNewPictureItShowsOrAFloatWithoutOne() {
+        var state = F.open(F.liveA)
+        XCTAssertEqual(state.reduce(.pictureShown(.main, pts: 1.5), now: 1.6), [], "no new frame waited for this paint")
+        _ = state.reduce(.framesUploaded(.main), now: 1.7)
+        assertStep(&state, .pictureShown(.main, pts: 1.7), now: 1.7, effects: [.stats(.frame(window: .main, "live-a", pts: 1.7))])
+        _ = state.reduce(F.key(.letter("p")), now: 2)
+        assertStep(&state, .pictureShown(.float, pts: 1.9), now: 2, effects: [.stats(.frame(window: .float, "live-a", pts: 1.9))])
+        _ = state.reduce(.painted(.float), now: 2)
+        XCTAssertEqual(state.reduce(.pictureShown(.float, pts: 1.9), now: 2.1), [], "the same picture painted again")
+        XCTAssertEqual(state.reduce(.pictureShown(.float, pts: nil), now: 2.2), [.stats(.blank(window: .float, "live-a"))])
+    }
+
+    func testOnlyACallsTilesOnScreenLogTheirNewPictures() {
+        var state = F.open(F.call)
+        let frames = [UploadedFrame(source: 0, pts: 1, still: false), UploadedFrame(source: 2, pts: 1.1, still: true)]
+        XCTAssertEqual(state.reduce(.framesUploaded(.main, frames: frames), now: 1.5),
+                       [.stats(.tileFrame("call", source: 0, pts: 1, still: false)), .stats(.tileFrame("call", source: 2, pts: 1.1, still: true))])
+        _ = state.reduce(F.key(.letter("l")), now: 2)
+        XCTAssertEqual(state.mainSources, [0], "spotlight shows the active speaker only")
+        XCTAssertEqual(state.reduce(.framesUploaded(.main, frames: frames), now: 2.5),
+                       [.stats(.tileFrame("call", source: 0, pts: 1, still: false))])
+        var live = F.open(F.liveA)
+        XCTAssertEqual(live.reduce(.framesUploaded(.main, frames: [UploadedFrame(source: 0, pts: 1, still: false)]), now: 1.5), [],
+                       "a live room has no tiles")
+    }
 }

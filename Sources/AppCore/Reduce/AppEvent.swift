@@ -62,8 +62,12 @@ public enum AppEvent: Equatable, Sendable {
     case playbackPolled(RoomID, [SourceReport])
     /// A source has a frame with this serial ready to show.
     case frameReady(RoomID, source: Int, serial: Int)
-    /// New frames were uploaded to a window and wait for their present.
-    case framesUploaded(WindowKind)
+    /// New frames were uploaded to a window and wait for their present; `frames` are the main
+    /// view's room's new pictures, by source.
+    case framesUploaded(WindowKind, frames: [UploadedFrame] = [])
+    /// A window was painted showing a picture with this timestamp (nil: none yet); reported
+    /// just before ``painted(_:)``.
+    case pictureShown(WindowKind, pts: Double?)
     /// A window was painted and presented.
     case painted(WindowKind)
     /// The rooms file was read again and is valid (M5).
@@ -90,7 +94,7 @@ public enum AppEvent: Equatable, Sendable {
     /// next, how it is raised or what the media controls show, never what a window shows.
     var changesNoView: Bool {
         switch self {
-        case .framesUploaded, .painted, .userInput, .idle: true
+        case .framesUploaded, .pictureShown, .painted, .userInput, .idle: true
         default: false
         }
     }
@@ -109,5 +113,23 @@ public enum Key: Hashable, Sendable {
         case .up, .down, .left, .right, .pageUp, .pageDown, .plus, .minus: true
         default: false
         }
+    }
+}
+
+/// A source's new picture uploaded for the main view: its source, timestamp, and whether it is
+/// a still (not live).
+public struct UploadedFrame: Equatable, Sendable {
+    /// The source (a call's participant).
+    public var source: Int
+    /// The picture's timestamp in seconds.
+    public var pts: Double
+    /// Whether the picture is a still kept while the source was hidden.
+    public var still: Bool
+
+    /// Creates an uploaded frame.
+    public init(source: Int, pts: Double, still: Bool) {
+        self.source = source
+        self.pts = pts
+        self.still = still
     }
 }

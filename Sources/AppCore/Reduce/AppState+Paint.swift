@@ -18,6 +18,29 @@ extension AppState {
         }
     }
 
+    /// The stats lines of a call's new tile pictures in the main view: those on screen.
+    func tileFrames(_ frames: [UploadedFrame]) -> [AppEffect] {
+        guard !frames.isEmpty, let id = mainShowsVideo, self.room(id)?.kind == .call else { return [] }
+        let shown = Set(mainSources)
+        return frames.filter { shown.contains($0.source) }.map {
+            .stats(.tileFrame(id, source: $0.source, pts: $0.pts, still: $0.still))
+        }
+    }
+
+    /// The stats line of a window's present: the picture it shows when it is new (a float's
+    /// first present counts as new), or a float without a picture yet.
+    func pictureShown(_ window: WindowKind, pts: Double?) -> [AppEffect] {
+        if window == .main {
+            guard paint.main.framePending, case .room(let id) = session.mainWindow.content, let pts else { return [] }
+            return [.stats(.frame(window: .main, id, pts: pts))]
+        }
+        guard let id = session.floatingRoomID else { return [] }
+        if paint.float.framePending || paint.float.lastPresent == -.infinity, let pts {
+            return [.stats(.frame(window: .float, id, pts: pts))]
+        }
+        return pts == nil ? [.stats(.blank(window: .float, id))] : []
+    }
+
     /// Whether a window must be painted now: what it shows changed, a frame is due, or it
     /// changes with time (spinners, countdowns and toasts' fades at about 30 Hz, a live row's
     /// clock each second; call frames at most at the display rate).

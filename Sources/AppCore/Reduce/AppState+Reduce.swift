@@ -60,7 +60,8 @@ extension AppState {
             effects = [.minimizeMainWindow, .log(.debug, "the main window is minimized so that the float shows")]
         case .playbackPolled(let id, let reports): effects = playbackPolled(id, reports, now: now)
         case .frameReady(let id, let source, let serial): effects = frameReady(id, source: source, serial: serial)
-        case .framesUploaded(let w): effects = sendPaint(.framesUploaded(w), now: now)
+        case .framesUploaded(let w, let frames): effects = tileFrames(frames) + sendPaint(.framesUploaded(w), now: now)
+        case .pictureShown(let w, let pts): effects = pictureShown(w, pts: pts)
         case .painted(let w): effects = sendPaint(.presented(w, now: now, controls: w == .main && controlsVisible(now: now)), now: now)
         case .roomsReloaded(let config): effects = roomsReloaded(config, now: now)
         case .roomsFileFailed(let problems):

@@ -37,21 +37,20 @@ extension App {
     private func renderMain() {
         guard main.window.isShown, !main.window.isMinimized else { return }
         reportSize(.main, main.renderer)
-        if let id = state.mainShowsVideo, !state.isPaused(id), uploadMainFrames(id) { dispatch(.framesUploaded(.main)) }
+        if let id = state.mainShowsVideo, !state.isPaused(id), let frames = uploadMainFrames(id) {
+            dispatch(.framesUploaded(.main, frames: frames))
+        }
         if let call = broadcasts.call, let frame = call.publisher.currentPreview(), main.selfVideo.frame !== frame {
             main.selfVideo.upload(frame)
             dispatch(.framesUploaded(.main))
         }
         let t = now
         guard state.shouldPaint(.main, now: t) else { return }
-        let newFrame = state.paint.main.framePending
         let ctx = drawContext(main.renderer, main.text)
-        var room: RoomID?
         if case .room(let id) = state.session.mainWindow.content {
             guard let m = state.roomLayout(now: t, measure: measure),
                   playback.players[id] != nil || broadcasts.publishers[id] != nil
             else { return }
-            room = id
             paintRoom(ctx, m)
         } else {
             let list = state.listViewModel(now: t, measure: measure)
@@ -59,9 +58,7 @@ extension App {
         }
         ToastView.draw(ctx, state.toastLayout(now: t, measure: measure))
         main.renderer.present()
-        if newFrame, let room, let f = main.video.first?.frame ?? nil {
-            files.log(.frame(window: .main, room, pts: f.pts))
-        }
+        dispatch(.pictureShown(.main, pts: (main.video.first?.frame ?? nil)?.pts), at: t)
         // The paint's start: a call's tiles are painted every frame interval, not every
         // interval plus the time a paint takes (16 tiles painted at 20 Hz instead of 30).
         dispatch(.painted(.main), at: t)
@@ -79,24 +76,21 @@ extension App {
         }
     }
 
-    /// Uploads each participant's newest frame; says whether any changed. Only the frames the
-    /// view shows are taken (presented); a hidden participant's is peeked, so it is ready the
-    /// moment the layout shows it (P17) without counting as presented.
-    private func uploadMainFrames(_ id: RoomID) -> Bool {
-        if let publisher = broadcasts.publishers[id] { return uploadPreview(publisher) }
-        guard let player = playback.players[id] else { return false }
+    /// Uploads each source's newest frame; returns the new pictures (nil: none changed). Only
+    /// the frames the view shows are taken (presented); a hidden source's is peeked, so it is
+    /// ready the moment the layout shows it (P17) without counting as presented.
+    private func uploadMainFrames(_ id: RoomID) -> [UploadedFrame]? {
+        if let publisher = broadcasts.publishers[id] { return uploadPreview(publisher) ? [] : nil }
+        guard let player = playback.players[id] else { return nil }
         while main.video.count < player.sourcePlayers.count { main.video.append(VideoTexture(renderer: main.renderer)) }
-        var changed = false
+        var uploaded: [UploadedFrame] = []
         let shown = Set(state.mainSources)
         for (i, s) in player.sourcePlayers.enumerated() {
-            guard let f = shown.contains(i) ? s.takeFrame() : s.peekFrame() else { continue }
-            if main.video[i].frame !== f {
-                main.video[i].upload(f)
-                changed = true
-                if player.isCall, shown.contains(i) { files.log(.tileFrame(id, source: i, pts: f.pts, still: f.isStill)) }
-            }
+            guard let f = shown.contains(i) ? s.takeFrame() : s.peekFrame(), main.video[i].frame !== f else { continue }
+            main.video[i].upload(f)
+            uploaded.append(UploadedFrame(source: i, pts: f.pts, still: f.isStill))
         }
-        return changed
+        return uploaded.isEmpty ? nil : uploaded
     }
 
     /// A live host's preview, straight from the capture (W9).
@@ -137,15 +131,10 @@ extension App {
             dispatch(.framesUploaded(.float))
         }
         guard force || state.shouldPaint(.float, now: t) else { return }
-        let newFrame = state.paint.float.framePending
         let ctx = drawContext(fw.renderer, fw.text)
         FloatView.draw(ctx, m, video: fw.video, width: out.width, height: out.height)
         fw.renderer.present()
-        if newFrame || force, let f = fw.video.frame {
-            files.log(.frame(window: .float, id, pts: f.pts))
-        } else if fw.video.frame == nil {
-            files.log(.blank(window: .float, id))
-        }
+        dispatch(.pictureShown(.float, pts: fw.video.frame?.pts))
         dispatch(.painted(.float))
     }
 }

@@ -42,8 +42,6 @@ final class RoomPlayer {
         mixer.add(player)
     }
 
-    var isCall: Bool { room.kind == .call }
-
     /// A joined call's others are now `participants` (W10): each one still there keeps their
     /// player (matched by source), a new one gets a player of their own, and the players
     /// of those who left are closed, with the room's mute and volume kept.
