@@ -17,15 +17,14 @@ extension TextField {
         }
     }
 
-    /// The field as drawn: the text with the preedit at the caret, and where the caret,
-    /// selection and preedit are in it.
+    /// The field as drawn: the text with the preedit at the caret, in the selection's place
+    /// (which committing it replaces), and where the caret, selection and preedit are in it.
     public struct Shown: Equatable, Sendable {
-        /// The text with the preedit inserted at the caret.
+        /// The text with the preedit in the selection's place (at the caret when none).
         public var text: String
         /// The caret's offset: the preedit's cursor while composing.
         public var caret: Int
-        /// The selected offsets (empty while composing: the composition replaces the selection
-        /// when it is committed).
+        /// The selected offsets (empty at the caret while composing).
         public var selection: Range<Int>
         /// Where the preedit is, to be underlined.
         public var preedit: Range<Int>?
@@ -35,13 +34,13 @@ extension TextField {
     public var shown: Shown {
         guard let preedit else { return Shown(text: text, caret: focus, selection: selection, preedit: nil) }
         let characters = Array(text)
-        let head = String(characters[..<focus]) + preedit.text
-        let whole = head + String(characters[focus...])
-        let start = String(characters[..<focus]).count
-        let caretHead = String(characters[..<focus]) + String(Array(preedit.text)[..<preedit.cursor])
+        let before = String(characters[..<selection.lowerBound])
+        let head = before + preedit.text
+        let whole = head + String(characters[selection.upperBound...])
+        // A preedit that starts with a combining mark joins the cluster before it.
         let end = min(head.count, whole.count)
-        return Shown(text: whole, caret: min(caretHead.count, end), selection: end..<end,
-                     preedit: min(start, end)..<end)
+        let caret = min((before + String(Array(preedit.text)[..<preedit.cursor])).count, end)
+        return Shown(text: whole, caret: caret, selection: caret..<caret, preedit: min(selection.lowerBound, end)..<end)
     }
 
     mutating func preeditChanged(_ composed: String, start: Int, length: Int) {
