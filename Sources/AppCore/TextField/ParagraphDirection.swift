@@ -1,5 +1,5 @@
-/// A paragraph's direction from its first strong character, as the Unicode bidi algorithm's
-/// rules P2 and P3 decide it (and Pango, which lays the field out, with them).
+/// A paragraph's direction from its first strong character, as the Unicode bidi algorithm
+/// (UAX #9) finds a paragraph's level, and as Pango, which lays the field out, finds it too.
 ///
 /// The standard library knows no bidi classes, so a strong character is told by what it is:
 /// a letter (or the marks LRM, RLM and ALM) is strong, right to left when it belongs to the

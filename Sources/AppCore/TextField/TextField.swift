@@ -49,8 +49,8 @@ public struct TextField: Equatable, Sendable {
     public var selectedText: String { String(Array(text)[selection]) }
 
     /// Whether the paragraph reads right to left: decided by its first strong character as
-    /// the Unicode bidi algorithm's rules P2 and P3 do (and as the text layer lays it out),
-    /// else by the app's language.
+    /// the Unicode bidi algorithm finds a paragraph's level (and as the text layer lays it
+    /// out), else by the app's language.
     public var isRightToLeft: Bool { ParagraphDirection.isRightToLeft(text) ?? rightToLeftUI }
 
     /// Applies one action and returns the effects for the shell, in order.
