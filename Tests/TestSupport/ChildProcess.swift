@@ -45,7 +45,7 @@ public final class ChildProcess {
     private var status: ExitStatus?
 
     /// Seconds between the watchdog's checks of the watched process.
-    public static let watchdogInterval = "0.3"
+    static let watchdogInterval = "0.3"
 
     /// Where output nobody reads goes.
     public static let discarded = URL(fileURLWithPath: "/dev/null")
@@ -187,9 +187,6 @@ public final class ChildProcess {
         guard isRunning else { return }
         kill(pid, signal)
     }
-
-    /// The whole standard output so far.
-    public var output: String { Self.text(of: stdoutURL) }
 
     /// The text of `url`, empty if it cannot be read. Read through a FileHandle: Foundation's
     /// `Data(contentsOf:)` leaks its read buffer on an empty file (LeakSanitizer, make sanitize).
