@@ -111,4 +111,16 @@ final class LiveDirectoryTests: XCTestCase {
         XCTAssertEqual(directory.nextDeadline, 6)
         XCTAssertEqual(directory.section("tv")?.streams, [])
     }
+
+    func testAnActionSentDoesWhatItsMethodDoes() {
+        var sent = LiveDirectory(servers: [server]), called = sent
+        XCTAssertEqual(sent.send(.tick(now: 1)), called.tick(now: 1))
+        XCTAssertEqual(sent.send(.received(.success([stream("cam")]), serverID: "local", serial: 1, now: 1.2)),
+                       called.received(.success([stream("cam")]), serverID: "local", serial: 1, now: 1.2))
+        XCTAssertEqual(sent.send(.inCall(true, serverID: "local")), [])
+        called.setInCall(true, serverID: "local")
+        XCTAssertEqual(sent.send(.refresh(serverID: "local", now: 2)), called.refresh(serverID: "local", now: 2))
+        XCTAssertEqual(sent.send(.focusGained(now: 3)), called.focusGained(now: 3))
+        XCTAssertEqual(sent, called)
+    }
 }

@@ -66,16 +66,16 @@ extension AppState {
         let listed = listedRooms
         let effects = sendCalls(.join(room: room.id, serverID: serverID, callRoom: callRoom, template: template,
                                       identity: identity, runTag: environment.joinTag))
-        directory.setInCall(true, serverID: serverID)
+        _ = directory.send(.inCall(true, serverID: serverID))
         // The list's room of the call leaves the user out from now on.
-        let refreshed = performDirectory(directory.refresh(serverID: serverID, now: now), now: now) + listChanged(from: listed, now: now)
+        let refreshed = performDirectory(directory.send(.refresh(serverID: serverID, now: now)), now: now) + listChanged(from: listed, now: now)
         return (withoutMe(room), effects + refreshed)
     }
 
     /// Leaving the joined call (Esc, Leave, the float's Leave, a release): the user's stream ends.
     mutating func leaveCall(_ id: RoomID) -> [AppEffect] {
         guard let call, call.room == id else { return [] }
-        directory.setInCall(false, serverID: call.serverID)
+        _ = directory.send(.inCall(false, serverID: call.serverID))
         return sendCalls(.leave(id))
     }
 

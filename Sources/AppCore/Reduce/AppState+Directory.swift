@@ -9,7 +9,7 @@ extension AppState {
     mutating func directoryFetched(_ serverID: String, serial: Int, _ result: Result<[LiveStreamInfo], DirectoryError>,
                                    now: Double) -> [AppEffect] {
         let before = directory, listed = listedRooms
-        let effects = directory.received(result, serverID: serverID, serial: serial, now: now)
+        let effects = directory.send(.received(result, serverID: serverID, serial: serial, now: now))
         guard directory != before else { return [] }
         // Calls come and go without directory effects: their rooms follow every change.
         return serverChange(serverID, from: before) + performDirectory(effects, now: now) + listChanged(from: listed, now: now)
@@ -35,10 +35,10 @@ extension AppState {
     /// Time passes: refreshes that are due, streams gone for good, the list's clocks.
     mutating func directoryTicked(now: Double) -> [AppEffect] {
         let before = directory
-        var effects = directory.tick(now: now)
+        var effects = directory.send(.tick(now: now))
         if let (serverID, _) = watchedStreamReconnecting {
             // A watched stream that lost its server: look for its return twice a second.
-            effects += directory.refresh(serverID: serverID, now: now)
+            effects += directory.send(.refresh(serverID: serverID, now: now))
         }
         let out = reopenStuckStream(now: now)
         // Most ticks change nothing: the list is compared only when the directory changed.
@@ -71,10 +71,11 @@ extension AppState {
     /// The main window gained focus: every section refreshes (W8).
     mutating func directoryFocusGained(now: Double) -> [AppEffect] {
         let listed = listedRooms
-        return performDirectory(directory.focusGained(now: now), now: now) + listChanged(from: listed, now: now)
+        return performDirectory(directory.send(.focusGained(now: now)), now: now) + listChanged(from: listed, now: now)
     }
 
-    /// Carries out the directory's effects; the caller follows the list's change.
+    /// The one place the directory's effects become the app's; the caller follows the list's
+    /// change.
     mutating func performDirectory(_ effects: [DirectoryEffect], now: Double) -> [AppEffect] {
         var out: [AppEffect] = []
         for effect in effects {

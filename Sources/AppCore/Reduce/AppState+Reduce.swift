@@ -198,9 +198,9 @@ extension AppState {
         var effects: [AppEffect] = [.stats(.roomsReloaded(rooms: config.rooms.count))]
         if config.servers != directory.sections.map(\.server) {
             directory = LiveDirectory(servers: config.servers)
-            if let call { directory.setInCall(true, serverID: call.serverID) }
+            if let call { _ = directory.send(.inCall(true, serverID: call.serverID)) }
         }
-        directory.hideCalls(Self.serverCallIDs(of: config.rooms))
+        _ = directory.send(.hideCalls(Self.serverCallIDs(of: config.rooms)))
         fileRooms = config.rooms
         me = config.me
         let all = listedRooms

@@ -54,7 +54,7 @@ public struct AppState: Equatable, Sendable {
                 displays: [Display] = []) {
         session = SessionState(settings: config.settings, globalPiP: globalPiP)
         directory = LiveDirectory(servers: config.servers)
-        directory.hideCalls(Self.serverCallIDs(of: config.rooms))
+        _ = directory.send(.hideCalls(Self.serverCallIDs(of: config.rooms)))
         fileRooms = config.rooms
         broadcasting = Broadcasting()
         calls = Calls()
