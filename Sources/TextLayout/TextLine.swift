@@ -11,6 +11,8 @@ public final class TextLine {
     let layoutHandle: OpaquePointer
     /// The text as given.
     public let text: String
+    /// Where the text's clusters start in its UTF-8, for the caret's geometry.
+    private(set) lazy var offsets = ClusterOffsets(text)
     /// The logical width in pixels (at most the `maxWidth` it was laid out for).
     public let width: Int
     /// The logical height in pixels.
