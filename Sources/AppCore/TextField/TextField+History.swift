@@ -1,8 +1,11 @@
 extension TextField {
     /// The text and selection at one point of the history.
     public struct Snapshot: Equatable, Sendable {
+        /// The text then.
         public var text: String
+        /// The selection's anchor then.
         public var anchor: Int
+        /// The caret then.
         public var focus: Int
     }
 
