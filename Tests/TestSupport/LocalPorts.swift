@@ -68,14 +68,16 @@ public func localPortAccepts(_ port: Int) -> Bool {
     }
 }
 
-/// Whether something listens on 127.0.0.1:`port` now, read from the kernel's table
-/// (`/proc/net/tcp`) without connecting: for a server that takes one client only (`ffmpeg
-/// -listen 1`), which a test connection would use up.
-public func localPortListens(_ port: Int) -> Bool {
+/// Whether a server on 127.0.0.1:`port` listens, or holds a connection it accepted there, now,
+/// read from the kernel's table (`/proc/net/tcp`) without connecting: for a server that takes
+/// one client only (`ffmpeg -listen 1`), which a test connection would use up, and which stops
+/// listening as soon as its client (a player retrying on its own schedule) is in.
+public func localPortServes(_ port: Int) -> Bool {
     guard let table = try? String(contentsOfFile: "/proc/net/tcp", encoding: .utf8) else { return false }
     let local = String(format: "0100007F:%04X", port)
+    let listening = "0A", established = "01"
     return table.split(separator: "\n").contains { line in
         let fields = line.split(separator: " ")
-        return fields.count > 3 && fields[1] == local && fields[3] == "0A"
+        return fields.count > 3 && fields[1] == local && (fields[3] == listening || fields[3] == established)
     }
 }
