@@ -87,7 +87,7 @@ public enum SourceSpec: Hashable, Sendable {
 
     /// The scheme before the first colon, lowercased, if the prefix is a URL scheme
     /// (a letter then letters, digits, `+`, `-`, `.`); a path like `./a:b` has none.
-    private static func scheme(before colon: String.Index, in text: String) -> String? {
+    static func scheme(before colon: String.Index, in text: String) -> String? {
         let scalars = text[..<colon].unicodeScalars
         func isLetter(_ scalar: Unicode.Scalar) -> Bool { ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) }
         func isSchemeScalar(_ scalar: Unicode.Scalar) -> Bool {

@@ -1,0 +1,230 @@
+/// Reads an M3U playlist's lines into entries, collecting the lines it skips (``Playlist``).
+struct M3UReader {
+    private let bytes: [UInt8]
+    private let location: PlaylistLocation
+    /// Where line 1 starts: after the byte order mark, if any.
+    private let start: Int
+    private var entries: [PlaylistEntry] = []
+    private var problems: [PlaylistProblem] = []
+    private var unreportedProblemCount = 0
+    /// The `#EXTINF` waiting for its entry, and its line.
+    private var pendingInfo: (info: M3UInfo, line: Int)?
+    /// The `#EXTGRP` waiting for its entry.
+    private var pendingGroup: String?
+    /// False until the first line that is not blank.
+    private var sawContent = false
+
+    init(bytes: [UInt8], location: PlaylistLocation) {
+        self.bytes = bytes
+        self.location = location
+        start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+    }
+
+    private static let lineFeed = UInt8(ascii: "\n"), carriageReturn = UInt8(ascii: "\r")
+
+    mutating func read() throws(PlaylistError) -> Playlist {
+        if let invalid = UTF8Validation.firstInvalidOffset(in: bytes) {
+            throw PlaylistError(problems: [PlaylistProblem(position: position(ofOffset: invalid),
+                                                           reason: .invalidUTF8(byte: bytes[invalid]))])
+        }
+        var lineStart = start
+        var line = 1
+        while lineStart < bytes.count {
+            var end = lineStart
+            while end < bytes.count, bytes[end] != Self.lineFeed, bytes[end] != Self.carriageReturn { end += 1 }
+            guard try readLine(lineStart..<end, line: line) else { break }
+            lineStart = end + (end + 1 < bytes.count && bytes[end] == Self.carriageReturn && bytes[end + 1] == Self.lineFeed ? 2 : 1)
+            line += 1
+        }
+        if let pendingInfo { report(.infoWithoutEntry, at: TextPosition(line: pendingInfo.line, column: 1)) }
+        // An #EXTINF is reported when its entry fails to come, after lines below it.
+        problems = problems.enumerated().sorted { left, right in
+            let (a, b) = (left.element.position ?? TextPosition(line: 0, column: 0), right.element.position ?? TextPosition(line: 0, column: 0))
+            return (a.line, a.column, left.offset) < (b.line, b.column, right.offset)
+        }.map(\.element)
+        guard !entries.isEmpty else {
+            throw PlaylistError(problems: problems + [PlaylistProblem(position: nil, reason: .noEntries)])
+        }
+        return Playlist(entries: entries, problems: problems, unreportedProblemCount: unreportedProblemCount)
+    }
+
+    // MARK: Lines
+
+    /// Reads one line (without its end); false when the list stops here.
+    private mutating func readLine(_ range: Range<Int>, line: Int) throws(PlaylistError) -> Bool {
+        guard range.count <= Playlist.maximumLineLength else {
+            report(.lineTooLong(limit: Playlist.maximumLineLength),
+                   at: TextPosition(line: line, column: column(of: range.lowerBound + Playlist.maximumLineLength, from: range.lowerBound)))
+            return true
+        }
+        var first = range.lowerBound, last = range.upperBound
+        while first < last, bytes[first] == UInt8(ascii: " ") || bytes[first] == UInt8(ascii: "\t") { first += 1 }
+        while last > first, bytes[last - 1] == UInt8(ascii: " ") || bytes[last - 1] == UInt8(ascii: "\t") { last -= 1 }
+        guard first < last else { return true }
+        let text = String(decoding: bytes[first..<last], as: UTF8.self)
+        let column = column(of: first, from: range.lowerBound)
+        let isFirstContent = !sawContent
+        sawContent = true
+        if text.hasPrefix("#EXTM3U") { return true }
+        if isFirstContent, location.isDownloaded {
+            throw PlaylistError(problems: [PlaylistProblem(position: TextPosition(line: line, column: column), reason: .notExtendedM3U)])
+        }
+        if text.hasPrefix("#") {
+            try readDirective(text, at: TextPosition(line: line, column: column))
+            return true
+        }
+        return readEntry(text, at: TextPosition(line: line, column: column))
+    }
+
+    private mutating func readDirective(_ text: String, at position: TextPosition) throws(PlaylistError) {
+        if text.hasPrefix("#EXT-X-") {
+            let tag = text.prefix { $0 != ":" }.prefix(64)
+            throw PlaylistError(problems: [PlaylistProblem(position: position, reason: .hlsStream(tag: String(tag)))])
+        }
+        if text.hasPrefix("#EXTINF:") {
+            if let pendingInfo { report(.infoWithoutEntry, at: TextPosition(line: pendingInfo.line, column: 1)) }
+            pendingInfo = (M3UInfo(text.dropFirst("#EXTINF:".count)), position.line)
+        } else if text.hasPrefix("#EXTGRP:") {
+            pendingGroup = DisplayText.cleaned(String(text.dropFirst("#EXTGRP:".count)))
+        }
+    }
+
+    /// Reads an entry's line; false when the list is full.
+    private mutating func readEntry(_ text: String, at position: TextPosition) -> Bool {
+        let info = pendingInfo?.info
+        let group = DisplayText.cleaned(info?.attributes["group-title"]) ?? pendingGroup
+        pendingInfo = nil
+        pendingGroup = nil
+        guard entries.count < Playlist.maximumEntries else {
+            report(.tooManyEntries(limit: Playlist.maximumEntries), at: position)
+            return false
+        }
+        if let (offset, scalar) = text.unicodeScalars.enumerated().first(where: { Self.isControl($0.element) }) {
+            report(.controlCharacter(scalar.value), at: TextPosition(line: position.line, column: position.column + offset))
+            return true
+        }
+        let source: SourceSpec
+        do throws(Refusal) {
+            source = try resolve(text)
+        } catch {
+            report(error.reason, at: position)
+            return true
+        }
+        let attributes = info?.attributes ?? [:]
+        let title = DisplayText.cleaned(info?.title) ?? DisplayText.cleaned(attributes["tvg-name"]) ?? Self.fallbackTitle(of: source)
+        entries.append(PlaylistEntry(title: title, source: source, logo: logo(attributes["tvg-logo"]), group: group,
+                                     guideID: DisplayText.cleaned(attributes["tvg-id"]), line: position.line))
+        return true
+    }
+
+    // MARK: Entries
+
+    /// Why an entry is skipped.
+    private struct Refusal: Error {
+        var reason: PlaylistProblem.Reason
+    }
+
+    /// The source an entry names, relative ones resolved against the location, or why not.
+    private func resolve(_ text: String) throws(Refusal) -> SourceSpec {
+        let scheme = text.firstIndex(of: ":").flatMap { SourceSpec.scheme(before: $0, in: text) }
+        switch location.place {
+        case .network(let base):
+            let absolute = scheme == nil ? base.resolving(text).text : text
+            let source: SourceSpec
+            do throws(SourceSpecError) { source = try SourceSpec.parse(absolute) } catch { throw Refusal(reason: .badEntry(error)) }
+            if let local = LocalSource(source) { throw Refusal(reason: .localEntryInDownload(local)) }
+            if case .url(let url) = source, let problem = NetworkURL.problem(with: url) { throw Refusal(reason: .badAddress(problem)) }
+            return source
+        case .file(let directory):
+            let source: SourceSpec
+            do throws(SourceSpecError) { source = try SourceSpec.parse(text) } catch { throw Refusal(reason: .badEntry(error)) }
+            switch source {
+            case .file(var path):
+                if scheme == "file" {
+                    guard let decoded = PercentEncoding.decodedText(path[...]) else { throw Refusal(reason: .badAddress(.badPercentEncoding)) }
+                    if let control = decoded.unicodeScalars.first(where: Self.isControl) { throw Refusal(reason: .controlCharacter(control.value)) }
+                    path = decoded
+                }
+                return .file(path: Self.path(path, in: directory))
+            case .url(let url) where !NetworkURL.schemeIsLocal(url):
+                if let problem = NetworkURL.problem(with: url) { throw Refusal(reason: .badAddress(problem)) }
+                return source
+            default:
+                return source
+            }
+        }
+    }
+
+    /// A path relative to the playlist's directory made relative to the current one.
+    private static func path(_ path: String, in directory: String?) -> String {
+        guard !path.hasPrefix("/"), let directory else { return path }
+        return directory + "/" + path
+    }
+
+    /// The `tvg-logo` as an address FloatApp may fetch or read, or nil.
+    private func logo(_ value: String?) -> String? {
+        guard let text = DisplayText.cleaned(value), !text.unicodeScalars.contains(where: Self.isControl) else { return nil }
+        let scheme = text.firstIndex(of: ":").flatMap { SourceSpec.scheme(before: $0, in: text) }
+        let absolute: String
+        switch (location.place, scheme) {
+        case (.network(let base), nil): absolute = base.resolving(text).text
+        case (.file(let directory), nil): return Self.path(text, in: directory)
+        default: absolute = text
+        }
+        guard let url = NetworkURL(absolute), url.scheme == "http" || url.scheme == "https",
+              NetworkURL.problem(with: absolute) == nil else { return nil }
+        return absolute
+    }
+
+    /// The title of an entry without one: the last part of its path, else its host, else its text.
+    private static func fallbackTitle(of source: SourceSpec) -> String {
+        let text: String
+        switch source {
+        case .url(let url):
+            guard let parts = NetworkURL(url) else { return url }
+            let name = parts.path.split(separator: "/").last.map { PercentEncoding.decodedText($0) ?? String($0) }
+            text = DisplayText.cleaned(name) ?? parts.authority
+        case .file(let path):
+            text = path.split(separator: "/").last.map(String.init) ?? path
+        default:
+            text = source.text
+        }
+        return DisplayText.cleaned(text) ?? source.text
+    }
+
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+    }
+
+    // MARK: Problems and places
+
+    private mutating func report(_ reason: PlaylistProblem.Reason, at position: TextPosition) {
+        if problems.count < Playlist.maximumReportedProblems {
+            problems.append(PlaylistProblem(position: position, reason: reason))
+        } else {
+            unreportedProblemCount += 1
+        }
+    }
+
+    /// The column of byte `offset` on the line starting at `lineStart`, in Unicode scalars.
+    private func column(of offset: Int, from lineStart: Int) -> Int {
+        var column = 1
+        for byte in bytes[lineStart..<min(offset, bytes.count)] where byte & 0xC0 != 0x80 { column += 1 }
+        return column
+    }
+
+    /// The line and column of byte `offset`, lines ending as ``read()`` ends them.
+    private func position(ofOffset offset: Int) -> TextPosition {
+        var line = 1, lineStart = start, index = start
+        while index < offset {
+            let byte = bytes[index]
+            index += 1
+            if byte == Self.lineFeed || byte == Self.carriageReturn {
+                if byte == Self.carriageReturn, index < offset, bytes[index] == Self.lineFeed { index += 1 }
+                line += 1
+                lineStart = index
+            }
+        }
+        return TextPosition(line: line, column: column(of: offset, from: lineStart))
+    }
+}
