@@ -147,7 +147,7 @@ final class InviteLinkTests: XCTestCase {
     }
 
     func testHostileCharactersEncodingsAndNumbersAreRefused() {
-        XCTAssertEqual(refusal("floatapp://live?title=a b"), "column 23: a link holds no U+20 as it is (percent-encode it)")
+        XCTAssertEqual(refusal("floatapp://live?title=a b"), "column 24: a link holds no U+20 as it is (percent-encode it)")
         XCTAssertEqual(refusal("floatapp://live?title=a\u{0}"), "column 24: a link holds no U+0 as it is (percent-encode it)")
         XCTAssertEqual(refusal("floatapp://live?title=%0Aevil&url=x"), "title: control character U+A")
         XCTAssertEqual(refusal("floatapp://live?title=%C2%85"), "title: control character U+85")

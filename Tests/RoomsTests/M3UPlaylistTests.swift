@@ -76,9 +76,10 @@ final class M3UPlaylistTests: XCTestCase {
     func testAnOpenQuoteTakesTheRestOfTheLineAndTheTitleFallsBack() {
         let text = """
             #EXTINF:-1 tvg-name="Arte, HD,Title
-            https://a.example/live/arte%20hd.m3u8
+            https://a.example/live/arte.m3u8
             #EXTINF:-1,
-            https://a.example/live/
+            https://a.example/live/arte%20hd.m3u8
+            https://a.example/
             /srv/media/clip.mp4
             """
         XCTAssertEqual(entries(text).map(\.title), ["Arte, HD,Title", "arte hd.m3u8", "a.example", "clip.mp4"])

@@ -206,11 +206,12 @@ struct M3UReader {
         }
     }
 
-    /// The column of byte `offset` on the line starting at `lineStart`, in Unicode scalars.
+    /// The column of the character holding byte `offset` on the line starting at `lineStart`,
+    /// in Unicode scalars.
     private func column(of offset: Int, from lineStart: Int) -> Int {
         var column = 1
         for byte in bytes[lineStart..<min(offset, bytes.count)] where byte & 0xC0 != 0x80 { column += 1 }
-        return column
+        return offset < bytes.count && bytes[offset] & 0xC0 == 0x80 ? column - 1 : column
     }
 
     /// The line and column of byte `offset`, lines ending as ``read()`` ends them.
