@@ -65,11 +65,14 @@ extension InviteLink {
         let title = try require("title", in: fields)
         let url = try require("url", in: fields)
         if !url.contains(":"), url.lowercased().contains("%3a") { throw .encodedTwice(field: "url") }
+        if let parts = NetworkURL(url), !networkSchemes.contains(parts.scheme), !NetworkURL.schemeIsLocal(url) {
+            throw .unsupportedScheme(field: "url", String(parts.scheme.prefix(64)))
+        }
         let source: SourceSpec
         do throws(SourceSpecError) { source = try SourceSpec.parse(url) } catch { throw .badSource(field: "url", error) }
         if let local = LocalSource(source) { throw .localSource(field: "url", local) }
         guard case .url = source, let parts = NetworkURL(url), networkSchemes.contains(parts.scheme) else {
-            let scheme = url.firstIndex(of: ":").flatMap { SourceSpec.scheme(before: $0, in: url) } ?? url
+            let scheme = url.utf8.firstIndex(of: UInt8(ascii: ":")).flatMap { SourceSpec.scheme(before: $0, in: url) } ?? url
             throw .unsupportedScheme(field: "url", String(scheme.prefix(64)))
         }
         if let problem = NetworkURL.problem(with: url) { throw .badAddress(field: "url", problem) }

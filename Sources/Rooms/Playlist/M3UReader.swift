@@ -51,41 +51,46 @@ struct M3UReader {
     // MARK: Lines
 
     /// Reads one line (without its end); false when the list stops here.
-    private mutating func readLine(_ range: Range<Int>, line: Int) throws(PlaylistError) -> Bool {
+    private mutating func readLine(_ range: Range<Int>, line number: Int) throws(PlaylistError) -> Bool {
         guard range.count <= Playlist.maximumLineLength else {
-            report(.lineTooLong(limit: Playlist.maximumLineLength),
-                   at: TextPosition(line: line, column: column(of: range.lowerBound + Playlist.maximumLineLength, from: range.lowerBound)))
+            // The column of the character the limit falls in (the text is valid UTF-8).
+            var over = range.lowerBound + Playlist.maximumLineLength
+            while bytes[over] & 0xC0 == 0x80 { over -= 1 }
+            report(.lineTooLong(limit: Playlist.maximumLineLength), at: TextPosition(line: number, column: column(of: over, from: range.lowerBound)))
             return true
         }
         var first = range.lowerBound, last = range.upperBound
         while first < last, bytes[first] == UInt8(ascii: " ") || bytes[first] == UInt8(ascii: "\t") { first += 1 }
         while last > first, bytes[last - 1] == UInt8(ascii: " ") || bytes[last - 1] == UInt8(ascii: "\t") { last -= 1 }
         guard first < last else { return true }
-        let text = String(decoding: bytes[first..<last], as: UTF8.self)
-        let column = column(of: first, from: range.lowerBound)
+        let line = bytes[first..<last]
+        let position = TextPosition(line: number, column: column(of: first, from: range.lowerBound))
         let isFirstContent = !sawContent
         sawContent = true
-        if text.hasPrefix("#EXTM3U") { return true }
+        if line.starts(with: Self.header) { return true }
         if isFirstContent, location.isDownloaded {
-            throw PlaylistError(problems: [PlaylistProblem(position: TextPosition(line: line, column: column), reason: .notExtendedM3U)])
+            throw PlaylistError(problems: [PlaylistProblem(position: position, reason: .notExtendedM3U)])
         }
-        if text.hasPrefix("#") {
-            try readDirective(text, at: TextPosition(line: line, column: column))
+        if line.first == UInt8(ascii: "#") {
+            try readDirective(line, at: position)
             return true
         }
-        return readEntry(text, at: TextPosition(line: line, column: column))
+        return readEntry(String(decoding: line, as: UTF8.self), at: position)
     }
 
-    private mutating func readDirective(_ text: String, at position: TextPosition) throws(PlaylistError) {
-        if text.hasPrefix("#EXT-X-") {
-            let tag = text.prefix { $0 != ":" }.prefix(64)
-            throw PlaylistError(problems: [PlaylistProblem(position: position, reason: .hlsStream(tag: String(tag)))])
+    private static let header = Array("#EXTM3U".utf8), hlsTag = Array("#EXT-X-".utf8)
+    private static let info = Array("#EXTINF:".utf8), group = Array("#EXTGRP:".utf8)
+
+    private mutating func readDirective(_ line: ArraySlice<UInt8>, at position: TextPosition) throws(PlaylistError) {
+        if line.starts(with: Self.hlsTag) {
+            let tag = String(decoding: line.prefix { $0 != UInt8(ascii: ":") }.prefix(64), as: UTF8.self)
+            throw PlaylistError(problems: [PlaylistProblem(position: position, reason: .hlsStream(tag: tag))])
         }
-        if text.hasPrefix("#EXTINF:") {
+        if line.starts(with: Self.info) {
             if let pendingInfo { report(.infoWithoutEntry, at: TextPosition(line: pendingInfo.line, column: 1)) }
-            pendingInfo = (M3UInfo(text.dropFirst("#EXTINF:".count)), position.line)
-        } else if text.hasPrefix("#EXTGRP:") {
-            pendingGroup = DisplayText.cleaned(String(text.dropFirst("#EXTGRP:".count)))
+            pendingInfo = (M3UInfo(line.dropFirst(Self.info.count)), position.line)
+        } else if line.starts(with: Self.group) {
+            pendingGroup = DisplayText.cleaned(String(decoding: line.dropFirst(Self.group.count), as: UTF8.self))
         }
     }
 
@@ -99,8 +104,8 @@ struct M3UReader {
             report(.tooManyEntries(limit: Playlist.maximumEntries), at: position)
             return false
         }
-        if let (offset, scalar) = text.unicodeScalars.enumerated().first(where: { Self.isControl($0.element) }) {
-            report(.controlCharacter(scalar.value), at: TextPosition(line: position.line, column: position.column + offset))
+        if let control = DisplayText.firstControl(in: text) {
+            report(.controlCharacter(control.code), at: TextPosition(line: position.line, column: position.column + control.offset))
             return true
         }
         let source: SourceSpec
@@ -126,7 +131,7 @@ struct M3UReader {
 
     /// The source an entry names, relative ones resolved against the location, or why not.
     private func resolve(_ text: String) throws(Refusal) -> SourceSpec {
-        let scheme = text.firstIndex(of: ":").flatMap { SourceSpec.scheme(before: $0, in: text) }
+        let scheme = text.utf8.firstIndex(of: UInt8(ascii: ":")).flatMap { SourceSpec.scheme(before: $0, in: text) }
         switch location.place {
         case .network(let base):
             let absolute = scheme == nil ? base.resolving(text).text : text
@@ -142,7 +147,7 @@ struct M3UReader {
             case .file(var path):
                 if scheme == "file" {
                     guard let decoded = PercentEncoding.decodedText(path[...]) else { throw Refusal(reason: .badAddress(.badPercentEncoding)) }
-                    if let control = decoded.unicodeScalars.first(where: Self.isControl) { throw Refusal(reason: .controlCharacter(control.value)) }
+                    if let control = DisplayText.firstControl(in: decoded) { throw Refusal(reason: .controlCharacter(control.code)) }
                     path = decoded
                 }
                 return .file(path: Self.path(path, in: directory))
@@ -163,8 +168,8 @@ struct M3UReader {
 
     /// The `tvg-logo` as an address FloatApp may fetch or read, or nil.
     private func logo(_ value: String?) -> String? {
-        guard let text = DisplayText.cleaned(value), !text.unicodeScalars.contains(where: Self.isControl) else { return nil }
-        let scheme = text.firstIndex(of: ":").flatMap { SourceSpec.scheme(before: $0, in: text) }
+        guard let text = DisplayText.cleaned(value), DisplayText.firstControl(in: text) == nil else { return nil }
+        let scheme = text.utf8.firstIndex(of: UInt8(ascii: ":")).flatMap { SourceSpec.scheme(before: $0, in: text) }
         let absolute: String
         switch (location.place, scheme) {
         case (.network(let base), nil): absolute = base.resolving(text).text
@@ -192,10 +197,6 @@ struct M3UReader {
         return DisplayText.cleaned(text) ?? source.text
     }
 
-    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
-    }
-
     // MARK: Problems and places
 
     private mutating func report(_ reason: PlaylistProblem.Reason, at position: TextPosition) {
@@ -206,12 +207,11 @@ struct M3UReader {
         }
     }
 
-    /// The column of the character holding byte `offset` on the line starting at `lineStart`,
-    /// in Unicode scalars.
+    /// The column of byte `offset` on the line starting at `lineStart`, in Unicode scalars.
     private func column(of offset: Int, from lineStart: Int) -> Int {
         var column = 1
         for byte in bytes[lineStart..<min(offset, bytes.count)] where byte & 0xC0 != 0x80 { column += 1 }
-        return offset < bytes.count && bytes[offset] & 0xC0 == 0x80 ? column - 1 : column
+        return column
     }
 
     /// The line and column of byte `offset`, lines ending as ``read()`` ends them.
