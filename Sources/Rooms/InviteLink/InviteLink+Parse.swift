@@ -1,8 +1,9 @@
 extension InviteLink {
     /// Reads an invite link (pasted, dropped or given by `xdg-open`), or says why it is none.
     ///
-    /// White space at either end is dropped. The link is refused when it is over
-    /// ``maximumLength`` bytes; holds a space, a control character or another character no URL
+    /// White space at either end is dropped; other characters outside ASCII are read as they
+    /// are. The link is refused when it, or the link ``text`` writes for it (every such
+    /// character percent-encoded), is over ``maximumLength`` bytes; holds a space, a control character or another character no URL
     /// holds raw; is not `floatapp://live?...` or `floatapp://call?...`; has a field twice, a
     /// field of another kind, a field missing or empty, or a value that is not percent-encoded
     /// UTF-8 without control characters; or names an address that is not a network URL of
@@ -31,7 +32,11 @@ extension InviteLink {
         if afterKind.contains("#") { throw .fragment }
         guard afterKind.isEmpty || afterKind.hasPrefix("?") else { throw .unexpectedPath(String(afterKind.prefix(64))) }
         let fields = try Self.fields(in: afterKind.dropFirst(), kind: kind)
-        return kind == "live" ? try live(fields) : try call(fields)
+        let link = kind == "live" ? try live(fields) : try call(fields)
+        // Raw non-ASCII text is read as it is but written encoded: the link as ``text`` writes it
+        // must fit too, so that every link read can be passed on.
+        guard link.text.utf8.count <= maximumLength else { throw .tooLong(limit: maximumLength) }
+        return link
     }
 
     /// The query's fields by name, decoded and checked for being given once, known and not empty.
