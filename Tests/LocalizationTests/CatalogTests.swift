@@ -121,6 +121,24 @@ final class CatalogTests: XCTestCase {
         XCTAssertEqual(arabic.messages, ["rooms.json:1:2: نهاية غير متوقعة للملف؛ كان متوقعًا قيمة"])
     }
 
+    func testPlaylistAndInviteLinkRefusalsAreWordedInTheLanguage() {
+        let link = { () -> String? in
+            if case .failure(let error) = Result(catching: { () throws(InviteLinkError) in try InviteLink.parse("floatapp://live?title=T&url=v4l2%3A%2Fdev%2Fvideo0") }) {
+                return error.words
+            }
+            return nil
+        }
+        let skipped = PlaylistProblem(position: TextPosition(line: 4, column: 1), reason: .localEntryInDownload(.file))
+        use("de")
+        XCTAssertEqual(link(), "url: ein Link enthält nur Netzwerkadressen; dies ist ein Gerät (v4l2:)")
+        XCTAssertEqual(skipped.words, "4:1: eine heruntergeladene Wiedergabeliste darf nichts auf diesem Computer öffnen (hier eine lokale Datei); Eintrag übersprungen")
+        use("zh_CN")
+        XCTAssertEqual(link(), "url: 链接只能包含网络地址，不能是设备（v4l2:）")
+        XCTAssertEqual(Playlist(entries: [], unreportedProblemCount: 3).problemWords, ["另外跳过了 3 行"])
+        use("ar")
+        XCTAssertEqual(Playlist(entries: [], unreportedProblemCount: 2).problemWords, ["تم تخطي سطرين إضافيين (2)"])
+    }
+
     func testReorderedSlotsAndNumbersWithTheirPlural() {
         use("de")
         XCTAssertEqual(trn("%2$s: OK, %1$d room", "%2$s: OK, %1$d rooms", 3, "a.json"), "a.json: OK, 3 Räume")
