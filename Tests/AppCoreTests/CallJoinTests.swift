@@ -56,11 +56,12 @@ final class CallJoinTests: XCTestCase {
         fetched(&state, infos: names.map(member), at: t)
     }
 
+    /// A refresh at `t` answered with `infos`: its effects with the stats lines.
     private func fetched(_ state: inout AppState, infos: [LiveStreamInfo], at t: Double) -> [AppEffect] {
-        var effects = state.reduce(.tick(pointer: Point(x: 0, y: 0)), now: t)
+        var effects = state.reduceLogged(.tick(pointer: Point(x: 0, y: 0)), now: t)
         let serial = effects.compactMap { if case .fetchDirectory(_, _, let s) = $0 { s } else { nil } }.first
         XCTAssertNotNil(serial, "a refresh is due at \(t)")
-        effects += state.reduce(.directoryFetched(serverID: "local", serial: serial ?? -1, .success(infos)), now: t + 0.05)
+        effects += state.reduceLogged(.directoryFetched(serverID: "local", serial: serial ?? -1, .success(infos)), now: t + 0.05)
         return effects
     }
 
@@ -140,11 +141,10 @@ final class CallJoinTests: XCTestCase {
     func testMAndVAreTheMicrophoneAndTheCameraAndOthersStateIsShown() {
         var (state, _) = joined(listing: ["Grace", "Ada"])
         XCTAssertEqual(state.reduce(F.key(.letter("m")), now: 2),
-                       [.setCallSending("standup", CallSending(microphoneMuted: true)), .stats(.call("standup", phase: "mic-muted"))])
+                       [.setCallSending("standup", CallSending(microphoneMuted: true))])
         XCTAssertEqual(state.rooms["standup"]?.muted, false, "the speaker is not muted")
         XCTAssertEqual(state.reduce(F.key(.letter("v")), now: 2.1),
-                       [.setCallSending("standup", CallSending(microphoneMuted: true, cameraOff: true)),
-                        .stats(.call("standup", phase: "camera-off"))])
+                       [.setCallSending("standup", CallSending(microphoneMuted: true, cameraOff: true))])
         let view = state.roomLayout(now: 2.2)
         XCTAssertEqual(view?.selfView?.cameraOff, true)
         XCTAssertNotNil(view?.selfView?.mutedMarker)
@@ -153,7 +153,7 @@ final class CallJoinTests: XCTestCase {
         _ = state.reduce(F.key(.down), now: 2.3)
         XCTAssertEqual(state.rooms["standup"]?.volume ?? 0, 0.9, accuracy: 0.001)
         // Grace's stream says she muted and turned her camera off.
-        let effects = state.reduce(.playbackPolled("standup", [SourceReport(status: .playing, remote: CallSending(microphoneMuted: true, cameraOff: true))]), now: 2.4)
+        let effects = state.reduceLogged(.playbackPolled("standup", [SourceReport(status: .playing, remote: CallSending(microphoneMuted: true, cameraOff: true))]), now: 2.4)
         XCTAssertTrue(effects.contains(.stats(.remoteState("standup", source: 0, name: "Grace", muted: true, cameraOff: true))))
         let tile = state.roomLayout(now: 2.5)?.tiles.first
         XCTAssertNotNil(tile?.mutedMarker)
@@ -195,7 +195,7 @@ final class CallJoinTests: XCTestCase {
         XCTAssertEqual(float.speakerName, "Grace")
         XCTAssertFalse(float.showsSelf)
         XCTAssertEqual(state.reduce(F.key(.letter("m"), .float), now: 2.2),
-                       [.setCallSending("standup", CallSending(microphoneMuted: true)), .stats(.call("standup", phase: "mic-muted"))])
+                       [.setCallSending("standup", CallSending(microphoneMuted: true))])
         float = state.floatLayout(now: 2.3)
         XCTAssertEqual(float.microphoneMuted, true)
         XCTAssertNil(float.cameraOffName)
@@ -229,8 +229,7 @@ final class CallJoinTests: XCTestCase {
     func testLeavingStopsSendingAndTheServerIsAskedLessOften() {
         var (state, _) = joined(listing: ["Grace", "Ada"])
         let effects = state.reduce(F.key(.escape), now: 2)
-        XCTAssertEqual(Array(effects.prefix(4)), [.leaveCall("standup"), .stats(.call("standup", phase: "left")),
-                                                  .log(.info, "left standup on local"), .closePlayback("standup")])
+        XCTAssertEqual(Array(effects.prefix(3)), [.leaveCall("standup"), .log(.info, "left standup on local"), .closePlayback("standup")])
         XCTAssertNil(state.call)
         XCTAssertNil(state.session.openRoomID)
         XCTAssertEqual(state.directory.section("local")?.interval, ServerDirectory.refreshInterval)
@@ -320,7 +319,7 @@ final class CallJoinTests: XCTestCase {
         for k in 0..<30 {
             _ = state.reduce(.playbackPolled("standup", [SourceReport(status: .playing, level: -60),
                                                         SourceReport(status: .playing, level: -12)]), now: 2 + Double(k) * 0.1)
-            logged += state.reduce(.tick(pointer: Point(x: 0, y: 0)), now: 2.05 + Double(k) * 0.1)
+            logged += state.reduceLogged(.tick(pointer: Point(x: 0, y: 0)), now: 2.05 + Double(k) * 0.1)
                 .compactMap { if case .stats(let event) = $0, case .speaker = event { event } else { nil } }
         }
         XCTAssertEqual(logged, [.speaker("standup", source: 1, name: "Bob")])

@@ -69,7 +69,7 @@ enum F {
 /// fresh as it shows).
 func enterFloatEffects(_ id: RoomID, title: String, frame: Rect) -> [AppEffect] {
     [.publish(.lifecycle(.willStart)), .showFloat(id, frame: frame, title: "\(title) - PiP"),
-     .stats(.floatShown(id, PixelRect(frame))), .readDisplays,
+     .readDisplays,
      .publish(.layout(.pipLayoutEnabled)), .publish(.lifecycle(.didStart))]
 }
 

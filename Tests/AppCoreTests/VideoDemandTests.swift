@@ -120,7 +120,7 @@ final class VideoDemandTests: XCTestCase {
         let alone = only(5, .full(width: 480, height: 270))
         let effects = assertStep(&state, F.key(.letter("p")), now: 2,
                                  effects: enterFloatEffects("big", title: "Big call", frame: motion.frame)
-                                    + [.stats(.mainContent(nil))] + setting(alone)) {
+                                    + [] + setting(alone)) {
             $0.floatEntered("big", motion: motion, at: 2)
             $0.float.speaker.shown = 5
             $0.rooms["big"]?.video = alone
@@ -148,7 +148,7 @@ final class VideoDemandTests: XCTestCase {
             $0.checks.levelsAt = 3
         }
         let change = assertStep(&state, .tick(pointer: origin), now: 4,
-                                effects: [.readDisplays, .checkRoomsFile, .stats(.speaker("big", source: 9, name: "P9")),
+                                effects: [.readDisplays, .checkRoomsFile,
                                           .setVideo("big", source: 9, floatSize)]) {
             _ = $0.session.reduce(.audioLevelsMeasured(at: 4, levels: self.levels(loudest: 9)))
             $0.checks.displaysAt = 4
@@ -181,7 +181,7 @@ final class VideoDemandTests: XCTestCase {
         _ = state.reduce(F.key(.letter("p")), now: 2)
         let tiles = Array(repeating: VideoDemand.thumbnail(width: 198, height: 109), count: 16)
         let restore = assertStep(&state, F.key(.escape, .float), now: 3, effects: [
-            .publish(.lifecycle(.willStop)), .savePlacement(.initial), .hideFloat, .stats(.floatHidden),
+            .publish(.lifecycle(.willStop)), .savePlacement(.initial), .hideFloat,
             .publish(.layout(.pipLayoutDisabled)), .publish(.lifecycle(.didStop)), .resetMainVideo, .raiseMainWindow(userTime: 0, remap: false),
         ] + setting(tiles)) {
             $0.floatLeft("big", video: tiles, at: 3)
@@ -191,7 +191,7 @@ final class VideoDemandTests: XCTestCase {
         XCTAssertTrue(demands(state).allSatisfy { if case .thumbnail = $0 { true } else { false } }, "\(demands(state))")
         let hidden = Array(repeating: VideoDemand.hidden, count: 16)
         assertStep(&state, .media(.pause), now: 4, effects: [
-            .setAudio("big", muted: true, volume: 1), .stats(.paused("big", paused: true)),
+            .setAudio("big", muted: true, volume: 1),
         ] + setting(hidden)) {
             $0.rooms["big"]?.paused = true
             $0.rooms["big"]?.video = hidden

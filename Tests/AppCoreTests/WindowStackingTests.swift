@@ -5,8 +5,8 @@ import TestSupport
 import XCTest
 
 /// What the core decides for the shell's windows: raising the main window with the user's last
-/// input time, the float put in front on Wayland (P18), the text laid out again at a new scale,
-/// and the stats lines of what the windows painted.
+/// input time, the float put in front on Wayland (P18), and the text laid out again at a new
+/// scale.
 final class WindowStackingTests: XCTestCase {
     func testRaisingTheMainWindowTellsTheWindowManagerTheUsersLastInput() {
         var state = F.floating(F.liveA)
@@ -24,7 +24,7 @@ final class WindowStackingTests: XCTestCase {
         XCTAssertTrue(state.main.presentedSinceMapped)
         // The main window shows the list with the room floating; the float has shown no picture yet.
         let list = StatsEvent.listShown(count: "\(F.rooms.count) rooms", statuses: F.rooms.map { $0 == F.liveA ? "Floating" : "Idle" })
-        assertStep(&state, .painted(.main), now: 2.01, effects: [.stats(list)]) {
+        assertStep(&state, .painted(.main), now: 2.01, effects: []) {
             $0.paint.main = PaintState(dirty: false, framePending: false, lastPresent: 2.01)
             $0.logged.list = list
         }
@@ -56,49 +56,4 @@ final class WindowStackingTests: XCTestCase {
                    effects: [.log(.info, "scale 1.5 from the desktop"), .rescaleText(1.5)])
     }
 
-    func testTheListsWordsAreLoggedWhenAPaintShowsNewOnes() {
-        var state = AppState(config: .init(rooms: F.rooms), environment: AppEnvironment(metrics: F.metrics))
-        _ = state.reduce(.resized(.main, width: 960, height: 600), now: 0)
-        let shown = StatsEvent.listShown(count: "\(F.rooms.count) rooms", statuses: F.rooms.map { _ in "Idle" })
-        assertStep(&state, .painted(.main), now: 0.1, effects: [.stats(shown)]) {
-            $0.paint.main = PaintState(dirty: false, framePending: false, lastPresent: 0.1)
-            $0.main.presentedSinceMapped = true
-            $0.logged.list = shown
-        }
-        assertStep(&state, .painted(.main), now: 0.2, effects: []) {
-            $0.paint.main.lastPresent = 0.2
-        }
-    }
-
-    func testTheCallFloatsSpeakerIsLoggedWhenAPaintShowsAnotherOne() {
-        var state = F.floating(F.call)
-        XCTAssertEqual(state.logged.floatSpeaker, .floatSpeaker("call", name: "P0", muted: false))
-        XCTAssertEqual(state.reduce(.painted(.float), now: 2.5), [], "the same speaker again is not news")
-    }
-
-    func testAPresentLogsTheNewPictureItShowsOrAFloatWithoutOne() {
-        var state = F.open(F.liveA)
-        XCTAssertEqual(state.reduce(.pictureShown(.main, pts: 1.5), now: 1.6), [], "no new frame waited for this paint")
-        _ = state.reduce(.framesUploaded(.main), now: 1.7)
-        assertStep(&state, .pictureShown(.main, pts: 1.7), now: 1.7, effects: [.stats(.frame(window: .main, "live-a", pts: 1.7))])
-        _ = state.reduce(F.key(.letter("p")), now: 2)
-        assertStep(&state, .pictureShown(.float, pts: 1.9), now: 2, effects: [.stats(.frame(window: .float, "live-a", pts: 1.9))])
-        _ = state.reduce(.painted(.float), now: 2)
-        XCTAssertEqual(state.reduce(.pictureShown(.float, pts: 1.9), now: 2.1), [], "the same picture painted again")
-        XCTAssertEqual(state.reduce(.pictureShown(.float, pts: nil), now: 2.2), [.stats(.blank(window: .float, "live-a"))])
-    }
-
-    func testOnlyACallsTilesOnScreenLogTheirNewPictures() {
-        var state = F.open(F.call)
-        let frames = [UploadedFrame(source: 0, pts: 1, still: false), UploadedFrame(source: 2, pts: 1.1, still: true)]
-        XCTAssertEqual(state.reduce(.framesUploaded(.main, frames: frames), now: 1.5),
-                       [.stats(.tileFrame("call", source: 0, pts: 1, still: false)), .stats(.tileFrame("call", source: 2, pts: 1.1, still: true))])
-        _ = state.reduce(F.key(.letter("l")), now: 2)
-        XCTAssertEqual(state.mainSources, [0], "spotlight shows the active speaker only")
-        XCTAssertEqual(state.reduce(.framesUploaded(.main, frames: frames), now: 2.5),
-                       [.stats(.tileFrame("call", source: 0, pts: 1, still: false))])
-        var live = F.open(F.liveA)
-        XCTAssertEqual(live.reduce(.framesUploaded(.main, frames: [UploadedFrame(source: 0, pts: 1, still: false)]), now: 1.5), [],
-                       "a live room has no tiles")
-    }
 }

@@ -4,9 +4,16 @@ import Rooms
 
 extension AppState {
     /// Applies one event at time `now` (seconds on the clock event timestamps use) and returns
-    /// the effects for the shell to carry out, in order. A window is marked for painting when
-    /// the event changed what it shows, or exposed it.
+    /// what the app does about it: the effects for the shell to carry out, in order, without
+    /// the stats log's lines. Step tests assert these; ``reduceLogged(_:now:)`` adds the lines.
     public mutating func reduce(_ event: AppEvent, now: Double) -> [AppEffect] {
+        reduceLogged(event, now: now).filter { if case .stats = $0 { false } else { true } }
+    }
+
+    /// Applies one event at time `now` and returns the effects for the shell to carry out, in
+    /// order, with the stats log's lines (`.stats`) where they happen: what the shell performs.
+    /// A window is marked for painting when the event changed what it shows, or exposed it.
+    public mutating func reduceLogged(_ event: AppEvent, now: Double) -> [AppEffect] {
         // A window's paint report changes only paint pacing, which no view reads; it comes
         // several times a frame, and building both windows' views twice for it was a tenth of
         // a playing float's main loop.

@@ -169,7 +169,7 @@ final class App {
         while !queue.isEmpty {
             let at = time ?? now
             time = nil
-            for effect in state.reduce(queue.removeFirst(), now: at) {
+            for effect in state.reduceLogged(queue.removeFirst(), now: at) {
                 switch perform(effect) {
                 case .event(let answer): queue.append(answer)
                 case .paintFloat: paintFloat = true
