@@ -276,6 +276,15 @@ final class M3UPlaylistTests: XCTestCase {
         XCTAssertEqual(problems("#EXTM3U\n\(long)\nhttp://h.example/ok\n"), ["2:8201: line longer than 16384 bytes, skipped"])
     }
 
+    func testAnEntryTooLongToReadTakesItsEXTINFWithIt() {
+        let long = "http://h.example/" + String(repeating: "a", count: Playlist.maximumLineLength)
+        let text = "#EXTM3U\n#EXTGRP:G\n#EXTINF:-1,Long\n\(long)\nhttp://h.example/next\n"
+        guard case .success(let playlist) = parse(text) else { return XCTFail("the next entry loads") }
+        XCTAssertEqual(playlist.entries, [PlaylistEntry(title: "next", source: .url("http://h.example/next"), line: 5)])
+        XCTAssertEqual(problems(long + "\n#EXTM3U\nhttp://h.example/a\n", downloaded),
+                       ["1:1: not an M3U playlist: a downloaded playlist starts with #EXTM3U"])
+    }
+
     func testAListOverTheSizeLimitIsRefusedUnread() {
         let bytes = [UInt8](repeating: UInt8(ascii: "\n"), count: Playlist.maximumSize.bytes + 1)
         XCTAssertEqual(problems(bytes), ["the playlist is larger than 64 MiB"])

@@ -56,7 +56,17 @@ struct M3UReader {
             // The column of the character the limit falls in (the text is valid UTF-8).
             var over = range.lowerBound + Playlist.maximumLineLength
             while bytes[over] & 0xC0 == 0x80 { over -= 1 }
-            report(.lineTooLong(limit: Playlist.maximumLineLength), at: TextPosition(line: number, column: column(of: over, from: range.lowerBound)))
+            let position = TextPosition(line: number, column: column(of: over, from: range.lowerBound))
+            if !sawContent, location.isDownloaded {
+                throw PlaylistError(problems: [PlaylistProblem(position: TextPosition(line: number, column: 1), reason: .notExtendedM3U)])
+            }
+            sawContent = true
+            report(.lineTooLong(limit: Playlist.maximumLineLength), at: position)
+            // A long line that is no directive was the pending #EXTINF's entry: the info goes with it.
+            if bytes[range].first(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }) != UInt8(ascii: "#") {
+                pendingInfo = nil
+                pendingGroup = nil
+            }
             return true
         }
         var first = range.lowerBound, last = range.upperBound
