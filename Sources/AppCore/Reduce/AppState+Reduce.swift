@@ -44,27 +44,15 @@ extension AppState {
         case .wheelWithModifier(let w, let steps):
             effects = isFloat(w) ? floatVolumeStep(by: steps) : wheel(w, steps: steps, now: now)
         case .media(let command): effects = mediaCommand(command, now: now)
-        case .desktopScaleRead(let factor):
-            effects = factor == environment.metrics.scale ? [] : [.log(.info, "scale \(factor) from the desktop"), .rescaleText(factor)]
         case .scaleChanged(let metrics): effects = scaleChanged(metrics, now: now)
-        case .userInput(let time):
-            main.userTime = time
-            effects = []
+        case .desktopScaleRead, .userInput, .mainWindowMoved, .refreshRateRead, .floatNotActivated:
+            effects = desktopEvent(event)
         case .pointerEntered(let w), .pointerLeft(let w), .resized(let w, _, _), .exposed(let w), .closed(let w):
             effects = windowEvent(event, isFloat(w), now: now)
         case .minimized, .restored, .focused, .focusLost:
             effects = mainWindowEvent(event, now: now)
         case .displaysRead(let displays): effects = displaysRead(displays, now: now)
-        case .mainWindowMoved(let center):
-            main.center = center
-            effects = []
-        case .refreshRateRead(let rate):
-            environment.refreshRate = rate > 0 ? rate : 60
-            effects = []
         case .floatFailedToShow: effects = floatFailedToShow(now: now)
-        case .floatNotActivated:
-            main.minimizedForFloat = true
-            effects = [.minimizeMainWindow, .log(.debug, "the main window is minimized so that the float shows")]
         case .playbackPolled(let id, let reports): effects = playbackPolled(id, reports, now: now)
         case .frameReady(let id, let source, let serial): effects = frameReady(id, source: source, serial: serial)
         case .framesUploaded(let w, let frames): effects = tileFrames(frames) + sendPaint(.framesUploaded(w), now: now)
@@ -86,6 +74,24 @@ extension AppState {
         settleFloatSpeaker(now: now)
         scheduleMemoryRelease(after: effects, now: now)
         return effects + videoEffects(now: now)
+    }
+
+    /// What the desktop says of itself and of the app's windows: its scale (the text is laid out
+    /// again only when it changed), the user's latest input time, where the main window is, the
+    /// display's refresh rate, and a float the compositor did not put in front (P18).
+    private mutating func desktopEvent(_ event: AppEvent) -> [AppEffect] {
+        switch event {
+        case .desktopScaleRead(let factor):
+            return factor == environment.metrics.scale ? [] : [.log(.info, "scale \(factor) from the desktop"), .rescaleText(factor)]
+        case .userInput(let time): main.userTime = time
+        case .mainWindowMoved(let center): main.center = center
+        case .refreshRateRead(let rate): environment.refreshRate = rate > 0 ? rate : 60
+        case .floatNotActivated:
+            main.minimizedForFloat = true
+            return [.minimizeMainWindow, .log(.debug, "the main window is minimized so that the float shows")]
+        default: break
+        }
+        return []
     }
 
     /// How long after the last room closed its freed memory is handed back (a room opened
