@@ -119,13 +119,13 @@ final class TelemetryTests: XCTestCase {
         _ = state.reduce(.resized(.main, width: 960, height: 600), now: 0)
         let shown = StatsEvent.listShown(count: "\(F.rooms.count) rooms", statuses: F.rooms.map { _ in "Idle" })
         XCTAssertEqual(lines(&state, .painted(.main), now: 0.1), [shown])
-        XCTAssertEqual(state.logged.list, shown)
+        XCTAssertEqual(state.paint.logged.list, shown)
         XCTAssertEqual(lines(&state, .painted(.main), now: 0.2), [], "the same words again are not news")
     }
 
     func testTheCallFloatsSpeakerIsWrittenWhenAPaintShowsAnotherOne() {
         var state = F.floating(F.call)
-        XCTAssertEqual(state.logged.floatSpeaker, .floatSpeaker("call", name: "P0", muted: false))
+        XCTAssertEqual(state.paint.logged.floatSpeaker, .floatSpeaker("call", name: "P0", muted: false))
         XCTAssertEqual(lines(&state, .painted(.float), now: 2.5), [], "the same speaker again is not news")
     }
 

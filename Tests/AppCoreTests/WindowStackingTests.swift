@@ -26,7 +26,7 @@ final class WindowStackingTests: XCTestCase {
         let list = StatsEvent.listShown(count: "\(F.rooms.count) rooms", statuses: F.rooms.map { $0 == F.liveA ? "Floating" : "Idle" })
         assertStep(&state, .painted(.main), now: 2.01, effects: []) {
             $0.paint.main = PaintState(dirty: false, framePending: false, lastPresent: 2.01)
-            $0.logged.list = list
+            $0.paint.logged.list = list
         }
         assertStep(&state, .painted(.float), now: 2.02, effects: [.bringFloatToFront]) {
             $0.paint.float = PaintState(dirty: false, framePending: false, lastPresent: 2.02)

@@ -9,6 +9,8 @@ public struct PaintPacing: Equatable, Sendable {
     public var float = PaintState()
     /// Whether the last painted room view showed its control bar.
     public var controlsDrawn = false
+    /// What the stats log last said the windows showed when painted.
+    public var logged = LoggedViews()
 
     /// How often spinners, countdowns and toasts' fades are painted.
     public static let animationStep = 1.0 / 30

@@ -85,8 +85,8 @@ extension AppState {
         guard case .list = session.mainWindow.content else { return [] }
         let list = listViewModel(now: now)
         let shown = StatsEvent.listShown(count: list.countLabel, statuses: list.rows.map(\.status.label))
-        guard shown != logged.list else { return [] }
-        logged.list = shown
+        guard shown != paint.logged.list else { return [] }
+        paint.logged.list = shown
         return [.stats(shown)]
     }
 
@@ -96,8 +96,8 @@ extension AppState {
         let m = floatLayout(now: now)
         guard m.isCall, let name = m.speakerName else { return [] }
         let speaker = StatsEvent.floatSpeaker(id, name: name, muted: m.speakerMuted)
-        guard speaker != logged.floatSpeaker else { return [] }
-        logged.floatSpeaker = speaker
+        guard speaker != paint.logged.floatSpeaker else { return [] }
+        paint.logged.floatSpeaker = speaker
         return [.stats(speaker)]
     }
 

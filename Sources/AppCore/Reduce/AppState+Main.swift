@@ -56,7 +56,7 @@ extension AppState {
     }
 
     var listLayout: ListLayout {
-        ListLayout(metrics: environment.metrics, sectionStarts: directory.sectionStarts(after: fileRooms.count),
+        ListLayout(metrics: environment.metrics, sectionStarts: directory.sectionStarts(after: roomsFile.rooms.count),
                    direction: environment.direction)
     }
 

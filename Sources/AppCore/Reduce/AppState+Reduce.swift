@@ -214,8 +214,7 @@ extension AppState {
             if let call { _ = directory.send(.inCall(true, serverID: call.serverID)) }
         }
         _ = directory.send(.hideCalls(Self.serverCallIDs(of: config.rooms)))
-        fileRooms = config.rooms
-        me = config.me
+        roomsFile = RoomsFileState(rooms: config.rooms, me: config.me)
         let all = listedRooms
         effects += openCallChange(now: now)
         effects += send(.roomsFileReloaded(config.settings, openRoom: session.openRoomID.flatMap { self.room($0) }), now: now)

@@ -19,17 +19,15 @@ public struct AppState: Equatable, Sendable {
     public var main: MainState
     /// The float window: visibility, pointer, speaker, paint pacing.
     public var float: FloatState
-    /// The live servers' sections (W8): their streams are the rooms after ``fileRooms``.
+    /// The live servers' sections (W8): their streams are the rooms after the rooms file's.
     public var directory: LiveDirectory
-    /// The rooms file's own rooms; the list (``listedRooms``) is these followed by the
-    /// directory's, derived from both whenever it is read.
-    public var fileRooms: [Room]
+    /// The rooms file's own rooms and `me`; the list (``listedRooms``) is its rooms followed
+    /// by the directory's, derived from both whenever it is read.
+    public var roomsFile: RoomsFileState
     /// The host room's real broadcast (W6, W9).
     public var broadcasting: Broadcasting
     /// The call the user has joined, and how many this run has (W10).
     public var calls: Calls
-    /// The rooms file's `me` (R5); the desktop fills in what it leaves out.
-    public var me: Me
     /// Per open room: source statuses, audio, levels and frames.
     public var rooms: [RoomID: OpenRoom]
     /// When each window is painted.
@@ -46,8 +44,6 @@ public struct AppState: Equatable, Sendable {
     public var environment: AppEnvironment
     /// Whether the app should end, and its exit status.
     public var exit: Int32?
-    /// What the stats log last said the windows showed.
-    public var logged = LoggedViews()
 
     /// The state at start with the rooms file's `config`: the list shown, nothing open.
     public init(config: RoomsConfig, globalPiP: PiPAvailability = .enabled, environment: AppEnvironment,
@@ -55,10 +51,9 @@ public struct AppState: Equatable, Sendable {
         session = SessionState(settings: config.settings, globalPiP: globalPiP)
         directory = LiveDirectory(servers: config.servers)
         _ = directory.send(.hideCalls(Self.serverCallIDs(of: config.rooms)))
-        fileRooms = config.rooms
+        roomsFile = RoomsFileState(rooms: config.rooms, me: config.me)
         broadcasting = Broadcasting()
         calls = Calls()
-        me = config.me
         motion = nil
         main = MainState()
         float = FloatState()
@@ -107,6 +102,21 @@ public struct AppEnvironment: Equatable, Sendable {
         self.direction = direction
         self.desktop = desktop
         self.joinTag = joinTag
+    }
+}
+
+/// What the app keeps of the rooms file besides the session's settings and the directory's
+/// servers: its own rooms and `me` (R5), as last read.
+public struct RoomsFileState: Equatable, Sendable {
+    /// The file's rooms, in its order.
+    public var rooms: [Room]
+    /// The user in calls; the desktop fills in what it leaves out.
+    public var me: Me
+
+    /// Creates the state of a file read.
+    public init(rooms: [Room], me: Me = Me()) {
+        self.rooms = rooms
+        self.me = me
     }
 }
 
