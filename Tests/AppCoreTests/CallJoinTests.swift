@@ -234,6 +234,10 @@ final class CallJoinTests: XCTestCase {
         XCTAssertNil(state.session.openRoomID)
         XCTAssertEqual(state.directory.section("local")?.interval, ServerDirectory.refreshInterval)
         XCTAssertEqual(state.session.mainWindow.content, .list)
+        XCTAssertEqual(state.listViewModel(now: 2).rows[1].detail, "Call · 1 in the call · Audience")
+        _ = fetched(&state, ["Grace", "Ada"], at: 8)
+        XCTAssertEqual(state.listViewModel(now: 8.1).rows[1].detail, "Call · 1 in the call · Audience",
+                       "the user's ended stream, still listed by the server, is not counted")
     }
 
     private func tagged(_ name: String, _ tag: String) -> LiveStreamInfo {

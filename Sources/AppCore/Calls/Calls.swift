@@ -12,6 +12,9 @@ public struct Calls: Equatable, Sendable {
     public var joined: CallState?
     /// How many calls this run has joined: each join's stream gets its own tag.
     public var joins = 0
+    /// The URL of the stream this run sent last, kept after leaving: the server may list it a
+    /// little longer, and it is never someone else's.
+    public var sentURL: String?
 
     /// Creates the state at start: no call.
     public init() {}
@@ -56,6 +59,7 @@ public struct Calls: Equatable, Sendable {
                                   sendURL: template.url(room: callRoom, member: member))
             joined = state
             joins += 1
+            sentURL = state.sendURL
             return [.startSending(room, url: state.sendURL, stream: CallStream(identity: identity), sending: state.sendingState),
                     .phase(room, "joined"), .log(.info, "joined \(callRoom) on \(serverID) as \(member)")]
         case .leave(let id):

@@ -37,11 +37,14 @@ extension AppState {
         return withoutMe(filled)
     }
 
-    /// The joined call's room without the user's own stream: nobody plays themselves back.
+    /// A call's room without the user's own stream, while joined and after: nobody plays
+    /// themselves back, and a stream the user stopped sending is not counted while the server
+    /// still lists it.
     private func withoutMe(_ room: Room) -> Room {
-        guard let call, call.room == room.id, case .call(let participants) = room.media else { return room }
+        guard let url = calls.sentURL, case .call(let participants) = room.media,
+              participants.contains(where: { $0.source == .url(url) }) else { return room }
         var room = room
-        room.media = .call(participants: participants.filter { $0.source != .url(call.sendURL) })
+        room.media = .call(participants: participants.filter { $0.source != .url(url) })
         return room
     }
 
