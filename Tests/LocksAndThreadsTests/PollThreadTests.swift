@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import LocksAndThreads
 import XCTest
 
@@ -11,18 +12,25 @@ final class PollThreadTests: XCTestCase {
         var count: Int { seen.withLock { $0.count } }
     }
 
-    /// A pipe whose ends close when the test ends.
+    /// A new pipe; the test closes its ends (after stopping the thread that watches them).
     private func makePipe() -> (read: Int32, write: Int32) {
         var fds: [Int32] = [-1, -1]
         XCTAssertEqual(pipe(&fds), 0)
-        addTeardownBlock { fds.forEach { close($0) } }
         return (fds[0], fds[1])
     }
 
+    private func close(_ ends: (read: Int32, write: Int32)...) {
+        for end in ends {
+            Glibc.close(end.read)
+            Glibc.close(end.write)
+        }
+    }
+
     func testFirstTurnSeesNothingReadableAndWakeRunsAnother() throws {
-        let (readEnd, _) = makePipe()
+        let ends = makePipe()
+        defer { close(ends) }
         let turns = Turns()
-        let thread = try PollThread(name: "test-poll", work: turns, watching: [readEnd]) { turns, readable in
+        let thread = try PollThread(name: "test-poll", work: turns, watching: [ends.read]) { turns, readable in
             turns.seen.withLock { $0.append(readable) }
             turns.threadNames.withLock { _ = $0.insert(currentThreadName()) }
             return true
@@ -41,6 +49,7 @@ final class PollThreadTests: XCTestCase {
 
     func testReportsWhichDescriptorIsReadable() throws {
         let first = makePipe(), second = makePipe()
+        defer { close(first, second) }
         let turns = Turns()
         let thread = try PollThread(name: "test-poll", work: turns, watching: [first.read, second.read]) { turns, readable in
             turns.seen.withLock { $0.append(readable) }
