@@ -43,19 +43,13 @@ public final class Publisher: Sendable {
         let sender = PublishSender(core: core, url: url)
         core.threadStarted()
         core.threadStarted()
-        let captureThread = Thread {
+        NamedThread.start("floatapp.publish.capture") {
             Self.capture(source: source, withItsSound: microphone == nil, core: core, onPreview: onPreview)
         }
-        captureThread.name = "floatapp.publish.capture"
-        let sendThread = Thread { sender.run() }
-        sendThread.name = "floatapp.publish.send"
-        captureThread.start()
-        sendThread.start()
+        NamedThread.start("floatapp.publish.send") { sender.run() }
         if let microphone {
             core.threadStarted()
-            let soundThread = Thread { Self.capture(microphone: microphone, core: core) }
-            soundThread.name = "floatapp.publish.microphone"
-            soundThread.start()
+            NamedThread.start("floatapp.publish.microphone") { Self.capture(microphone: microphone, core: core) }
         }
     }
 

@@ -20,27 +20,13 @@ package final class ResultThread<Value: Sendable>: Sendable {
     package init(name: String, _ body: @escaping @Sendable () -> Value) {
         returned = outcome.makeCondition()
         let outcome = self.outcome, returned = self.returned
-        let thread = Thread {
-            Self.nameCurrentThread(name)
+        NamedThread.start(name) {
             let value = body()
             outcome.withLock { stored in
                 stored = value
                 returned.broadcast()
             }
         }
-        thread.start()
-    }
-
-    /// Gives the calling thread the name `ps` and debuggers show. Foundation on Linux keeps a
-    /// name set before `start()` in its own records only, and one set from the new thread is
-    /// lost when the thread runs before `start()` has recorded it; the kernel's own record is
-    /// the thread's `comm` file (what `pthread_setname_np` writes), which takes 15 bytes.
-    private static func nameCurrentThread(_ name: String) {
-        let descriptor = open("/proc/thread-self/comm", O_WRONLY)
-        guard descriptor >= 0 else { return }
-        defer { close(descriptor) }
-        let bytes = Array(name.utf8.prefix(15))
-        _ = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
     }
 
     /// What the body returned, once it has: waits until then.

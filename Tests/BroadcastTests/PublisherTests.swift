@@ -127,6 +127,7 @@ final class PublisherTests: XCTestCase {
         let publisher = Publisher(source: Self.source, url: nginx.rtmpURL("me"))
         try eventually("publisher.status == .live", timeout: 10, poll: 0.005) { publisher.status == .live }
         let liveThreads = threadCount(named: Self.threadName)
+        XCTAssertGreaterThanOrEqual(liveThreads, 2, "the capture and send threads are known by their name")
         for round in 1...5 {
             nginx.kill()
             try eventually("round \(round): \(publisher.status)", timeout: 8, poll: 0.005) {

@@ -75,6 +75,8 @@ final class LiveServerE2ETests: DesktopTestCase {
         let (nginx, desktop, host, viewer) = try hostAndViewer()
         let float = try desktop.waitForWindow(.title("studio - PiP"), timeout: 10)
         let threads = (host: host.threads(named: Self.publishThreads), viewer: Self.playbackThreads(of: viewer))
+        XCTAssertGreaterThanOrEqual(threads.host, 2, "the host's capture and send threads are known by their name")
+        XCTAssertGreaterThanOrEqual(threads.viewer, 2, "the viewer's player and video threads are known by their name")
         for round in 1...5 {
             try crashAndRestart(nginx, round: round, host: host, viewer: viewer, float: float)
             XCTAssertEqual(host.threads(named: Self.publishThreads), threads.host, "round \(round): the host's publishing threads")
@@ -85,9 +87,9 @@ final class LiveServerE2ETests: DesktopTestCase {
 
     /// The publisher's threads as Linux names them (15 bytes; its encoder's threads inherit the name).
     private static let publishThreads = "floatapp.publis"
-    /// The playback session's threads: its worker and video thread, and their decoder threads.
+    /// The source player's threads: its worker and video thread, and their decoder threads.
     private static func playbackThreads(of app: LiveServerApp) -> Int {
-        app.threads(named: "floatapp.sessio") + app.threads(named: "floatapp.video")
+        app.threads(named: "floatapp.player") + app.threads(named: "floatapp.video")
     }
 
     /// nginx, a desktop, the host app live from `lavfi:` and the viewer app floating its stream

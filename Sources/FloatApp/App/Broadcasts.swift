@@ -1,6 +1,7 @@
 import AppCore
 import Broadcast
 import Foundation
+import LocksAndThreads
 import Playback
 import Rooms
 
@@ -65,9 +66,7 @@ final class Broadcasts {
     }
 
     private static func stopOffMain(_ publisher: Publisher) {
-        let thread = Thread { publisher.stop() }
-        thread.name = "floatapp.publish.stop"
-        thread.start()
+        NamedThread.start("floatapp.publish.stop") { publisher.stop() }
     }
 
     /// Ends every broadcast and waits for each (the app is quitting; the server must see them end).

@@ -1,6 +1,7 @@
 import EngineTerms
 import FFmpeg
 import Foundation
+import LocksAndThreads
 import Rooms
 
 /// One playing source (R3), shared by every view of a room (D1): opened once, decoded on its
@@ -23,9 +24,7 @@ public final class SourcePlayer: Sendable {
         FFmpegRuntime.ensureInitialized()
         core = PlayerCore(options: options, observers: observers, clock: clock)
         let body = PlayerWorker(core: core, source: source)
-        let worker = Thread { body.run() }
-        worker.name = "floatapp.player"
-        worker.start()
+        NamedThread.start("floatapp.player") { body.run() }
     }
 
     deinit { core.requestClose() }
