@@ -6,7 +6,7 @@ import PiPLayout
 import Rooms
 import XCTest
 
-/// The stats log (`--stats`, SPEC section 6) as the reducer writes it: `reduceLogged` returns the
+/// The stats log (`--stats`, SPEC section 6) as ``Telemetry`` derives it: `reduceLogged` returns the
 /// effects with the log's lines in their places, which `reduce` (what step tests assert) leaves
 /// out, so a change of the log breaks these tests and not the reducers' steps.
 final class TelemetryTests: XCTestCase {
@@ -112,6 +112,7 @@ final class TelemetryTests: XCTestCase {
         var state = F.start()
         XCTAssertEqual(lines(&state, .roomsReloaded(RoomsConfig(rooms: [F.liveA, F.liveB])), now: 1), [.roomsReloaded(rooms: 2)], "reload")
         XCTAssertEqual(lines(&state, .scaleChanged(UIMetrics(scale: 2) { text, _ in text.count * 14 }), now: 2), [.scale(2)], "scale")
+        XCTAssertEqual(lines(&state, .scaleChanged(state.environment.metrics), now: 3), [], "the same metrics again")
     }
 
     func testAListPaintWithNewWordsWritesThem() {
@@ -124,6 +125,10 @@ final class TelemetryTests: XCTestCase {
     }
 
     func testTheCallFloatsSpeakerIsWrittenWhenAPaintShowsAnotherOne() {
+        var first = F.open(F.call)
+        _ = first.reduce(F.key(.letter("p")), now: 2)
+        XCTAssertEqual(lines(&first, .painted(.float), now: 2), [.floatSpeaker("call", name: "P0", muted: false)],
+                       "the float's first paint shows its speaker")
         var state = F.floating(F.call)
         XCTAssertEqual(state.paint.logged.floatSpeaker, .floatSpeaker("call", name: "P0", muted: false))
         XCTAssertEqual(lines(&state, .painted(.float), now: 2.5), [], "the same speaker again is not news")

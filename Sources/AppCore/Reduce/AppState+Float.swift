@@ -39,8 +39,7 @@ extension AppState {
         float.height = Int(m.frame.height.rounded())
         checks.displaysAt = now
         // Placed on the displays as last read, then settled again at once if they changed meanwhile.
-        return [.showFloat(id, frame: m.frame, title: tr("%s - PiP", room.title)), .stats(.floatShown(id, PixelRect(m.frame))),
-                .readDisplays]
+        return [.showFloat(id, frame: m.frame, title: tr("%s - PiP", room.title)), .readDisplays]
     }
 
     /// Hides the float and saves where it was; a hold or a spring in progress ends with it.
@@ -53,7 +52,7 @@ extension AppState {
         }
         float = FloatState()
         _ = paint.send(.floatReset)
-        return effects + [.hideFloat, .stats(.floatHidden)]
+        return effects + [.hideFloat]
     }
 
     /// The float could not be shown: say so and take the model back to the full view.
@@ -75,7 +74,7 @@ extension AppState {
     private mutating func map(_ effect: FloatMotion.Effect, now: Double) -> [AppEffect] {
         switch effect {
         case .setFrame(let rect):
-            return [.moveFloat(rect), .stats(.floatMove(PixelRect(rect)))]
+            return [.moveFloat(rect)]
         case .tapped:
             return send(.floatClicked, now: now)
         case .snapTargetChosen(let target):

@@ -79,26 +79,23 @@ extension AppState {
         if now - float.speaker.since > FloatSpeaker.patience { float.speaker = FloatSpeaker(shown: active) }
     }
 
-    /// The list's count and status pills, when the list was painted with other ones than last
-    /// logged.
-    mutating func listShown(now: Double) -> [AppEffect] {
-        guard case .list = session.mainWindow.content else { return [] }
+    /// Records the list's count and status pills as painted, for the stats log to write them when
+    /// they are other ones than last logged.
+    mutating func listShown(now: Double) {
+        guard case .list = session.mainWindow.content else { return }
         let list = listViewModel(now: now)
         let shown = StatsEvent.listShown(count: list.countLabel, statuses: list.rows.map(\.status.label))
-        guard shown != paint.logged.list else { return [] }
         paint.logged.list = shown
-        return [.stats(shown)]
     }
 
-    /// The call float's speaker, when the float was painted with another one than last logged.
-    mutating func floatSpeakerShown(now: Double) -> [AppEffect] {
-        guard let id = session.floatingRoomID, self.room(id)?.kind == .call else { return [] }
+    /// Records the call float's speaker as painted, for the stats log to write it when it is
+    /// another one than last logged.
+    mutating func floatSpeakerShown(now: Double) {
+        guard let id = session.floatingRoomID, self.room(id)?.kind == .call else { return }
         let m = floatLayout(now: now)
-        guard m.isCall, let name = m.speakerName else { return [] }
+        guard m.isCall, let name = m.speakerName else { return }
         let speaker = StatsEvent.floatSpeaker(id, name: name, muted: m.speakerMuted)
-        guard speaker != paint.logged.floatSpeaker else { return [] }
         paint.logged.floatSpeaker = speaker
-        return [.stats(speaker)]
     }
 
     /// A float just shown on Wayland goes in front of the main window once both presented a

@@ -4,41 +4,20 @@ import Rooms
 /// one place its effects become the app's, and whether a window is due given what it shows.
 extension AppState {
     /// Routes an action to the paint pacing and maps its effects: after the main window's present,
-    /// the list's words are logged when new; after the float's, its speaker; after either, a
+    /// the list's words are recorded when new; after the float's, its speaker; after either, a
     /// float just shown on Wayland goes in front once both presented (P18).
     mutating func sendPaint(_ action: PaintPacing.Action, now: Double) -> [AppEffect] {
         paint.send(action).flatMap { effect -> [AppEffect] in
             switch effect {
             case .presented(.main):
                 main.presentedSinceMapped = true
-                return listShown(now: now) + floatToFront()
+                listShown(now: now)
+                return floatToFront()
             case .presented(.float):
-                return floatSpeakerShown(now: now) + floatToFront()
+                floatSpeakerShown(now: now)
+                return floatToFront()
             }
         }
-    }
-
-    /// The stats lines of a call's new tile pictures in the main view: those on screen.
-    func tileFrames(_ frames: [UploadedFrame]) -> [AppEffect] {
-        guard !frames.isEmpty, let id = mainShowsVideo, self.room(id)?.kind == .call else { return [] }
-        let shown = Set(mainSources)
-        return frames.filter { shown.contains($0.source) }.map {
-            .stats(.tileFrame(id, source: $0.source, pts: $0.pts, still: $0.still))
-        }
-    }
-
-    /// The stats line of a window's present: the picture it shows when it is new (a float's
-    /// first present counts as new), or a float without a picture yet.
-    func pictureShown(_ window: WindowKind, pts: Double?) -> [AppEffect] {
-        if window == .main {
-            guard paint.main.framePending, case .room(let id) = session.mainWindow.content, let pts else { return [] }
-            return [.stats(.frame(window: .main, id, pts: pts))]
-        }
-        guard let id = session.floatingRoomID else { return [] }
-        if paint.float.framePending || paint.float.lastPresent == -.infinity, let pts {
-            return [.stats(.frame(window: .float, id, pts: pts))]
-        }
-        return pts == nil ? [.stats(.blank(window: .float, id))] : []
     }
 
     /// Whether a window must be painted now: what it shows changed, a frame is due, or it

@@ -7,13 +7,21 @@ extension AppState {
     /// what the app does about it: the effects for the shell to carry out, in order, without
     /// the stats log's lines. Step tests assert these; ``reduceLogged(_:now:)`` adds the lines.
     public mutating func reduce(_ event: AppEvent, now: Double) -> [AppEffect] {
-        reduceLogged(event, now: now).filter { if case .stats = $0 { false } else { true } }
+        step(event, now: now).filter { if case .stats = $0 { false } else { true } }
     }
 
     /// Applies one event at time `now` and returns the effects for the shell to carry out, in
-    /// order, with the stats log's lines (`.stats`) where they happen: what the shell performs.
-    /// A window is marked for painting when the event changed what it shows, or exposed it.
+    /// order, with the stats log's lines (`.stats`) in their places, as ``Telemetry`` derives
+    /// them: what the shell performs.
     public mutating func reduceLogged(_ event: AppEvent, now: Double) -> [AppEffect] {
+        let before = Telemetry.Before(self)
+        let effects = step(event, now: now)
+        return Telemetry.logged(event, before: before, after: self, effects: effects)
+    }
+
+    /// Applies one event at time `now` and returns its effects. A window is marked for painting
+    /// when the event changed what it shows, or exposed it.
+    private mutating func step(_ event: AppEvent, now: Double) -> [AppEffect] {
         // A window's paint report changes only paint pacing, which no view reads; it comes
         // several times a frame, and building both windows' views twice for it was a tenth of
         // a playing float's main loop.
@@ -55,8 +63,8 @@ extension AppState {
         case .floatFailedToShow: effects = floatFailedToShow(now: now)
         case .playbackPolled(let id, let reports): effects = playbackPolled(id, reports, now: now)
         case .frameReady(let id, let source, let serial): effects = frameReady(id, source: source, serial: serial)
-        case .framesUploaded(let w, let frames): effects = tileFrames(frames) + sendPaint(.framesUploaded(w), now: now)
-        case .pictureShown(let w, let pts): effects = pictureShown(w, pts: pts)
+        case .framesUploaded(let w, _): effects = sendPaint(.framesUploaded(w), now: now)
+        case .pictureShown: effects = []
         case .painted(let w): effects = sendPaint(.presented(w, now: now, controls: w == .main && controlsVisible(now: now)), now: now)
         case .roomsReloaded(let config): effects = roomsReloaded(config, now: now)
         case .roomsFileFailed(let problems):
@@ -208,7 +216,7 @@ extension AppState {
     }
 
     private mutating func roomsReloaded(_ config: RoomsConfig, now: Double) -> [AppEffect] {
-        var effects: [AppEffect] = [.stats(.roomsReloaded(rooms: config.rooms.count))]
+        var effects: [AppEffect] = []
         if config.servers != directory.sections.map(\.server) {
             directory = LiveDirectory(servers: config.servers)
             if let call { _ = directory.send(.inCall(true, serverID: call.serverID)) }

@@ -12,7 +12,7 @@ extension AppState {
         let old = environment.metrics.scale
         guard metrics != environment.metrics else { return [] }
         environment.metrics = metrics
-        var effects: [AppEffect] = [.stats(.scale(metrics.scale))]
+        var effects: [AppEffect] = []
         if metrics.scale != old, old > 0, main.width > 0, main.height > 0 {
             let ratio = metrics.scale / old
             effects.append(.resizeMainWindow(
