@@ -84,7 +84,7 @@ extension AppState {
         guard rooms.removeValue(forKey: id) != nil else { return [] }
         // Leaving a host room ends its broadcast (W6).
         return sendBroadcasting(.roomClosed(id)) + leaveCall(id)
-            + [.closePlayback(id), .resetMainVideo, .stats(.stop(id)), .log(.info, "stopped \(id)")]
+            + [.closePlayback(id), .resetMainVideo, .log(.info, "stopped \(id)")]
     }
 
     /// Mutes or unmutes a room's sound.

@@ -29,12 +29,12 @@ enum Telemetry {
     static func logged(_ event: AppEvent, before: Before, after: AppState, effects: [AppEffect]) -> [AppEffect] {
         let first = opening(event, before: before, after: after)
         // Most events write no line: their effects go on as they are, without a copy.
-        guard !first.isEmpty || effects.contains(where: { following($0) != nil }) else { return effects }
+        guard !first.isEmpty || effects.contains(where: { following($0, after) != nil }) else { return effects }
         var out = first.map(AppEffect.stats)
         out.reserveCapacity(out.count + effects.count)
         for effect in effects {
             out.append(effect)
-            if let line = following(effect) { out.append(.stats(line)) }
+            if let line = following(effect, after) { out.append(.stats(line)) }
         }
         return out
     }
@@ -51,9 +51,12 @@ enum Telemetry {
         }
     }
 
-    /// The line an effect brings right after it: the float window shown, hidden or moved.
-    private static func following(_ effect: AppEffect) -> StatsEvent? {
+    /// The line an effect brings right after it: the float window shown, hidden or moved, and a
+    /// room's playback stopped, unless it closed for the room's own broadcast (its host went
+    /// live, and the preview comes from the capture).
+    private static func following(_ effect: AppEffect, _ after: AppState) -> StatsEvent? {
         switch effect {
+        case .closePlayback(let id): after.broadcast?.room == id ? nil : .stop(id)
         case .showFloat(let id, let frame, _): .floatShown(id, PixelRect(frame))
         case .hideFloat: .floatHidden
         case .moveFloat(let rect): .floatMove(PixelRect(rect))
