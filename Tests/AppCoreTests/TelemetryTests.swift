@@ -108,6 +108,20 @@ final class TelemetryTests: XCTestCase {
         XCTAssertEqual(lines(&state, .directoryFetched(serverID: "local", serial: serial, .failure(.unreachable(.transport("connection refused")))), now: 41.1), [.server("local", reachable: false, reason: "connection refused")], "unreachable")
     }
 
+    func testADraggedFloatsDismissTargetShowsPullsAndHides() {
+        var state = F.floating(F.liveA)
+        _ = state.reduce(.pointerPressed(window: .float, x: 200, y: 100, global: Point(x: 1600, y: 900), time: 3), now: 3)
+        XCTAssertEqual(lines(&state, .pointerMoved(window: .float, x: 200, y: 100, global: Point(x: 1500, y: 900), time: 3.05), now: 3.05),
+                       [.floatMove(PixelRect(1324, 794, 480, 270)), .dismissTarget(.shown, PixelRect(920, 952, 80, 80))], "shown")
+        XCTAssertEqual(lines(&state, .pointerMoved(window: .float, x: 200, y: 100, global: Point(x: 896, y: 963), time: 3.2), now: 3.2),
+                       [.floatMove(PixelRect(756, 851, 408, 230)), .dismissTarget(.pulling, PixelRect(920, 952, 80, 80))], "pulling")
+        XCTAssertEqual(lines(&state, .pointerMoved(window: .float, x: 200, y: 100, global: Point(x: 900, y: 600), time: 3.4), now: 3.4),
+                       [.floatMove(PixelRect(724, 494, 480, 270)), .dismissTarget(.released, PixelRect(920, 952, 80, 80))], "released")
+        XCTAssertEqual(lines(&state, .pointerReleased(window: .float, x: 0, y: 0, global: Point(x: 900, y: 600), time: 3.6, overFloat: false), now: 3.6),
+                       [.dismissTargetHidden, .snapTarget("\(SnapTarget(anchor: .corner(.bottomRight), frame: Rect(x: 1424, y: 794, width: 480, height: 270)))")],
+                       "hidden")
+    }
+
     func testARoomsFileReloadAndANewScale() {
         var state = F.start()
         XCTAssertEqual(lines(&state, .roomsReloaded(RoomsConfig(rooms: [F.liveA, F.liveB])), now: 1), [.roomsReloaded(rooms: 2)], "reload")

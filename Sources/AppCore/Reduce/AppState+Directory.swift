@@ -12,24 +12,8 @@ extension AppState {
         let effects = directory.send(.received(result, serverID: serverID, serial: serial, now: now))
         guard directory != before else { return [] }
         // Calls come and go without directory effects: their rooms follow every change.
-        return serverChange(serverID, from: before) + performDirectory(effects, now: now) + listChanged(from: listed, now: now)
+        return performDirectory(effects, now: now) + listChanged(from: listed, now: now)
             + retryWatchedStream(on: serverID) + retryCall(on: serverID, before: before)
-    }
-
-    /// A stats line when a server became reachable or unreachable (a new reason alone is not
-    /// news: its wording may carry timings).
-    private func serverChange(_ serverID: String, from before: LiveDirectory) -> [AppEffect] {
-        func reachable(_ directory: LiveDirectory) -> Bool? {
-            switch directory.section(serverID)?.reachability {
-            case .reachable: true
-            case .unreachable: false
-            case .unknown, nil: nil
-            }
-        }
-        guard let now = reachable(directory), now != reachable(before) else { return [] }
-        var reason: String?
-        if case .unreachable(let why, _, _) = directory.section(serverID)?.reachability { reason = why.words }
-        return [.stats(.server(serverID, reachable: now, reason: reason))]
     }
 
     /// Time passes: refreshes that are due, streams gone for good, the list's clocks.

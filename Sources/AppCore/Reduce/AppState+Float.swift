@@ -83,13 +83,10 @@ extension AppState {
             return [.savePlacement(placement)]
         case .stashStripChanged:
             return []
-        case .dismissTargetShown(let target):
-            return [.dismissTarget(target), .stats(.dismissTarget(.shown, PixelRect(target.frame)))]
-        case .dismissTargetChanged(let target):
-            return [.dismissTarget(target),
-                    .stats(.dismissTarget(target.isPulling ? .pulling : .released, PixelRect(target.frame)))]
+        case .dismissTargetShown(let target), .dismissTargetChanged(let target):
+            return [.dismissTarget(target)]
         case .dismissTargetHidden:
-            return [.dismissTarget(nil), .stats(.dismissTargetHidden)]
+            return [.dismissTarget(nil)]
         case .dismissed:
             return send(.floatCloseClicked, now: now)
         }

@@ -14,7 +14,7 @@ extension AppState {
     /// order, with the stats log's lines (`.stats`) in their places, as ``Telemetry`` derives
     /// them: what the shell performs.
     public mutating func reduceLogged(_ event: AppEvent, now: Double) -> [AppEffect] {
-        let before = Telemetry.Before(self)
+        let before = Telemetry.Before(self, event)
         let effects = step(event, now: now)
         return Telemetry.logged(event, before: before, after: self, effects: effects)
     }

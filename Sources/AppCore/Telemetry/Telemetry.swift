@@ -1,3 +1,4 @@
+import LiveDirectory
 import PiPLayout
 import Rooms
 import Session
@@ -16,11 +17,22 @@ enum Telemetry {
         let metrics: UIMetrics
         /// What the log last said the windows showed when painted.
         let logged: LoggedViews
+        /// The float's dismiss target, while it shows.
+        let dismissTarget: DismissTarget?
+        /// Whether the server a refresh answered for was reachable (nil: not known yet, or
+        /// another event).
+        let reachable: Bool?
 
-        /// Takes the facts from `state`.
-        init(_ state: AppState) {
+        /// Takes the facts from `state`, about to reduce `event`.
+        init(_ state: AppState, _ event: AppEvent) {
             metrics = state.environment.metrics
             logged = state.paint.logged
+            dismissTarget = state.motion?.dismissTarget
+            if case .directoryFetched(let serverID, _, _) = event {
+                reachable = Telemetry.reachable(serverID, state.directory)
+            } else {
+                reachable = nil
+            }
         }
     }
 
@@ -29,12 +41,14 @@ enum Telemetry {
     static func logged(_ event: AppEvent, before: Before, after: AppState, effects: [AppEffect]) -> [AppEffect] {
         let first = opening(event, before: before, after: after)
         // Most events write no line: their effects go on as they are, without a copy.
-        guard !first.isEmpty || effects.contains(where: { following($0, after) != nil }) else { return effects }
+        var target = before.dismissTarget
+        guard !first.isEmpty || effects.contains(where: { following($0, &target, after) != nil }) else { return effects }
+        target = before.dismissTarget
         var out = first.map(AppEffect.stats)
         out.reserveCapacity(out.count + effects.count)
         for effect in effects {
             out.append(effect)
-            if let line = following(effect, after) { out.append(.stats(line)) }
+            if let line = following(effect, &target, after) { out.append(.stats(line)) }
         }
         return out
     }
@@ -44,6 +58,7 @@ enum Telemetry {
         switch event {
         case .roomsReloaded(let config): return [.roomsReloaded(rooms: config.rooms.count)]
         case .scaleChanged(let metrics): return metrics == before.metrics ? [] : [.scale(metrics.scale)]
+        case .directoryFetched(let serverID, _, _): return serverChange(serverID, before.reachable, after.directory)
         case .framesUploaded(_, let frames): return tileFrames(frames, after)
         case .pictureShown(let window, let pts): return pictureShown(window, pts: pts, after)
         case .painted: return viewsShown(before.logged, after.paint.logged)
@@ -51,16 +66,40 @@ enum Telemetry {
         }
     }
 
-    /// The line an effect brings right after it: the float window shown, hidden or moved, and a
-    /// room's playback stopped, unless it closed for the room's own broadcast (its host went
-    /// live, and the preview comes from the capture).
-    private static func following(_ effect: AppEffect, _ after: AppState) -> StatsEvent? {
-        switch effect {
+    /// The line an effect brings right after it: the float window shown, hidden or moved, its
+    /// dismiss target shown, pulling or not, or hidden (`target`: the one showing until then),
+    /// and a room's playback stopped, unless it closed for the room's own broadcast (its host
+    /// went live, and the preview comes from the capture).
+    private static func following(_ effect: AppEffect, _ target: inout DismissTarget?, _ after: AppState) -> StatsEvent? {
+        if case .dismissTarget(let next) = effect {
+            defer { target = next }
+            guard let next else { return .dismissTargetHidden }
+            return .dismissTarget(target == nil ? .shown : next.isPulling ? .pulling : .released, PixelRect(next.frame))
+        }
+        return switch effect {
         case .closePlayback(let id): after.broadcast?.room == id ? nil : .stop(id)
         case .showFloat(let id, let frame, _): .floatShown(id, PixelRect(frame))
         case .hideFloat: .floatHidden
         case .moveFloat(let rect): .floatMove(PixelRect(rect))
         default: nil
+        }
+    }
+
+    /// A server that became reachable or unreachable (a new reason alone is not news: its
+    /// wording may carry timings).
+    private static func serverChange(_ serverID: String, _ before: Bool?, _ directory: LiveDirectory) -> [StatsEvent] {
+        guard let now = reachable(serverID, directory), now != before else { return [] }
+        var reason: String?
+        if case .unreachable(let why, _, _) = directory.section(serverID)?.reachability { reason = why.words }
+        return [.server(serverID, reachable: now, reason: reason)]
+    }
+
+    /// Whether a server is reachable, as far as its last answer says (nil: none yet).
+    private static func reachable(_ serverID: String, _ directory: LiveDirectory) -> Bool? {
+        switch directory.section(serverID)?.reachability {
+        case .reachable: true
+        case .unreachable: false
+        case .unknown, nil: nil
         }
     }
 
