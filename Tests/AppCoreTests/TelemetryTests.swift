@@ -66,6 +66,10 @@ final class TelemetryTests: XCTestCase {
         XCTAssertEqual(lines(&state, .callSendPolled("standup", BroadcastReport(phase: .live)), now: 1.5), [.call("standup", phase: "sending-live")], "sending")
         XCTAssertEqual(lines(&state, F.key(.letter("m")), now: 1.6), [.call("standup", phase: "mic-muted")], "mic")
         XCTAssertEqual(lines(&state, F.key(.letter("v")), now: 1.7), [.call("standup", phase: "camera-off")], "camera")
+        XCTAssertEqual(lines(&state, F.key(.letter("m")), now: 1.71) + lines(&state, F.key(.letter("v")), now: 1.72)
+                       + lines(&state, F.key(.letter("m")), now: 1.73) + lines(&state, F.key(.letter("v")), now: 1.74),
+                       [.call("standup", phase: "mic-on"), .call("standup", phase: "camera-on"),
+                        .call("standup", phase: "mic-muted"), .call("standup", phase: "camera-off")], "switched back and again")
         var levels = 1.8
         var spoke: [StatsEvent] = []
         while levels < 3 {
@@ -90,6 +94,9 @@ final class TelemetryTests: XCTestCase {
         XCTAssertEqual(lines(&state, .broadcastPolled("studio", BroadcastReport(phase: .live, liveSeconds: 1)), now: 3), [.broadcast("studio", phase: "live")], "live")
         XCTAssertEqual(lines(&state, .broadcastPolled("studio", BroadcastReport(phase: .live, liveSeconds: 2)), now: 3.5), [], "figures")
         XCTAssertEqual(lines(&state, F.key(.letter("g")), now: 4), [.broadcast("studio", phase: "stopped"), .open("studio", sources: 1)], "stop")
+        XCTAssertEqual(lines(&state, F.key(.letter("g")), now: 5), [.broadcast("studio", phase: "connecting")], "golive again")
+        XCTAssertEqual(lines(&state, .broadcastPolled("studio", BroadcastReport(phase: .reconnecting(attempt: 1, nextTryIn: 2))), now: 6),
+                       [.broadcast("studio", phase: "reconnecting(1)")], "reconnecting")
     }
 
     func testALiveServersReachStreamsAndAStreamsEnd() {

@@ -31,8 +31,6 @@ public struct Broadcasting: Equatable, Sendable {
         case start(RoomID, source: String, broadcast: Broadcast)
         /// End the broadcast cleanly.
         case stop(RoomID)
-        /// The broadcast's phase changed (`connecting`, `live`, `reconnecting(n)`, `stopped`, …).
-        case phase(RoomID, String)
         /// A log line.
         case log(LogLevel, String)
     }
@@ -42,12 +40,12 @@ public struct Broadcasting: Equatable, Sendable {
         switch action {
         case .goLive(let id, let source, let destination):
             live = BroadcastState(room: id)
-            return [.phase(id, "connecting"), .start(id, source: source, broadcast: destination),
+            return [.start(id, source: source, broadcast: destination),
                     .log(.info, "\(id) goes live to \(destination.publishURL)")]
         case .stop(let id):
             guard live?.room == id else { return [] }
             live = nil
-            return [.stop(id), .phase(id, "stopped"), .log(.info, "\(id) stopped broadcasting")]
+            return [.stop(id), .log(.info, "\(id) stopped broadcasting")]
         case .roomClosed(let id):
             guard live?.room == id else { return [] }
             live = nil
@@ -58,7 +56,7 @@ public struct Broadcasting: Equatable, Sendable {
             state.report = report
             live = state
             guard before.label != report.phase.label else { return [] }
-            return [.log(.info, "\(id) broadcast: \(report.line)"), .phase(id, report.phase.label)]
+            return [.log(.info, "\(id) broadcast: \(report.line)")]
         }
     }
 }

@@ -44,8 +44,6 @@ public struct Calls: Equatable, Sendable {
         case setSending(RoomID, CallSending)
         /// End the user's stream.
         case stopSending(RoomID)
-        /// The call's phase changed (`joined`, `left`, `mic-muted`, `sending-live`, …).
-        case phase(RoomID, String)
         /// A log line.
         case log(LogLevel, String)
     }
@@ -61,22 +59,22 @@ public struct Calls: Equatable, Sendable {
             joins += 1
             sentURL = state.sendURL
             return [.startSending(room, url: state.sendURL, stream: CallStream(identity: identity), sending: state.sendingState),
-                    .phase(room, "joined"), .log(.info, "joined \(callRoom) on \(serverID) as \(member)")]
+                    .log(.info, "joined \(callRoom) on \(serverID) as \(member)")]
         case .leave(let id):
             guard let call = joined, call.room == id else { return [] }
             joined = nil
-            return [.stopSending(id), .phase(id, "left"), .log(.info, "left \(call.callRoom) on \(call.serverID)")]
+            return [.stopSending(id), .log(.info, "left \(call.callRoom) on \(call.serverID)")]
         case .toggleMicrophone:
-            return toggle(\.microphoneMuted, present: joined?.identity.microphone != nil, phases: ("mic-muted", "mic-on"))
+            return toggle(\.microphoneMuted, present: joined?.identity.microphone != nil)
         case .toggleCamera:
-            return toggle(\.cameraOff, present: joined?.identity.camera != nil, phases: ("camera-off", "camera-on"))
+            return toggle(\.cameraOff, present: joined?.identity.camera != nil)
         case .sendPolled(let id, let report):
             guard var call = joined, call.room == id, call.sending != report else { return [] }
             let before = call.sending.phase.label
             call.sending = report
             joined = call
             guard before != report.phase.label else { return [] }
-            return [.log(.info, "\(id) sending: \(report.line)"), .phase(id, "sending-" + report.phase.label)]
+            return [.log(.info, "\(id) sending: \(report.line)")]
         }
     }
 
@@ -89,12 +87,11 @@ public struct Calls: Equatable, Sendable {
     }
 
     /// Flips one of the joined call's sending switches, when its device is there to switch.
-    private mutating func toggle(_ flag: WritableKeyPath<CallState, Bool>, present: Bool,
-                                 phases: (on: String, off: String)) -> [Effect] {
+    private mutating func toggle(_ flag: WritableKeyPath<CallState, Bool>, present: Bool) -> [Effect] {
         guard var call = joined, present else { return [] }
         call[keyPath: flag].toggle()
         joined = call
-        return [.setSending(call.room, call.sendingState), .phase(call.room, call[keyPath: flag] ? phases.on : phases.off)]
+        return [.setSending(call.room, call.sendingState)]
     }
 
     /// The joined call's notice under room `id`'s title: how sending goes, and what is not sent.

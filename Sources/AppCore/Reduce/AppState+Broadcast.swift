@@ -23,7 +23,6 @@ extension AppState {
             switch effect {
             case .start(let id, let source, let broadcast): .startBroadcast(id, source: source, broadcast: broadcast)
             case .stop(let id): .stopBroadcast(id)
-            case .phase(let id, let phase): .stats(.broadcast(id, phase: phase))
             case .log(let level, let message): .log(level, message)
             }
         }

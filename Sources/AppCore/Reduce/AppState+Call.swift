@@ -89,7 +89,6 @@ extension AppState {
             case .startSending(let id, let url, let stream, let sending): .joinCall(id, url: url, stream: stream, sending: sending)
             case .setSending(let id, let sending): .setCallSending(id, sending)
             case .stopSending(let id): .leaveCall(id)
-            case .phase(let id, let phase): .stats(.call(id, phase: phase))
             case .log(let level, let message): .log(level, message)
             }
         }

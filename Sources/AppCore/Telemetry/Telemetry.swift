@@ -22,17 +22,20 @@ enum Telemetry {
         /// Whether the server a refresh answered for was reachable (nil: not known yet, or
         /// another event).
         let reachable: Bool?
+        /// What the joined call sends (its microphone and camera switches).
+        let callSending: CallSending?
+        /// The phase of the broadcast or call stream a poll reports on (nil: another event, or
+        /// none of that room).
+        let polledPhase: String?
 
         /// Takes the facts from `state`, about to reduce `event`.
         init(_ state: AppState, _ event: AppEvent) {
             metrics = state.environment.metrics
             logged = state.paint.logged
             dismissTarget = state.motion?.dismissTarget
-            if case .directoryFetched(let serverID, _, _) = event {
-                reachable = Telemetry.reachable(serverID, state.directory)
-            } else {
-                reachable = nil
-            }
+            callSending = state.call?.sendingState
+            reachable = if case .directoryFetched(let serverID, _, _) = event { Telemetry.reachable(serverID, state.directory) } else { nil }
+            polledPhase = Telemetry.polledPhase(event, state)
         }
     }
 
@@ -41,14 +44,16 @@ enum Telemetry {
     static func logged(_ event: AppEvent, before: Before, after: AppState, effects: [AppEffect]) -> [AppEffect] {
         let first = opening(event, before: before, after: after)
         // Most events write no line: their effects go on as they are, without a copy.
-        var target = before.dismissTarget
-        guard !first.isEmpty || effects.contains(where: { following($0, &target, after) != nil }) else { return effects }
-        target = before.dismissTarget
+        var shown = Shown(before)
+        guard !first.isEmpty || effects.contains(where: { preceding($0) != nil || following($0, &shown, after) != nil })
+        else { return effects }
+        shown = Shown(before)
         var out = first.map(AppEffect.stats)
         out.reserveCapacity(out.count + effects.count)
         for effect in effects {
+            if let line = preceding(effect) { out.append(.stats(line)) }
             out.append(effect)
-            if let line = following(effect, &target, after) { out.append(.stats(line)) }
+            if let line = following(effect, &shown, after) { out.append(.stats(line)) }
         }
         return out
     }
@@ -59,6 +64,12 @@ enum Telemetry {
         case .roomsReloaded(let config): return [.roomsReloaded(rooms: config.rooms.count)]
         case .scaleChanged(let metrics): return metrics == before.metrics ? [] : [.scale(metrics.scale)]
         case .directoryFetched(let serverID, _, _): return serverChange(serverID, before.reachable, after.directory)
+        case .broadcastPolled(let id, _):
+            guard let phase = polledPhase(event, after), let was = before.polledPhase, phase != was else { return [] }
+            return [.broadcast(id, phase: phase)]
+        case .callSendPolled(let id, _):
+            guard let phase = polledPhase(event, after), let was = before.polledPhase, phase != was else { return [] }
+            return [.call(id, phase: "sending-" + phase)]
         case .framesUploaded(_, let frames): return tileFrames(frames, after)
         case .pictureShown(let window, let pts): return pictureShown(window, pts: pts, after)
         case .painted: return viewsShown(before.logged, after.paint.logged)
@@ -66,17 +77,50 @@ enum Telemetry {
         }
     }
 
+    /// What the effects so far showed: the float's dismiss target and what the joined call sends.
+    private struct Shown {
+        var target: DismissTarget?
+        var sending: CallSending?
+
+        init(_ before: Before) {
+            target = before.dismissTarget
+            sending = before.callSending
+        }
+    }
+
+    /// The line an effect brings right before it: a broadcast connecting as it starts.
+    private static func preceding(_ effect: AppEffect) -> StatsEvent? {
+        guard case .startBroadcast(let id, _, _) = effect else { return nil }
+        return .broadcast(id, phase: "connecting")
+    }
+
     /// The line an effect brings right after it: the float window shown, hidden or moved, its
-    /// dismiss target shown, pulling or not, or hidden (`target`: the one showing until then),
-    /// and a room's playback stopped, unless it closed for the room's own broadcast (its host
-    /// went live, and the preview comes from the capture).
-    private static func following(_ effect: AppEffect, _ target: inout DismissTarget?, _ after: AppState) -> StatsEvent? {
-        if case .dismissTarget(let next) = effect {
-            defer { target = next }
+    /// dismiss target shown, pulling or not, or hidden; the call joined, left, or its microphone
+    /// or camera switched; the host's Stop (a broadcast that ends with its room closing is not
+    /// news); and a room's playback stopped, unless it closed for the room's own broadcast (its
+    /// host went live, and the preview comes from the capture).
+    private static func following(_ effect: AppEffect, _ shown: inout Shown, _ after: AppState) -> StatsEvent? {
+        switch effect {
+        case .dismissTarget(let next):
+            defer { shown.target = next }
             guard let next else { return .dismissTargetHidden }
-            return .dismissTarget(target == nil ? .shown : next.isPulling ? .pulling : .released, PixelRect(next.frame))
+            return .dismissTarget(shown.target == nil ? .shown : next.isPulling ? .pulling : .released, PixelRect(next.frame))
+        case .joinCall(let id, _, _, let sending):
+            shown.sending = sending
+            return .call(id, phase: "joined")
+        case .leaveCall(let id):
+            shown.sending = nil
+            return .call(id, phase: "left")
+        case .setCallSending(let id, let next):
+            defer { shown.sending = next }
+            if next.microphoneMuted != shown.sending?.microphoneMuted {
+                return .call(id, phase: next.microphoneMuted ? "mic-muted" : "mic-on")
+            }
+            return .call(id, phase: next.cameraOff ? "camera-off" : "camera-on")
+        default: break
         }
         return switch effect {
+        case .stopBroadcast(let id): after.rooms[id] == nil ? nil : .broadcast(id, phase: "stopped")
         case .closePlayback(let id): after.broadcast?.room == id ? nil : .stop(id)
         case .showFloat(let id, let frame, _): .floatShown(id, PixelRect(frame))
         case .hideFloat: .floatHidden
@@ -92,6 +136,16 @@ enum Telemetry {
         var reason: String?
         if case .unreachable(let why, _, _) = directory.section(serverID)?.reachability { reason = why.words }
         return [.server(serverID, reachable: now, reason: reason)]
+    }
+
+    /// The phase of the broadcast or of the joined call's own stream a poll reports on, when
+    /// that room's runs.
+    private static func polledPhase(_ event: AppEvent, _ state: AppState) -> String? {
+        switch event {
+        case .broadcastPolled(let id, _): state.broadcast?.room == id ? state.broadcast?.report.phase.label : nil
+        case .callSendPolled(let id, _): state.call?.room == id ? state.call?.sending.phase.label : nil
+        default: nil
+        }
     }
 
     /// Whether a server is reachable, as far as its last answer says (nil: none yet).
