@@ -106,29 +106,20 @@ extension AppState {
     /// A room's sources as polled: opens, levels, video size and statuses.
     mutating func playbackPolled(_ id: RoomID, _ reports: [SourceReport], now: Double) -> [AppEffect] {
         guard var room = rooms[id], reports.count == room.sources.count else { return [] }
-        var effects: [AppEffect] = []
         for (i, report) in reports.enumerated() where report.opens > room.opens[i] {
             room.opens[i] = report.opens
-            effects.append(.stats(.sourceOpen(id, source: i, count: report.opens)))
         }
         room.levels = reports.map(\.level)
-        for (i, report) in reports.enumerated() where report.remote != room.remote[i] {
-            room.remote[i] = report.remote
-            if let remote = report.remote, case .call(let list)? = self.room(id)?.media, i < list.count {
-                effects.append(.stats(.remoteState(id, source: i, name: list[i].name, muted: remote.microphoneMuted,
-                                                   cameraOff: remote.cameraOff)))
-            }
-        }
+        room.remote = reports.map(\.remote)
         if let size = reports.first?.videoSize, size.width > 0, size.height > 0 {
             room.videoAspect = size.width / size.height
         }
         for (i, report) in reports.enumerated() where report.status != room.sources[i] {
             room.sources[i] = report.status
             room.sourceSince[i] = now
-            if room.sources.count > 1 { effects.append(.stats(.sourceStatus(id, source: i, report.status))) }
         }
         rooms[id] = room
-        return effects + statusReported(id, now: now)
+        return statusReported(id, now: now)
     }
 
     /// Tells the session model a room's combined status when it changed; with `--exit-on-end`,
@@ -140,8 +131,7 @@ extension AppState {
         let status = room.status
         room.statusSince = now
         rooms[id] = room
-        var effects: [AppEffect] = [.stats(.status(id, status))]
-        effects += send(.playbackStatusChanged(id, status), now: now)
+        var effects = send(.playbackStatusChanged(id, status), now: now)
         guard environment.exitWhenEnded == id else { return effects }
         switch status {
         case .ended: effects += quit(0)
@@ -171,6 +161,7 @@ extension AppState {
         }
         guard !effects.isEmpty else { return [] }
         rooms[id] = room
-        return effects + statusReported(id, now: now)
+        let changed: [AppEffect] = room.status != session.status(of: id) ? [.stats(.status(id, room.status))] : []
+        return effects + changed + statusReported(id, now: now)
     }
 }

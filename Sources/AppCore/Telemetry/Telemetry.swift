@@ -1,3 +1,4 @@
+import EngineTerms
 import LiveDirectory
 import PiPLayout
 import Rooms
@@ -27,6 +28,9 @@ enum Telemetry {
         /// The phase of the broadcast or call stream a poll reports on (nil: another event, or
         /// none of that room).
         let polledPhase: String?
+        /// The room whose playback a poll reports on, and the status the session model had for
+        /// it (nil: another event, or a room not open).
+        let polledRoom: (room: OpenRoom, status: PlaybackStatus)?
 
         /// Takes the facts from `state`, about to reduce `event`.
         init(_ state: AppState, _ event: AppEvent) {
@@ -36,6 +40,11 @@ enum Telemetry {
             callSending = state.call?.sendingState
             reachable = if case .directoryFetched(let serverID, _, _) = event { Telemetry.reachable(serverID, state.directory) } else { nil }
             polledPhase = Telemetry.polledPhase(event, state)
+            polledRoom = if case .playbackPolled(let id, _) = event, let room = state.rooms[id] {
+                (room, state.session.status(of: id))
+            } else {
+                nil
+            }
         }
     }
 
@@ -64,6 +73,7 @@ enum Telemetry {
         case .roomsReloaded(let config): return [.roomsReloaded(rooms: config.rooms.count)]
         case .scaleChanged(let metrics): return metrics == before.metrics ? [] : [.scale(metrics.scale)]
         case .directoryFetched(let serverID, _, _): return serverChange(serverID, before.reachable, after.directory)
+        case .playbackPolled(let id, let reports): return playbackPolled(id, reports, before.polledRoom, after)
         case .broadcastPolled(let id, _):
             guard let phase = polledPhase(event, after), let was = before.polledPhase, phase != was else { return [] }
             return [.broadcast(id, phase: phase)]
@@ -136,6 +146,31 @@ enum Telemetry {
         var reason: String?
         if case .unreachable(let why, _, _) = directory.section(serverID)?.reachability { reason = why.words }
         return [.server(serverID, reachable: now, reason: reason)]
+    }
+
+    /// What a poll of room `id`'s playback reports that changed: its sources opened again, a
+    /// call participant's own state (muted, camera off), a call participant's status, and the
+    /// room's status when the session model had another one. Taken from the reports and the
+    /// room before them: a room that ended may close in the same event.
+    private static func playbackPolled(_ id: RoomID, _ reports: [SourceReport], _ before: (room: OpenRoom, status: PlaybackStatus)?,
+                                       _ after: AppState) -> [StatsEvent] {
+        guard let before, reports.count == before.room.sources.count else { return [] }
+        var room = before.room
+        var lines: [StatsEvent] = reports.indices.filter { reports[$0].opens > room.opens[$0] }.map {
+            .sourceOpen(id, source: $0, count: reports[$0].opens)
+        }
+        if case .call(let list)? = after.room(id)?.media {
+            for (i, report) in reports.enumerated() where report.remote != room.remote[i] && i < list.count {
+                guard let remote = report.remote else { continue }
+                lines.append(.remoteState(id, source: i, name: list[i].name, muted: remote.microphoneMuted, cameraOff: remote.cameraOff))
+            }
+        }
+        if room.sources.count > 1 {
+            lines += reports.indices.filter { reports[$0].status != room.sources[$0] }.map { .sourceStatus(id, source: $0, reports[$0].status) }
+        }
+        room.sources = reports.map(\.status)
+        if room.status != before.status { lines.append(.status(id, room.status)) }
+        return lines
     }
 
     /// The phase of the broadcast or of the joined call's own stream a poll reports on, when
