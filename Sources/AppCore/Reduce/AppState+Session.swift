@@ -16,8 +16,7 @@ extension AppState {
     private mutating func map(_ effect: SessionEffect, now: Double) -> [AppEffect] {
         switch effect {
         case .openPlayback(let room):
-            // The session model reports the room connecting from now on.
-            return openPlayback(room, now: now) + [.stats(.status(room.id, .connecting))]
+            return openPlayback(room, now: now)
         case .stopPlayback(let id): return stopPlayback(id)
         case .showFloat(let id): return showFloat(id, now: now)
         case .closeFloat: return hideFloat()
@@ -57,7 +56,7 @@ extension AppState {
         rooms[room.id] = open
         return joining + [
             playbackEffect(room), .setAudio(room.id, muted: open.muted, volume: open.volume),
-            .stats(.open(room.id, sources: count)), .log(.info, "opened \(room.id)"),
+            .log(.info, "opened \(room.id)"),
         ]
     }
 

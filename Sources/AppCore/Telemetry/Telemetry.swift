@@ -31,6 +31,9 @@ enum Telemetry {
         /// The room whose playback a poll reports on, and the status the session model had for
         /// it (nil: another event, or a room not open).
         let polledRoom: (room: OpenRoom, status: PlaybackStatus)?
+        /// When each open room opened, and the session model's playback statuses: empty for
+        /// the paint reports several times a frame, which open nothing.
+        let openedAt: [RoomID: Double], statuses: [RoomID: PlaybackStatus]
 
         /// Takes the facts from `state`, about to reduce `event`.
         init(_ state: AppState, _ event: AppEvent) {
@@ -40,6 +43,8 @@ enum Telemetry {
             callSending = state.call?.sendingState
             reachable = if case .directoryFetched(let serverID, _, _) = event { Telemetry.reachable(serverID, state.directory) } else { nil }
             polledPhase = Telemetry.polledPhase(event, state)
+            openedAt = event.changesNoView ? [:] : state.rooms.mapValues(\.openedAt)
+            statuses = event.changesNoView ? [:] : state.session.playback
             polledRoom = if case .playbackPolled(let id, _) = event, let room = state.rooms[id] {
                 (room, state.session.status(of: id))
             } else {
@@ -54,8 +59,9 @@ enum Telemetry {
         let first = opening(event, before: before, after: after)
         // Most events write no line: their effects go on as they are, without a copy.
         var shown = Shown(before)
-        guard !first.isEmpty || effects.contains(where: { preceding($0) != nil || following($0, &shown, after) != nil })
-        else { return effects }
+        guard !first.isEmpty || effects.contains(where: {
+            preceding($0) != nil || following($0, &shown, after) != nil || !opened($0, before, after).isEmpty
+        }) else { return effects }
         shown = Shown(before)
         var out = first.map(AppEffect.stats)
         out.reserveCapacity(out.count + effects.count)
@@ -63,6 +69,7 @@ enum Telemetry {
             if let line = preceding(effect) { out.append(.stats(line)) }
             out.append(effect)
             if let line = following(effect, &shown, after) { out.append(.stats(line)) }
+            out += opened(effect, before, after).map(AppEffect.stats)
         }
         return out
     }
@@ -96,6 +103,21 @@ enum Telemetry {
             target = before.dismissTarget
             sending = before.callSending
         }
+    }
+
+    /// The lines of a room's playback opened (not one opened again as it was, a stuck stream's):
+    /// its sources, and connecting when the session model opened it (not when its host's
+    /// broadcast stopped and its own playback came back).
+    private static func opened(_ effect: AppEffect, _ before: Before, _ after: AppState) -> [StatsEvent] {
+        guard case .openPlayback(let room, _) = effect, let open = after.rooms[room.id],
+              open.openedAt != before.openedAt[room.id] else { return [] }
+        let count = switch room.media {
+        case .live: 1
+        case .call(let participants): participants.count
+        }
+        let status = after.session.status(of: room.id)
+        let connecting = status == .connecting && before.statuses[room.id] != .connecting
+        return [.open(room.id, sources: count)] + (connecting ? [.status(room.id, status)] : [])
     }
 
     /// The line an effect brings right before it: a broadcast connecting as it starts.
