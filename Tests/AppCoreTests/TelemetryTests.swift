@@ -84,6 +84,22 @@ final class TelemetryTests: XCTestCase {
         XCTAssertEqual(lines(&state, F.key(.escape), now: 7), [.call("standup", phase: "left"), .stop("standup"), .mainContent(nil)], "leave")
     }
 
+    func testACallsRetryWritesTheReopenedSourcesAndTheRoomsNewStatus() {
+        var state = F.open(F.call)
+        let failed = PlaybackStatus.failed(.streamFailed("x"))
+        XCTAssertEqual(lines(&state, .playbackPolled("call", [SourceReport(status: failed), SourceReport(status: failed), SourceReport(status: .playing)]), now: 2),
+                       [.sourceStatus("call", source: 0, failed), .sourceStatus("call", source: 1, failed)], "the room still plays")
+        XCTAssertEqual(lines(&state, F.key(.letter("r")), now: 3),
+                       [.sourceStatus("call", source: 0, .connecting), .sourceStatus("call", source: 1, .connecting)], "retry")
+        XCTAssertEqual(lines(&state, .playbackPolled("call", [SourceReport(status: failed), SourceReport(status: failed), SourceReport(status: failed)]), now: 4),
+                       [.sourceOpen("call", source: 0, count: 1), .sourceOpen("call", source: 1, count: 1),
+                        .sourceStatus("call", source: 0, failed), .sourceStatus("call", source: 1, failed), .sourceStatus("call", source: 2, failed),
+                        .status("call", failed)], "all failed, the reopened sources counting their new open")
+        XCTAssertEqual(lines(&state, F.key(.letter("r")), now: 5),
+                       [.sourceStatus("call", source: 0, .connecting), .sourceStatus("call", source: 1, .connecting),
+                        .sourceStatus("call", source: 2, .connecting), .status("call", .connecting)], "a retry of them all")
+    }
+
     private let studio = Room(id: "studio", title: "Studio", role: .host, media: .live(source: .lavfi(graph: "testsrc2")),
                               broadcast: Broadcast(publishURL: "rtmp://127.0.0.1:1935/live/studio", serverID: "local"))
 

@@ -155,12 +155,10 @@ extension AppState {
         var effects: [AppEffect] = []
         for i in indices where room.failedSources.contains(i) {
             room.reopen(i, now: now)
-            effects += [.reopenSource(id, source: i), .stats(.sourceStatus(id, source: i, .connecting)),
-                        .log(.info, "retrying source \(i) of \(id)")]
+            effects += [.reopenSource(id, source: i), .log(.info, "retrying source \(i) of \(id)")]
         }
         guard !effects.isEmpty else { return [] }
         rooms[id] = room
-        let changed: [AppEffect] = room.status != session.status(of: id) ? [.stats(.status(id, room.status))] : []
-        return effects + changed + statusReported(id, now: now)
+        return effects + statusReported(id, now: now)
     }
 }

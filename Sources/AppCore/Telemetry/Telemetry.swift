@@ -65,11 +65,17 @@ enum Telemetry {
         shown = Shown(before)
         var out = first.map(AppEffect.stats)
         out.reserveCapacity(out.count + effects.count)
-        for effect in effects {
+        let lastReopened = effects.lastIndex { if case .reopenSource = $0 { true } else { false } }
+        for (index, effect) in effects.enumerated() {
             if let line = preceding(effect) { out.append(.stats(line)) }
             out.append(effect)
             if let line = following(effect, &shown, after) { out.append(.stats(line)) }
             out += opened(effect, before, after).map(AppEffect.stats)
+            if index == lastReopened, case .reopenSource(let id, _) = effect, let room = after.rooms[id],
+               room.status != before.statuses[id] ?? .idle {
+                // The sources a retry reopened changed the room's status.
+                out.append(.stats(.status(id, room.status)))
+            }
         }
         return out
     }
@@ -152,6 +158,7 @@ enum Telemetry {
         default: break
         }
         return switch effect {
+        case .reopenSource(let id, let source): .sourceStatus(id, source: source, .connecting)
         case .stopBroadcast(let id): after.rooms[id] == nil ? nil : .broadcast(id, phase: "stopped")
         case .closePlayback(let id): after.broadcast?.room == id ? nil : .stop(id)
         case .showFloat(let id, let frame, _): .floatShown(id, PixelRect(frame))
