@@ -307,9 +307,9 @@ final class M3UPlaylistTests: XCTestCase {
         XCTAssertEqual(playlist.problemWords.last, "5 more lines skipped")
     }
 
-    /// A 100,000-entry IPTV list parses in one pass; the time is printed, and bounded only
-    /// loosely (10 s, where about 0.2 s is expected optimised) so that a busy machine cannot fail it.
-    func testAHundredThousandEntryListParsesQuickly() {
+    /// A 100,000-entry IPTV list parses whole, every entry in place; the time is printed for
+    /// whoever reads the log, not asserted (speed is the benchmarks' to judge, side by side).
+    func testAHundredThousandEntryListParsesWhole() {
         var text = "#EXTM3U\n"
         text.reserveCapacity(100_000 * 170)
         for index in 0..<100_000 {
@@ -325,6 +325,5 @@ final class M3UPlaylistTests: XCTestCase {
         XCTAssertEqual(playlist.entries.count, 100_000)
         XCTAssertEqual(playlist.entries[99_999].source, .url("https://iptv.example/lists/de/streams/99999.ts"))
         XCTAssertEqual(playlist.entries[99_999].group, "Group 49")
-        XCTAssertLessThan(seconds, 10)
     }
 }
