@@ -18,7 +18,7 @@ let package = Package(name: "FuzzBench", targets: [
 ])
 SWIFT
 ln -s "$root/Sources/Rooms" "$dir/Sources/Rooms"
-cp Tests/RoomsTests/RoomsFileFuzzer.swift Tests/TestSupport/PropertyRandom.swift Tests/TestSupport/SeededRandom.swift \
+cp Tests/RoomsTests/RoomsFileFuzzer.swift Tests/RoomsTests/ParseTimes.swift Tests/TestSupport/PropertyRandom.swift Tests/TestSupport/SeededRandom.swift \
   "$dir/Sources/Fuzz/"
 # The test support files are compiled into the executable here, not imported.
 sed -i '/^import TestSupport$/d' "$dir/Sources/Fuzz/RoomsFileFuzzer.swift"

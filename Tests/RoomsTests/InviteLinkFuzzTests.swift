@@ -1,5 +1,4 @@
 import AppCore
-import Dispatch
 import Foundation
 import Rooms
 import TestSupport
@@ -15,7 +14,8 @@ final class InviteLinkFuzzTests: XCTestCase {
 
     func testRandomLinksRoundTripAndMutantsAreRefusedInWordsOrStayNetworkOnly() {
         var random = PropertyRandom.seeded(for: "invite link fuzz")
-        var read = 0, refused = 0, worst = 0.0, worstCase = "", total = 0.0
+        var read = 0, refused = 0
+        var times = ParseTimes(retimeAbove: Self.slowestCaseSeconds / 4)
         var failures: [String] = []
         for number in 0..<Self.cases {
             let made = Self.randomLink(&random)
@@ -25,18 +25,8 @@ final class InviteLinkFuzzTests: XCTestCase {
             var text = made.text
             var applied: [String] = []
             for _ in 0..<Int.random(in: 1...3, using: &random) { applied.append(Self.mutate(&text, &random)) }
-            let start = DispatchTime.now().uptimeNanoseconds
-            let result = Result { () throws(InviteLinkError) in try InviteLink.parse(text) }
-            var seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-            if seconds > Self.slowestCaseSeconds / 4 {
-                let again = DispatchTime.now().uptimeNanoseconds
-                _ = try? InviteLink.parse(text)
-                seconds = min(seconds, Double(DispatchTime.now().uptimeNanoseconds - again) / 1e9)
-            }
-            total += seconds
-            if seconds > worst {
-                worst = seconds
-                worstCase = "case \(number) (\(text.utf8.count) bytes): \(applied.joined(separator: ", "))"
+            let result = times.time("case \(number) (\(text.utf8.count) bytes): \(applied.joined(separator: ", "))") {
+                Result { () throws(InviteLinkError) in try InviteLink.parse(text) }
             }
             let name = "case \(number) [\(applied.joined(separator: ", "))] \(text.prefix(300))"
             switch result {
@@ -49,12 +39,13 @@ final class InviteLinkFuzzTests: XCTestCase {
             }
         }
         print("invite link fuzz: \(Self.cases) made and read back, \(Self.cases) mutants: \(read) read, \(refused) refused, "
-            + "total \(String(format: "%.2f", total)) s, slowest \(String(format: "%.5f", worst)) s: \(worstCase)")
+            + "total \(String(format: "%.2f", times.totalSeconds)) s, slowest \(String(format: "%.5f", times.worstSeconds)) s: "
+            + times.worstCase)
         XCTAssertEqual(failures.prefix(5), [])
         XCTAssertGreaterThan(read, 0, "some mutants are still links")
         XCTAssertGreaterThan(refused, Self.cases / 2, "most mutants are refused")
         if RoomsFileFuzzTests.sanitizer == nil {
-            XCTAssertLessThan(worst, Self.slowestCaseSeconds, "slowest: \(worstCase)")
+            XCTAssertLessThan(times.worstSeconds, Self.slowestCaseSeconds, "slowest: \(times.worstCase)")
         }
     }
 

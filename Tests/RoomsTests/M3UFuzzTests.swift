@@ -1,5 +1,4 @@
 import AppCore
-import Dispatch
 import Foundation
 import Rooms
 import TestSupport
@@ -36,19 +35,16 @@ final class M3UFuzzTests: XCTestCase {
         var random = PropertyRandom.seeded(for: "M3U fuzz")
         let onDisk = PlaylistLocation(filePath: "/home/ada/tv/list.m3u")
         let download = PlaylistLocation(downloadedFrom: "https://iptv.example/lists/all.m3u")!
-        var lists = 0, refusals = 0, streams = 0, entries = 0, worst = 0.0, worstCase = "", total = 0.0
+        var lists = 0, refusals = 0, streams = 0, entries = 0
+        var times = ParseTimes(retimeAbove: Self.slowestCaseSeconds / 4)
         var failures: [String] = []
         for number in 0..<Self.cases {
             var bytes = random.pick(corpus)
             var applied: [String] = []
             for _ in 0..<Int.random(in: 1...3, using: &random) { applied.append(Self.mutate(&bytes, &random)) }
             let location = Bool.random(using: &random) ? download : onDisk
-            var (result, seconds) = Self.timedParse(bytes, location)
-            for _ in 0..<2 where seconds > Self.slowestCaseSeconds / 4 { seconds = min(seconds, Self.timedParse(bytes, location).1) }
-            total += seconds
-            if seconds > worst {
-                worst = seconds
-                worstCase = "case \(number) (\(bytes.count) bytes): \(applied.joined(separator: ", "))"
+            let result = times.time("case \(number) (\(bytes.count) bytes): \(applied.joined(separator: ", "))") {
+                Result { () throws(PlaylistError) in try Playlist.parse(bytes, location: location) }
             }
             let name = "case \(number) [\(applied.joined(separator: ", "))]"
             switch result {
@@ -71,21 +67,17 @@ final class M3UFuzzTests: XCTestCase {
             }
         }
         print("M3U fuzz: \(Self.cases) cases, \(lists) lists (\(entries) entries), \(refusals) refused, \(streams) HLS streams, "
-            + "total \(String(format: "%.2f", total)) s, slowest \(String(format: "%.4f", worst)) s: \(worstCase)")
+            + "total \(String(format: "%.2f", times.totalSeconds)) s, slowest \(String(format: "%.4f", times.worstSeconds)) s: "
+            + times.worstCase)
         XCTAssertEqual(failures.prefix(5), [])
         XCTAssertGreaterThan(lists, Self.cases / 4, "many mutants still load")
         XCTAssertGreaterThan(refusals, 0)
         XCTAssertGreaterThan(streams, 0)
         if RoomsFileFuzzTests.sanitizer == nil {
-            XCTAssertLessThan(worst, Self.slowestCaseSeconds, "slowest: \(worstCase)")
+            XCTAssertLessThan(times.worstSeconds, Self.slowestCaseSeconds, "slowest: \(times.worstCase)")
         }
     }
 
-    private static func timedParse(_ bytes: [UInt8], _ location: PlaylistLocation) -> (Result<Playlist, PlaylistError>, Double) {
-        let start = DispatchTime.now().uptimeNanoseconds
-        let result = Result { () throws(PlaylistError) in try Playlist.parse(bytes, location: location) }
-        return (result, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
-    }
 
     // MARK: Mutations
 

@@ -1,4 +1,3 @@
-import Dispatch
 import Rooms
 import TestSupport
 
@@ -46,20 +45,15 @@ struct RoomsFileFuzzer {
     /// `retimeAbove` seconds is timed again.
     mutating func run(cases: Int, retimeAbove: Double) -> Report {
         var report = Report()
+        var times = ParseTimes(retimeAbove: retimeAbove)
         for number in 0..<cases {
             var bytes = random.pick(corpus)
             var applied: [String] = []
             for _ in 0..<Int.random(in: 1...3, using: &random) { applied.append(mutate(&bytes)) }
-            var (result, seconds) = Self.timedParse(bytes)
-            // A slow case is timed twice more and its quickest run kept: on a shared machine a
-            // single run can be preempted for tens of milliseconds; a slow parser stays slow.
-            for _ in 0..<2 where seconds > retimeAbove { seconds = min(seconds, Self.timedParse(bytes).1) }
-            report.cases += 1
-            report.totalSeconds += seconds
-            if seconds > report.worstSeconds {
-                report.worstSeconds = seconds
-                report.worstCase = "case \(number) (\(bytes.count) bytes): \(applied.joined(separator: ", "))"
+            let result = times.time("case \(number) (\(bytes.count) bytes): \(applied.joined(separator: ", "))") {
+                Result { () throws(RoomsFileError) in try RoomsFile.parse(bytes, fileName: "fuzz.json") }
             }
+            report.cases += 1
             switch result {
             case .success: report.valid += 1
             case .failure(let error):
@@ -69,13 +63,8 @@ struct RoomsFileFuzzer {
                 }
             }
         }
+        (report.totalSeconds, report.worstSeconds, report.worstCase) = (times.totalSeconds, times.worstSeconds, times.worstCase)
         return report
-    }
-
-    private static func timedParse(_ bytes: [UInt8]) -> (Result<RoomsConfig, RoomsFileError>, Double) {
-        let start = DispatchTime.now().uptimeNanoseconds
-        let result = Result { () throws(RoomsFileError) in try RoomsFile.parse(bytes, fileName: "fuzz.json") }
-        return (result, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
     }
 
     // MARK: Mutations
