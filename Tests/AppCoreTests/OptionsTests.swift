@@ -39,6 +39,22 @@ final class OptionsTests: XCTestCase {
         XCTAssertEqual(usageError(["--log-level", "loud"]),
                        "floatapp: --log-level must be error, warn, info or debug, not 'loud'")
         XCTAssertEqual(usageError(["--float=yes", "--open", "a"]), "floatapp: option --float takes no value")
-        XCTAssertEqual(usageError(["--float"]), "floatapp: --float needs --open ROOM_ID")
+        XCTAssertEqual(usageError(["--float"]), "floatapp: --float needs --open ROOM_ID or a URL, file or link to open")
+        XCTAssertEqual(usageError(["-x", "a.mp4"]), "floatapp: unknown option '-x'")
+        XCTAssertEqual(usageError(["--float", "--"]), "floatapp: --float needs --open ROOM_ID or a URL, file or link to open")
+    }
+
+    /// R6: every argument that is not an option, and everything after `--`, is an item to open,
+    /// in order; `-` alone is an item.
+    func testItemsAreTheArgumentsThatAreNotOptions() throws {
+        let options = try Options.parse(["https://a.example/live.m3u8", "--rooms", "r.json", "clip.mkv", "--float",
+                                         "--", "--open", "-", "floatapp://live?title=x&url=rtmp%3A%2F%2Fh%2Fa"])
+        XCTAssertEqual(options.items, ["https://a.example/live.m3u8", "clip.mkv", "--open", "-",
+                                       "floatapp://live?title=x&url=rtmp%3A%2F%2Fh%2Fa"])
+        XCTAssertEqual(options.roomsFile, "r.json")
+        XCTAssertNil(options.openRoom)
+        XCTAssertTrue(options.float, "--float floats the first item when no --open is given")
+        XCTAssertEqual(try Options.parse(["-"]).items, ["-"])
+        XCTAssertEqual(try Options.parse(["--open", "live-a", "a.mp4"]).openRoom, "live-a")
     }
 }

@@ -112,4 +112,15 @@ final class BashCompletionTests: XCTestCase {
         XCTAssertEqual(try complete(["floatapp", "--log-level", ""]), ["error", "warn", "info", "debug"])
         XCTAssertEqual(try complete(["floatapp", "--version", ""]), [])
     }
+
+    /// R6: a word that is not an option is an item to open: files; after `--` every word is one.
+    func testItemsOfferFiles() throws {
+        for name in ["clip.mkv", "-dash.mp4", "notes.txt"] {
+            try "x".write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        }
+        XCTAssertEqual(try complete(["floatapp", "cl"]), ["clip.mkv"])
+        XCTAssertEqual(try complete(["floatapp", "--float", "n"]), ["notes.txt"])
+        XCTAssertEqual(try complete(["floatapp", "--", "-d"]), ["-dash.mp4"])
+        XCTAssertEqual(try complete(["floatapp", "clip.mkv", "--fl"]), ["--float"])
+    }
 }

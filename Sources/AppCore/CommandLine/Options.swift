@@ -20,6 +20,8 @@ public struct Options: Equatable {
     public var statsFile: String?
     public var exitOnEnd = false
     public var logLevel: LogLevel = .warn
+    /// The URLs, files and `floatapp://` links to open (R6), in the order given.
+    public var items: [String] = []
 
     /// The synopsis, its continuation lines indented under the program's name.
     public static var usage: String { CommandLineWords.usage }
@@ -27,16 +29,23 @@ public struct Options: Equatable {
     /// `--help`: what FloatApp is, the synopsis, each option with its meaning, and the keys.
     public static var help: String { CommandLineWords.help }
 
-    /// Parses arguments (without the program name).
+    /// Parses arguments (without the program name): options, and the items to open (R6),
+    /// which are every argument that does not start with `-` and everything after `--`.
     public static func parse(_ args: [String]) throws(AppError) -> Options {
         var o = Options()
         var i = 0
+        var optionsEnded = false
         func value(_ name: String) throws(AppError) -> String {
             i += 1
             guard i < args.count, !args[i].hasPrefix("--") else { throw .usage(.missingValue(option: name)) }
             return args[i]
         }
         while i < args.count {
+            if optionsEnded || args[i] == "-" || !args[i].hasPrefix("-") {
+                o.items.append(args[i])
+                i += 1
+                continue
+            }
             var arg = args[i]
             var inline: String?
             if arg.hasPrefix("--"), let eq = arg.firstIndex(of: "=") {
@@ -61,15 +70,16 @@ public struct Options: Equatable {
                 o.logLevel = level
             case "--version": o.command = .version
             case "--help", "-h": o.command = .help
+            case "--": optionsEnded = true
             default:
                 throw .usage(.unknownOption(args[i]))
             }
-            if inline != nil, ["--float", "--no-pip", "--exit-on-end", "--version", "--help"].contains(arg) {
+            if inline != nil, ["--float", "--no-pip", "--exit-on-end", "--version", "--help", "--"].contains(arg) {
                 throw .usage(.unexpectedValue(option: arg))
             }
             i += 1
         }
-        if o.float && o.openRoom == nil {
+        if o.float && o.openRoom == nil && o.items.isEmpty {
             throw .usage(.floatNeedsOpen)
         }
         return o

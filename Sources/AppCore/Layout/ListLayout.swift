@@ -190,11 +190,14 @@ public enum RowDetail: Hashable, Sendable {
     /// A room's kind, its participants (a call of the rooms file), the people in a server's
     /// call (W10), and whether the user hosts it and it may float.
     case room(isCall: Bool, participants: Int?, people: Int?, isHost: Bool, pip: Bool)
+    /// An item opened this run (R6): its address as given, or why it opens nothing.
+    case item(given: String, refusal: GivenItemRefusal?)
 
     /// The line in the user's language.
     public var words: String {
         switch self {
         case .words(let text): return text
+        case .item(let given, let refusal): return refusal?.words ?? given
         case .room(let isCall, let participants, let people, let isHost, let pip):
             var parts = [isCall ? tr("Call") : tr("Live stream")]
             if let people {
@@ -230,7 +233,8 @@ public struct SectionHeaderModel: Hashable, Sendable {
 public struct ListViewModel: Hashable, Sendable {
     /// The rows at least partly below the header.
     public let rows: [RoomRowModel]
-    /// The live servers' section headers at least partly below the header (W8).
+    /// The section headers at least partly below the header: the opened items' and the rooms
+    /// file's (R6), the live servers' (W8).
     public let sections: [SectionHeaderModel]
     /// The header's height in pixels.
     public let headerHeight: Int
@@ -260,17 +264,16 @@ extension AppState {
             let parts = layout.rowParts(rect, width: main.width, pillWidth: pillWidth)
             rows.append(RoomRowModel(
                 id: room.id, title: room.title, isCall: room.kind == .call,
-                about: directory.stream(room.id).map { .words($0.rowDetail(now: now)) } ?? Self.about(room, people: peopleInCall(room)),
+                about: rowDetail(room, now: now),
                 status: rowStatus(room),
                 rect: rect, badge: parts.badge, text: parts.text, pill: parts.pill,
                 isSelected: i == main.list.selected, isHovered: i == main.list.hovered))
         }
-        let sections = directory.sections.indices.compactMap { k -> SectionHeaderModel? in
+        let sections = listSections.enumerated().compactMap { k, section -> SectionHeaderModel? in
             let rect = layout.sectionRect(k, scroll: main.list.scrollOffset, width: main.width)
             guard onScreen(rect, layout) else { return nil }
-            let section = directory.sections[k]
-            let unreachable = if case .unreachable = section.reachability { true } else { false }
-            return SectionHeaderModel(text: section.header(now: now), isUnreachable: unreachable, rect: rect)
+            let shown = sectionHeader(section.section, now: now)
+            return SectionHeaderModel(text: shown.text, isUnreachable: shown.isUnreachable, rect: rect)
         }
         let countLabel = trn("%d room", "%d rooms", all.count)
         let header = layout.headerParts(width: main.width,
@@ -286,8 +289,17 @@ extension AppState {
         rect.y + rect.h >= layout.headerHeight && rect.y <= main.height
     }
 
+    /// What a room's row says under its title: an opened item's address or why it opens
+    /// nothing, a live stream's figures, or the room's kind and role.
+    private func rowDetail(_ room: Room, now: Double) -> RowDetail {
+        if let item = opened.item(room.id) { return .item(given: item.given, refusal: item.refusal) }
+        if let stream = directory.stream(room.id) { return .words(stream.rowDetail(now: now)) }
+        return Self.about(room, people: peopleInCall(room))
+    }
+
     private func rowStatus(_ room: Room) -> RoomRowModel.Status {
         if session.floatingRoomID == room.id { return .floating }
+        if opened.item(room.id)?.refusal != nil { return .error }
         guard let open = rooms[room.id] else { return .idle }
         switch open.status {
         case .idle: return .idle

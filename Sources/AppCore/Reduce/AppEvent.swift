@@ -88,6 +88,10 @@ public enum AppEvent: Equatable, Sendable {
     case idle
     /// The media controls could not start; the shell logged why.
     case mediaControlsFailed
+    /// A person handed the app these items (R6), one string each: URLs, paths, `floatapp://`
+    /// links. Each becomes a room of the list's "Opened" section (or finds the listed room of
+    /// the same source); the first opens.
+    case itemsGiven([String], from: ItemOrigin)
 
     /// A window's report of its own painting (frames uploaded, picture presented), the time of
     /// the user's latest input, or the loop's idle turn: it changes when a window is painted

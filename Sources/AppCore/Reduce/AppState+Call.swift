@@ -14,15 +14,17 @@ extension AppState {
     /// The user in a call: the rooms file's `me` with the desktop's defaults filled in.
     public var identity: CallIdentity { CallIdentity(me: roomsFile.me, desktop: environment.desktop) }
 
-    /// The list's rooms: the file's (a server call with whoever the server lists in it), then the
-    /// directory's; the joined call without the user's own stream. A function of the rooms file,
-    /// the directory and the joined call, stored nowhere.
+    /// The list's rooms: the opened items' (R6), the file's (a server call with whoever the
+    /// server lists in it), then the directory's; the joined call without the user's own stream.
+    /// A function of the opened items, the rooms file, the directory and the joined call, stored
+    /// nowhere.
     public var listedRooms: [Room] {
-        roomsFile.rooms.map(withServerParticipants) + directory.rooms.map(withoutMe)
+        opened.rooms + roomsFile.rooms.map(withServerParticipants) + directory.rooms.map(withoutMe)
     }
 
     /// The list's room with this id.
     public func room(_ id: RoomID) -> Room? {
+        if let item = opened.item(id) { return item.room }
         if let room = roomsFile.rooms.first(where: { $0.id == id }) { return withServerParticipants(room) }
         return directory.rooms.first { $0.id == id }.map(withoutMe)
     }

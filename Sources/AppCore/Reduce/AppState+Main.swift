@@ -26,7 +26,7 @@ extension AppState {
         case .end: delta = rows
         case .enter, .space:
             guard listedRooms.indices.contains(main.list.selected) else { return [] }
-            return send(.roomSelected(listedRooms[main.list.selected]), now: now)
+            return listedRoomPicked(listedRooms[main.list.selected], now: now)
         default: return []
         }
         main.list = listLayout.moveSelection(main.list, by: delta, rows: rows, height: main.height)
@@ -56,7 +56,7 @@ extension AppState {
     }
 
     var listLayout: ListLayout {
-        ListLayout(metrics: environment.metrics, sectionStarts: directory.sectionStarts(after: roomsFile.rooms.count),
+        ListLayout(metrics: environment.metrics, sectionStarts: listSections.map(\.start),
                    direction: environment.direction)
     }
 
@@ -103,7 +103,7 @@ extension AppState {
             guard let row = listLayout.row(at: x, y, list: main.list, rows: listedRooms.count, width: main.width),
                   row == main.list.selected
             else { return [] }
-            return send(.roomSelected(listedRooms[row]), now: now)
+            return listedRoomPicked(listedRooms[row], now: now)
         case .room(let id):
             guard let control: RoomControl = roomLayout(now: now)?.controls.hit(x, y) else { return [] }
             return roomControlClicked(control, id, now: now)

@@ -78,6 +78,7 @@ extension AppState {
         case .tick(let pointer): effects = tick(pointer: pointer, now: now)
         case .idle: effects = sendMedia(.shows(media))
         case .mediaControlsFailed: effects = sendMedia(.failedToStart)
+        case .itemsGiven(let items, let origin): effects = itemsGiven(items, from: origin, now: now)
         }
         settleFloatSpeaker(now: now)
         scheduleMemoryRelease(after: effects, now: now)

@@ -118,7 +118,8 @@ extension AppState {
             room.sourceSince[i] = now
         }
         rooms[id] = room
-        return statusReported(id, now: now)
+        let titled = reports.first?.title.map { titleReported(id, $0, now: now) } ?? []
+        return statusReported(id, now: now) + titled
     }
 
     /// Tells the session model a room's combined status when it changed; with `--exit-on-end`,

@@ -29,6 +29,6 @@ public enum UsageProblem: Hashable, Sendable {
     case unknownOption(String)
     /// A flag given a value (`--float=yes`).
     case unexpectedValue(option: String)
-    /// `--float` without `--open`.
+    /// `--float` without `--open` or an item to open.
     case floatNeedsOpen
 }

@@ -21,9 +21,11 @@ public struct AppState: Equatable, Sendable {
     public var float: FloatState
     /// The live servers' sections (W8): their streams are the rooms after the rooms file's.
     public var directory: LiveDirectory
-    /// The rooms file's own rooms and `me`; the list (``listedRooms``) is its rooms followed
-    /// by the directory's, derived from both whenever it is read.
+    /// The rooms file's own rooms and `me`; the list (``listedRooms``) is the opened items'
+    /// rooms, then its rooms, then the directory's, derived from all three whenever it is read.
     public var roomsFile: RoomsFileState
+    /// The rooms a person brought this run: arguments, links, drops, pastes (R6).
+    public var opened: OpenedItems
     /// The host room's real broadcast (W6, W9).
     public var broadcasting: Broadcasting
     /// The call the user has joined, and how many this run has (W10).
@@ -52,6 +54,7 @@ public struct AppState: Equatable, Sendable {
         directory = LiveDirectory(servers: config.servers)
         _ = directory.send(.hideCalls(Self.serverCallIDs(of: config.rooms)))
         roomsFile = RoomsFileState(rooms: config.rooms, me: config.me)
+        opened = OpenedItems()
         broadcasting = Broadcasting()
         calls = Calls()
         motion = nil
@@ -88,12 +91,17 @@ public struct AppEnvironment: Equatable, Sendable {
     /// This run's random start of every call stream's tag (``CallMember``), so two people of the
     /// same name are two participants; empty for untagged streams.
     public var joinTag: String
+    /// The directory the app started in: the command line's relative paths are read against it
+    /// (R6); nil when it cannot be read.
+    public var currentDirectory: String?
+    /// `--float` without `--open`: the command line's first item floats once it opens.
+    public var floatGivenItem: Bool
 
     /// Creates an environment.
     public init(metrics: UIMetrics, refreshRate: Double = 60, compositorMovesFloat: Bool = false,
                 exitWhenEnded: RoomID? = nil, savedPlacement: Placement? = nil,
                 direction: TextDirection = .leftToRight, desktop: DesktopDevices = DesktopDevices(accountName: "me"),
-                joinTag: String = "") {
+                joinTag: String = "", currentDirectory: String? = nil, floatGivenItem: Bool = false) {
         self.metrics = metrics
         self.refreshRate = refreshRate
         self.compositorMovesFloat = compositorMovesFloat
@@ -102,6 +110,8 @@ public struct AppEnvironment: Equatable, Sendable {
         self.direction = direction
         self.desktop = desktop
         self.joinTag = joinTag
+        self.currentDirectory = currentDirectory
+        self.floatGivenItem = floatGivenItem
     }
 }
 

@@ -90,13 +90,17 @@ public struct SourceReport: Equatable, Sendable {
     public var videoSize: Size?
     /// What a call participant's stream says of them (muted, camera off), once it said it.
     public var remote: CallSending?
+    /// The title the stream's container gives (FFmpeg's `title` metadata), once open.
+    public var title: String?
 
     /// Creates a report.
-    public init(status: PlaybackStatus, opens: Int = 1, level: Double = -90, videoSize: Size? = nil, remote: CallSending? = nil) {
+    public init(status: PlaybackStatus, opens: Int = 1, level: Double = -90, videoSize: Size? = nil, remote: CallSending? = nil,
+                title: String? = nil) {
         self.status = status
         self.opens = opens
         self.level = level
         self.videoSize = videoSize
         self.remote = remote
+        self.title = title
     }
 }

@@ -58,6 +58,10 @@ public enum StatsEvent: Equatable, Sendable {
     /// The list painted a new room count or new status pills, in the user's language (X5):
     /// the words a reader sees, the statuses of the rows on screen joined by ` | `.
     case listShown(count: String, statuses: [String])
+    /// A room was added to the list's "Opened" section for an item handed over from `origin` (R6).
+    case itemAdded(RoomID, title: String, origin: String)
+    /// An opened room took its stream's own title (R6).
+    case roomTitled(RoomID, title: String)
 
     /// A session's totals when it stops.
     public struct Counters: Equatable, Sendable {
@@ -121,6 +125,8 @@ public enum StatsEvent: Equatable, Sendable {
         case .speaker: "speaker"
         case .floatSpeaker: "float_speaker"
         case .listShown: "list_shown"
+        case .itemAdded: "item_added"
+        case .roomTitled: "room_titled"
         }
     }
 
@@ -168,6 +174,8 @@ public enum StatsEvent: Equatable, Sendable {
             [("server", .text(id)), ("reachable", .bool(reachable))] + (reason.map { [("reason", .text($0))] } ?? [])
         case .broadcast(let id, let phase): [("room", .text(id)), ("phase", .text(phase))]
         case .listShown(let count, let statuses): [("count", .text(count)), ("statuses", .text(statuses.joined(separator: " | ")))]
+        case .itemAdded(let id, let title, let origin): [("room", .text(id)), ("title", .text(title)), ("origin", .text(origin))]
+        case .roomTitled(let id, let title): [("room", .text(id)), ("title", .text(title))]
         }
     }
 

@@ -21,7 +21,7 @@ extension UsageProblem {
         case .badLogLevel(let word): tr("--log-level must be error, warn, info or debug, not '%s'", word)
         case .unknownOption(let option): tr("unknown option '%s'", option)
         case .unexpectedValue(let option): tr("option %s takes no value", option)
-        case .floatNeedsOpen: tr("--float needs --open ROOM_ID")
+        case .floatNeedsOpen: tr("--float needs --open ROOM_ID or a URL, file or link to open")
         }
     }
 }

@@ -11,7 +11,8 @@ public enum CommandLineWords {
         let indent = String(repeating: " ", count: columns(head))
         return head + "[--rooms FILE] [--open ROOM_ID] [--float] [--no-pip]\n"
             + indent + "[--check-rooms FILE] [--stats FILE] [--exit-on-end]\n"
-            + indent + "[--log-level error|warn|info|debug] [--version] [--help]"
+            + indent + "[--log-level error|warn|info|debug] [--version] [--help]\n"
+            + indent + "[--] [URL|FILE|LINK ...]"
     }
 
     /// How many terminal columns `text` takes: East Asian wide characters (Han, Kana, Hangul,
@@ -29,7 +30,7 @@ public enum CommandLineWords {
         let options: [(String, String)] = [
             ("--rooms FILE", tr("read rooms from FILE (default: $XDG_CONFIG_HOME/floatapp/rooms.json,\nelse the built-in rooms)")),
             ("--open ROOM_ID", tr("open this room at start")),
-            ("--float", tr("float the opened room at start (needs --open)")),
+            ("--float", tr("float the opened room at start (--open's, else the first item's)")),
             ("--no-pip", tr("disable picture-in-picture")),
             ("--check-rooms FILE", tr("validate a rooms file (- reads standard input), exit 0 if valid, 2 if not")),
             ("--stats FILE", tr("write measurement events as JSON lines to FILE")),
@@ -37,6 +38,7 @@ public enum CommandLineWords {
             ("--log-level LEVEL", tr("error, warn (default), info or debug (debug adds FFmpeg's warnings)")),
             ("--version", tr("print the version and exit")),
             ("--help", tr("print this help and exit")),
+            ("URL|FILE|LINK", tr("open each as a room of the list's Opened section; the first plays:\na stream URL (http, https, rtmp, rtsp, srt, udp), a file or a floatapp://\nlink; after --, every argument is one")),
         ]
         let column = 22
         var lines = [tr("FloatApp: live streams and calls with a picture-in-picture float window."), "", usage, "", tr("options:")]

@@ -37,6 +37,8 @@ final class App {
     let events = PiPEvents()
     /// `--open ROOM` and `--float`, carried out at start.
     let startRoom: (id: RoomID?, float: Bool)
+    /// The command line's URLs, files and links, opened at start (R6).
+    let startItems: [String]
     /// The desktop's media controls (MPRIS) and its scale watcher.
     let desktop: DesktopLink
     /// The Wayland compositor's window activation, when it offers one (P18).
@@ -46,6 +48,7 @@ final class App {
         Self.loadDevices(for: config)
         files = try AppFiles(roomsPath: roomsPath, statsPath: options.statsFile)
         startRoom = (options.openRoom, options.float)
+        startItems = options.items
         let textLoader = Self.loadText(config)
         let microphone = MicrophoneLookup()
         try App.initSDL()
@@ -64,7 +67,8 @@ final class App {
             exitWhenEnded: options.exitOnEnd ? options.openRoom : nil, savedPlacement: files.loadPlacement(),
             direction: Localization.direction, desktop: DesktopDevices(accountName: AccountName.current(), camera: DefaultDevices.camera(),
                                                                 microphone: microphone.wait()),
-            joinTag: String((0..<4).map { _ in "abcdefghijklmnopqrstuvwxyz0123456789".randomElement()! }))
+            joinTag: String((0..<4).map { _ in "abcdefghijklmnopqrstuvwxyz0123456789".randomElement()! }),
+            currentDirectory: FileManager.default.currentDirectoryPath, floatGivenItem: options.float && options.openRoom == nil)
         state = AppState(config: config, globalPiP: options.noPiP ? .disabled : .enabled, environment: environment,
                          displays: Self.currentDisplays())
     }
@@ -142,6 +146,7 @@ final class App {
         // (P18), which then appears over it even where activation is refused.
         if state.environment.compositorMovesFloat { render() }
         dispatch(.started(openRoom: startRoom.id, float: startRoom.float))
+        if !startItems.isEmpty { dispatch(.itemsGiven(startItems, from: .commandLine)) }
         while state.exit == nil {
             if let event = EventQueue.wait(milliseconds: wakeDelayMilliseconds()) {
                 handle(event)

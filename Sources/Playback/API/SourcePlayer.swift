@@ -115,6 +115,10 @@ public final class SourcePlayer: Sendable {
     /// said it; nil for any other source (W10).
     public var callSending: CallSending? { core.withLock { $0.callSending } }
 
+    /// The title the source's container gives (FFmpeg's `title` metadata of the format), once
+    /// a connection opened; nil when it gives none.
+    public var title: String? { core.withLock { $0.title } }
+
     /// True when the current connection has a decodable video stream.
     public var hasVideo: Bool { core.withLock { $0.hasVideoStream } }
 

@@ -68,6 +68,7 @@ final class Connection: @unchecked Sendable {
             state.hasAudioStream = audio != nil
             state.videoFrameDuration = video?.frameDuration ?? state.videoFrameDuration
             state.phase = .buffering
+            state.title = input.metadataValue("title") ?? state.title
         }
         let videoThread = video == nil ? nil : ResultThread(name: "floatapp.video") { [self] in
             if let video { decodeVideo(video.decoder, frameDuration: video.frameDuration) }

@@ -125,6 +125,8 @@ struct SharedState {
     var sourceSize: (width: Int, height: Int)?
     /// What a call participant's stream says of them (muted, camera off), once it said it.
     var callSending: CallSending?
+    /// The container's `title` metadata, once a connection opened.
+    var title: String?
 
     var clock = PlaybackClock()
     var frames: [VideoFrame] = []

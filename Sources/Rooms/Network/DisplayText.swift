@@ -1,8 +1,8 @@
 /// Text from outside (a playlist's titles, an invite link's title) made fit to show.
-enum DisplayText {
+public enum DisplayText {
     /// A value's text as shown: control characters become spaces, white space at either end
     /// goes; nil when nothing is left.
-    static func cleaned(_ text: String?) -> String? {
+    public static func cleaned(_ text: String?) -> String? {
         guard let text else { return nil }
         if let first = text.utf8.first, let last = text.utf8.last, isPlainVisible(first), isPlainVisible(last),
            firstControl(in: text) == nil {

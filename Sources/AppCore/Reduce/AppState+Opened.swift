@@ -1,0 +1,75 @@
+import Localization
+import Rooms
+
+/// Items a person handed the app (R6): each becomes a room of the list's "Opened" section, or
+/// finds the listed room of the same source; the first of a hand-over opens.
+extension AppState {
+    /// Items were handed over from `origin`: relative paths are read against the directory the
+    /// app started in for the command line only.
+    mutating func itemsGiven(_ items: [String], from origin: ItemOrigin, now: Double) -> [AppEffect] {
+        let listed = listedRooms
+        let directory = origin == .commandLine ? environment.currentDirectory : nil
+        let effects = opened.send(.given(items, relativeTo: directory, listed: listed))
+        return listChanged(from: listed, now: now) + performOpened(effects, origin: origin, now: now)
+    }
+
+    /// A source of room `id` reported its stream's title: an opened room takes it.
+    mutating func titleReported(_ id: RoomID, _ title: String, now: Double) -> [AppEffect] {
+        let listed = listedRooms
+        let effects = opened.send(.titleReported(id, title))
+        guard !effects.isEmpty else { return [] }
+        return listChanged(from: listed, now: now) + performOpened(effects, origin: nil, now: now)
+    }
+
+    /// The one place the opened items' effects become the app's.
+    private mutating func performOpened(_ effects: [OpenedItems.Effect], origin: ItemOrigin?, now: Double) -> [AppEffect] {
+        var out: [AppEffect] = []
+        for effect in effects {
+            switch effect {
+            case .added(let id, let title):
+                out += [.log(.info, "\(id) added: \(title)"), .stats(.itemAdded(id, title: title, origin: origin?.name ?? ""))]
+            case .refused(let item, let why):
+                let message = tr("Cannot open “%1$s”: %2$s", item, why.words)
+                showToast(message, now: now)
+                out += [.log(.warn, message), .stats(.toast(message))]
+            case .callLink(let link):
+                out += callLinkOpened(link, now: now)
+            case .leftOut(let count):
+                let message = trn("%1$d item left out: at most %2$d open at once", "%1$d items left out: at most %2$d open at once",
+                                  count, OpenedItems.maximumBatch)
+                showToast(message, now: now)
+                out += [.log(.warn, message), .stats(.toast(message))]
+            case .open(let id):
+                out += openGiven(id, float: origin == .commandLine && environment.floatGivenItem, now: now)
+            case .titled(let id, let title):
+                out.append(.stats(.roomTitled(id, title: title)))
+                if session.openRoomID == id { out += send(.directoryChanged(openRoom: room(id)), now: now) }
+            }
+        }
+        return out
+    }
+
+    /// Selects listed room `id` and opens it like a selection in the list (replacing the open
+    /// room, releasing a floating one by the session's rules); `float` floats it then (the
+    /// command line's `--float`). A refused item's room is selected only: its row says why.
+    private mutating func openGiven(_ id: RoomID, float: Bool, now: Double) -> [AppEffect] {
+        let listed = listedRooms
+        guard let index = listed.firstIndex(where: { $0.id == id }) else { return [] }
+        main.list = listLayout.moveSelection(main.list, by: index - main.list.selected, rows: listed.count, height: main.height)
+        guard opened.item(id)?.refusal == nil else { return [] }
+        var effects = send(.roomSelected(listed[index]), now: now)
+        if float { effects += send(.pipRequested(origin: .commandLine), now: now) }
+        return effects
+    }
+
+    /// Opens a listed room the user picked (Enter, a click): a refused item's room only tells
+    /// again why it opens nothing.
+    mutating func listedRoomPicked(_ room: Room, now: Double) -> [AppEffect] {
+        if let refusal = opened.item(room.id)?.refusal {
+            let message = tr("Cannot open “%1$s”: %2$s", room.title, refusal.words)
+            showToast(message, now: now)
+            return [.stats(.toast(message))]
+        }
+        return send(.roomSelected(room), now: now)
+    }
+}
