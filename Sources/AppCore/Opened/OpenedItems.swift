@@ -115,7 +115,10 @@ public struct OpenedItems: Equatable, Sendable {
         case .link(let link):
             return (nil, [.callLink(link)])
         }
-        if let same = (listed + rooms).first(where: { $0.media == .live(source: source) }) { return (same.id, []) }
+        let media = RoomMedia.live(source: source)
+        if let same = listed.first(where: { $0.media == media })?.id ?? items.first(where: { $0.room.media == media })?.room.id {
+            return (same, [])
+        }
         let id = newID(listed: listed)
         items.append(Item(room: Room(id: id, title: title, media: .live(source: source)), given: source.text, refusal: nil,
                           titleSettled: settled))

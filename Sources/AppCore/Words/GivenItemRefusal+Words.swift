@@ -19,6 +19,8 @@ extension GivenItemRefusal {
             tr("a percent sign not followed by two hex digits, or a path that is not UTF-8")
         case .badLink(let error):
             error.words
+        case .badSource(.unsupportedScheme(let scheme)):
+            tr("unsupported scheme \"%s:\" (http, https, rtmp, rtsp, srt and udp URLs, files and floatapp:// links open)", scheme)
         case .badSource(let error):
             error.words
         case .badAddress(let problem):
