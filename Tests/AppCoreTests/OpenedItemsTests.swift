@@ -96,6 +96,19 @@ final class OpenedItemsTests: XCTestCase {
         XCTAssertEqual(pasted.session.openRoomID, "opened-1")
     }
 
+    func testTheCommandLinesOpenRoomWinsOverItsItemsAndAMissingOneLeavesThemTheirTurn() {
+        var state = start()
+        _ = state.reduce(.started(openRoom: "live-b", float: false), now: 0.5)
+        _ = state.reduce(.itemsGiven([news], from: .commandLine), now: 1)
+        XCTAssertEqual(state.session.openRoomID, "live-b")
+        XCTAssertEqual(state.opened.rooms.map(\.id), ["opened-1"])
+
+        var missing = start()
+        _ = missing.reduce(.started(openRoom: "nowhere", float: false), now: 0.5)
+        _ = missing.reduce(.itemsGiven([news], from: .commandLine), now: 1)
+        XCTAssertEqual(missing.session.openRoomID, "opened-1")
+    }
+
     func testRelativePathsAreReadOnlyAgainstTheCommandLinesDirectory() {
         var state = start()
         _ = state.reduce(.itemsGiven(["talk.mkv"], from: .commandLine), now: 1)

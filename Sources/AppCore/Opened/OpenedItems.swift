@@ -79,11 +79,26 @@ public struct OpenedItems: Equatable, Sendable {
         }
     }
 
+    /// What a hand-over looks items up in, built once for it: the rooms by what they play (the
+    /// list's first), refused items' rooms by the item, and every id taken.
+    private struct Lookup {
+        var rooms: [RoomMedia: RoomID] = [:]
+        var refused: [String: RoomID] = [:]
+        var ids: Set<RoomID> = []
+    }
+
     private mutating func given(_ texts: [String], relativeTo directory: String?, listed: [Room]) -> [Effect] {
+        var lookup = Lookup()
+        for item in items where item.refusal != nil { lookup.refused[item.given] = item.room.id }
+        let refusedIDs = Set(lookup.refused.values)
+        for room in listed + rooms {
+            lookup.ids.insert(room.id)
+            if !refusedIDs.contains(room.id), lookup.rooms[room.media] == nil { lookup.rooms[room.media] = room.id }
+        }
         var effects: [Effect] = []
         var first: RoomID?
         for (index, text) in texts.prefix(Self.maximumBatch).enumerated() {
-            let (id, itemEffects) = add(text, relativeTo: directory, listed: listed)
+            let (id, itemEffects) = add(text, relativeTo: directory, lookup: &lookup)
             effects += itemEffects
             if index == 0 { first = id }
         }
@@ -93,14 +108,15 @@ public struct OpenedItems: Equatable, Sendable {
     }
 
     /// Adds one item (or finds the room it stands for): its room's id, nil for a call link.
-    private mutating func add(_ text: String, relativeTo directory: String?, listed: [Room]) -> (RoomID?, [Effect]) {
+    private mutating func add(_ text: String, relativeTo directory: String?, lookup: inout Lookup) -> (RoomID?, [Effect]) {
         let item: GivenItem
         do throws(GivenItemRefusal) {
             item = try GivenItem.read(text, relativeTo: directory)
         } catch {
             let given = Self.shown(text)
-            if let same = items.first(where: { $0.refusal != nil && $0.given == given }) { return (same.room.id, [.refused(item: given, error)]) }
-            let id = newID(listed: listed)
+            if let same = lookup.refused[given] { return (same, [.refused(item: given, error)]) }
+            let id = newID(&lookup)
+            lookup.refused[given] = id
             items.append(Item(room: Room(id: id, title: given.isEmpty ? "\"\"" : given, media: .live(source: .url(given))), given: given,
                               refusal: error, titleSettled: true))
             return (id, [.refused(item: given, error)])
@@ -116,22 +132,21 @@ public struct OpenedItems: Equatable, Sendable {
             return (nil, [.callLink(link)])
         }
         let media = RoomMedia.live(source: source)
-        if let same = listed.first(where: { $0.media == media })?.id ?? items.first(where: { $0.room.media == media })?.room.id {
-            return (same, [])
-        }
-        let id = newID(listed: listed)
-        items.append(Item(room: Room(id: id, title: title, media: .live(source: source)), given: source.text, refusal: nil,
-                          titleSettled: settled))
+        if let same = lookup.rooms[media] { return (same, []) }
+        let id = newID(&lookup)
+        lookup.rooms[media] = id
+        items.append(Item(room: Room(id: id, title: title, media: media), given: source.text, refusal: nil, titleSettled: settled))
         return (id, [.added(id, title: title)])
     }
 
     /// An id no listed room has.
-    private mutating func newID(listed: [Room]) -> RoomID {
+    private mutating func newID(_ lookup: inout Lookup) -> RoomID {
         var id: RoomID
         repeat {
             id = Self.idPrefix + String(nextNumber)
             nextNumber += 1
-        } while listed.contains { $0.id == id } || items.contains { $0.room.id == id }
+        } while lookup.ids.contains(id)
+        lookup.ids.insert(id)
         return id
     }
 

@@ -40,6 +40,8 @@ extension AppState {
                 showToast(message, now: now)
                 out += [.log(.warn, message), .stats(.toast(message))]
             case .open(let id):
+                // The command line's `--open ROOM`, opened at start just before, wins over its items.
+                guard origin != .commandLine || session.openRoomID == nil else { continue }
                 out += openGiven(id, float: origin == .commandLine && environment.floatGivenItem, now: now)
             case .titled(let id, let title):
                 out.append(.stats(.roomTitled(id, title: title)))
