@@ -166,6 +166,13 @@ final class OpenedItemsTests: XCTestCase {
         XCTAssertEqual(state.room("opened-1")?.title, "Evening News")
     }
 
+    func testAFloatingRoomsWindowTakesTheStreamsTitle() {
+        var state = start(float: true)
+        _ = state.reduce(.itemsGiven([news], from: .commandLine), now: 1)
+        XCTAssertEqual(state.reduce(.playbackPolled("opened-1", [SourceReport(status: .playing, title: "Evening News")]), now: 2),
+                       [.retitleFloat("Evening News - PiP")])
+    }
+
     func testTheStatsLogNamesEachAddedRoomAndItsOrigin() {
         var state = start()
         let logged = state.reduceLogged(.itemsGiven([news], from: .drop(.float)), now: 1)

@@ -44,6 +44,8 @@ public enum AppEffect: Equatable, Sendable {
     case checkRoomsFile
     /// Show the float at a frame, titled, showing the room's current frame at once (P17).
     case showFloat(RoomID, frame: Rect, title: String)
+    /// Title the shown float anew (its room took its stream's own title, R6).
+    case retitleFloat(String)
     /// Hide the float (it is kept for the next time).
     case hideFloat
     /// Move and size the float.

@@ -46,6 +46,7 @@ extension AppState {
             case .titled(let id, let title):
                 out.append(.stats(.roomTitled(id, title: title)))
                 if session.openRoomID == id { out += send(.directoryChanged(openRoom: room(id)), now: now) }
+                if session.floatingRoomID == id { out.append(.retitleFloat(tr("%s - PiP", title))) }
             }
         }
         return out

@@ -68,6 +68,8 @@ extension App {
         case .stopMediaControls: desktop.stopMedia()
         case .readDisplays: return .event(.displaysRead(Self.currentDisplays()))
         case .showFloat(let id, let frame, let title): return showFloat(id, frame: frame, title: title)
+        case .retitleFloat(let title):
+            floatWindow?.window.title = title
         case .hideFloat:
             floatWindow?.window.hide()
             floatWindow?.video.reset()
