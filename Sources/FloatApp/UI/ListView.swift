@@ -23,7 +23,7 @@ enum ListView {
         if let bar = m.scrollbar { r.fillRounded(SDL_Rect(bar), radius: ctx.px(2), Theme.border) }
     }
 
-    /// A live server's section header (W8): its title, or why it cannot be reached.
+    /// A section header: "Opened", "Rooms" (R6) or a live server's title, or why it cannot be reached (W8).
     private static func drawSection(_ ctx: DrawContext, _ section: SectionHeaderModel) {
         let rect = SDL_Rect(section.rect)
         let lineH = ctx.text.fonts.font(14, bold: true).lineHeight
