@@ -16,18 +16,38 @@ public enum RoomsLoader {
 
     /// Reads and validates a rooms file; the error names the file and the place of each problem.
     /// `-` (and `/dev/stdin`, pipes included) reads standard input.
+    /// A path ending in `.m3u` or `.m3u8` is a playlist (R7): the configuration lists it as its
+    /// one rooms source, unread (``readPlaylist(path:)`` reads it); a rooms file's relative
+    /// `playlists` paths are made relative to its folder.
     public static func load(path: String) throws(RoomsLoadError) -> RoomsConfig {
+        if path != "-", PlaylistAddress.isPlaylistPath(path) {
+            return RoomsConfig(rooms: [], playlists: [PlaylistReference(address: .file(path: path))])
+        }
         let name = path == "-" ? "<stdin>" : (path as NSString).lastPathComponent
-        let data = try read(path: path)
+        let data = try read(path: path, limit: maximumBytes)
+        var config: RoomsConfig
         do throws(RoomsFileError) {
-            return try RoomsFile.parse(data, fileName: name)
+            config = try RoomsFile.parse(data, fileName: name)
         } catch {
             throw .invalid(error)
         }
+        let folder = path == "-" ? nil : (path as NSString).deletingLastPathComponent
+        for i in config.playlists.indices {
+            if case .file(let relative) = config.playlists[i].address, !relative.hasPrefix("/"), let folder, !folder.isEmpty {
+                config.playlists[i].address = .file(path: folder + "/" + relative)
+            }
+        }
+        return config
     }
 
-    /// The file's bytes, refusing anything over ``maximumBytes`` before reading it all.
-    private static func read(path: String) throws(RoomsLoadError) -> Data {
+    /// A playlist file's bytes, refusing one over ``Playlist/maximumSize`` before reading it all
+    /// (a rooms file given as a list of rooms, `.json`, over ``maximumBytes``).
+    public static func readPlaylist(path: String) throws(RoomsLoadError) -> Data {
+        try read(path: path, limit: PlaylistAddress.isRoomsFilePath(path) ? maximumBytes : Playlist.maximumSize.bytes)
+    }
+
+    /// The file's bytes, refusing anything over `limit` before reading it all.
+    private static func read(path: String, limit maximumBytes: Int) throws(RoomsLoadError) -> Data {
         var isDir: ObjCBool = false
         if path != "-", !FileManager.default.fileExists(atPath: path, isDirectory: &isDir) || isDir.boolValue {
             throw isDir.boolValue ? .isDirectory(path: path) : .noSuchFile(path: path)

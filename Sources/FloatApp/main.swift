@@ -26,6 +26,10 @@ func floatappMain() -> Int32 {
     case .version:
         print("floatapp \(FloatAppVersion.string)")
         return 0
+    case .checkRooms(let path) where path != "-" && PlaylistAddress.isPlaylistPath(path):
+        guard let rooms = checkPlaylist(path) else { return 2 }
+        print(CommandLineWords.roomsChecked(path: path, rooms: rooms))
+        return 0
     case .checkRooms(let path):
         do throws(RoomsLoadError) {
             let config = try RoomsLoader.load(path: path)
@@ -47,6 +51,7 @@ func floatappMain() -> Int32 {
             for m in error.messages { FileHandle.standardError.write(Data((m + "\n").utf8)) }
             return 2
         }
+        if path != "-", PlaylistAddress.isPlaylistPath(path), checkPlaylist(path) == nil { return 2 }
         Log.info("rooms from \(path)")
         do {
             let app = try App(options: options, config: config, roomsPath: path)
@@ -58,6 +63,30 @@ func floatappMain() -> Int32 {
             Log.error("\(error)")
             return 1
         }
+    }
+}
+
+/// Reads the playlist `--rooms` or `--check-rooms` names (R4, R7): its skipped lines and its
+/// refusal go to standard error as `path:line:col: message`; the count of its rooms, or nil
+/// when it gives none.
+func checkPlaylist(_ path: String) -> Int? {
+    let result: Result<PlaylistRooms, PlaylistLoadFailure>
+    do throws(RoomsLoadError) {
+        result = PlaylistRooms.read(try RoomsLoader.readPlaylist(path: path), from: .file(path: path))
+    } catch {
+        result = .failure(.file(error))
+    }
+    let say = { (line: String) in FileHandle.standardError.write(Data((line + "\n").utf8)) }
+    switch result {
+    case .success(let rooms):
+        rooms.problems.forEach { say(path + ":" + $0.words) }
+        return rooms.rooms.count
+    case .failure(.playlist(let error)):
+        error.problems.forEach { say(path + ":" + ($0.position == nil ? " " : "") + $0.words) }
+        return nil
+    case .failure(let failure):
+        failure.words.forEach(say)
+        return nil
     }
 }
 

@@ -130,7 +130,7 @@ final class DirectoryTests: XCTestCase {
         let effects = state.reduceLogged(.tick(pointer: Point(x: 0, y: 0)), now: 21.1)
         XCTAssertNil(state.session.floatingRoomID)
         XCTAssertNil(state.session.openRoomID)
-        XCTAssertEqual(state.listedRooms, [F.liveA, F.liveB])
+        XCTAssertEqual(Array(state.listedRooms), [F.liveA, F.liveB])
         XCTAssertEqual(state.toasts.map(\.message), ["cam ended"])
         XCTAssertEqual(state.main.list.selected, 1, "the selection stays inside the shorter list")
         XCTAssertTrue(effects.contains(.hideFloat) && effects.contains(.closePlayback(cam.id)))

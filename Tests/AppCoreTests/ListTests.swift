@@ -152,6 +152,6 @@ final class ListTests: XCTestCase {
         let effects = state.reduce(.roomsReloaded(RoomsConfig(rooms: [F.liveA, F.liveB])), now: 1)
         XCTAssertEqual(effects, [])
         XCTAssertEqual(state.main.list, ListState(selected: 1, scrollOffset: 0))
-        XCTAssertEqual(state.listedRooms, [F.liveA, F.liveB])
+        XCTAssertEqual(Array(state.listedRooms), [F.liveA, F.liveB])
     }
 }

@@ -5,8 +5,9 @@ import Rooms
 public struct ListLayout: Sendable {
     /// Scale and label widths.
     public let metrics: UIMetrics
-    /// Where section headers sit: before the room of each index (a live server's section, W8);
-    /// an index equal to the room count puts a header after the last room. Non-decreasing.
+    /// Where section headers sit: before the room of each index (a live server's section, W8,
+    /// a playlist's group, R7); an index equal to the room count puts a header after the last
+    /// room. Non-decreasing.
     public let sectionStarts: [Int]
     /// The language's direction: right to left puts each row's badge and text on the right,
     /// its status pill and the scrollbar on the left (X5).
@@ -59,7 +60,18 @@ public struct ListLayout: Sendable {
     }
 
     /// The slot (row position, headers counted) of room `i`.
-    private func slot(_ i: Int) -> Int { i + sectionStarts.filter { $0 <= i }.count }
+    /// - Complexity: O(log *s*) in the sections.
+    private func slot(_ i: Int) -> Int { i + headers(atMost: i) }
+
+    /// How many sections start at or before room `i`.
+    private func headers(atMost i: Int) -> Int {
+        var low = 0, high = sectionStarts.count
+        while low < high {
+            let middle = (low + high) / 2
+            if sectionStarts[middle] <= i { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
 
     /// The slots rooms and headers take together.
     private func slots(rows: Int) -> Int { rows + sectionStarts.count }
@@ -79,17 +91,57 @@ public struct ListLayout: Sendable {
         slotRect(sectionStarts[k] + k, scroll: scroll, width: width)
     }
 
+    private var slotSpan: Int { px(Self.rowHeight) + px(8) }
+    private var slotsTop: Int { px(Self.headerHeight) + px(Self.padding) / 2 }
+
     private func slotRect(_ slot: Int, scroll: Int, width: Int) -> PixelRect {
         let pad = px(Self.padding)
-        let h = px(Self.rowHeight)
-        let top = px(Self.headerHeight) + pad / 2
-        return PixelRect(pad, top + slot * (h + px(8)) - scroll, width - 2 * pad, h)
+        return PixelRect(pad, slotsTop + slot * slotSpan - scroll, width - 2 * pad, px(Self.rowHeight))
     }
 
+    /// What a slot holds: a room's row or a section's header.
+    public enum SlotContent: Equatable, Sendable {
+        case row(Int)
+        case section(Int)
+    }
+
+    /// What slot `slot` holds, for a list of `rows` rooms; nil past the end.
+    /// - Complexity: O(log *s*) in the sections.
+    public func content(ofSlot slot: Int, rows: Int) -> SlotContent? {
+        guard slot >= 0, slot < slots(rows: rows) else { return nil }
+        // The headers before the slot: the k with sectionStarts[k] + k <= slot, a rising sequence.
+        var low = 0, high = sectionStarts.count
+        while low < high {
+            let middle = (low + high) / 2
+            if sectionStarts[middle] + middle <= slot { low = middle + 1 } else { high = middle }
+        }
+        if low > 0, sectionStarts[low - 1] + low - 1 == slot { return .section(low - 1) }
+        return .row(slot - low)
+    }
+
+    /// The slots at least partly below the header in a window `height` tall, scrolled by `scroll`.
+    /// - Complexity: O(1).
+    public func visibleSlots(scroll: Int, height: Int, rows: Int) -> Range<Int> {
+        let span = slotSpan
+        // A slot shows when its bottom is at or below the header and its top at or above the window's bottom.
+        let first = max(0, Self.ceilingDivision(headerHeight - px(Self.rowHeight) - slotsTop + scroll, span))
+        let last = min(slots(rows: rows) - 1, Self.floorDivision(height - slotsTop + scroll, span))
+        return first <= last ? first..<(last + 1) : first..<first
+    }
+
+    private static func floorDivision(_ a: Int, _ b: Int) -> Int { a >= 0 ? a / b : -((-a + b - 1) / b) }
+    private static func ceilingDivision(_ a: Int, _ b: Int) -> Int { -floorDivision(-a, b) }
+
     /// The row under a point in window pixels.
+    /// - Complexity: O(log *s*) in the sections.
     public func row(at x: Int, _ y: Int, list: ListState, rows: Int, width: Int) -> Int? {
         guard y >= px(Self.headerHeight) else { return nil }
-        return (0..<rows).first { rowRect($0, scroll: list.scrollOffset, width: width).contains(x, y) }
+        let offset = y - slotsTop + list.scrollOffset
+        guard offset >= 0 else { return nil }
+        let slot = offset / slotSpan
+        guard case .row(let row) = content(ofSlot: slot, rows: rows),
+              rowRect(row, scroll: list.scrollOffset, width: width).contains(x, y) else { return nil }
+        return row
     }
 
     private func contentHeight(rows: Int) -> Int {
@@ -110,7 +162,8 @@ public struct ListLayout: Sendable {
         list.selected = max(0, min(rows - 1, list.selected + delta))
         let rowSpan = px(Self.rowHeight) + px(8)
         // A section's header scrolls into view with its first room.
-        let top = (slot(list.selected) - (sectionStarts.contains(list.selected) ? 1 : 0)) * rowSpan
+        let startsSection = headers(atMost: list.selected) > headers(atMost: list.selected - 1)
+        let top = (slot(list.selected) - (startsSection ? 1 : 0)) * rowSpan
         let view = height - px(Self.headerHeight) - px(Self.padding)
         if top < list.scrollOffset { list.scrollOffset = top }
         if top + rowSpan > list.scrollOffset + view { list.scrollOffset = top + rowSpan - view }
@@ -212,9 +265,10 @@ public enum RowDetail: Hashable, Sendable {
     }
 }
 
-/// A live server's section header in the room list (W8).
+/// A section header in the room list: a live server's (W8) or a playlist group's (R7).
 public struct SectionHeaderModel: Hashable, Sendable {
-    /// The server's title, and why it cannot be reached and when it is tried again.
+    /// The server's title, and why it cannot be reached and when it is tried again; or the
+    /// group's title, and how many lines its list skipped.
     public let text: String
     /// Whether the server could not be reached at the last refresh.
     public let isUnreachable: Bool
@@ -234,7 +288,7 @@ public struct ListViewModel: Hashable, Sendable {
     /// The rows at least partly below the header.
     public let rows: [RoomRowModel]
     /// The section headers at least partly below the header: the opened items' and the rooms
-    /// file's (R6), the live servers' (W8).
+    /// file's (R6), the playlists' groups (R7), the live servers' (W8).
     public let sections: [SectionHeaderModel]
     /// The header's height in pixels.
     public let headerHeight: Int
@@ -253,27 +307,31 @@ public struct ListViewModel: Hashable, Sendable {
 
 extension AppState {
     /// The list view for the main window's current size at time `now` (a live row's time live).
+    /// Only the rows and headers on screen are built: the work is the same for seven rooms and
+    /// for a playlist's 100,000.
     public func listViewModel(now: Double, measure: TextMeasure? = nil) -> ListViewModel {
-        let layout = listLayout
         let all = listedRooms
+        let layout = listLayout(all)
         var rows: [RoomRowModel] = []
-        let pillWidth = layout.pillWidth
-        for (i, room) in all.enumerated() {
-            let rect = layout.rowRect(i, scroll: main.list.scrollOffset, width: main.width)
-            guard onScreen(rect, layout) else { continue }
-            let parts = layout.rowParts(rect, width: main.width, pillWidth: pillWidth)
-            rows.append(RoomRowModel(
-                id: room.id, title: room.title, isCall: room.kind == .call,
-                about: rowDetail(room, now: now),
-                status: rowStatus(room),
-                rect: rect, badge: parts.badge, text: parts.text, pill: parts.pill,
-                isSelected: i == main.list.selected, isHovered: i == main.list.hovered))
-        }
-        let sections = listSections.enumerated().compactMap { k, section -> SectionHeaderModel? in
-            let rect = layout.sectionRect(k, scroll: main.list.scrollOffset, width: main.width)
-            guard onScreen(rect, layout) else { return nil }
-            let shown = sectionHeader(section.section, now: now)
-            return SectionHeaderModel(text: shown.text, isUnreachable: shown.isUnreachable, rect: rect)
+        var sections: [SectionHeaderModel] = []
+        let pillWidth = layout.pillWidth, scroll = main.list.scrollOffset
+        for slot in layout.visibleSlots(scroll: scroll, height: main.height, rows: all.count) {
+            switch layout.content(ofSlot: slot, rows: all.count) {
+            case .row(let i):
+                let room = all[i], rect = layout.rowRect(i, scroll: scroll, width: main.width)
+                let parts = layout.rowParts(rect, width: main.width, pillWidth: pillWidth)
+                rows.append(RoomRowModel(
+                    id: room.id, title: room.title, isCall: room.kind == .call,
+                    about: rowDetail(room, now: now),
+                    status: rowStatus(room),
+                    rect: rect, badge: parts.badge, text: parts.text, pill: parts.pill,
+                    isSelected: i == main.list.selected, isHovered: i == main.list.hovered))
+            case .section(let k):
+                let shown = sectionHeader(all.sections[k].header, now: now)
+                sections.append(SectionHeaderModel(text: shown.text, isUnreachable: shown.isUnreachable,
+                                                   rect: layout.sectionRect(k, scroll: scroll, width: main.width)))
+            case nil: break
+            }
         }
         let countLabel = trn("%d room", "%d rooms", all.count)
         let header = layout.headerParts(width: main.width,
@@ -281,12 +339,8 @@ extension AppState {
         return ListViewModel(
             rows: rows, sections: sections, headerHeight: layout.headerHeight,
             countLabel: countLabel, titleBox: header.title, countBox: header.count, direction: environment.direction,
-            isEmpty: all.isEmpty && directory.sections.isEmpty,
+            isEmpty: all.isEmpty && all.sections.isEmpty,
             scrollbar: layout.scrollbar(main.list, rows: all.count, width: main.width, height: main.height))
-    }
-
-    private func onScreen(_ rect: PixelRect, _ layout: ListLayout) -> Bool {
-        rect.y + rect.h >= layout.headerHeight && rect.y <= main.height
     }
 
     /// What a room's row says under its title: an opened item's address or why it opens

@@ -20,6 +20,9 @@ public enum AppEffect: Equatable, Sendable {
     /// Fetch a live server's statistics page off the main thread and answer with
     /// ``AppEvent/directoryFetched(serverID:serial:_:)``.
     case fetchDirectory(serverID: String, url: String, serial: Int)
+    /// Read a playlist off the main thread, parse it and make its rooms there, and answer with
+    /// ``AppEvent/playlistRead(_:serial:_:)`` (R7).
+    case readPlaylist(PlaylistAddress, serial: Int)
     /// A watched stream is back on its server: its playback should reconnect now, not at
     /// the end of its backoff.
     case retryPlaybackNow(RoomID)

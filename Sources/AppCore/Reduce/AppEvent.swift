@@ -77,6 +77,9 @@ public enum AppEvent: Equatable, Sendable {
     /// A live server's statistics page was fetched and read (or could not be), for the
     /// directory's refresh `serial`.
     case directoryFetched(serverID: String, serial: Int, Result<[LiveStreamInfo], DirectoryError>)
+    /// A playlist was read and made rooms off the main thread (or could not be), for the
+    /// playlists' read `serial` (R7).
+    case playlistRead(PlaylistAddress, serial: Int, Result<PlaylistRooms, PlaylistLoadFailure>)
     /// The host room's publisher as polled now.
     case broadcastPolled(RoomID, BroadcastReport)
     /// The joined call's own stream's publisher as polled now.

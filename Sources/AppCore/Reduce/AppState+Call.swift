@@ -15,17 +15,40 @@ extension AppState {
     public var identity: CallIdentity { CallIdentity(me: roomsFile.me, desktop: environment.desktop) }
 
     /// The list's rooms: the opened items' (R6), the file's (a server call with whoever the
-    /// server lists in it), then the directory's; the joined call without the user's own stream.
-    /// A function of the opened items, the rooms file, the directory and the joined call, stored
-    /// nowhere.
-    public var listedRooms: [Room] {
-        opened.rooms + roomsFile.rooms.map(withServerParticipants) + directory.rooms.map(withoutMe)
+    /// server lists in it), each playlist's by its sections (R7), then the directory's; the
+    /// joined call without the user's own stream. A function of the opened items, the rooms
+    /// file, the playlists, the directory and the joined call, stored nowhere: the playlists'
+    /// rooms are shared, not copied, so it costs the other rooms and the sections, not the
+    /// playlists' rooms.
+    public var listedRooms: ListedRooms {
+        let fileRooms = roomsFile.rooms.map(withServerParticipants)
+        var parts = [ListedRooms.Part(rooms: opened.rooms), ListedRooms.Part(rooms: fileRooms)]
+        var sections: [ListedRooms.Section] = []
+        var start = opened.items.count
+        if start > 0 {
+            sections.append(ListedRooms.Section(start: 0, header: .opened))
+            if !fileRooms.isEmpty { sections.append(ListedRooms.Section(start: start, header: .roomsFile)) }
+        }
+        start += fileRooms.count
+        for case let rooms? in playlists.sources.map(\.rooms) {
+            parts.append(ListedRooms.Part(rooms: rooms.rooms, indexByID: rooms.indexByID))
+            for (k, section) in rooms.sections.enumerated() {
+                // The list's first header says how many of its lines were skipped.
+                sections.append(ListedRooms.Section(start: start + section.start, header: .playlist(
+                    title: section.title, skippedLines: k == 0 ? rooms.skippedLines : 0)))
+            }
+            start += rooms.rooms.count
+        }
+        parts.append(ListedRooms.Part(rooms: directory.rooms.map(withoutMe)))
+        sections += directory.sectionStarts(after: start).enumerated().map { ListedRooms.Section(start: $1, header: .server($0)) }
+        return ListedRooms(parts: parts, sections: sections)
     }
 
     /// The list's room with this id.
     public func room(_ id: RoomID) -> Room? {
         if let item = opened.item(id) { return item.room }
         if let room = roomsFile.rooms.first(where: { $0.id == id }) { return withServerParticipants(room) }
+        if let room = playlists.room(id) { return room }
         return directory.rooms.first { $0.id == id }.map(withoutMe)
     }
 

@@ -89,7 +89,7 @@ extension AppState {
     /// The directory (or the joined call) changed the list from `before`: the open room follows
     /// the list's (a joined call's participants first, then the session model), and the selected
     /// room stays selected by id with the scroll offset within the content.
-    mutating func listChanged(from before: [Room], now: Double) -> [AppEffect] {
+    mutating func listChanged(from before: ListedRooms, now: Double) -> [AppEffect] {
         let all = listedRooms
         guard all != before else { return [] }
         let selectedID = before.indices.contains(main.list.selected) ? before[main.list.selected].id : nil
@@ -97,10 +97,10 @@ extension AppState {
         if let open = session.openRoom, self.room(open.id) != open {
             effects += send(.directoryChanged(openRoom: self.room(open.id)), now: now)
         }
-        main.list.selected = selectedID.flatMap { id in all.firstIndex { $0.id == id } }
+        main.list.selected = selectedID.flatMap { id in all.firstIndex(ofID: id) }
             ?? min(main.list.selected, max(0, all.count - 1))
         main.list.hovered = nil
-        main.list = listLayout.scroll(main.list, by: 0, rows: all.count, height: main.height)
+        main.list = listLayout(all).scroll(main.list, by: 0, rows: all.count, height: main.height)
         return effects
     }
 

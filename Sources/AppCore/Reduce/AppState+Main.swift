@@ -15,7 +15,8 @@ extension AppState {
     }
 
     private mutating func listKey(_ key: Key, now: Double) -> [AppEffect] {
-        let rows = listedRooms.count
+        let all = listedRooms
+        let rows = all.count
         let delta: Int
         switch key {
         case .up: delta = -1
@@ -25,11 +26,11 @@ extension AppState {
         case .home: delta = -rows
         case .end: delta = rows
         case .enter, .space:
-            guard listedRooms.indices.contains(main.list.selected) else { return [] }
-            return listedRoomPicked(listedRooms[main.list.selected], now: now)
+            guard all.indices.contains(main.list.selected) else { return [] }
+            return listedRoomPicked(all[main.list.selected], now: now)
         default: return []
         }
-        main.list = listLayout.moveSelection(main.list, by: delta, rows: rows, height: main.height)
+        main.list = listLayout(all).moveSelection(main.list, by: delta, rows: rows, height: main.height)
         return []
     }
 
@@ -55,15 +56,16 @@ extension AppState {
         return effects
     }
 
-    var listLayout: ListLayout {
-        ListLayout(metrics: environment.metrics, sectionStarts: listSections.map(\.start),
-                   direction: environment.direction)
+    /// The list's layout for its rooms as listed now.
+    func listLayout(_ all: ListedRooms) -> ListLayout {
+        ListLayout(metrics: environment.metrics, sectionStarts: all.sectionStarts, direction: environment.direction)
     }
 
     mutating func mainPointerMoved(_ x: Int, _ y: Int, now: Double) -> [AppEffect] {
         switch session.mainWindow.content {
         case .list:
-            main.list.hovered = listLayout.row(at: x, y, list: main.list, rows: listedRooms.count, width: main.width)
+            let all = listedRooms
+            main.list.hovered = listLayout(all).row(at: x, y, list: main.list, rows: all.count, width: main.width)
             return []
         case .room(let id):
             showControls(now: now)
@@ -75,7 +77,8 @@ extension AppState {
     mutating func mainPressed(_ x: Int, _ y: Int, now: Double) -> [AppEffect] {
         switch session.mainWindow.content {
         case .list:
-            guard let row = listLayout.row(at: x, y, list: main.list, rows: listedRooms.count, width: main.width)
+            let all = listedRooms
+            guard let row = listLayout(all).row(at: x, y, list: main.list, rows: all.count, width: main.width)
             else { return [] }
             main.list.selected = row
             return []
@@ -100,10 +103,11 @@ extension AppState {
         }
         switch session.mainWindow.content {
         case .list:
-            guard let row = listLayout.row(at: x, y, list: main.list, rows: listedRooms.count, width: main.width),
+            let all = listedRooms
+            guard let row = listLayout(all).row(at: x, y, list: main.list, rows: all.count, width: main.width),
                   row == main.list.selected
             else { return [] }
-            return listedRoomPicked(listedRooms[row], now: now)
+            return listedRoomPicked(all[row], now: now)
         case .room(let id):
             guard let control: RoomControl = roomLayout(now: now)?.controls.hit(x, y) else { return [] }
             return roomControlClicked(control, id, now: now)

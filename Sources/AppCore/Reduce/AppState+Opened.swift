@@ -1,16 +1,25 @@
 import Localization
 import Rooms
+import Session
 
 /// Items a person handed the app (R6): each becomes a room of the list's "Opened" section, or
 /// finds the listed room of the same source; the first of a hand-over opens.
 extension AppState {
     /// Items were handed over from `origin`: relative paths are read against the directory the
     /// app started in for the command line only.
+    /// Playlists and rooms files among them add their rooms as sections (R7). Dropped on the
+    /// float while a room floats, the first item floats instead of it.
     mutating func itemsGiven(_ items: [String], from origin: ItemOrigin, now: Double) -> [AppEffect] {
-        let listed = listedRooms
         let directory = origin == .commandLine ? environment.currentDirectory : nil
-        let effects = opened.send(.given(items, relativeTo: directory, listed: listed))
-        return listChanged(from: listed, now: now) + performOpened(effects, origin: origin, now: now)
+        let (lists, rest) = Self.listItems(items, relativeTo: directory)
+        var out: [AppEffect] = []
+        for address in lists { out += sendPlaylists(.given(PlaylistReference(address: address), now: now), now: now) }
+        guard !rest.isEmpty else { return out }
+        let floatAs: PiPOrigin? = if origin == .commandLine && environment.floatGivenItem { .commandLine }
+            else if origin == .drop(.float) && session.floatingRoomID != nil { .control } else { nil }
+        let listed = listedRooms
+        let effects = opened.send(.given(rest, relativeTo: directory, listed: Array(listed)))
+        return out + listChanged(from: listed, now: now) + performOpened(effects, origin: origin, floatAs: floatAs, now: now)
     }
 
     /// A source of room `id` reported its stream's title: an opened room takes it.
@@ -18,11 +27,13 @@ extension AppState {
         let listed = listedRooms
         let effects = opened.send(.titleReported(id, title))
         guard !effects.isEmpty else { return [] }
-        return listChanged(from: listed, now: now) + performOpened(effects, origin: nil, now: now)
+        return listChanged(from: listed, now: now) + performOpened(effects, origin: nil, floatAs: nil, now: now)
     }
 
-    /// The one place the opened items' effects become the app's.
-    private mutating func performOpened(_ effects: [OpenedItems.Effect], origin: ItemOrigin?, now: Double) -> [AppEffect] {
+    /// The one place the opened items' effects become the app's; the first item floats as
+    /// `floatAs` asks when it is given.
+    private mutating func performOpened(_ effects: [OpenedItems.Effect], origin: ItemOrigin?, floatAs: PiPOrigin?,
+                                        now: Double) -> [AppEffect] {
         var out: [AppEffect] = []
         for effect in effects {
             switch effect {
@@ -42,7 +53,7 @@ extension AppState {
             case .open(let id):
                 // The command line's `--open ROOM`, opened at start just before, wins over its items.
                 guard origin != .commandLine || session.openRoomID == nil else { continue }
-                out += openGiven(id, float: origin == .commandLine && environment.floatGivenItem, now: now)
+                out += openGiven(id, floatAs: floatAs, now: now)
             case .titled(let id, let title):
                 out.append(.stats(.roomTitled(id, title: title)))
                 if session.openRoomID == id { out += send(.directoryChanged(openRoom: room(id)), now: now) }
@@ -54,14 +65,16 @@ extension AppState {
 
     /// Selects listed room `id` and opens it like a selection in the list (replacing the open
     /// room, releasing a floating one by the session's rules); `float` floats it then (the
-    /// command line's `--float`). A refused item's room is selected only: its row says why.
-    private mutating func openGiven(_ id: RoomID, float: Bool, now: Double) -> [AppEffect] {
+    /// command line's `--float`, a drop on the float). A refused item's room is selected only:
+    /// its row says why.
+    private mutating func openGiven(_ id: RoomID, floatAs: PiPOrigin?, now: Double) -> [AppEffect] {
         let listed = listedRooms
-        guard let index = listed.firstIndex(where: { $0.id == id }) else { return [] }
-        main.list = listLayout.moveSelection(main.list, by: index - main.list.selected, rows: listed.count, height: main.height)
+        guard let index = listed.firstIndex(ofID: id) else { return [] }
+        main.list = listLayout(listed).moveSelection(main.list, by: index - main.list.selected, rows: listed.count,
+                                                     height: main.height)
         guard opened.item(id)?.refusal == nil else { return [] }
         var effects = send(.roomSelected(listed[index]), now: now)
-        if float { effects += send(.pipRequested(origin: .commandLine), now: now) }
+        if let floatAs { effects += send(.pipRequested(origin: floatAs), now: now) }
         return effects
     }
 

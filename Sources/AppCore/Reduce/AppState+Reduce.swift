@@ -73,6 +73,8 @@ extension AppState {
             effects = []
         case .directoryFetched(let serverID, let serial, let result):
             effects = directoryFetched(serverID, serial: serial, result, now: now)
+        case .playlistRead(let address, let serial, let result):
+            effects = sendPlaylists(.read(address, serial: serial, result, now: now), now: now)
         case .broadcastPolled(let id, let report): effects = sendBroadcasting(.polled(id, report))
         case .callSendPolled(let id, let report): effects = sendCalls(.sendPolled(id, report))
         case .tick(let pointer): effects = tick(pointer: pointer, now: now)
@@ -134,12 +136,13 @@ extension AppState {
             showToast(tr("Wayland: drag the float with the compositor; snapping is off"), now: now)
         }
         guard let id = openRoom else { return effects }
-        guard let index = listedRooms.firstIndex(where: { $0.id == id }) else {
+        let all = listedRooms
+        guard let index = all.firstIndex(ofID: id) else {
             showToast(tr("No room with id “%s”", id), now: now)
             return effects + [.log(.error, tr("no room with id '%s'", id))]
         }
         main.list.selected = index
-        effects += send(.roomSelected(listedRooms[index]), now: now)
+        effects += send(.roomSelected(all[index]), now: now)
         if wantsFloat { effects += send(.pipRequested(origin: .commandLine), now: now) }
         return effects
     }
@@ -224,11 +227,12 @@ extension AppState {
         }
         _ = directory.send(.hideCalls(Self.serverCallIDs(of: config.rooms)))
         roomsFile = RoomsFileState(rooms: config.rooms, me: config.me)
+        effects += sendPlaylists(.configured(config.playlists, now: now), now: now)
         let all = listedRooms
         effects += openCallChange(now: now)
         effects += send(.roomsFileReloaded(config.settings, openRoom: session.openRoomID.flatMap { self.room($0) }), now: now)
         main.list.selected = min(main.list.selected, max(0, all.count - 1))
-        main.list = listLayout.moveSelection(main.list, by: 0, rows: all.count, height: main.height)
+        main.list = listLayout(all).moveSelection(main.list, by: 0, rows: all.count, height: main.height)
         return effects
     }
 
@@ -237,7 +241,8 @@ extension AppState {
             return environment.compositorMovesFloat ? [] : sendMotion(.wheel(steps: steps), now: now)
         }
         guard window == .main, case .list = session.mainWindow.content else { return [] }
-        main.list = listLayout.scroll(main.list, by: -steps, rows: listedRooms.count, height: main.height)
+        let all = listedRooms
+        main.list = listLayout(all).scroll(main.list, by: -steps, rows: all.count, height: main.height)
         return []
     }
 }

@@ -26,6 +26,7 @@ extension AppState {
         }
         if now - checks.levelsAt >= Self.levelsInterval { effects += levelsMeasured(now: now) }
         effects += directoryTicked(now: now)
+        effects += sendPlaylists(.tick(now: now), now: now)
         toasts.removeAll { $0.until <= now }
         if let at = checks.releaseMemoryAt, now >= at {
             checks.releaseMemoryAt = nil
@@ -71,6 +72,7 @@ extension AppState {
         }
         if !rooms.isEmpty { delay = min(delay, Self.levelsInterval) }
         if let deadline = directory.nextDeadline { delay = min(delay, deadline - now) }
+        if let at = playlists.nextReadAt { delay = min(delay, at - now) }
         if let at = checks.releaseMemoryAt { delay = min(delay, at - now) }
         return now + max(0, delay)
     }

@@ -26,6 +26,8 @@ public struct AppState: Equatable, Sendable {
     public var roomsFile: RoomsFileState
     /// The rooms a person brought this run: arguments, links, drops, pastes (R6).
     public var opened: OpenedItems
+    /// The playlists read as rooms sources (R7): their rooms follow the rooms file's.
+    public var playlists: Playlists
     /// The host room's real broadcast (W6, W9).
     public var broadcasting: Broadcasting
     /// The call the user has joined, and how many this run has (W10).
@@ -55,6 +57,7 @@ public struct AppState: Equatable, Sendable {
         _ = directory.send(.hideCalls(Self.serverCallIDs(of: config.rooms)))
         roomsFile = RoomsFileState(rooms: config.rooms, me: config.me)
         opened = OpenedItems()
+        playlists = Playlists(config.playlists)
         broadcasting = Broadcasting()
         calls = Calls()
         motion = nil

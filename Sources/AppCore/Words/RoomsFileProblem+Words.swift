@@ -47,6 +47,8 @@ extension RoomsFileProblem.Reason {
             return tr("expected an array of participants, found %s", found.words)
         case .expectedList(.servers, let found):
             return tr("expected an array of servers, found %s", found.words)
+        case .expectedList(.playlists, let found):
+            return tr("expected an array of playlists, found %s", found.words)
         case .expectedString(let found):
             return tr("expected a string, found %s", found.words)
         case .expectedBool(let found):
@@ -107,6 +109,25 @@ extension RoomsFileProblem.Reason {
                       length, ParticipantName.maximumEncodedLength)
         case .badBitrate(let number, let found):
             return tr("expected a bitrate in kbit/s, a whole number from 100 to 50000, found %s", number ?? found.words)
+        case .badPlaylistAddress(let why):
+            return why.words
+        case .badRefresh(let number, let found):
+            return tr("expected a refresh in seconds, a number from %1$d to %2$d, found %3$s",
+                      Int(PlaylistReference.minimumRefresh), Int(PlaylistReference.maximumRefresh), number ?? found.words)
+        }
+    }
+}
+
+extension RoomsFileProblem.PlaylistAddressProblem {
+    /// Why a playlist's `url` is refused.
+    var words: String {
+        switch self {
+        case .controlCharacter(let code):
+            tr("a playlist's address has no control characters, found U+%s", String(code, radix: 16, uppercase: true))
+        case .notAnAddress(let text):
+            tr("not an http(s) address with a host: %s", RoomsFileProblem.quoted(text))
+        case .scheme(let scheme):
+            tr("a playlist is an http(s) URL or a path, not %s:", scheme)
         }
     }
 }

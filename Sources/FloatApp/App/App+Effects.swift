@@ -32,6 +32,7 @@ extension App {
         case .setAudio(let id, let muted, let volume): playback.players[id]?.setAudio(muted: muted, volume: volume)
         case .fetchDirectory(let serverID, let url, let serial):
             directoryFetcher.fetch(serverID: serverID, url: url, serial: serial)
+        case .readPlaylist(let address, let serial): playlistReader.read(address, serial: serial)
         case .retryPlaybackNow(let id): playback.players[id]?.retryNow()
         case .startBroadcast(let id, let source, let broadcast): broadcasts.start(id, source: source, broadcast: broadcast)
         case .stopBroadcast(let id): broadcasts.stop(id)

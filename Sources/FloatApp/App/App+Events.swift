@@ -24,6 +24,7 @@ extension App {
 
     private func translate(_ event: SDL_Event) -> [AppEvent] {
         if directoryFetcher.waker.matches(event) { return directoryFetcher.takeAnswers() }
+        if playlistReader.waker.matches(event) { return playlistReader.takeAnswers() }
         switch SDL_EventType(event.type) {
         case SDL_QUIT:
             return [.closed(.main)]
@@ -37,6 +38,9 @@ extension App {
             return [.key(key, window: kind(event.key.windowID), ctrl: ctrl, isRepeat: event.key.repeat != 0)]
         case SDL_SYSWMEVENT:
             return serverPointerEvent(event.syswm.msg)
+        case SDL_DROPBEGIN, SDL_DROPFILE, SDL_DROPTEXT, SDL_DROPCOMPLETE:
+            guard let items = drops.take(event.drop) else { return [] }
+            return [.itemsGiven(items, from: .drop(kind(event.drop.windowID)))]
         case SDL_MOUSEMOTION:
             let m = event.motion, (x, y) = position(m.windowID, m.x, m.y)
             guard !floatPointerFromServer(m.windowID) else { return [] }

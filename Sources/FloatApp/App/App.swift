@@ -31,6 +31,8 @@ final class App {
     let broadcasts: Broadcasts
     /// The live servers' statistics pages, fetched off the main thread (W8).
     let directoryFetcher: DirectoryFetcher
+    /// Playlists, read and made rooms off the main thread (R7).
+    let playlistReader: PlaylistReader
     /// The rooms file, the placement state file and the stats log.
     let files: AppFiles
     /// PiP lifecycle and layout observers (M3, M4).
@@ -43,6 +45,8 @@ final class App {
     let desktop: DesktopLink
     /// The Wayland compositor's window activation, when it offers one (P18).
     let activation: WaylandActivation?
+    /// The items of the drop under way (W12).
+    var drops = DropCollector()
 
     init(options: Options, config: RoomsConfig, roomsPath: String) throws {
         Self.loadDevices(for: config)
@@ -57,9 +61,11 @@ final class App {
         Log.info(desktop.scale.description)
         fonts = try FontSet(engine: textLoader.engine(), scale: scale)
         main = try MainWindow(fonts: fonts, scale: scale)
+        EventQueue.receiveDrops()
         activation = Self.waylandActivation(for: main.window)
         playback = Players(liveness: options.exitOnEnd ? .recorded : .live, waker: LoopWaker())
         directoryFetcher = DirectoryFetcher(waker: LoopWaker())
+        playlistReader = PlaylistReader(waker: LoopWaker())
         broadcasts = Broadcasts(waker: playback.waker)
         let metrics = fonts.metrics()
         let environment = AppEnvironment(

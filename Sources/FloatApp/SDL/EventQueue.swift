@@ -15,6 +15,14 @@ enum EventQueue {
         return SDL_PollEvent(&event) == 1 ? event : nil
     }
 
+    /// Delivers drops on the windows (XDND on X11: files from `text/uri-list`, text from
+    /// `text/plain`), each drop from `SDL_DROPBEGIN` to `SDL_DROPCOMPLETE`.
+    static func receiveDrops() {
+        for type in [SDL_DROPBEGIN, SDL_DROPFILE, SDL_DROPTEXT, SDL_DROPCOMPLETE] {
+            SDL_EventState(type.rawValue, SDL_ENABLE)
+        }
+    }
+
     /// Delivers the window system's own events (`SDL_SYSWMEVENT`: X11 events SDL does not translate).
     static func receiveWindowSystemEvents() {
         SDL_EventState(SDL_SYSWMEVENT.rawValue, SDL_ENABLE)

@@ -31,23 +31,28 @@ struct RoomsFileDecoder {
     // MARK: Document
 
     mutating func decodeConfig(_ root: JSONValue) -> RoomsConfig? {
-        guard let fields = object(root, path: .root, allowed: ["rooms", "servers", "settings", "me"]) else { return nil }
+        guard let fields = object(root, path: .root, allowed: ["rooms", "servers", "settings", "me", "playlists"])
+        else { return nil }
         let settings = fields["settings"].flatMap { decodeSettings($0.value, path: JSONPath.root.appending("settings")) }
         let me = fields["me"].map { decodeMe($0.value, path: JSONPath.root.appending("me")) }
         let servers = fields["servers"].map { decodeServers($0.value, path: JSONPath.root.appending("servers")) }
-        let hasServers = !((servers ?? nil) ?? []).isEmpty
+        let playlists = fields["playlists"].map { decodePlaylists($0.value, path: JSONPath.root.appending("playlists")) }
+        // Servers or playlists are rooms sources of their own: the file's own rooms may be none.
+        let otherSources = !((servers ?? nil) ?? []).isEmpty || !((playlists ?? nil) ?? []).isEmpty
+        let brokenSources = (servers.map { $0 == nil } ?? false) || (playlists.map { $0 == nil } ?? false)
         let rooms: [Room]?
         if let member = fields["rooms"] {
-            rooms = decodeRooms(member.value, path: JSONPath.root.appending("rooms"), mayBeEmpty: hasServers)
-        } else if fields["servers"] != nil, servers.map({ $0.map { !$0.isEmpty } ?? true }) ?? false {
+            rooms = decodeRooms(member.value, path: JSONPath.root.appending("rooms"), mayBeEmpty: otherSources)
+        } else if otherSources || brokenSources {
             rooms = []
         } else {
             _ = require("rooms", in: fields, of: root, path: .root, why: nil)
             rooms = nil
         }
-        guard let rooms, servers.map({ $0 != nil }) ?? true, me.map({ $0 != nil }) ?? true else { return nil }
+        guard let rooms, servers.map({ $0 != nil }) ?? true, me.map({ $0 != nil }) ?? true,
+              playlists.map({ $0 != nil }) ?? true else { return nil }
         return RoomsConfig(rooms: rooms, settings: settings ?? RoomsSettings(), servers: (servers ?? nil) ?? [],
-                           me: (me ?? nil) ?? Me())
+                           me: (me ?? nil) ?? Me(), playlists: (playlists ?? nil) ?? [])
     }
 
     private mutating func decodeSettings(_ value: JSONValue, path: JSONPath) -> RoomsSettings? {

@@ -60,11 +60,25 @@ extension RoomsFileProblem {
         /// A `bitrate` that is not a whole number of kbit/s from 100 to 50000: the number's text,
         /// or nil when it is not a number.
         case badBitrate(number: String?, found: JSONValue.Kind)
+        /// A playlist's `url` that is neither an http(s) address nor a path (R7).
+        case badPlaylistAddress(PlaylistAddressProblem)
+        /// A playlist's `refresh` that is not a number of seconds in the allowed range.
+        case badRefresh(number: String?, found: JSONValue.Kind)
+    }
+
+    /// Why a playlist's `url` is refused.
+    public enum PlaylistAddressProblem: Hashable, Sendable {
+        /// A control character, by its code point.
+        case controlCharacter(UInt32)
+        /// An `http:` or `https:` text with no host or a malformed address.
+        case notAnAddress(String)
+        /// A scheme other than http and https.
+        case scheme(String)
     }
 
     /// The lists a rooms file has.
     public enum List: Hashable, Sendable {
-        case rooms, participants, servers
+        case rooms, participants, servers, playlists
     }
 
     /// The lists whose entries have unique ids.
