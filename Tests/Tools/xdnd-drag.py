@@ -61,9 +61,10 @@ def main():
         xtest.fake_input(d, X.MotionNotify, x=x, y=y)
         d.sync()
         under = aware_window_at(x, y)
-        if under is not None and (target is None or under.id != target.id):
-            if target is not None:
-                send(target, leave, [source.id])
+        if target is not None and (under is None or under.id != target.id):
+            send(target, leave, [source.id])
+            target, accepted = None, False
+        if under is not None and target is None:
             target = under
             send(target, enter, [source.id, 5 << 24, offered])
         if target is not None:
