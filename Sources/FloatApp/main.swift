@@ -79,7 +79,7 @@ func checkPlaylist(_ path: String) -> Int? {
     let say = { (line: String) in FileHandle.standardError.write(Data((line + "\n").utf8)) }
     switch result {
     case .success(let rooms):
-        rooms.problems.forEach { say(path + ":" + $0.words) }
+        rooms.problemWords.forEach { say(path + ":" + ($0.first?.isNumber == true ? "" : " ") + $0) }
         return rooms.rooms.count
     case .failure(.playlist(let error)):
         error.problems.forEach { say(path + ":" + ($0.position == nil ? " " : "") + $0.words) }

@@ -15,7 +15,7 @@ extension AppState {
                 out.append(.readPlaylist(address, serial: serial))
             case .loaded(let rooms):
                 out.append(.log(.info, "playlist \(rooms.title): \(rooms.rooms.count) rooms, \(rooms.skippedLines) lines skipped"))
-                out += rooms.problems.map { .log(.warn, "\(rooms.title):\($0.words)") }
+                out += rooms.problemWords.map { .log(.warn, "\(rooms.title):\($0.first?.isNumber == true ? "" : " ")\($0)") }
                 guard rooms.skippedLines > 0 else { continue }
                 showToast(tr("%1$s: %2$s", rooms.title, trn("%d line skipped", "%d lines skipped", rooms.skippedLines)), now: now)
             case .failed(let address, let failure, let kept):

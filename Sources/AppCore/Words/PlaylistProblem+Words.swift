@@ -55,3 +55,12 @@ extension PlaylistError {
     /// A line for each problem, in file order.
     public var words: [String] { problems.map(\.words) }
 }
+
+extension PlaylistRooms {
+    /// A line for each line skipped, and one counting those not listed (R7).
+    public var problemWords: [String] {
+        let unlisted = skippedLines - problems.count
+        let more = unlisted > 0 ? [trn("%d more line skipped", "%d more lines skipped", unlisted)] : []
+        return problems.map(\.words) + more
+    }
+}
