@@ -69,14 +69,15 @@ final class PlaylistDropE2ETests: DesktopTestCase {
         try app.waitForEvents("status", ["status": "playing"], timeout: 10)
         try desktop.screenshot("dropped-file-playing")
 
-        // A URL dropped as text opens; floated, a file dropped on the float plays there instead.
+        // A link dropped as a browser drops it (in a text/uri-list, which SDL leaves to the app)
+        // opens; floated, a file dropped on the float as text plays there instead.
         desktop.key(.escape)
-        try drag("text/plain", "http://127.0.0.1:\(live)/live.ts", to: main, on: desktop)
+        try drag("text/uri-list", "# a link\r\nhttp://127.0.0.1:\(live)/live.ts\r\n", to: main, on: desktop)
         try app.waitForEvents("main_content", ["content": "room"], count: 2, timeout: 10)
         desktop.key(.p)
         let float = try desktop.waitForWindow(.title("live.ts - PiP"), timeout: 10)
         let floatRect = try XCTUnwrap(desktop.geometry(of: float))
-        try drag("text/uri-list", clip.absoluteString + "\r\n", to: floatRect, on: desktop)
+        try drag("text/plain", clip.absoluteString, to: floatRect, on: desktop)
         _ = try desktop.waitForWindow(.title("clip.mp4 - PiP"), timeout: 10)
         try desktop.screenshot("dropped-on-the-float")
 

@@ -37,6 +37,7 @@ extension App {
             let ctrl = UInt32(event.key.keysym.mod) & UInt32(KMOD_CTRL.rawValue) != 0
             return [.key(key, window: kind(event.key.windowID), ctrl: ctrl, isRepeat: event.key.repeat != 0)]
         case SDL_SYSWMEVENT:
+            drops.note(event.syswm.msg)
             return serverPointerEvent(event.syswm.msg)
         case SDL_DROPBEGIN, SDL_DROPFILE, SDL_DROPTEXT, SDL_DROPCOMPLETE:
             guard let items = drops.take(event.drop) else { return [] }

@@ -16,11 +16,13 @@ enum EventQueue {
     }
 
     /// Delivers drops on the windows (XDND on X11: files from `text/uri-list`, text from
-    /// `text/plain`), each drop from `SDL_DROPBEGIN` to `SDL_DROPCOMPLETE`.
+    /// `text/plain`), each drop from `SDL_DROPBEGIN` to `SDL_DROPCOMPLETE`, and the X server's
+    /// own events, which bring a `text/uri-list`'s other URIs (``DropCollector``).
     static func receiveDrops() {
         for type in [SDL_DROPBEGIN, SDL_DROPFILE, SDL_DROPTEXT, SDL_DROPCOMPLETE] {
             SDL_EventState(type.rawValue, SDL_ENABLE)
         }
+        receiveWindowSystemEvents()
     }
 
     /// Delivers the window system's own events (`SDL_SYSWMEVENT`: X11 events SDL does not translate).
