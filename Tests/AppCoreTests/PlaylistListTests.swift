@@ -79,6 +79,16 @@ final class PlaylistListTests: XCTestCase {
         _ = state.reduce(.playlistRead(Self.address, serial: 3, .failure(.download(.status(404, reason: "Not Found")))), now: 123)
         XCTAssertEqual(state.listedRooms.count, 3, "a failed read keeps the rooms of the last good one")
         XCTAssertEqual(state.toasts.last?.message, "tv.m3u could not be read again; its rooms stay")
+        state.toasts = []
+        _ = state.reduce(.tick(pointer: Point(x: 0, y: 0)), now: 183.5)
+        _ = state.reduce(.playlistRead(Self.address, serial: 4, .failure(.download(.transport("refused")))), now: 184)
+        XCTAssertEqual(state.toasts, [], "a list that keeps failing is told once")
+        _ = state.reduce(.tick(pointer: Point(x: 0, y: 0)), now: 244.5)
+        _ = state.reduce(.playlistRead(Self.address, serial: 5, .success(Self.tv)), now: 245)
+        _ = state.reduce(.tick(pointer: Point(x: 0, y: 0)), now: 305.5)
+        state.toasts = []
+        _ = state.reduce(.playlistRead(Self.address, serial: 6, .success(Self.tv)), now: 306)
+        XCTAssertEqual(state.toasts, [], "a refresh that skips the same lines tells nothing new")
     }
 
     func testAListOfAHundredThousandRoomsIsLaidOutByWhatShows() {

@@ -21,6 +21,8 @@ public struct Playlists: Equatable, Sendable {
         public var isReading: Bool
         /// When it is read next; nil when it is not read again by itself.
         public var nextReadAt: Double?
+        /// Whether the last read failed.
+        public var lastReadFailed = false
     }
 
     /// The playlists in list order: the rooms file's, then those given.
@@ -51,10 +53,12 @@ public struct Playlists: Equatable, Sendable {
     public enum Effect: Equatable, Sendable {
         /// Read this playlist off the main thread and answer with ``Action/read(_:serial:_:now:)``.
         case read(PlaylistAddress, serial: Int)
-        /// A read gave rooms: how many, and the lines it skipped.
-        case loaded(PlaylistRooms)
-        /// A read failed; `kept` says whether the rooms of an earlier read stay.
-        case failed(PlaylistAddress, PlaylistLoadFailure, kept: Bool)
+        /// A read gave rooms; `news` says whether it is worth telling the user (the first good
+        /// read, or one that skipped another number of lines than the read before).
+        case loaded(PlaylistRooms, news: Bool)
+        /// A read failed; `kept` says whether the rooms of an earlier read stay, `news` whether
+        /// the read before it went well (a list that keeps failing is told once).
+        case failed(PlaylistAddress, PlaylistLoadFailure, kept: Bool, news: Bool)
     }
 
     /// Applies an action and returns the effects for the root to map.
@@ -98,12 +102,16 @@ public struct Playlists: Equatable, Sendable {
         guard let index = sources.firstIndex(where: { $0.reference.address == address && $0.serial == serial }) else { return [] }
         sources[index].isReading = false
         sources[index].nextReadAt = sources[index].reference.refresh.map { now + $0 }
+        let failedBefore = sources[index].lastReadFailed
         switch result {
         case .success(let rooms):
+            let news = sources[index].rooms?.skippedLines != rooms.skippedLines || failedBefore
             sources[index].rooms = rooms
-            return [.loaded(rooms)]
+            sources[index].lastReadFailed = false
+            return [.loaded(rooms, news: news)]
         case .failure(let failure):
-            return [.failed(address, failure, kept: sources[index].rooms != nil)]
+            sources[index].lastReadFailed = true
+            return [.failed(address, failure, kept: sources[index].rooms != nil, news: !failedBefore)]
         }
     }
 

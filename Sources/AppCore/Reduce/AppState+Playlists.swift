@@ -13,13 +13,14 @@ extension AppState {
             switch effect {
             case .read(let address, let serial):
                 out.append(.readPlaylist(address, serial: serial))
-            case .loaded(let rooms):
+            case .loaded(let rooms, let news):
                 out.append(.log(.info, "playlist \(rooms.title): \(rooms.rooms.count) rooms, \(rooms.skippedLines) lines skipped"))
                 out += rooms.problemWords.map { .log(.warn, "\(rooms.title):\($0.first?.isNumber == true ? "" : " ")\($0)") }
-                guard rooms.skippedLines > 0 else { continue }
+                guard news, rooms.skippedLines > 0 else { continue }
                 showToast(tr("%1$s: %2$s", rooms.title, trn("%d line skipped", "%d lines skipped", rooms.skippedLines)), now: now)
-            case .failed(let address, let failure, let kept):
+            case .failed(let address, let failure, let kept, let news):
                 out += failure.words.map { .log(.warn, "\(address.text): \($0)") }
+                guard news else { continue }
                 let message = kept ? tr("%s could not be read again; its rooms stay", address.name)
                     : tr("%1$s could not be read: %2$s", address.name, failure.words.first ?? "")
                 showToast(message, now: now)
