@@ -42,6 +42,21 @@ final class PlaylistDropTests: XCTestCase {
         XCTAssertEqual(state.listedRooms.last?.title, "Their A", "a broken file keeps the rooms read before")
     }
 
+    func testADroppedHLSPlaylistIsOneRoomThatOpens() {
+        var state = F.start()
+        let address = PlaylistAddress.file(path: "/media/show/index.m3u8")
+        let effects = state.reduce(.itemsGiven(["/media/show/index.m3u8"], from: .drop(.main)), now: 1)
+        XCTAssertTrue(effects.contains(.readPlaylist(address, serial: 1)))
+        let hls = PlaylistRooms.read(Array("#EXTM3U\n#EXT-X-TARGETDURATION:4\n#EXTINF:4,\nseg0.ts\n".utf8), from: address)
+        _ = state.reduce(.playlistRead(address, serial: 1, hls), now: 2)
+        XCTAssertEqual(state.listedRooms.last?.media, .live(source: .file(path: "/media/show/index.m3u8")))
+        XCTAssertEqual(state.session.openRoomID, state.listedRooms.last?.id, "a dropped stream opens")
+        XCTAssertEqual(state.main.list.selected, state.listedRooms.count - 1)
+        _ = state.reduce(.itemsGiven(["/media/show/index.m3u8"], from: .drop(.main)), now: 3)
+        _ = state.reduce(.playlistRead(address, serial: 2, hls), now: 4)
+        XCTAssertEqual(state.listedRooms.count, F.rooms.count + 1, "dropped again, it is read again, not added twice")
+    }
+
     func testADropOnTheFloatPlaysTheDroppedItemInTheFloat() {
         var state = F.floating(F.liveA)
         _ = state.reduce(.itemsGiven(["http://127.0.0.1:8000/other.ts"], from: .drop(.float)), now: 3)

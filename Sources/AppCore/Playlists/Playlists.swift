@@ -56,6 +56,9 @@ public struct Playlists: Equatable, Sendable {
         /// A read gave rooms; `news` says whether it is worth telling the user (the first good
         /// read, or one that skipped another number of lines than the read before).
         case loaded(PlaylistRooms, news: Bool)
+        /// A list the user gave turned out to be one stream (HLS): its room opens, as a given
+        /// stream does.
+        case givenStream(Room)
         /// A read failed; `kept` says whether the rooms of an earlier read stay, `news` whether
         /// the read before it went well (a list that keeps failing is told once).
         case failed(PlaylistAddress, PlaylistLoadFailure, kept: Bool, news: Bool)
@@ -106,9 +109,11 @@ public struct Playlists: Equatable, Sendable {
         switch result {
         case .success(let rooms):
             let news = sources[index].rooms?.skippedLines != rooms.skippedLines || failedBefore
+            let firstRead = sources[index].rooms == nil
             sources[index].rooms = rooms
             sources[index].lastReadFailed = false
-            return [.loaded(rooms, news: news)]
+            let opens = rooms.isStream && sources[index].isGiven && firstRead
+            return [.loaded(rooms, news: news)] + (opens ? rooms.rooms.prefix(1).map { .givenStream($0) } : [])
         case .failure(let failure):
             sources[index].lastReadFailed = true
             return [.failed(address, failure, kept: sources[index].rooms != nil, news: !failedBefore)]

@@ -5,10 +5,12 @@ import Rooms
 /// sections, the lines skipped told and logged.
 extension AppState {
     /// Routes an action to the playlists and maps their effects: the one place they become
-    /// the app's. A finished read changes the list, which the open room and the selection follow.
+    /// the app's. A finished read changes the list, which the open room and the selection follow;
+    /// a dropped `.m3u8` that is an HLS stream opens.
     mutating func sendPlaylists(_ action: Playlists.Action, now: Double) -> [AppEffect] {
         let before: ListedRooms? = if case .read = action { listedRooms } else { nil }
         var out: [AppEffect] = []
+        var opensAfter: Room?
         for effect in playlists.send(action) {
             switch effect {
             case .read(let address, let serial):
@@ -18,6 +20,8 @@ extension AppState {
                 out += rooms.problemWords.map { .log(.warn, "\(rooms.title):\($0.first?.isNumber == true ? "" : " ")\($0)") }
                 guard news, rooms.skippedLines > 0 else { continue }
                 showToast(tr("%1$s: %2$s", rooms.title, trn("%d line skipped", "%d lines skipped", rooms.skippedLines)), now: now)
+            case .givenStream(let room):
+                opensAfter = room
             case .failed(let address, let failure, let kept, let news):
                 out += failure.words.map { .log(.warn, "\(address.text): \($0)") }
                 guard news else { continue }
@@ -27,6 +31,11 @@ extension AppState {
             }
         }
         guard let before else { return out }
-        return out + listChanged(from: before, now: now)
+        out += listChanged(from: before, now: now)
+        let listed = listedRooms
+        guard let room = opensAfter, let index = listed.firstIndex(ofID: room.id) else { return out }
+        main.list = listLayout(listed).moveSelection(main.list, by: index - main.list.selected, rows: listed.count,
+                                                     height: main.height)
+        return out + send(.roomSelected(room), now: now)
     }
 }

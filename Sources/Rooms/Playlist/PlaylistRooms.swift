@@ -32,6 +32,8 @@ public struct PlaylistRooms: Hashable, Sendable {
     public var skippedLines: Int
     /// Each room's index by id.
     public var indexByID: [RoomID: Int]
+    /// True for an HLS playlist read as the one stream it is.
+    public var isStream = false
 
     /// The rooms of `playlist`, read from `address`.
     /// - Complexity: O(*n*) in the entries.
@@ -79,6 +81,7 @@ public struct PlaylistRooms: Hashable, Sendable {
         problems = []
         skippedLines = 0
         indexByID = [room.id: 0]
+        isStream = true
     }
 
     /// A rooms file's rooms at `address` as one section named by the file: each room keeps
