@@ -117,7 +117,7 @@ let package = Package(
         .testTarget(name: "AppCoreTests",
                     dependencies: ["AppCore", "EngineTerms", "PiPLayout", "Rooms", "Session", "LiveDirectory", "Logging", "TestSupport", "AppCoreTestSupport", "Localization"]),
         .testTarget(name: "LocalizationTests", dependencies: ["Localization", "AppCore", "EngineTerms", "Rooms", "Session", "TestSupport", "AppCoreTestSupport"]),
-        .testTarget(name: "FilesTests", dependencies: ["EngineTerms", "Files"]),
+        .testTarget(name: "FilesTests", dependencies: ["EngineTerms", "Files", "Rooms"]),
         .testTarget(name: "PlaybackTests",
                     dependencies: ["Playback", "Broadcast", "CFFmpeg", "DirectoryFetch", "EngineTerms", "FFmpeg", "LiveDirectory", "LocksAndThreads", "Rooms",
                                    "LiveServerTestSupport", "TestSupport"]),

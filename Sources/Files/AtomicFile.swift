@@ -3,7 +3,9 @@ import Foundation
 
 /// Writes files so readers see the old or the new content, never a mix (P15).
 public enum AtomicFile {
-    /// Writes `data` to a temporary file beside `path` (`.NAME.PID.tmp`), then renames it over `path`.
+    /// Writes `data` to a temporary file beside `path` (`.NAME.PID.tmp`), flushes it to the disk,
+    /// then renames it over `path` and flushes the folder: a reader, a crash or a power cut
+    /// leaves the old file or the new one.
     public static func write(_ data: Data, to path: String) throws(FileWriteError) {
         let url = URL(fileURLWithPath: path)
         let dir = url.deletingLastPathComponent().path
@@ -24,12 +26,23 @@ public enum AtomicFile {
             return done
         }
         if written != data.count { failure = FileWriteError(step: .write, path: tmp, reason: Self.reason(errno)) }
+        if failure == nil, fsync(fd) != 0 { failure = FileWriteError(step: .write, path: tmp, reason: Self.reason(errno)) }
         if close(fd) != 0, failure == nil { failure = FileWriteError(step: .write, path: tmp, reason: Self.reason(errno)) }
         if failure == nil, rename(tmp, path) != 0 { failure = FileWriteError(step: .replace, path: path, reason: Self.reason(errno)) }
         if let failure {
             unlink(tmp)
             throw failure
         }
+        syncFolder(dir)
+    }
+
+    /// Flushes a folder's entries (a rename in it) to the disk; a folder that cannot be opened
+    /// for it is left to the system's own flush.
+    private static func syncFolder(_ dir: String) {
+        let fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { return }
+        fsync(fd)
+        close(fd)
     }
 
     /// Removes temporaries of `path` left by writers that died mid-write (a `kill -9`):

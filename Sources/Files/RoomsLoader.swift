@@ -3,27 +3,21 @@ import Rooms
 
 /// Finds and reads the rooms file (R1) and validates it (R4).
 public enum RoomsLoader {
-    /// Where rooms come from: `--rooms FILE`, else the user's config file, else the built-in default.
-    public static func resolve(explicit: String?) -> String? {
-        if let explicit { return explicit }
-        if FileManager.default.fileExists(atPath: Paths.userRoomsFile) { return Paths.userRoomsFile }
-        return Paths.assetsDir.map { $0 + "/rooms.json" }
-    }
-
     /// The largest rooms file read: far above any real one (a thousand rooms is about
     /// 300 KB), small enough that parsing one on the main thread stays quick.
     public static let maximumBytes = 4 * 1024 * 1024
 
-    /// Reads and validates a rooms file; the error names the file and the place of each problem.
-    /// `-` (and `/dev/stdin`, pipes included) reads standard input.
+    /// Reads and validates a rooms file; the error names the file (`fileName`, else the path's
+    /// last part) and the place of each problem. `-` (and `/dev/stdin`, pipes included) reads
+    /// standard input.
     /// A path ending in `.m3u` or `.m3u8` is a playlist (R7): the configuration lists it as its
     /// one rooms source, unread (``readPlaylist(path:)`` reads it); a rooms file's relative
     /// `playlists` paths are made relative to its folder.
-    public static func load(path: String) throws(RoomsLoadError) -> RoomsConfig {
+    public static func load(path: String, fileName: String? = nil) throws(RoomsLoadError) -> RoomsConfig {
         if path != "-", PlaylistAddress.isPlaylistPath(path) {
             return RoomsConfig(rooms: [], playlists: [PlaylistReference(address: .file(path: path))])
         }
-        let name = path == "-" ? "<stdin>" : (path as NSString).lastPathComponent
+        let name = fileName ?? (path == "-" ? "<stdin>" : (path as NSString).lastPathComponent)
         let data = try read(path: path, limit: maximumBytes)
         var config: RoomsConfig
         do throws(RoomsFileError) {
@@ -47,7 +41,7 @@ public enum RoomsLoader {
     }
 
     /// The file's bytes, refusing anything over `limit` before reading it all.
-    private static func read(path: String, limit maximumBytes: Int) throws(RoomsLoadError) -> Data {
+    static func read(path: String, limit maximumBytes: Int) throws(RoomsLoadError) -> Data {
         var isDir: ObjCBool = false
         if path != "-", !FileManager.default.fileExists(atPath: path, isDirectory: &isDir) || isDir.boolValue {
             throw isDir.boolValue ? .isDirectory(path: path) : .noSuchFile(path: path)
@@ -67,7 +61,50 @@ public enum RoomsLoader {
     }
 }
 
+/// The rooms the app starts with when no `--rooms` names a file (R6): the user's rooms file,
+/// else the built-in one; a user's file that does not load leaves the app on the built-in
+/// rooms, telling why, instead of stopping it.
+public struct RoomsStart {
+    /// Whose rooms are listed.
+    public enum Origin: Equatable, Sendable {
+        /// The user's rooms file.
+        case userFile
+        /// The built-in rooms file: the user has none.
+        case builtIn
+        /// The built-in rooms file, since the user's does not load (why).
+        case userFileBroken(RoomsLoadError)
+    }
+
+    /// The rooms listed.
+    public var config: RoomsConfig
+    /// The file watched for changes (M5): the user's file unless there is none.
+    public var watchedPath: String
+    /// Whose rooms are listed.
+    public var origin: Origin
+
+    /// Reads the user's rooms file, else the built-in one at `builtIn`; throws only when the
+    /// rooms listed in the end (the built-in ones) cannot be read.
+    public static func read(builtIn: String?) throws(RoomsLoadError) -> RoomsStart {
+        let user = Paths.userRoomsFile
+        var broken: RoomsLoadError?
+        if FileManager.default.fileExists(atPath: user) {
+            do throws(RoomsLoadError) {
+                return RoomsStart(config: try RoomsLoader.load(path: user, fileName: user), watchedPath: user, origin: .userFile)
+            } catch {
+                broken = error
+            }
+        }
+        guard let builtIn else { throw broken ?? .noSuchFile(path: user) }
+        let config = try RoomsLoader.load(path: builtIn)
+        guard let broken else { return RoomsStart(config: config, watchedPath: builtIn, origin: .builtIn) }
+        return RoomsStart(config: config, watchedPath: user, origin: .userFileBroken(broken))
+    }
+}
+
 extension RoomsLoader {
+    /// The built-in rooms file, installed with the app or in the source tree.
+    public static var builtInPath: String? { Paths.assetsDir.map { $0 + "/rooms.json" } }
+
     /// When the file last changed, or nil when it cannot be read.
     public static func modificationDate(path: String) -> Date? {
         (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date

@@ -40,21 +40,11 @@ func floatappMain() -> Int32 {
             return 2
         }
     case .run:
-        guard let path = RoomsLoader.resolve(explicit: options.roomsFile) else {
-            Log.error(DesktopFailure.noRoomsFile.words)
-            return 2
-        }
-        let config: Rooms.RoomsConfig
-        do throws(RoomsLoadError) {
-            config = try RoomsLoader.load(path: path)
-        } catch {
-            for m in error.messages { FileHandle.standardError.write(Data((m + "\n").utf8)) }
-            return 2
-        }
+        guard let (config, path, store) = startingRooms(explicit: options.roomsFile) else { return 2 }
         if path != "-", PlaylistAddress.isPlaylistPath(path), checkPlaylist(path) == nil { return 2 }
         Log.info("rooms from \(path)")
         do {
-            let app = try App(options: options, config: config, roomsPath: path)
+            let app = try App(options: options, config: config, roomsPath: path, store: store)
             return app.run()
         } catch let error as AppError {
             Log.error(error.words)
@@ -86,6 +76,31 @@ func checkPlaylist(_ path: String) -> Int? {
         return nil
     case .failure(let failure):
         failure.words.forEach(say)
+        return nil
+    }
+}
+
+/// The rooms the app starts with: `--rooms FILE` (R4: a file that does not load ends the app
+/// with status 2), else the user's rooms file, else the built-in one (R6: a user's file that does
+/// not load is reported and the built-in rooms listed). Nil after telling why nothing loads.
+@MainActor
+private func startingRooms(explicit: String?) -> (RoomsConfig, watched: String, UserRooms.Store)? {
+    do throws(RoomsLoadError) {
+        if let explicit { return (try RoomsLoader.load(path: explicit), explicit, .elsewhere) }
+        guard RoomsLoader.builtInPath != nil || FileManager.default.fileExists(atPath: Paths.userRoomsFile) else {
+            Log.error(DesktopFailure.noRoomsFile.words)
+            return nil
+        }
+        let start = try RoomsStart.read(builtIn: RoomsLoader.builtInPath)
+        switch start.origin {
+        case .userFile: return (start.config, start.watchedPath, .userFile)
+        case .builtIn: return (start.config, start.watchedPath, .builtIn)
+        case .userFileBroken(let error):
+            for m in error.messages { Log.warn(m) }
+            return (start.config, start.watchedPath, .broken(error))
+        }
+    } catch {
+        for m in error.messages { FileHandle.standardError.write(Data((m + "\n").utf8)) }
         return nil
     }
 }

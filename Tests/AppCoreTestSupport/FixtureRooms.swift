@@ -14,3 +14,12 @@ public enum FixtureRooms {
     public static let noPiP = Room(id: "no-pip", title: "No PiP", pip: false, media: .live(source: .file(path: "/tmp/a.mp4")))
     public static let all = [liveA, liveB, call, host, noPiP]
 }
+
+extension RoomsLoadError {
+    /// A rooms file that does not load with `count` problems (each a missing `rooms` at 1:1).
+    public static func problems(_ count: Int) -> RoomsLoadError {
+        .invalid(RoomsFileError(problems: Array(repeating: RoomsFileProblem(
+            fileName: "rooms.json", position: TextPosition(line: 1, column: 1), path: .root,
+            reason: .missingField("rooms", need: nil)), count: count)))
+    }
+}

@@ -106,7 +106,7 @@ final class ModelTests: XCTestCase {
         case 12: return [.framesUploaded(window), .painted(window)].randomElement(using: &rng)!
         case 13:
             let rooms = F.rooms.filter { _ in Bool.random(using: &rng) }
-            return Bool.random(using: &rng) ? .roomsReloaded(RoomsConfig(rooms: rooms)) : .roomsFileFailed(problems: 1)
+            return Bool.random(using: &rng) ? .roomsReloaded(RoomsConfig(rooms: rooms)) : .roomsFileFailed(.problems(1))
         case 14: return .key([.enter, .letter("p")].randomElement(using: &rng)!, window: .main, ctrl: false, isRepeat: false)
         default: return .tick(pointer: global)
         }

@@ -71,7 +71,7 @@ final class RepaintTests: XCTestCase {
 
     func testAToastRepaintsTheMainWindowOnly() {
         var state = cleanFloat(F.liveA)
-        assertStep(&state, .roomsFileFailed(problems: 1), now: 3, effects: []) {
+        assertStep(&state, .roomsFileFailed(.problems(1)), now: 3, effects: []) {
             $0.toasts = [Toast(message: "The rooms file has 1 problem; keeping the current rooms", until: 7)]
             $0.paint.main.dirty = true
         }

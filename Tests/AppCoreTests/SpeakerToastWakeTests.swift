@@ -99,10 +99,10 @@ final class SpeakerToastWakeTests: XCTestCase {
 
     func testToastsStackUpToThreeExpireAndAreRepaintedWhileFading() {
         var state = F.start()
-        _ = state.reduce(.roomsFileFailed(problems: 1), now: 1)
-        _ = state.reduce(.roomsFileFailed(problems: 2), now: 2)
+        _ = state.reduce(.roomsFileFailed(.problems(1)), now: 1)
+        _ = state.reduce(.roomsFileFailed(.problems(2)), now: 2)
         _ = state.reduce(.started(openRoom: "nope", float: false), now: 3)
-        assertStep(&state, .roomsFileFailed(problems: 3), now: 3.5, effects: []) {
+        assertStep(&state, .roomsFileFailed(.problems(3)), now: 3.5, effects: []) {
             $0.toasts.removeFirst()
             $0.toasts.append(Toast(message: "The rooms file has 3 problems; keeping the current rooms", until: 7.5))
         }

@@ -140,23 +140,41 @@ extension AppState {
     }
 
     /// The toasts laid out from the bottom of the main window up, newest lowest; each pill is
-    /// as wide as `measure` says its text is, within the window.
+    /// as wide as `measure` says its text is, within the window. A toast with an action is a
+    /// fixed width (its button's place must not hang on a text's measure) with the button at
+    /// its trailing end.
     public func toastLayout(now: Double, measure: TextMeasure? = nil) -> [ToastModel] {
         let m = environment.metrics
         let controls = roomViewShown && controlsVisible(now: now)
-        var y = main.height - (controls ? m.px(Self.controlBarHeight) : 0) - m.px(16)
+        var y = main.height - (controls ? m.px(Self.controlBarHeight) : 0) - (roomViewShown ? 0 : listNoticeHeight) - m.px(16)
         var out: [ToastModel] = []
         for toast in toasts.reversed() {
             let h = m.px(40)
             y -= h
-            let w = min(main.width - m.px(32), (measure ?? m.width)(toast.message, TextStyle(size: 15)) + m.px(40))
+            let buttonW = toast.action == nil ? 0 : m.px(Self.toastButtonWidth)
+            let textW = toast.action == nil ? (measure ?? m.width)(toast.message, TextStyle(size: 15)) : m.px(300)
+            let w = min(main.width - m.px(32), textW + buttonW + m.px(40))
             let pill = PixelRect((main.width - w) / 2, y, w, h)
+            let button = toast.action.map { _ in
+                environment.direction == .rightToLeft ? PixelRect(pill.x + m.px(6), y + m.px(6), buttonW, h - m.px(12))
+                    : PixelRect(pill.maxX - m.px(6) - buttonW, y + m.px(6), buttonW, h - m.px(12))
+            }
+            let textX = environment.direction == .rightToLeft ? pill.x + m.px(20) + buttonW : pill.x + m.px(20)
             out.append(ToastModel(message: toast.message, pill: pill,
-                                  text: PixelRect(pill.x + m.px(20), y, max(0, w - m.px(40)), h),
-                                  opacity: min(1, max(0, (toast.until - now) / Toast.fade))))
+                                  text: PixelRect(textX, y, max(0, w - m.px(40) - buttonW), h),
+                                  opacity: min(1, max(0, (toast.until - now) / Toast.fade)),
+                                  action: toast.action, button: button))
             y -= m.px(8)
         }
         return out
+    }
+
+    /// A toast button's width, in unscaled pixels.
+    static let toastButtonWidth = 84
+
+    /// The action of the toast button at window point (x, y), if one is there.
+    func toastAction(at x: Int, _ y: Int, now: Double) -> ToastAction? {
+        toastLayout(now: now).first { $0.button?.contains(x, y) == true }?.action
     }
 }
 
@@ -169,6 +187,9 @@ public struct ToastModel: Hashable, Sendable {
     public let text: PixelRect
     /// 0...1, fading out in the last ``Toast/fade`` seconds.
     public let opacity: Double
+    /// What the toast's button does, and where the button is; nil for a toast without one.
+    public let action: ToastAction?
+    public let button: PixelRect?
 }
 
 extension FloatControl {

@@ -12,6 +12,8 @@ public struct ListLayout: Sendable {
     /// The language's direction: right to left puts each row's badge and text on the right,
     /// its status pill and the scrollbar on the left (X5).
     public let direction: TextDirection
+    /// The pixels a notice covers at the bottom of the window (R6): the rows scroll above it.
+    public let bottomInset: Int
 
     /// A row's height and the header's, in unscaled pixels.
     public static let rowHeight = 64
@@ -20,10 +22,11 @@ public struct ListLayout: Sendable {
     public static let padding = 16
 
     /// Creates the layout for these metrics.
-    public init(metrics: UIMetrics, sectionStarts: [Int] = [], direction: TextDirection = .leftToRight) {
+    public init(metrics: UIMetrics, sectionStarts: [Int] = [], direction: TextDirection = .leftToRight, bottomInset: Int = 0) {
         self.metrics = metrics
         self.sectionStarts = sectionStarts
         self.direction = direction
+        self.bottomInset = bottomInset
     }
 
     /// `rect`, laid out left to right in a window `width` wide, placed for the language's direction.
@@ -164,7 +167,7 @@ public struct ListLayout: Sendable {
         // A section's header scrolls into view with its first room.
         let startsSection = headers(atMost: list.selected) > headers(atMost: list.selected - 1)
         let top = (slot(list.selected) - (startsSection ? 1 : 0)) * rowSpan
-        let view = height - px(Self.headerHeight) - px(Self.padding)
+        let view = height - bottomInset - px(Self.headerHeight) - px(Self.padding)
         if top < list.scrollOffset { list.scrollOffset = top }
         if top + rowSpan > list.scrollOffset + view { list.scrollOffset = top + rowSpan - view }
         return clamped(list, rows: rows, height: height)
@@ -172,7 +175,7 @@ public struct ListLayout: Sendable {
 
     private func clamped(_ list: ListState, rows: Int, height: Int) -> ListState {
         var list = list
-        let maxOffset = max(0, contentHeight(rows: rows) - (height - px(Self.headerHeight)))
+        let maxOffset = max(0, contentHeight(rows: rows) - (height - bottomInset - px(Self.headerHeight)))
         list.scrollOffset = max(0, min(maxOffset, list.scrollOffset))
         return list
     }
@@ -180,7 +183,7 @@ public struct ListLayout: Sendable {
     /// The scrollbar's thumb, when the rows do not fit.
     public func scrollbar(_ list: ListState, rows: Int, width: Int, height: Int) -> PixelRect? {
         let content = contentHeight(rows: rows)
-        let view = height - px(Self.headerHeight)
+        let view = height - bottomInset - px(Self.headerHeight)
         guard content > view, view > 0 else { return nil }
         let barH = max(px(24), view * view / content)
         let y = px(Self.headerHeight) + (view - barH) * list.scrollOffset / max(1, content - view)
@@ -303,6 +306,23 @@ public struct ListViewModel: Hashable, Sendable {
     public let isEmpty: Bool
     /// The scrollbar's thumb, when the rows do not fit.
     public let scrollbar: PixelRect?
+    /// Why the user's rooms file is not the one listed, over the bottom of the list (R6).
+    public let notice: ListNotice?
+}
+
+/// A notice drawn over the bottom of the list: the user's rooms file does not load (R6).
+public struct ListNotice: Hashable, Sendable {
+    /// The lines: what it means, then the file's problems with their places.
+    public let lines: [String]
+    /// Where it is drawn.
+    public let rect: PixelRect
+    /// A line's height in pixels.
+    public let lineHeight: Int
+
+    /// The most problems a notice lists; the rest are counted.
+    public static let maximumProblems = 3
+    /// The style its lines are drawn in.
+    public static let style = TextStyle(size: 13)
 }
 
 extension AppState {
@@ -340,7 +360,34 @@ extension AppState {
             rows: rows, sections: sections, headerHeight: layout.headerHeight,
             countLabel: countLabel, titleBox: header.title, countBox: header.count, direction: environment.direction,
             isEmpty: all.isEmpty && all.sections.isEmpty,
-            scrollbar: layout.scrollbar(main.list, rows: all.count, width: main.width, height: main.height))
+            scrollbar: layout.scrollbar(main.list, rows: all.count, width: main.width, height: main.height),
+            notice: listNotice)
+    }
+
+    /// The lines of the list's notice, when there is one: the user's rooms file does not load.
+    var listNoticeLines: [String]? {
+        guard case .broken(let error) = userRooms.store else { return nil }
+        let messages = error.messages
+        var lines = [tr("Your rooms file does not load, so the built-in rooms are listed; nothing is saved to it until it is fixed:")]
+        lines += messages.prefix(ListNotice.maximumProblems)
+        if messages.count > ListNotice.maximumProblems {
+            lines.append(trn("and %d more problem", "and %d more problems", messages.count - ListNotice.maximumProblems))
+        }
+        return lines
+    }
+
+    /// The pixels the list's notice takes at the bottom of the window, margin included.
+    var listNoticeHeight: Int {
+        guard let lines = listNoticeLines else { return 0 }
+        let m = environment.metrics
+        return lines.count * m.px(18) + m.px(20) + m.px(ListLayout.padding)
+    }
+
+    private var listNotice: ListNotice? {
+        guard let lines = listNoticeLines else { return nil }
+        let m = environment.metrics, pad = m.px(ListLayout.padding)
+        let h = listNoticeHeight - pad
+        return ListNotice(lines: lines, rect: PixelRect(pad, main.height - h - pad / 2, main.width - 2 * pad, h), lineHeight: m.px(18))
     }
 
     /// What a room's row says under its title: an opened item's address or why it opens

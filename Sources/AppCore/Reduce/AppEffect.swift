@@ -45,6 +45,12 @@ public enum AppEffect: Equatable, Sendable {
     case readDisplays
     /// Check the rooms file and answer with a reload event when it changed.
     case checkRoomsFile
+    /// Open a source to add off the main thread (FFmpeg's open and stream info, bounded in
+    /// time) for its title, and answer with ``AppEvent/sourceProbed(serial:title:)`` (R6).
+    case probeSource(serial: Int, source: String)
+    /// Save a change to the user's rooms file and answer with
+    /// ``AppEvent/userRoomsSaved(_:_:)``; from then on the rooms file watched is the user's (R6).
+    case saveUserRooms(UserRoomsChange)
     /// Show the float at a frame, titled, showing the room's current frame at once (P17).
     case showFloat(RoomID, frame: Rect, title: String)
     /// Title the shown float anew (its room took its stream's own title, R6).

@@ -72,8 +72,12 @@ public enum AppEvent: Equatable, Sendable {
     case painted(WindowKind)
     /// The rooms file was read again and is valid (M5).
     case roomsReloaded(RoomsConfig)
-    /// The rooms file changed but has problems; the current rooms stay.
-    case roomsFileFailed(problems: Int)
+    /// The rooms file changed but does not load (why); the current rooms stay.
+    case roomsFileFailed(RoomsLoadError)
+    /// A probe of a source to add ended: the title the source gives itself, if any (R6).
+    case sourceProbed(serial: Int, title: String?)
+    /// A change to the user's rooms file was saved, or why not (R6).
+    case userRoomsSaved(UserRoomsChange, Result<UserRoomsSaved, RoomsSaveError>)
     /// A live server's statistics page was fetched and read (or could not be), for the
     /// directory's refresh `serial`.
     case directoryFetched(serverID: String, serial: Int, Result<[LiveStreamInfo], DirectoryError>)
@@ -109,7 +113,7 @@ public enum AppEvent: Equatable, Sendable {
 
 /// The keys the app acts on.
 public enum Key: Hashable, Sendable {
-    case up, down, left, right, pageUp, pageDown, home, end, enter, space, escape, backspace
+    case up, down, left, right, pageUp, pageDown, home, end, enter, space, escape, backspace, delete
     case plus, minus
     case letter(Character)
 

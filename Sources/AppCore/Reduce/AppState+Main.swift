@@ -8,6 +8,7 @@ extension AppState {
         if isFloat(window) { return floatKey(key, ctrl: ctrl, now: now) }
         showControls(now: now)
         if key == .letter("q") && ctrl { return quit(0) }
+        if key == .letter("z") && ctrl { return undoDelete(now: now) }
         switch session.mainWindow.content {
         case .list: return listKey(key, now: now)
         case .room(let id): return roomKey(key, id, now: now)
@@ -28,6 +29,7 @@ extension AppState {
         case .enter, .space:
             guard all.indices.contains(main.list.selected) else { return [] }
             return listedRoomPicked(all[main.list.selected], now: now)
+        case .delete: return deleteSelected(now: now)
         default: return []
         }
         main.list = listLayout(all).moveSelection(main.list, by: delta, rows: rows, height: main.height)
@@ -58,7 +60,8 @@ extension AppState {
 
     /// The list's layout for its rooms as listed now.
     func listLayout(_ all: ListedRooms) -> ListLayout {
-        ListLayout(metrics: environment.metrics, sectionStarts: all.sectionStarts, direction: environment.direction)
+        ListLayout(metrics: environment.metrics, sectionStarts: all.sectionStarts, direction: environment.direction,
+                   bottomInset: listNoticeHeight)
     }
 
     mutating func mainPointerMoved(_ x: Int, _ y: Int, now: Double) -> [AppEffect] {
@@ -75,6 +78,7 @@ extension AppState {
     }
 
     mutating func mainPressed(_ x: Int, _ y: Int, now: Double) -> [AppEffect] {
+        if toastAction(at: x, y, now: now) != nil { return [] }
         switch session.mainWindow.content {
         case .list:
             let all = listedRooms
@@ -100,6 +104,11 @@ extension AppState {
         if main.draggingVolume {
             main.draggingVolume = false
             return []
+        }
+        if let action = toastAction(at: x, y, now: now) {
+            switch action {
+            case .undoDelete: return undoDelete(now: now)
+            }
         }
         switch session.mainWindow.content {
         case .list:

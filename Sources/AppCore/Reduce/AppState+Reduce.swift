@@ -66,11 +66,12 @@ extension AppState {
         case .framesUploaded(let w, _): effects = sendPaint(.framesUploaded(w), now: now)
         case .pictureShown: effects = []
         case .painted(let w): effects = sendPaint(.presented(w, now: now, controls: w == .main && controlsVisible(now: now)), now: now)
-        case .roomsReloaded(let config): effects = roomsReloaded(config, now: now)
-        case .roomsFileFailed(let problems):
+        case .roomsReloaded(let config): effects = roomsReloaded(config, now: now) + sendUserRooms(.fileLoaded, now: now)
+        case .roomsFileFailed(let error):
             showToast(trn("The rooms file has %d problem; keeping the current rooms",
-                          "The rooms file has %d problems; keeping the current rooms", problems), now: now)
-            effects = []
+                          "The rooms file has %d problems; keeping the current rooms", error.messages.count), now: now)
+            effects = sendUserRooms(.fileFailed(error), now: now)
+        case .sourceProbed, .userRoomsSaved: effects = userRoomsEvent(event, now: now)
         case .directoryFetched(let serverID, let serial, let result):
             effects = directoryFetched(serverID, serial: serial, result, now: now)
         case .playlistRead(let address, let serial, let result):
@@ -80,7 +81,9 @@ extension AppState {
         case .tick(let pointer): effects = tick(pointer: pointer, now: now)
         case .idle: effects = sendMedia(.shows(media))
         case .mediaControlsFailed: effects = sendMedia(.failedToStart)
-        case .itemsGiven(let items, let origin): effects = itemsGiven(items, from: origin, now: now)
+        case .itemsGiven(let items, let origin):
+            effects = origin == .paste || origin == .locationField ? itemsToSave(items, from: origin, now: now)
+                : itemsGiven(items, from: origin, now: now)
         }
         settleFloatSpeaker(now: now)
         scheduleMemoryRelease(after: effects, now: now)
@@ -147,10 +150,11 @@ extension AppState {
         return effects
     }
 
-    /// Adds a toast (the newest at the bottom, at most ``Toast/limit``).
-    mutating func showToast(_ message: String, now: Double) {
-        toasts.removeAll { $0.message == message }
-        toasts.append(Toast(message: message, until: now + Toast.duration))
+    /// Adds a toast (the newest at the bottom, at most ``Toast/limit``), until ``Toast/duration``
+    /// from now unless `until` says; a toast with `action` replaces the one with the same action.
+    mutating func showToast(_ message: String, now: Double, action: ToastAction? = nil, until: Double? = nil) {
+        toasts.removeAll { $0.message == message || (action != nil && $0.action == action) }
+        toasts.append(Toast(message: message, until: until ?? now + Toast.duration, action: action))
         if toasts.count > Toast.limit { toasts.removeFirst(toasts.count - Toast.limit) }
     }
 
@@ -219,7 +223,8 @@ extension AppState {
         return []
     }
 
-    private mutating func roomsReloaded(_ config: RoomsConfig, now: Double) -> [AppEffect] {
+    /// The rooms file's rooms are now `config`'s: read again (M5) or written by a save (R6).
+    mutating func roomsReloaded(_ config: RoomsConfig, now: Double) -> [AppEffect] {
         var effects: [AppEffect] = []
         if config.servers != directory.sections.map(\.server) {
             directory = LiveDirectory(servers: config.servers)

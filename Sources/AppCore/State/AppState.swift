@@ -28,6 +28,8 @@ public struct AppState: Equatable, Sendable {
     public var opened: OpenedItems
     /// The playlists read as rooms sources (R7): their rooms follow the rooms file's.
     public var playlists: Playlists
+    /// Where the rooms the user adds are saved, the sources being probed, the room deleted last (R6).
+    public var userRooms: UserRooms
     /// The host room's real broadcast (W6, W9).
     public var broadcasting: Broadcasting
     /// The call the user has joined, and how many this run has (W10).
@@ -49,15 +51,17 @@ public struct AppState: Equatable, Sendable {
     /// Whether the app should end, and its exit status.
     public var exit: Int32?
 
-    /// The state at start with the rooms file's `config`: the list shown, nothing open.
+    /// The state at start with the rooms file's `config`: the list shown, nothing open; rooms
+    /// the user adds are saved as `store` says.
     public init(config: RoomsConfig, globalPiP: PiPAvailability = .enabled, environment: AppEnvironment,
-                displays: [Display] = []) {
+                displays: [Display] = [], store: UserRooms.Store = .elsewhere) {
         session = SessionState(settings: config.settings, globalPiP: globalPiP)
         directory = LiveDirectory(servers: config.servers)
         _ = directory.send(.hideCalls(Self.serverCallIDs(of: config.rooms)))
         roomsFile = RoomsFileState(rooms: config.rooms, me: config.me)
         opened = OpenedItems()
         playlists = Playlists(config.playlists)
+        userRooms = UserRooms(store: store)
         broadcasting = Broadcasting()
         calls = Calls()
         motion = nil
@@ -160,10 +164,27 @@ public struct Toast: Equatable, Sendable {
     /// The most toasts shown at once.
     public static let limit = 3
 
+    /// What its button does; nil for a toast without a button.
+    public var action: ToastAction?
+
     /// Creates a toast.
-    public init(message: String, until: Double) {
+    public init(message: String, until: Double, action: ToastAction? = nil) {
         self.message = message
         self.until = until
+        self.action = action
+    }
+}
+
+/// What a toast's button does.
+public enum ToastAction: Hashable, Sendable {
+    /// Put the room deleted last back (R6).
+    case undoDelete
+
+    /// The button's label.
+    public var label: String {
+        switch self {
+        case .undoDelete: tr("Undo")
+        }
     }
 }
 

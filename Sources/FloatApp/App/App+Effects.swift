@@ -46,6 +46,8 @@ extension App {
             guard let event = files.checkRooms() else { return nil }
             if case .roomsReloaded(let config) = event { Self.loadDevices(for: config) }
             return .event(event)
+        case .probeSource(let serial, let source): sourceProbe.probe(serial: serial, source: source)
+        case .saveUserRooms(let change): return .event(files.save(change))
         case .releaseFreedMemory:
             main.video = []
             floatWindow?.video.release()

@@ -25,6 +25,7 @@ extension App {
     private func translate(_ event: SDL_Event) -> [AppEvent] {
         if directoryFetcher.waker.matches(event) { return directoryFetcher.takeAnswers() }
         if playlistReader.waker.matches(event) { return playlistReader.takeAnswers() }
+        if sourceProbe.waker.matches(event) { return sourceProbe.takeAnswers() }
         switch SDL_EventType(event.type) {
         case SDL_QUIT:
             return [.closed(.main)]
@@ -131,6 +132,7 @@ extension Key {
         case SDLK_SPACE: self = .space
         case SDLK_ESCAPE: self = .escape
         case SDLK_BACKSPACE: self = .backspace
+        case SDLK_DELETE: self = .delete
         case SDLK_PLUS, SDLK_EQUALS, SDLK_KP_PLUS: self = .plus
         case SDLK_MINUS, SDLK_KP_MINUS: self = .minus
         default:

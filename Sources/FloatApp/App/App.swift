@@ -33,6 +33,8 @@ final class App {
     let directoryFetcher: DirectoryFetcher
     /// Playlists, read and made rooms off the main thread (R7).
     let playlistReader: PlaylistReader
+    /// The sources the user adds, opened off the main thread for their titles (R6).
+    let sourceProbe: SourceProbe
     /// The rooms file, the placement state file and the stats log.
     let files: AppFiles
     /// PiP lifecycle and layout observers (M3, M4).
@@ -48,7 +50,7 @@ final class App {
     /// The items of the drop under way (W12).
     var drops = DropCollector()
 
-    init(options: Options, config: RoomsConfig, roomsPath: String) throws {
+    init(options: Options, config: RoomsConfig, roomsPath: String, store: UserRooms.Store) throws {
         Self.loadDevices(for: config)
         files = try AppFiles(roomsPath: roomsPath, statsPath: options.statsFile)
         startRoom = (options.openRoom, options.float)
@@ -66,6 +68,7 @@ final class App {
         playback = Players(liveness: options.exitOnEnd ? .recorded : .live, waker: LoopWaker())
         directoryFetcher = DirectoryFetcher(waker: LoopWaker())
         playlistReader = PlaylistReader(waker: LoopWaker())
+        sourceProbe = SourceProbe(waker: LoopWaker())
         broadcasts = Broadcasts(waker: playback.waker)
         let metrics = fonts.metrics()
         let environment = AppEnvironment(
@@ -76,7 +79,7 @@ final class App {
             joinTag: String((0..<4).map { _ in "abcdefghijklmnopqrstuvwxyz0123456789".randomElement()! }),
             currentDirectory: FileManager.default.currentDirectoryPath, floatGivenItem: options.float && options.openRoom == nil)
         state = AppState(config: config, globalPiP: options.noPiP ? .disabled : .enabled, environment: environment,
-                         displays: Self.currentDisplays())
+                         displays: Self.currentDisplays(), store: store)
     }
 
     /// Loads FFmpeg's input devices now, on the main thread, when `config`'s rooms may open one

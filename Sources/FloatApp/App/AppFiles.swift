@@ -11,7 +11,8 @@ import Rooms
 /// words AppCore gives them.
 @MainActor
 final class AppFiles {
-    let roomsPath: String
+    /// The rooms file watched (M5): the user's once a save made it.
+    private(set) var roomsPath: String
     private var roomsStamp: Date?
     private let placement = PlacementStore(path: Paths.stateFile)
     /// The last placement problem warned about, so a failing file is reported once, not on every save.
@@ -34,12 +35,37 @@ final class AppFiles {
         guard let stamp, stamp != roomsStamp else { return nil }
         roomsStamp = stamp
         do throws(RoomsLoadError) {
-            let config = try RoomsLoader.load(path: roomsPath)
+            let config = try RoomsLoader.load(path: roomsPath, fileName: roomsPath == Paths.userRoomsFile ? roomsPath : nil)
             Log.info("rooms file changed: \(config.rooms.count) rooms from \(roomsPath)")
             return .roomsReloaded(config)
         } catch {
             for m in error.messages { Log.warn(m) }
-            return .roomsFileFailed(problems: error.messages.count)
+            return .roomsFileFailed(error)
+        }
+    }
+
+    /// Saves a change to the user's rooms file (R6), on the main thread: the file is a few
+    /// kilobytes, read, edited and written in well under a frame. The file watched is the user's
+    /// from then on, as written: the watcher does not take the app's own write for an edit.
+    func save(_ change: UserRoomsChange) -> AppEvent {
+        let path = Paths.userRoomsFile
+        do throws(RoomsSaveError) {
+            let saved: UserRoomsSaved
+            switch change {
+            case .add(let room, let seeded):
+                saved = UserRoomsSaved(config: try UserRoomsFile.add(room, to: path, seed: seeded ? roomsPath : nil))
+            case .remove(let id, _):
+                let removed = try UserRoomsFile.remove(id, from: path)
+                saved = UserRoomsSaved(config: removed.saved, removed: (removed.element, removed.index))
+            case .restore(let room):
+                saved = UserRoomsSaved(config: try UserRoomsFile.restore(room.element, at: room.index, in: path))
+            }
+            roomsPath = path
+            roomsStamp = RoomsLoader.modificationDate(path: path)
+            Log.info("rooms file saved: \(saved.config.rooms.count) rooms in \(path)")
+            return .userRoomsSaved(change, .success(saved))
+        } catch {
+            return .userRoomsSaved(change, .failure(error))
         }
     }
 

@@ -21,6 +21,20 @@ enum ListView {
             ctx.text.drawCentered(ShellLabels.noRooms, in: SDL_Rect(0, top, width, height - top), size: 18, color: Theme.textDim)
         }
         if let bar = m.scrollbar { r.fillRounded(SDL_Rect(bar), radius: ctx.px(2), Theme.border) }
+        if let notice = m.notice { drawNotice(ctx, notice) }
+    }
+
+    /// Why the user's rooms file is not listed (R6): its problems with their places, over the
+    /// bottom of the list.
+    private static func drawNotice(_ ctx: DrawContext, _ notice: ListNotice) {
+        let rect = SDL_Rect(notice.rect)
+        ctx.renderer.fillRounded(rect, radius: ctx.px(Theme.radius), Theme.surface)
+        ctx.renderer.fillRounded(SDL_Rect(rect.x, rect.y, ctx.px(4), rect.h), radius: ctx.px(2), Theme.error)
+        let box = rect.inset(ctx.px(10))
+        for (i, line) in notice.lines.enumerated() {
+            ctx.drawLeading(line, in: box, y: box.y + Int32(i * notice.lineHeight), size: 13, bold: i == 0,
+                            color: i == 0 ? Theme.error : Theme.text)
+        }
     }
 
     /// A section header: "Opened", "Rooms" (R6) or a live server's title, or why it cannot be reached (W8).

@@ -11,6 +11,13 @@ enum ToastView {
             ctx.renderer.fillRounded(pill, radius: pill.h / 2, Color(r: 0x30, g: 0x34, b: 0x3e, a: UInt8(240 * t.opacity)))
             ctx.text.drawFitting(t.message, x: text.x, y: text.y + (text.h - lineHeight) / 2, maxWidth: text.w,
                                  size: 15, color: Theme.text)
+            if let action = t.action, let button = t.button { drawButton(ctx, action.label, SDL_Rect(button), opacity: t.opacity) }
         }
+    }
+
+    /// A toast's button: its label on an accent pill.
+    private static func drawButton(_ ctx: DrawContext, _ label: String, _ rect: SDL_Rect, opacity: Double) {
+        ctx.renderer.fillRounded(rect, radius: rect.h / 2, Theme.accent.withAlpha(UInt8(200 * opacity)))
+        ctx.text.drawCentered(label, in: rect, size: 15, bold: true, color: Theme.text)
     }
 }

@@ -1,0 +1,80 @@
+import EngineTerms
+import Localization
+import Rooms
+
+/// The rooms the user adds and deletes (R6): the root's side of the ``UserRooms`` child.
+extension AppState {
+    /// Routes an action to the user's rooms and maps their effects: the one place they become
+    /// the app's.
+    mutating func sendUserRooms(_ action: UserRooms.Action, now: Double) -> [AppEffect] {
+        var effects: [AppEffect] = []
+        for effect in userRooms.send(action) {
+            switch effect {
+            case .probe(let serial, let source): effects.append(.probeSource(serial: serial, source: source))
+            case .save(let change): effects.append(.saveUserRooms(change))
+            case .notice(let notice):
+                showToast(notice.words, now: now)
+                effects.append(.log(.warn, notice.words))
+            case .rooms(let config): effects += roomsReloaded(config, now: now)
+            case .open(let id): effects += openListed(id, now: now)
+            case .offerUndo(let title, let until):
+                showToast(tr("Deleted “%s”", title), now: now, action: .undoDelete, until: until)
+            case .withdrawUndo: toasts.removeAll { $0.action == .undoDelete }
+            }
+        }
+        return effects
+    }
+
+    /// Items typed in the location field or pasted (R6): a network address or a file not listed
+    /// yet is probed and saved to the user's rooms file; the others (links, refused items, a
+    /// source listed already, and every item while nothing can be saved, the user told why) are
+    /// handed to the Opened section as any item is.
+    mutating func itemsToSave(_ items: [String], from origin: ItemOrigin, now: Double) -> [AppEffect] {
+        guard userRooms.savesAdded else { return sendUserRooms(.add([]), now: now) + itemsGiven(items, from: origin, now: now) }
+        var sources: [AddedSource] = []
+        var others: [String] = []
+        let all = listedRooms
+        for item in items {
+            if case .source(let spec, let title)? = try? GivenItem.read(item, relativeTo: nil),
+               !all.contains(where: { $0.media == .live(source: spec) }) {
+                sources.append(AddedSource(source: spec.text, fallbackTitle: title))
+            } else {
+                others.append(item)
+            }
+        }
+        return (others.isEmpty ? [] : itemsGiven(others, from: origin, now: now)) + sendUserRooms(.add(sources), now: now)
+    }
+
+    /// The events of the user's rooms: a probe's answer, a save's answer.
+    mutating func userRoomsEvent(_ event: AppEvent, now: Double) -> [AppEffect] {
+        switch event {
+        case .sourceProbed(let serial, let title):
+            sendUserRooms(.probed(serial: serial, title: title, takenIDs: Set(listedRooms.lazy.map(\.id))), now: now)
+        case .userRoomsSaved(let change, let result): sendUserRooms(.saved(change, result, now: now), now: now)
+        default: []
+        }
+    }
+
+    /// Delete on the list's selected room: a room of the user's rooms file is deleted from it;
+    /// the built-in rooms, a `--rooms` file's and a live server's are not the user's to delete.
+    mutating func deleteSelected(now: Double) -> [AppEffect] {
+        let all = listedRooms
+        guard all.indices.contains(main.list.selected) else { return [] }
+        let room = all[main.list.selected]
+        let inFile = userRooms.store == .userFile && roomsFile.rooms.contains { $0.id == room.id }
+        return sendUserRooms(.deleteRequested(room.id, title: room.title, inFile: inFile), now: now)
+    }
+
+    /// Ctrl+Z or the toast's Undo: the room deleted last comes back.
+    mutating func undoDelete(now: Double) -> [AppEffect] {
+        sendUserRooms(.undoRequested(now: now), now: now)
+    }
+
+    /// Selects room `id` of the list and opens it.
+    private mutating func openListed(_ id: RoomID, now: Double) -> [AppEffect] {
+        let all = listedRooms
+        guard let index = all.firstIndex(ofID: id) else { return [] }
+        main.list = listLayout(all).moveSelection(main.list, by: index - main.list.selected, rows: all.count, height: main.height)
+        return send(.roomSelected(all[index]), now: now)
+    }
+}
