@@ -81,9 +81,7 @@ extension AppState {
         case .tick(let pointer): effects = tick(pointer: pointer, now: now)
         case .idle: effects = sendMedia(.shows(media))
         case .mediaControlsFailed: effects = sendMedia(.failedToStart)
-        case .itemsGiven(let items, let origin):
-            effects = origin == .paste || origin == .locationField ? itemsToSave(items, from: origin, now: now)
-                : itemsGiven(items, from: origin, now: now)
+        case .itemsGiven(let items, let origin): effects = itemsGiven(items, from: origin, now: now)
         }
         settleFloatSpeaker(now: now)
         scheduleMemoryRelease(after: effects, now: now)

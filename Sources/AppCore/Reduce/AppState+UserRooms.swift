@@ -30,7 +30,7 @@ extension AppState {
     /// source listed already, and every item while nothing can be saved, the user told why) are
     /// handed to the Opened section as any item is.
     mutating func itemsToSave(_ items: [String], from origin: ItemOrigin, now: Double) -> [AppEffect] {
-        guard userRooms.savesAdded else { return sendUserRooms(.add([]), now: now) + itemsGiven(items, from: origin, now: now) }
+        guard userRooms.savesAdded else { return sendUserRooms(.add([]), now: now) + openItems(items, from: origin, now: now) }
         var sources: [AddedSource] = []
         var others: [String] = []
         let all = listedRooms
@@ -42,7 +42,7 @@ extension AppState {
                 others.append(item)
             }
         }
-        return (others.isEmpty ? [] : itemsGiven(others, from: origin, now: now)) + sendUserRooms(.add(sources), now: now)
+        return (others.isEmpty ? [] : openItems(others, from: origin, now: now)) + sendUserRooms(.add(sources), now: now)
     }
 
     /// The events of the user's rooms: a probe's answer, a save's answer.
