@@ -5,11 +5,19 @@ import Session
 /// Items a person handed the app (R6): each becomes a room of the list's "Opened" section, or
 /// finds the listed room of the same source; the first of a hand-over opens.
 extension AppState {
-    /// Items were handed over from `origin`: relative paths are read against the directory the
-    /// app started in for the command line only.
+    /// Items were handed over from `origin`. Typed in the location field or pasted, a network
+    /// address or file is saved to the user's rooms file (``itemsToSave(_:from:now:)``); every
+    /// other item is opened (``openItems(_:from:now:)``).
+    mutating func itemsGiven(_ items: [String], from origin: ItemOrigin, now: Double) -> [AppEffect] {
+        origin == .paste || origin == .locationField ? itemsToSave(items, from: origin, now: now)
+            : openItems(items, from: origin, now: now)
+    }
+
+    /// Items become rooms of the Opened section: relative paths are read against the directory
+    /// the app started in for the command line only.
     /// Playlists and rooms files among them add their rooms as sections (R7). Dropped on the
     /// float while a room floats, the first item floats instead of it.
-    mutating func itemsGiven(_ items: [String], from origin: ItemOrigin, now: Double) -> [AppEffect] {
+    mutating func openItems(_ items: [String], from origin: ItemOrigin, now: Double) -> [AppEffect] {
         let directory = origin == .commandLine ? environment.currentDirectory : nil
         let (lists, rest) = Self.listItems(items, relativeTo: directory)
         var out: [AppEffect] = []
