@@ -71,9 +71,11 @@ final class UserRoomsTests: XCTestCase {
 
     func testLinksRefusedItemsAndListedSourcesGoToTheOpenedSection() {
         var state = start(.userFile)
-        let effects = state.reduce(.itemsGiven(["https://example.com/b.m3u8", "lavfi:testsrc2", news], from: .paste), now: 1)
+        let effects = state.reduce(.itemsGiven(["https://example.com/b.m3u8", "lavfi:testsrc2", news,
+                                                "https://example.test/list.m3u"], from: .paste), now: 1)
         XCTAssertEqual(effects.filter { if case .probeSource = $0 { true } else { false } }, [.probeSource(serial: 1, source: news)])
         XCTAssertEqual(state.opened.rooms.count, 1, "the refused lavfi: item shows why in the Opened section")
+        XCTAssertTrue(effects.contains { if case .readPlaylist = $0 { true } else { false } }, "a playlist is read as a list: \(effects)")
         XCTAssertEqual(state.session.openRoomID, F.liveB.id, "the listed room of the first item's source opens")
     }
 

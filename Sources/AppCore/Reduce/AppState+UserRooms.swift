@@ -26,9 +26,9 @@ extension AppState {
     }
 
     /// Items typed in the location field or pasted (R6): a network address or a file not listed
-    /// yet is probed and saved to the user's rooms file; the others (links, refused items, a
-    /// source listed already, and every item while nothing can be saved, the user told why) are
-    /// handed to the Opened section as any item is.
+    /// yet is probed and saved to the user's rooms file; the others (links, playlists, refused
+    /// items, a source listed already, and every item while nothing can be saved, the user told
+    /// why) are opened as any item is.
     mutating func itemsToSave(_ items: [String], from origin: ItemOrigin, now: Double) -> [AppEffect] {
         guard userRooms.savesAdded else { return sendUserRooms(.add([]), now: now) + openItems(items, from: origin, now: now) }
         var sources: [AddedSource] = []
@@ -36,7 +36,7 @@ extension AppState {
         let all = listedRooms
         for item in items {
             if case .source(let spec, let title)? = try? GivenItem.read(item, relativeTo: nil),
-               !all.contains(where: { $0.media == .live(source: spec) }) {
+               Self.listItems([item], relativeTo: nil).lists.isEmpty, !all.contains(where: { $0.media == .live(source: spec) }) {
                 sources.append(AddedSource(source: spec.text, fallbackTitle: title))
             } else {
                 others.append(item)
