@@ -93,6 +93,8 @@ let package = Package(
         .target(name: "Files", dependencies: ["EngineTerms", "PiPLayout", "Rooms"]),
         .target(name: "TextLayout", dependencies: ["CPango", "LocksAndThreads"], swiftSettings: pangoHeaders),
         .executableTarget(name: "PublishProbe", dependencies: ["Broadcast"]),
+        // FilesTests.RoomsFileKillTests' child: the app's rooms-file saves in a loop, killed at random.
+        .executableTarget(name: "RoomsSaveLoop", dependencies: ["Files", "Rooms"], path: "Tests/Tools/RoomsSaveLoop"),
         // bench/text.py's worker: the list's text drawn by TextLayout or by the SDL_ttf code it replaced.
         .executableTarget(name: "TextBench", dependencies: ["CSDL", "TextLayout"], path: "bench/TextBench",
                           swiftSettings: pangoHeaders),
@@ -117,7 +119,7 @@ let package = Package(
         .testTarget(name: "AppCoreTests",
                     dependencies: ["AppCore", "EngineTerms", "PiPLayout", "Rooms", "Session", "LiveDirectory", "Logging", "TestSupport", "AppCoreTestSupport", "Localization"]),
         .testTarget(name: "LocalizationTests", dependencies: ["Localization", "AppCore", "EngineTerms", "Rooms", "Session", "TestSupport", "AppCoreTestSupport"]),
-        .testTarget(name: "FilesTests", dependencies: ["EngineTerms", "Files", "Rooms"]),
+        .testTarget(name: "FilesTests", dependencies: ["EngineTerms", "Files", "Rooms", "TestSupport"]),
         .testTarget(name: "PlaybackTests",
                     dependencies: ["Playback", "Broadcast", "CFFmpeg", "DirectoryFetch", "EngineTerms", "FFmpeg", "LiveDirectory", "LocksAndThreads", "Rooms",
                                    "LiveServerTestSupport", "TestSupport"]),

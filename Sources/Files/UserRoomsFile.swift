@@ -70,9 +70,11 @@ public enum UserRoomsFile {
         }
     }
 
-    /// Writes the edited text (checked valid by the edit) and answers with the rooms as a read
+    /// Writes the edited text (checked valid by the edit), first removing what a save killed
+    /// mid-write left beside the file, and answers with the rooms as a read
     /// of the file gives them, its relative playlist paths made the file's own.
     private static func write(_ text: [UInt8], to path: String) throws(RoomsSaveError) -> Saved {
+        AtomicFile.removeStaleTemporaries(of: path)
         do throws(FileWriteError) {
             try AtomicFile.write(Data(text), to: path)
         } catch {
