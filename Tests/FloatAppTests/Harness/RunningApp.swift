@@ -14,13 +14,14 @@ final class RunningApp {
     /// The main window, once it is viewable.
     let mainWindow: Window
 
-    /// Launches the app with `--rooms roomsFile`, `--stats` and `arguments`, and waits for its main window.
+    /// Launches the app with `--rooms roomsFile` (none: the user's rooms file or the built-in
+    /// one), `--stats` and `arguments`, and waits for its main window.
     init(
-        roomsFile: URL, arguments: [String], on desktop: TestDesktop, launch: ([String]) throws -> AppProcess
+        roomsFile: URL?, arguments: [String], on desktop: TestDesktop, launch: ([String]) throws -> AppProcess
     ) throws {
         self.desktop = desktop
         stats = StatsFile(url: desktop.workFolder.appendingPathComponent("stats.jsonl"))
-        app = try launch(["--rooms", roomsFile.path, "--stats", stats.url.path] + arguments)
+        app = try launch((roomsFile.map { ["--rooms", $0.path] } ?? []) + ["--stats", stats.url.path] + arguments)
         do {
             mainWindow = try desktop.waitForWindow(.title("FloatApp"), timeout: 30)
         } catch {

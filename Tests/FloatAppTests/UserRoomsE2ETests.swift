@@ -1,0 +1,74 @@
+import CX11
+import Foundation
+import TestSupport
+import XCTest
+
+/// R6 in the real app, started without `--rooms` on a user rooms file
+/// (`$XDG_CONFIG_HOME/floatapp/rooms.json`) that does not load: the window lists the built-in
+/// rooms and shows the file's problem with its line:col; the file fixed, the reload lists its
+/// rooms; Delete removes the selected one from the file with an Undo toast and Ctrl+Z puts the
+/// same bytes back.
+final class UserRoomsE2ETests: AppE2ETestCase {
+    /// One room with a comma missing: `expected ',' or '}'` at 3:58.
+    private static let broken = """
+        {
+          "rooms": [
+            {"id": "mine", "title": "My Pattern", "kind": "live" "source": "lavfi:testsrc2=size=320x180:rate=25"}
+          ]
+        }
+
+        """
+    private static let fixed = """
+        {
+          "rooms": [
+            {"id": "mine", "title": "My Pattern", "kind": "live", "source": "lavfi:testsrc2=size=320x180:rate=25"},
+            {"id": "bars", "title": "My Bars", "kind": "live", "source": "lavfi:smptebars=size=320x180:rate=25"}
+          ]
+        }
+
+        """
+
+    /// Pixels of the notice's colour (Theme.error) in the bottom 140 px of the main window.
+    private func noticePixels(_ session: RunningApp) throws -> Int {
+        let rect = try session.mainRect()
+        let strip = try session.desktop.grab(DesktopRect(x: rect.x, y: rect.y + rect.height - 140, width: rect.width, height: 140))
+        return strip.pixels.filter { $0.distance(to: RGB(red: 0xf0, green: 0x5a, blue: 0x5a)) <= 24 }.count
+    }
+
+    func testABrokenUserRoomsFileIsShownFixedAndItsRoomsDeletedAndPutBack() throws {
+        let desktop = try startDesktop(windowManager: .openbox(margins: .zero))
+        let config = desktop.workFolder.appendingPathComponent("config")
+        let file = config.appendingPathComponent("floatapp/rooms.json")
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Self.broken.write(to: file, atomically: true, encoding: .utf8)
+        let session = try RunningApp(roomsFile: nil, arguments: [], on: desktop) { arguments in
+            try launchApp(arguments, on: desktop, environment: ["XDG_CONFIG_HOME": config.path])
+        }
+        try session.run {
+            try session.waitForEvents("list_shown", ["count": "7 rooms"], timeout: 10)
+            try eventually("the notice shows", timeout: 5, poll: 0.1) { try noticePixels(session) > 200 }
+            _ = try desktop.screenshot("1-broken-user-file")
+            let log = (try? String(contentsOf: session.app.process.stderrURL, encoding: .utf8)) ?? ""
+            XCTAssertTrue(log.contains("\(file.path):3:58: expected ',' or '}'"), log)
+            XCTAssertTrue(session.app.isRunning, "a broken user rooms file does not stop the app")
+
+            try Self.fixed.write(to: file, atomically: true, encoding: .utf8)
+            try session.waitForEvents("list_shown", ["count": "2 rooms", "statuses": "Idle | Idle"], timeout: 10)
+            try eventually("the notice goes", timeout: 5, poll: 0.1) { try noticePixels(session) < 20 }
+
+            try session.focusMain()
+            desktop.key(.down)
+            desktop.key(Key(XK_Delete, "Delete"))
+            try session.waitForEvents("list_shown", ["count": "1 room"], timeout: 10)
+            let deleted = try String(contentsOf: file, encoding: .utf8)
+            XCTAssertFalse(deleted.contains("My Bars"), deleted)
+            XCTAssertTrue(deleted.contains("\"My Pattern\""), deleted)
+            _ = try desktop.screenshot("2-deleted-with-undo")
+            desktop.key(.character("z"), modifiers: [.control])
+            try session.waitForEvents("list_shown", ["count": "2 rooms"], timeout: 10)
+            XCTAssertEqual(try String(contentsOf: file, encoding: .utf8), Self.fixed, "Undo puts the same bytes back")
+            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: file.deletingLastPathComponent().path),
+                           ["rooms.json"])
+        }
+    }
+}
