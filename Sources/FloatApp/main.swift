@@ -39,12 +39,24 @@ func floatappMain() -> Int32 {
             for m in error.messages { FileHandle.standardError.write(Data((m + "\n").utf8)) }
             return 2
         }
+    case .link(let id):
+        guard let (config, path, _) = startingRooms(explicit: options.roomsFile) else { return 2 }
+        switch LinkCommand.link(id, in: config, path: path) {
+        case .success(let link):
+            print(link)
+            return 0
+        case .failure(let error):
+            FileHandle.standardError.write(Data((error.words + "\n").utf8))
+            return 2
+        }
     case .run:
+        let instance = RunningInstance.claim(options)
+        guard let instance else { return 0 }
         guard let (config, path, store) = startingRooms(explicit: options.roomsFile) else { return 2 }
         if path != "-", PlaylistAddress.isPlaylistPath(path), checkPlaylist(path) == nil { return 2 }
         Log.info("rooms from \(path)")
         do {
-            let app = try App(options: options, config: config, roomsPath: path, store: store)
+            let app = try App(options: options, config: config, roomsPath: path, store: store, instance: instance.service)
             return app.run()
         } catch let error as AppError {
             Log.error(error.words)

@@ -1,4 +1,5 @@
 import EngineTerms
+import SessionBus
 
 /// The bus thread's work, one turn per wake-up of its ``PollThread``: answers calls from the
 /// state last published, queues commands for the app and emits `PropertiesChanged` when the
@@ -39,9 +40,9 @@ final class MPRISBusLoop {
         }
     }
 
-    private func answer(_ call: MPRISCall?) -> MPRISAnswer.Reply {
+    private func answer(_ call: BusCall?) -> BusReply {
         let answer = call.map { MPRISResponder.answer($0, state: published) }
-            ?? .error("InvalidArgs", "unsupported argument type")
+            ?? MPRISAnswer(reply: .standardError("InvalidArgs", "unsupported argument type"))
         if let command = answer.command {
             mailbox.add(command)
             wake()

@@ -1,4 +1,5 @@
 import EngineTerms
+import SessionBus
 
 /// The MPRIS object's properties, computed from a `MediaState`: what `Get`/`GetAll` answer
 /// and what `PropertiesChanged` carries.

@@ -1,44 +1,27 @@
 import EngineTerms
-
-/// A method call that reached the MPRIS object, as plain values.
-struct MPRISCall: Equatable {
-    /// The object path called.
-    var path: String
-    /// The interface named by the caller; D-Bus allows leaving it out.
-    var interface: String?
-    /// The method's name.
-    var member: String
-    /// The call's arguments; a variant argument stays wrapped in `.variant`.
-    var arguments: [DBusValue]
-}
+import SessionBus
 
 /// How the object answers a call: the reply and, maybe, a command for the app.
 struct MPRISAnswer: Equatable {
-    /// A method return with these values, or a D-Bus error.
-    enum Reply: Equatable {
-        case values([DBusValue])
-        case error(name: String, message: String)
-    }
-
-    var reply: Reply
+    var reply: BusReply
     var command: MediaCommand?
 
     static let empty = MPRISAnswer(reply: .values([]))
 
     static func error(_ name: String, _ message: String) -> MPRISAnswer {
-        MPRISAnswer(reply: .error(name: "org.freedesktop.DBus.Error." + name, message: message))
+        MPRISAnswer(reply: .standardError(name, message))
     }
 }
 
 /// Answers calls to the MPRIS object from the state the app last published. Pure: the bus
-/// layer turns messages into `MPRISCall`s and answers back into messages.
+/// layer turns messages into `BusCall`s and answers back into messages.
 enum MPRISResponder {
     static let propertiesInterface = "org.freedesktop.DBus.Properties"
     static let introspectableInterface = "org.freedesktop.DBus.Introspectable"
     static let peerInterface = "org.freedesktop.DBus.Peer"
 
     /// The answer to `call` while the app's state is `state`.
-    static func answer(_ call: MPRISCall, state: MediaState) -> MPRISAnswer {
+    static func answer(_ call: BusCall, state: MediaState) -> MPRISAnswer {
         guard call.path == MPRISProperties.objectPath else {
             if call.member == "Introspect", let xml = MPRISIntrospection.parent(call.path) {
                 return MPRISAnswer(reply: .values([.string(xml)]))
@@ -66,7 +49,7 @@ enum MPRISResponder {
     /// Transport calls. Next, Previous, Seek and SetPosition have no effect, as MPRIS asks of a
     /// player whose CanGoNext, CanGoPrevious and CanSeek are false; Play and Pause with no room
     /// open have none either (CanPlay, CanPause false).
-    private static func player(_ call: MPRISCall, state: MediaState) -> MPRISAnswer {
+    private static func player(_ call: BusCall, state: MediaState) -> MPRISAnswer {
         let hasRoom = state.track != nil
         switch call.member {
         case "Next", "Previous", "Seek", "SetPosition": return .empty
@@ -79,7 +62,7 @@ enum MPRISResponder {
         }
     }
 
-    private static func properties(_ call: MPRISCall, state: MediaState) -> MPRISAnswer {
+    private static func properties(_ call: BusCall, state: MediaState) -> MPRISAnswer {
         let strings = call.arguments.prefix(2).compactMap { value -> String? in
             if case .string(let s) = value { return s }
             return nil

@@ -1,6 +1,7 @@
 import EngineTerms
 import Foundation
 import LocksAndThreads
+import SessionBus
 
 /// FloatApp as an MPRIS 2 player on the session bus (`org.mpris.MediaPlayer2.floatapp`).
 ///
@@ -52,14 +53,7 @@ public final class MPRISService: Sendable {
         guard let address = address ?? BusConnection.sessionAddress(in: environment) else {
             throw .noSessionBus
         }
-        let connection = try BusConnection(address: address, timeout: busTimeout)
-        var name = preferredName
-        if try !connection.requestName(name) {
-            name = "\(preferredName).instance\(getpid())"
-            guard try connection.requestName(name) else {
-                throw .namesTaken(preferred: preferredName, fallback: name)
-            }
-        }
+        let (connection, name) = try connect(address: address)
         guard let busSocket = connection.fileDescriptor else {
             throw .noSocket
         }
@@ -73,6 +67,22 @@ public final class MPRISService: Sendable {
         } catch {
             throw .noThread(error.reason)
         }
+    }
+
+    /// Connects to the bus at `address` and owns the preferred name, or this process's own.
+    private static func connect(address: String) throws(MediaControlsFailure) -> (BusConnection, String) {
+        let fallback = "\(preferredName).instance\(getpid())"
+        let owned: (BusConnection, String)?
+        do throws(SessionBusFailure) {
+            let connection = try BusConnection(address: address, timeout: busTimeout)
+            let name = try connection.requestName(preferredName) ? preferredName
+                : try connection.requestName(fallback) ? fallback : nil
+            owned = name.map { (connection, $0) }
+        } catch {
+            throw MediaControlsFailure(error)
+        }
+        guard let owned else { throw .namesTaken(preferred: preferredName, fallback: fallback) }
+        return owned
     }
 
     /// Publishes the app's current state; properties that changed are signalled.

@@ -1,4 +1,5 @@
 import EngineTerms
+import SessionBus
 import XCTest
 @testable import MPRIS
 
@@ -9,7 +10,7 @@ final class MPRISResponderTests: XCTestCase {
 
     private func answer(_ interface: String?, _ member: String, _ arguments: [DBusValue] = [],
                         path: String = MPRISProperties.objectPath, state: MediaState? = nil) -> MPRISAnswer {
-        MPRISResponder.answer(MPRISCall(path: path, interface: interface, member: member, arguments: arguments),
+        MPRISResponder.answer(BusCall(path: path, interface: interface, member: member, arguments: arguments),
                               state: state ?? call)
     }
 

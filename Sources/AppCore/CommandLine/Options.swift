@@ -1,4 +1,5 @@
 import Logging
+import Rooms
 
 /// The command line (SPEC section 6), parsed.
 public struct Options: Equatable {
@@ -6,6 +7,8 @@ public struct Options: Equatable {
     public enum Command: Equatable {
         case run
         case checkRooms(String)
+        /// `--link ROOM_ID`: print the room's invite link (W13).
+        case link(RoomID)
         case help
         case version
     }
@@ -22,6 +25,18 @@ public struct Options: Equatable {
     public var logLevel: LogLevel = .warn
     /// The URLs, files and `floatapp://` links to open (R6), in the order given.
     public var items: [String] = []
+    /// `--new-instance`: run even while another FloatApp runs on the session (W14).
+    public var newInstance = false
+
+    /// Whether a running FloatApp should be handed this invocation (W14): a plain run with
+    /// items or none, and no option that only a new process can honour (a rooms file, the
+    /// stats log, a log level, `--open`, `--float`, `--no-pip`, `--exit-on-end`,
+    /// `--new-instance`).
+    public var handsOver: Bool {
+        var plain = Options()
+        plain.items = items
+        return self == plain
+    }
 
     /// The synopsis, its continuation lines indented under the program's name.
     public static var usage: String { CommandLineWords.usage }
@@ -64,6 +79,8 @@ public struct Options: Equatable {
             case "--check-rooms": o.command = .checkRooms(try take(arg))
             case "--stats": o.statsFile = try take(arg)
             case "--exit-on-end": o.exitOnEnd = true
+            case "--new-instance": o.newInstance = true
+            case "--link": o.command = .link(try take(arg))
             case "--log-level":
                 let v = try take(arg)
                 guard let level = LogLevel(rawValue: v) else { throw .usage(.badLogLevel(v)) }
@@ -74,7 +91,7 @@ public struct Options: Equatable {
             default:
                 throw .usage(.unknownOption(args[i]))
             }
-            if inline != nil, ["--float", "--no-pip", "--exit-on-end", "--version", "--help", "--"].contains(arg) {
+            if inline != nil, ["--float", "--no-pip", "--exit-on-end", "--new-instance", "--version", "--help", "--"].contains(arg) {
                 throw .usage(.unexpectedValue(option: arg))
             }
             i += 1

@@ -99,6 +99,9 @@ public enum AppEvent: Equatable, Sendable {
     /// links. Each becomes a room of the list's "Opened" section (or finds the listed room of
     /// the same source); the first opens.
     case itemsGiven([String], from: ItemOrigin)
+    /// The desktop or another FloatApp asked for the app (`org.freedesktop.Application`,
+    /// W14): the main window comes to the front.
+    case activated
 
     /// A window's report of its own painting (frames uploaded, picture presented), the time of
     /// the user's latest input, or the loop's idle turn: it changes when a window is painted

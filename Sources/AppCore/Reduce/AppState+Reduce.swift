@@ -82,6 +82,7 @@ extension AppState {
         case .idle: effects = sendMedia(.shows(media))
         case .mediaControlsFailed: effects = sendMedia(.failedToStart)
         case .itemsGiven(let items, let origin): effects = itemsGiven(items, from: origin, now: now)
+        case .activated: effects = [raiseMainWindow()]
         }
         settleFloatSpeaker(now: now)
         scheduleMemoryRelease(after: effects, now: now)

@@ -11,8 +11,8 @@ public enum CommandLineWords {
         let indent = String(repeating: " ", count: columns(head))
         return head + "[--rooms FILE] [--open ROOM_ID] [--float] [--no-pip]\n"
             + indent + "[--check-rooms FILE] [--stats FILE] [--exit-on-end]\n"
-            + indent + "[--log-level error|warn|info|debug] [--version] [--help]\n"
-            + indent + "[--] [URL|FILE|LINK ...]"
+            + indent + "[--log-level error|warn|info|debug] [--new-instance]\n"
+            + indent + "[--link ROOM_ID] [--version] [--help] [--] [URL|FILE|LINK ...]"
     }
 
     /// How many terminal columns `text` takes: East Asian wide characters (Han, Kana, Hangul,
@@ -36,6 +36,8 @@ public enum CommandLineWords {
             ("--stats FILE", tr("write measurement events as JSON lines to FILE")),
             ("--exit-on-end", tr("quit when the opened room's source ends (status 0), or with\nstatus 1 and the error when it fails for good")),
             ("--log-level LEVEL", tr("error, warn (default), info or debug (debug adds FFmpeg's warnings)")),
+            ("--new-instance", tr("run on its own even while FloatApp runs (else a URL, file or\nlink given is handed to the running one, which opens it)")),
+            ("--link ROOM_ID", tr("print the room's invite link (floatapp://...) and exit")),
             ("--version", tr("print the version and exit")),
             ("--help", tr("print this help and exit")),
             ("URL|FILE|LINK", tr("open each as a room of the list's Opened section; the first plays:\na stream URL (http, https, rtmp, rtsp, srt, udp), a file or a floatapp://\nlink; after --, every argument is one")),

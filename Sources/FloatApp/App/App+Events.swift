@@ -1,6 +1,8 @@
 import AppCore
 import CSDL
+import Logging
 import PiPLayout
+import SingleInstance
 
 /// The one place where SDL's event union becomes `AppEvent`s.
 @MainActor
@@ -17,9 +19,22 @@ extension App {
             dispatch(.desktopScaleRead(factor))
             return true
         }
+        if desktop.instanceWaker.matches(event) {
+            for request in desktop.takeInstanceRequests() { handOver(request) }
+            return true
+        }
         guard desktop.mediaWaker.matches(event) else { return false }
         for command in desktop.takeCommands() { dispatch(.media(command)) }
         return true
+    }
+
+    /// Carries out another FloatApp's request (W14): its items are opened and the main window
+    /// raised, as of the launcher's startup time when it gave one (X11 window managers let a
+    /// window take the focus only for an input later than the focused window's).
+    private func handOver(_ request: InstanceRequest) {
+        if let time = request.activation.startupTime, time > state.main.userTime { dispatch(.userInput(serverTime: time)) }
+        if case .open(let items, _) = request { Log.info("handed over: \(items)") }
+        dispatch(.activated)
     }
 
     private func translate(_ event: SDL_Event) -> [AppEvent] {

@@ -10,6 +10,7 @@ import Logging
 import PiPLayout
 import Playback
 import Rooms
+import SingleInstance
 import Session
 import TextLayout
 
@@ -50,7 +51,8 @@ final class App {
     /// The items of the drop under way (W12).
     var drops = DropCollector()
 
-    init(options: Options, config: RoomsConfig, roomsPath: String, store: UserRooms.Store) throws {
+    /// Makes the app; `instance` is the application's bus name when this process owns it (W14).
+    init(options: Options, config: RoomsConfig, roomsPath: String, store: UserRooms.Store, instance: InstanceService?) throws {
         Self.loadDevices(for: config)
         files = try AppFiles(roomsPath: roomsPath, statsPath: options.statsFile)
         startRoom = (options.openRoom, options.float)
@@ -58,7 +60,7 @@ final class App {
         let textLoader = Self.loadText(config)
         let microphone = MicrophoneLookup()
         try App.initSDL()
-        desktop = DesktopLink()
+        desktop = DesktopLink(instance: instance)
         let scale = desktop.scale.factor
         Log.info(desktop.scale.description)
         fonts = try FontSet(engine: textLoader.engine(), scale: scale)

@@ -6,6 +6,7 @@ import Files
 import Foundation
 import Logging
 import MPRIS
+import SingleInstance
 
 /// The app's links to the desktop around it: the scale it publishes to X11 apps (`Xft.dpi`,
 /// `GDK_SCALE`, `FLOATAPP_SCALE`), followed at runtime, and the media controls (MPRIS 2 on
@@ -21,11 +22,19 @@ final class DesktopLink {
     let scaleWaker: LoopWaker
     /// Wakes the loop when media commands wait in ``takeCommands()``.
     let mediaWaker = LoopWaker()
+    /// Wakes the loop when another FloatApp's requests wait in ``takeInstanceRequests()``.
+    let instanceWaker = LoopWaker()
     private var watcher: X11ScaleWatcher?
     private var service: MPRISService?
+    private let instance: InstanceService?
     private let artURL: String?
 
-    init() {
+    /// Starts watching the scale; `instance`, the application's bus name when this process owns
+    /// it, wakes the loop from now on.
+    init(instance: InstanceService?) {
+        self.instance = instance
+        let instanceWaker = self.instanceWaker
+        instance?.setWake { instanceWaker.wake() }
         let scaleWaker = LoopWaker()
         self.scaleWaker = scaleWaker
         // When the watcher cannot start (not on X11), the scale comes from the environment alone.
@@ -80,9 +89,16 @@ final class DesktopLink {
         service?.takeCommands() ?? []
     }
 
-    /// Releases the player name and stops watching the scale (before the windows close).
+    /// What other FloatApps (or the desktop) asked since the last call, oldest first.
+    func takeInstanceRequests() -> [InstanceRequest] {
+        instance?.takeRequests() ?? []
+    }
+
+    /// Releases the player and application names and stops watching the scale (before the
+    /// windows close).
     func stop() {
         stopMedia()
+        instance?.stop()
         watcher?.stop()
         watcher = nil
     }

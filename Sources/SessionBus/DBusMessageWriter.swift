@@ -32,6 +32,10 @@ enum DBusMessageWriter {
             container(DBusTypeCode.array, "s", in: &iter) { sub in
                 for s in strings { appendString(s, type: DBusTypeCode.string, to: &sub) }
             }
+        case .variants(let values):
+            container(DBusTypeCode.array, "v", in: &iter) { sub in
+                for value in values { append(.variant(value), to: &sub) }
+            }
         case .dictionary(let entries):
             container(DBusTypeCode.array, "{sv}", in: &iter) { array in
                 for entry in entries {

@@ -1,4 +1,5 @@
-/// A D-Bus value of the few types MPRIS properties use, free of any bus library.
+/// A D-Bus value of the few types FloatApp's objects use (MPRIS properties,
+/// `org.freedesktop.Application`), free of any bus library.
 public enum DBusValue: Equatable, Sendable {
     case string(String)
     case objectPath(String)
@@ -7,6 +8,8 @@ public enum DBusValue: Equatable, Sendable {
     case int64(Int64)
     case uint32(UInt32)
     case stringArray([String])
+    /// An `av` array of variants.
+    case variants([DBusValue])
     /// An `a{sv}` dictionary, kept in key order so messages are reproducible.
     case dictionary([(key: String, value: DBusValue)])
     /// A variant (`v`) holding a value of any of these types.
@@ -22,6 +25,7 @@ public enum DBusValue: Equatable, Sendable {
         case .int64: "x"
         case .uint32: "u"
         case .stringArray: "as"
+        case .variants: "av"
         case .dictionary: "a{sv}"
         case .variant: "v"
         }
@@ -36,6 +40,7 @@ public enum DBusValue: Equatable, Sendable {
         case let (.uint32(x), .uint32(y)): x == y
         case let (.stringArray(x), .stringArray(y)): x == y
         case let (.variant(x), .variant(y)): x == y
+        case let (.variants(x), .variants(y)): x == y
         case let (.dictionary(x), .dictionary(y)):
             x.count == y.count && zip(x, y).allSatisfy { $0.key == $1.key && $0.value == $1.value }
         default: false

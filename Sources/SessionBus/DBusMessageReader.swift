@@ -3,7 +3,9 @@ import CDBus
 /// Reads a libdbus message's arguments as `DBusValue`s.
 enum DBusMessageReader {
     /// The message's arguments; nil if one has a type FloatApp never accepts (the caller
-    /// answers InvalidArgs). Integers other than `u` read as `.int64`.
+    /// answers InvalidArgs). Integers other than `u` read as `.int64`; of arrays, `as`, `av`
+    /// and `a{sv}` are read, and a dictionary's entries whose value is of another type (a
+    /// byte string, a structure) are left out.
     static func arguments(of message: OpaquePointer) -> [DBusValue]? {
         var iter = DBusMessageIter()
         guard dbus_message_iter_init(message, &iter) != 0 else { return [] }
@@ -33,8 +35,47 @@ enum DBusMessageReader {
             var sub = DBusMessageIter()
             dbus_message_iter_recurse(&iter, &sub)
             return read(&sub).map { .variant($0) }
+        case DBusTypeCode.array: return readArray(&iter)
         default: return nil
         }
+    }
+
+    /// An `as`, `av` or `a{sv}` array; nil for an array of any other type.
+    private static func readArray(_ iter: inout DBusMessageIter) -> DBusValue? {
+        let element = dbus_message_iter_get_element_type(&iter)
+        var sub = DBusMessageIter()
+        dbus_message_iter_recurse(&iter, &sub)
+        var strings: [String] = [], variants: [DBusValue] = [], entries: [(key: String, value: DBusValue)] = []
+        while dbus_message_iter_get_arg_type(&sub) != DBusTypeCode.invalid {
+            switch element {
+            case DBusTypeCode.string: strings.append(readString(&sub))
+            case DBusTypeCode.variant:
+                guard case .variant(let value)? = read(&sub) else { return nil }
+                variants.append(value)
+            case DBusTypeCode.dictEntry:
+                guard let entry = readEntry(&sub) else { return nil }
+                if let value = entry.value { entries.append((entry.key, value)) }
+            default: return nil
+            }
+            dbus_message_iter_next(&sub)
+        }
+        switch element {
+        case DBusTypeCode.string: return .stringArray(strings)
+        case DBusTypeCode.variant: return .variants(variants)
+        default: return .dictionary(entries)
+        }
+    }
+
+    /// A `{sv}` entry: its key and its variant's value (nil when of a type not read); nil for
+    /// an entry of another type.
+    private static func readEntry(_ iter: inout DBusMessageIter) -> (key: String, value: DBusValue?)? {
+        var pair = DBusMessageIter()
+        dbus_message_iter_recurse(&iter, &pair)
+        guard dbus_message_iter_get_arg_type(&pair) == DBusTypeCode.string else { return nil }
+        let key = readString(&pair)
+        guard dbus_message_iter_next(&pair) != 0, dbus_message_iter_get_arg_type(&pair) == DBusTypeCode.variant else { return nil }
+        guard case .variant(let value)? = read(&pair) else { return (key, nil) }
+        return (key, value)
     }
 
     private static func readBasic<T>(_ iter: inout DBusMessageIter, _ initial: T) -> T {

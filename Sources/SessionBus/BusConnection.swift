@@ -6,9 +6,9 @@ import LocksAndThreads
 /// A private libdbus connection to a message bus, closed (releasing its names) on deinit.
 /// Every libdbus call on the connection and its messages goes through it.
 ///
-/// Not `Sendable`: libdbus connections are not to be used from two threads at once;
-/// `MPRISService.start` makes it, then hands it to the bus thread, the only one to use it.
-final class BusConnection {
+/// Not `Sendable`: libdbus connections are not to be used from two threads at once; a
+/// service makes it on the main thread, then hands it to its bus thread, the only one to use it.
+public final class BusConnection {
     /// The libdbus `DBusConnection`.
     private let raw: OpaquePointer
     /// How long a call to the bus daemon may take, in milliseconds.
@@ -17,7 +17,7 @@ final class BusConnection {
     /// The session bus address from `environment`: `DBUS_SESSION_BUS_ADDRESS`, else the
     /// per-user bus socket in `XDG_RUNTIME_DIR`. Nil when there is neither, so libdbus never
     /// tries to autolaunch a bus.
-    static func sessionAddress(in environment: [String: String]) -> String? {
+    public static func sessionAddress(in environment: [String: String]) -> String? {
         if let address = environment["DBUS_SESSION_BUS_ADDRESS"], !address.isEmpty { return address }
         guard let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty else { return nil }
         let socket = runtime + "/bus"
@@ -27,7 +27,7 @@ final class BusConnection {
     }
 
     /// Connects to the bus at `address` and says hello to it, waiting at most `timeout` seconds.
-    init(address: String, timeout: Double) throws(MediaControlsFailure) {
+    public init(address: String, timeout: Double) throws(SessionBusFailure) {
         var error = DBusError()
         dbus_error_init(&error)
         guard let connection = dbus_connection_open_private(address, &error) else {
@@ -44,7 +44,7 @@ final class BusConnection {
         let deadline = HandshakeDeadline(socket: socket)
         DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { deadline.expire() }
         defer { deadline.finish() }
-        _ = try call("Hello", [], failing: .hello)
+        _ = try callBus("Hello", [], failing: .hello)
     }
 
     deinit {
@@ -53,22 +53,34 @@ final class BusConnection {
     }
 
     /// Asks for `name` without queueing; true if this connection now owns it.
-    func requestName(_ name: String) throws(MediaControlsFailure) -> Bool {
+    public func requestName(_ name: String) throws(SessionBusFailure) -> Bool {
         let flags = DBusValue.uint32(UInt32(DBUS_NAME_FLAG_DO_NOT_QUEUE))
-        let reply = try call("RequestName", [.string(name), flags], failing: .requestName(name))
+        let reply = try callBus("RequestName", [.string(name), flags], failing: .requestName(name))
         let owner = [DBUS_REQUEST_NAME_REPLY_PRIMARY_OWNER, DBUS_REQUEST_NAME_REPLY_ALREADY_OWNER].map { DBusValue.uint32(UInt32($0)) }
         return reply.first.map(owner.contains) ?? false
     }
 
     /// Calls `method` of the bus daemon and waits for its reply's arguments.
-    private func call(_ method: String, _ arguments: [DBusValue],
-                      failing step: BusStep) throws(MediaControlsFailure) -> [DBusValue] {
-        guard let message = dbus_message_new_method_call(
-            "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", method) else {
+    private func callBus(_ method: String, _ arguments: [DBusValue],
+                         failing step: BusStep) throws(SessionBusFailure) -> [DBusValue] {
+        let daemon = BusCall(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
+                             interface: "org.freedesktop.DBus", member: method, arguments: arguments)
+        return try call(daemon, failing: step)
+    }
+
+    /// Calls method `call.member` of the object `call.path` that `call.destination` owns and
+    /// waits, at most the connection's timeout, for its reply's arguments (an unreadable reply
+    /// reads as none).
+    public func call(_ call: BusCall) throws(SessionBusFailure) -> [DBusValue] {
+        try self.call(call, failing: .call(call.destination ?? "", member: call.member))
+    }
+
+    private func call(_ call: BusCall, failing step: BusStep) throws(SessionBusFailure) -> [DBusValue] {
+        guard let message = dbus_message_new_method_call(call.destination, call.path, call.interface, call.member) else {
             throw step.failure("out of memory")
         }
         defer { dbus_message_unref(message) }
-        DBusMessageWriter.append(arguments, to: message)
+        DBusMessageWriter.append(call.arguments, to: message)
         var error = DBusError()
         dbus_error_init(&error)
         guard let reply = dbus_connection_send_with_reply_and_block(raw, message, timeout, &error) else {
@@ -79,18 +91,18 @@ final class BusConnection {
     }
 
     /// The connection's socket, for `poll`.
-    var fileDescriptor: Int32? {
+    public var fileDescriptor: Int32? {
         var fd: Int32 = -1
         return dbus_connection_get_unix_fd(raw, &fd) != 0 ? fd : nil
     }
 
     /// Reads and writes what the socket allows, without blocking.
-    func readWrite() {
+    public func readWrite() {
         dbus_connection_read_write(raw, 0)
     }
 
     /// Sends what is queued; false when the bus has gone away.
-    func flush() -> Bool {
+    public func flush() -> Bool {
         dbus_connection_flush(raw)
         return dbus_connection_get_is_connected(raw) != 0
     }
@@ -98,12 +110,12 @@ final class BusConnection {
     /// Takes every message received: each method call is passed to `answer` (nil when its
     /// arguments hold a type this connection does not read), whose reply is sent unless the
     /// caller asked for none; other messages are dropped.
-    func answerCalls(_ answer: (MPRISCall?) -> MPRISAnswer.Reply) {
+    public func answerCalls(_ answer: (BusCall?) -> BusReply) {
         while let message = dbus_connection_pop_message(raw) {
             defer { dbus_message_unref(message) }
             guard dbus_message_get_type(message) == DBUS_MESSAGE_TYPE_METHOD_CALL else { continue }
             let call = DBusMessageReader.arguments(of: message).map { arguments in
-                MPRISCall(path: dbus_message_get_path(message).map { String(cString: $0) } ?? "",
+                BusCall(path: dbus_message_get_path(message).map { String(cString: $0) } ?? "",
                           interface: dbus_message_get_interface(message).map { String(cString: $0) },
                           member: dbus_message_get_member(message).map { String(cString: $0) } ?? "",
                           arguments: arguments)
@@ -115,14 +127,14 @@ final class BusConnection {
     }
 
     /// Emits the signal `member` of `interface` from the object at `path`.
-    func emitSignal(path: String, interface: String, member: String, arguments: [DBusValue]) {
+    public func emitSignal(path: String, interface: String, member: String, arguments: [DBusValue]) {
         guard let signal = dbus_message_new_signal(path, interface, member) else { return }
         defer { dbus_message_unref(signal) }
         DBusMessageWriter.append(arguments, to: signal)
         dbus_connection_send(raw, signal, nil)
     }
 
-    private func send(_ reply: MPRISAnswer.Reply, to message: OpaquePointer) {
+    private func send(_ reply: BusReply, to message: OpaquePointer) {
         let response: OpaquePointer?
         switch reply {
         case .values(let values):
@@ -136,7 +148,7 @@ final class BusConnection {
         dbus_message_unref(response)
     }
 
-    private static func failure(_ error: inout DBusError, _ step: BusStep) -> MediaControlsFailure {
+    private static func failure(_ error: inout DBusError, _ step: BusStep) -> SessionBusFailure {
         defer { dbus_error_free(&error) }
         return step.failure(error.message.map { String(cString: $0) } ?? "unknown error")
     }

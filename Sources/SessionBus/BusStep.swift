@@ -4,18 +4,20 @@ import EngineTerms
 enum BusStep: Equatable, Sendable {
     /// Opening the connection.
     case connect
-    /// Saying hello (authenticating) within ``MPRISService/busTimeout``.
+    /// Saying hello (authenticating) within the connection's timeout.
     case hello
     /// Asking for the well-known name.
     case requestName(String)
+    /// Calling method `member` of the object `destination` owns.
+    case call(String, member: String)
 
-    /// The media controls' failure when this step failed; `detail` is libdbus's message (or
-    /// "out of memory").
-    func failure(_ detail: String) -> MediaControlsFailure {
+    /// The failure when this step failed; `detail` is libdbus's message (or "out of memory").
+    func failure(_ detail: String) -> SessionBusFailure {
         switch self {
         case .connect: .cannotConnect(detail)
         case .hello: .noAnswer(detail)
         case .requestName(let name): .cannotRequestName(name, detail: detail)
+        case .call(let destination, let member): .callFailed(destination, member: member, detail: detail)
         }
     }
 }

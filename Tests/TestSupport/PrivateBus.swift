@@ -1,20 +1,19 @@
 import Foundation
-import TestSupport
 import XCTest
 
 /// A private session bus (`dbus-daemon --session`) for one test, with helpers to run real
 /// bus clients (`playerctl`, `dbus-monitor`) against it. The daemon and the clients are
 /// ``ChildProcess``es: they die with the test process even when it crashes.
-final class PrivateBus {
+public final class PrivateBus {
     /// The bus's address, for `DBUS_SESSION_BUS_ADDRESS`.
-    let address: String
+    public let address: String
     /// Scratch folder holding the socket and the clients' output.
-    let folder: URL
+    public let folder: URL
     private var daemon: ChildProcess?
     private var clients: [ChildProcess] = []
 
     /// Starts a bus and waits until it accepts connections; stops it at the test's end.
-    init(for testCase: XCTestCase) throws {
+    public init(for testCase: XCTestCase) throws {
         folder = URL(fileURLWithPath: NSTemporaryDirectory())
             .appendingPathComponent("floatapp-bus-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -30,7 +29,7 @@ final class PrivateBus {
     }
 
     /// Ends every client still running, then the daemon, and removes the folder.
-    func stop() {
+    public func stop() {
         for client in clients { client.terminate() }
         clients = []
         guard let daemon else { return }
@@ -40,7 +39,7 @@ final class PrivateBus {
     }
 
     /// The environment a client of this bus runs with.
-    var environment: [String: String] {
+    public var environment: [String: String] {
         ["DBUS_SESSION_BUS_ADDRESS": address, "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
          "HOME": folder.path]
     }
@@ -48,7 +47,7 @@ final class PrivateBus {
     /// Runs `arguments` to completion (at most `timeout` s) on this bus; its exit status and
     /// standard output with the trailing newline removed.
     @discardableResult
-    func run(_ arguments: [String], timeout: TimeInterval = 10) throws -> (status: Int32, output: String) {
+    public func run(_ arguments: [String], timeout: TimeInterval = 10) throws -> (status: Int32, output: String) {
         let outURL = folder.appendingPathComponent("client-\(UUID().uuidString.prefix(8)).out")
         let process = try launch(arguments, output: outURL)
         let status = try eventuallyValue("\(arguments.joined(separator: " ")) exits", timeout: timeout) { process.exitStatus }
@@ -62,7 +61,7 @@ final class PrivateBus {
 
     /// Starts `arguments` on this bus with standard output and error going to `output`; it is
     /// ended when the bus stops.
-    func launch(_ arguments: [String], output: URL) throws -> ChildProcess {
+    public func launch(_ arguments: [String], output: URL) throws -> ChildProcess {
         let process = try ChildProcess(executable: "/usr/bin/env", arguments: arguments, environment: environment,
                                        stdoutURL: output, stderrURL: output)
         clients.append(process)
