@@ -74,4 +74,13 @@ final class DesktopEntryTests: XCTestCase {
         XCTAssertEqual(room?["kind"] as? String, "live", "the action floats a built-in live room")
         XCTAssertEqual(room?["title"] as? String, "Test Pattern Live", "the action's name is the room's title")
     }
+
+    /// W13: `xdg-open floatapp://...` runs `floatapp LINK`: the entry handles the scheme and
+    /// passes the links it is given to the command.
+    func testTheEntryHandlesFloatAppLinks() throws {
+        let entry = DesktopEntryFile(try String(contentsOf: Self.entryURL, encoding: .utf8))
+        let main = try XCTUnwrap(entry.groups["Desktop Entry"])
+        XCTAssertEqual(main["MimeType"]?.split(separator: ";").map(String.init), ["x-scheme-handler/floatapp"])
+        XCTAssertEqual(main["Exec"], "floatapp %U", "links and files reach the command as URLs, any number of them")
+    }
 }

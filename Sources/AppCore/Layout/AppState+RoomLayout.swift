@@ -185,6 +185,7 @@ extension AppState {
             bx += width + m.px(12)
             button(.people, .participants, active: session.participantList == .visible)
         }
+        if inviteLink(for: room) != nil { button(.link, .inviteLink) }
         bar.buttons.append(RoomButton(control: .leave, glyph: .leave, rect: PixelRect(stage.w - b - m.px(ListLayout.padding), by, b, b),
                                       active: false, alert: true))
         bar.afterSlider = bar.buttons.count - beforeSlider

@@ -27,6 +27,8 @@ struct PaintedViews: Equatable {
         /// The list, while the window shows it.
         var list: ListViewModel?
         var toasts: [ToastModel]
+        /// The call-link confirmation, while it asks (W13).
+        var callLink: CallLinkViewModel?
     }
 
     /// What the float's painter reads.
@@ -60,6 +62,7 @@ extension PaintedViews.MainWindow {
             list = state.listViewModel(now: now)
         }
         toasts = state.toastLayout(now: now)
+        callLink = state.callLinkLayout()
     }
 
     /// A room view as painted: a participant's level shows only on their row in the panel.

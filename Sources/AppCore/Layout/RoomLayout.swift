@@ -131,6 +131,8 @@ public enum Glyph: Hashable, Sendable {
     case pip, close, restore, muted, unmuted, leave, layout, people, retry, live, back
     /// The joined call's microphone on and muted, camera on and off (W10).
     case mic, micOff, camera, cameraOff
+    /// Two chain links: copy the room's invite link (W13).
+    case link
 }
 
 /// A text and the rectangle it is drawn in (left-aligned or centred by its view).

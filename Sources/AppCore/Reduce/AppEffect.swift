@@ -88,6 +88,8 @@ public enum AppEffect: Equatable, Sendable {
     case updateMediaControls(MediaState)
     /// Give up the media controls' player name.
     case stopMediaControls
+    /// Put this text on the clipboard (`SDL_SetClipboardText`).
+    case setClipboard(String)
     /// Persist the float's placement (P15).
     case savePlacement(Placement)
     /// Tell PiP observers about a lifecycle or layout step (M3, M4).

@@ -6,6 +6,7 @@ import Session
 extension AppState {
     mutating func keyPressed(_ key: Key, window: WindowKind, ctrl: Bool, now: Double) -> [AppEffect] {
         if isFloat(window) { return floatKey(key, ctrl: ctrl, now: now) }
+        if callLinks.asking != nil { return callLinkKey(key, now: now) }
         showControls(now: now)
         if key == .letter("q") && ctrl { return quit(0) }
         if key == .letter("z") && ctrl { return undoDelete(now: now) }
@@ -51,6 +52,7 @@ extension AppState {
         case .letter("r"): effects = retry(id, now: now)
         case .letter("g"): effects = goLiveToggled(id, now: now)
         case .letter("v"): effects = sendCalls(.toggleCamera)
+        case .letter("i"): effects = copyInviteLink(id, now: now)
         case .up: effects = changeVolume(id, by: 0.1)
         case .down: effects = changeVolume(id, by: -0.1)
         default: return []
@@ -65,6 +67,7 @@ extension AppState {
     }
 
     mutating func mainPointerMoved(_ x: Int, _ y: Int, now: Double) -> [AppEffect] {
+        if callLinks.asking != nil { return callLinkPointer(.moved, x, y, now: now) }
         switch session.mainWindow.content {
         case .list:
             let all = listedRooms
@@ -78,6 +81,7 @@ extension AppState {
     }
 
     mutating func mainPressed(_ x: Int, _ y: Int, now: Double) -> [AppEffect] {
+        if callLinks.asking != nil { return callLinkPointer(.pressed, x, y, now: now) }
         if toastAction(at: x, y, now: now) != nil { return [] }
         switch session.mainWindow.content {
         case .list:
@@ -101,6 +105,7 @@ extension AppState {
     }
 
     mutating func mainReleased(_ x: Int, _ y: Int, now: Double) -> [AppEffect] {
+        if callLinks.asking != nil { return callLinkPointer(.released, x, y, now: now) }
         if main.draggingVolume {
             main.draggingVolume = false
             return []
@@ -136,6 +141,7 @@ extension AppState {
         case .back: send(.backToListClicked, now: now)
         case .goLive: goLiveToggled(id, now: now)
         case .camera: sendCalls(.toggleCamera)
+        case .inviteLink: copyInviteLink(id, now: now)
         }
     }
 }

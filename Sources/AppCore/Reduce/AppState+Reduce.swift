@@ -225,8 +225,10 @@ extension AppState {
     /// The rooms file's rooms are now `config`'s: read again (M5) or written by a save (R6).
     mutating func roomsReloaded(_ config: RoomsConfig, now: Double) -> [AppEffect] {
         var effects: [AppEffect] = []
-        if config.servers != directory.sections.map(\.server) {
-            directory = LiveDirectory(servers: config.servers)
+        // Servers invite links made known stay listed (W13), unless the file now has their id.
+        let servers = config.servers + callLinks.servers.filter { linked in !config.servers.contains { $0.id == linked.id } }
+        if servers != directory.sections.map(\.server) {
+            directory = LiveDirectory(servers: servers)
             if let call { _ = directory.send(.inCall(true, serverID: call.serverID)) }
         }
         _ = directory.send(.hideCalls(Self.serverCallIDs(of: config.rooms)))

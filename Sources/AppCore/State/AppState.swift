@@ -34,6 +34,9 @@ public struct AppState: Equatable, Sendable {
     public var broadcasting: Broadcasting
     /// The call the user has joined, and how many this run has (W10).
     public var calls: Calls
+    /// The confirmation before joining a call from an invite link, and the servers links made
+    /// known (W13).
+    public var callLinks: CallLinks
     /// Per open room: source statuses, audio, levels and frames.
     public var rooms: [RoomID: OpenRoom]
     /// When each window is painted.
@@ -64,6 +67,7 @@ public struct AppState: Equatable, Sendable {
         userRooms = UserRooms(store: store)
         broadcasting = Broadcasting()
         calls = Calls()
+        callLinks = CallLinks()
         motion = nil
         main = MainState()
         float = FloatState()

@@ -59,4 +59,6 @@ public enum RoomControl: Hashable, Sendable {
     case camera
     /// A failed call participant's own Retry on their tile.
     case retrySource(Int)
+    /// Copy the room's invite link (W13).
+    case inviteLink
 }

@@ -62,6 +62,9 @@ public enum StatsEvent: Equatable, Sendable {
     case itemAdded(RoomID, title: String, origin: String)
     /// An opened room took its stream's own title (R6).
     case roomTitled(RoomID, title: String)
+    /// A call from an invite link (W13): the confirmation `asked`, then `accepted` or
+    /// `declined`, for call `room` on server `server` (its id in the list).
+    case callLink(RoomID, server: String, phase: String)
 
     /// A session's totals when it stops.
     public struct Counters: Equatable, Sendable {
@@ -117,6 +120,7 @@ public enum StatsEvent: Equatable, Sendable {
         case .tileFrame: "tile_frame"
         case .streamListed: "stream_live"
         case .streamEnded: "stream_ended"
+        case .callLink: "call_link"
         case .server: "server"
         case .broadcast: "broadcast"
         case .call: "call"
@@ -163,6 +167,7 @@ public enum StatsEvent: Equatable, Sendable {
             [("room", .text(id)), ("source", .int(i)), ("pts", .double(pts)), ("still", .bool(still))]
         case .streamListed(let id, let size): [("room", .text(id)), ("resolution", .text(size ?? ""))]
         case .streamEnded(let id): [("room", .text(id))]
+        case .callLink(let room, let server, let phase): [("room", .text(room)), ("server", .text(server)), ("phase", .text(phase))]
         case .call(let id, let phase): [("room", .text(id)), ("phase", .text(phase))]
         case .callPeople(let id, let joined, let left):
             [("room", .text(id)), ("joined", .text(joined.joined(separator: "\n"))), ("left", .text(left.joined(separator: "\n")))]

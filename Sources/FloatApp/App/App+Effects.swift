@@ -89,6 +89,7 @@ extension App {
             return .event(.floatNotActivated)
         case .rescaleText(let factor): return .event(rescale(to: factor))
         case .resetMainVideo: main.resetVideo()
+        case .setClipboard(let text): SDL_SetClipboardText(text)
         default: break
         }
         return nil

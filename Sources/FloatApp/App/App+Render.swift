@@ -56,6 +56,7 @@ extension App {
             let list = state.listViewModel(now: t, measure: measure)
             ListView.draw(ctx, list, width: Int32(state.main.width), height: Int32(state.main.height))
         }
+        if let question = state.callLinkLayout() { CallLinkView.draw(ctx, question, width: Int32(state.main.width), height: Int32(state.main.height)) }
         ToastView.draw(ctx, state.toastLayout(now: t, measure: measure))
         main.renderer.present()
         dispatch(.pictureShown(.main, pts: (main.video.first?.frame ?? nil)?.pts), at: t)

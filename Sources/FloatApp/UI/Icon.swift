@@ -47,6 +47,8 @@ extension Glyph {
             box(0.12, 0.3, 0.62, 0.7)
             L(0.62, 0.45, 0.86, 0.32); L(0.86, 0.32, 0.86, 0.68); L(0.86, 0.68, 0.62, 0.55)
             if self == .cameraOff { L(0.15, 0.15, 0.85, 0.85) }
+        case .link:
+            pen.chainLink(0.12, 0.56); pen.chainLink(0.38, 0.3)
         case .retry:
             L(0.3, 0.3, 0.7, 0.3); L(0.7, 0.3, 0.7, 0.7); L(0.7, 0.7, 0.3, 0.7)
             L(0.3, 0.7, 0.3, 0.45); L(0.2, 0.55, 0.3, 0.45); L(0.3, 0.45, 0.4, 0.55)
@@ -82,6 +84,13 @@ private struct IconPen {
 
     func fill(_ ax: Float, _ ay: Float, _ w: Float, _ h: Float) {
         r.fill(SDL_Rect(Int32(x + ax * s), Int32(y + ay * s), Int32(w * s), Int32(h * s)), c)
+    }
+
+    /// One link of a chain, a rounded loop tilted 45°, from its lower left corner at (ax, ay)
+    /// of the unit square.
+    func chainLink(_ ax: Float, _ ay: Float) {
+        let corners: [(Float, Float)] = [(0, 0.14), (0.14, 0), (0.5, -0.36), (0.64, -0.22), (0.64, -0.08), (0.28, 0.28), (0.14, 0.28), (0, 0.14)]
+        for (a, b) in zip(corners, corners.dropFirst()) { line(ax + a.0, ay + a.1, ax + b.0, ay + b.1) }
     }
 
     /// Two people, the second behind the first.

@@ -11,6 +11,8 @@ public struct DirectoryCall: Identifiable, Hashable, Sendable {
     /// The participants the server lists now, in the order they first appeared; two of the same
     /// name are two members (their join tags differ).
     public var participants: [CallMember]
+    /// The call's title when it has one (a call joined from an invite link); else its room's name.
+    public var title: String?
 
     /// Creates a call record.
     public init(id: RoomID, room: RoomID, participants: [CallMember]) {
@@ -31,6 +33,6 @@ public struct DirectoryCall: Identifiable, Hashable, Sendable {
             guard let url = server.calls?.url(room: room, member: member) else { return nil }
             return Participant(name: member.name, source: .url(url))
         }
-        return Room(id: id ?? self.id, title: title ?? room, media: .call(participants: participants), callServerID: server.id)
+        return Room(id: id ?? self.id, title: title ?? self.title ?? room, media: .call(participants: participants), callServerID: server.id)
     }
 }

@@ -16,6 +16,11 @@ extension LiveDirectory {
         case inCall(Bool, serverID: String)
         /// The rooms file lists these calls itself: the sections leave them out.
         case hideCalls(Set<RoomID>)
+        /// An invite link made this server known (W13): it gets a section of its own.
+        case addServer(LiveServer)
+        /// The user joins call `room` of server `serverID` from an invite link: it is listed,
+        /// titled `title`, even while nobody is in it.
+        case keepCall(RoomID, title: String, serverID: String)
     }
 
     /// Applies an action and returns the effects to carry out, in order.
@@ -30,6 +35,10 @@ extension LiveDirectory {
             setInCall(inCall, serverID: serverID)
         case .hideCalls(let ids):
             hideCalls(ids)
+        case .addServer(let server):
+            addServer(server)
+        case .keepCall(let room, let title, let serverID):
+            keepCall(room, title: title, serverID: serverID)
         }
         return []
     }

@@ -60,6 +60,21 @@ public struct LiveDirectory: Hashable, Sendable {
         for index in sections.indices { sections[index].hiddenCalls = ids }
     }
 
+    /// Adds a section for `server` at the end, unless a section has its id; it is fetched on
+    /// the next tick.
+    public mutating func addServer(_ server: LiveServer) {
+        guard section(server.id) == nil else { return }
+        var added = ServerDirectory(server: server)
+        added.hiddenCalls = sections.first?.hiddenCalls ?? []
+        sections.append(added)
+    }
+
+    /// Lists call `room` of server `serverID`, titled `title`, even while nobody is in it.
+    public mutating func keepCall(_ room: RoomID, title: String, serverID: String) {
+        guard let index = sections.firstIndex(where: { $0.server.id == serverID }) else { return }
+        sections[index].keepCall(room, title: title)
+    }
+
     /// Makes server `serverID` refresh every second while `inCall` (W10), every 5 s otherwise.
     public mutating func setInCall(_ inCall: Bool, serverID: String) {
         guard let index = sections.firstIndex(where: { $0.server.id == serverID }) else { return }

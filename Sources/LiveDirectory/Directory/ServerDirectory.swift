@@ -36,7 +36,8 @@ public struct ServerDirectory: Hashable, Sendable {
     public let server: LiveServer
     /// The live streams, in the order they first appeared (rows never move on a refresh).
     public private(set) var streams: [DirectoryStream] = []
-    /// The calls someone is in (R5), in the order they first appeared; a call's participants
+    /// The calls someone is in (R5), in the order they first appeared, then the kept calls
+    /// nobody is in (``keptCalls``); a call's participants
     /// are exactly the ones the last listing had.
     public private(set) var calls: [DirectoryCall] = []
     /// Seconds between refreshes: ``refreshInterval``, or ``inCallRefreshInterval`` while the
@@ -58,6 +59,40 @@ public struct ServerDirectory: Hashable, Sendable {
 
     /// The list ids of calls the rooms file has a room of its own for: not listed here again.
     public var hiddenCalls: Set<RoomID> = []
+
+    /// Calls listed even while nobody is in them, by their room on the server, with their
+    /// titles: a call the user joins from an invite link (W13) is a room of the list from the
+    /// moment they accept, before the server lists anyone in it.
+    public private(set) var keptCalls: [KeptCall] = []
+
+    /// A call listed while nobody is in it: its room on the server and its title.
+    public struct KeptCall: Hashable, Sendable {
+        public var room: RoomID
+        public var title: String
+    }
+
+    /// Lists call `room` from now on, titled `title`, even while nobody is in it.
+    public mutating func keepCall(_ room: RoomID, title: String) {
+        if let index = keptCalls.firstIndex(where: { $0.room == room }) {
+            keptCalls[index].title = title
+        } else {
+            keptCalls.append(KeptCall(room: room, title: title))
+        }
+        calls = withKeptCalls(calls)
+    }
+
+    /// `listed` with every kept call, an empty one at the end, and each kept call's title.
+    private func withKeptCalls(_ listed: [DirectoryCall]) -> [DirectoryCall] {
+        var all = listed
+        for kept in keptCalls where !all.contains(where: { $0.room == kept.room }) {
+            all.append(DirectoryCall(id: DirectoryCall.roomID(server: server.id, room: kept.room), room: kept.room, participants: []))
+        }
+        return all.map { call in
+            var call = call
+            call.title = keptCalls.first { $0.room == call.room }?.title
+            return call
+        }
+    }
 
     /// The calls this section lists as rooms of its own.
     public var listedCalls: [DirectoryCall] { calls.filter { !hiddenCalls.contains($0.id) } }
@@ -157,13 +192,13 @@ public struct ServerDirectory: Hashable, Sendable {
             if listed[member.room] == nil, !order.contains(member.room) { order.append(member.room) }
             if !(listed[member.room] ?? []).contains(member.member) { listed[member.room, default: []].append(member.member) }
         }
-        calls = order.compactMap { room in
+        calls = withKeptCalls(order.compactMap { room in
             guard let members = listed[room] else { return nil }
             let before = calls.first { $0.room == room }?.participants ?? []
             let kept = before.filter(members.contains)
             return DirectoryCall(id: DirectoryCall.roomID(server: server.id, room: room), room: room,
                                  participants: kept + members.filter { !kept.contains($0) })
-        }
+        })
     }
 
     /// Removes the streams missing for ``goneAfter`` seconds, or all of them when the server has
