@@ -1,7 +1,7 @@
 import AppCore
 import CSDL
-import Logging
 import PiPLayout
+import Rooms
 import SingleInstance
 
 /// The one place where SDL's event union becomes `AppEvent`s.
@@ -33,7 +33,10 @@ extension App {
     /// window take the focus only for an input later than the focused window's).
     private func handOver(_ request: InstanceRequest) {
         if let time = request.activation.startupTime, time > state.main.userTime { dispatch(.userInput(serverTime: time)) }
-        if case .open(let items, _) = request { Log.info("handed over: \(items)") }
+        if case .open(let items, _) = request {
+            let links = items.allSatisfy { $0.lowercased().hasPrefix(InviteLink.scheme + ":") }
+            dispatch(.itemsGiven(items, from: links ? .link : .otherInstance))
+        }
         dispatch(.activated)
     }
 

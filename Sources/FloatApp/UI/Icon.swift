@@ -48,7 +48,7 @@ extension Glyph {
             L(0.62, 0.45, 0.86, 0.32); L(0.86, 0.32, 0.86, 0.68); L(0.86, 0.68, 0.62, 0.55)
             if self == .cameraOff { L(0.15, 0.15, 0.85, 0.85) }
         case .link:
-            pen.chainLink(0.12, 0.56); pen.chainLink(0.38, 0.3)
+            pen.chainLink(centerX: 0.37, centerY: 0.63); pen.chainLink(centerX: 0.63, centerY: 0.37)
         case .retry:
             L(0.3, 0.3, 0.7, 0.3); L(0.7, 0.3, 0.7, 0.7); L(0.7, 0.7, 0.3, 0.7)
             L(0.3, 0.7, 0.3, 0.45); L(0.2, 0.55, 0.3, 0.45); L(0.3, 0.45, 0.4, 0.55)
@@ -86,11 +86,20 @@ private struct IconPen {
         r.fill(SDL_Rect(Int32(x + ax * s), Int32(y + ay * s), Int32(w * s), Int32(h * s)), c)
     }
 
-    /// One link of a chain, a rounded loop tilted 45°, from its lower left corner at (ax, ay)
-    /// of the unit square.
-    func chainLink(_ ax: Float, _ ay: Float) {
-        let corners: [(Float, Float)] = [(0, 0.14), (0.14, 0), (0.5, -0.36), (0.64, -0.22), (0.64, -0.08), (0.28, 0.28), (0.14, 0.28), (0, 0.14)]
-        for (a, b) in zip(corners, corners.dropFirst()) { line(ax + a.0, ay + a.1, ax + b.0, ay + b.1) }
+    /// One link of a chain: a capsule tilted 45° (rising to the right) around a centre in the
+    /// unit square, drawn as its two half circles joined by its straight sides.
+    func chainLink(centerX: Float, centerY: Float) {
+        let half: Float = 0.13, radius: Float = 0.11, steps = 6
+        let theta = -Float.pi / 4
+        var points: [(Float, Float)] = []
+        for (end, start) in [(Float(1), theta - Float.pi / 2), (-1, theta + Float.pi / 2)] {
+            let ex = centerX + end * half * cos(theta), ey = centerY + end * half * sin(theta)
+            for k in 0...steps {
+                let angle = start + Float(k) / Float(steps) * Float.pi
+                points.append((ex + radius * cos(angle), ey + radius * sin(angle)))
+            }
+        }
+        for (a, b) in zip(points, points.dropFirst() + [points[0]]) { line(a.0, a.1, b.0, b.1) }
     }
 
     /// Two people, the second behind the first.
