@@ -133,14 +133,15 @@ final class OpenedItemsTests: XCTestCase {
         XCTAssertEqual(state.opened.items.count, 1, "the same refused item is not listed twice")
     }
 
-    func testACallLinkIsHandedOnAndNeitherListedNorJoined() throws {
+    func testACallLinkAsksAndIsNeitherListedNorJoined() throws {
         var state = start()
         let server = LiveServer(id: "local", title: "Local", stats: "http://127.0.0.1:8080/stat",
                                 play: StreamURLTemplate("rtmp://127.0.0.1/live/{stream}"),
                                 calls: CallURLTemplate("rtmp://127.0.0.1/call/{room}~{participant}"))
         let link = InviteLink.call(room: "standup", title: "Stand-up", server: server).text
         let effects = state.reduce(.itemsGiven([link, news], from: .link), now: 1)
-        XCTAssertEqual(effects.first, .log(.info, "Call link to “Stand-up” on Local: joining a call from a link is not possible yet"))
+        XCTAssertEqual(state.callLinks.asking?.room, "standup", "the call link waits for the user's answer (W13)")
+        XCTAssertFalse(effects.contains { if case .joinCall = $0 { true } else { false } })
         XCTAssertEqual(state.opened.rooms.map(\.id), ["opened-1"])
         XCTAssertNil(state.session.openRoomID, "the hand-over's first item is the call: nothing else opens")
         XCTAssertNil(state.call)
