@@ -48,10 +48,10 @@ extension AppState {
         let listed = listedRooms
         _ = directory.send(.keepCall(room, title: title, serverID: serverID))
         var effects = listChanged(from: listed, now: now)
-        let id = DirectoryCall.roomID(server: serverID, room: room)
-        guard let index = listedRooms.firstIndex(where: { $0.id == id }) else { return effects }
-        main.list = listLayout.moveSelection(main.list, by: index - main.list.selected, rows: listedRooms.count, height: main.height)
-        effects += send(.roomSelected(listedRooms[index]), now: now)
+        let all = listedRooms
+        guard let index = all.firstIndex(ofID: DirectoryCall.roomID(server: serverID, room: room)) else { return effects }
+        main.list = listLayout(all).moveSelection(main.list, by: index - main.list.selected, rows: all.count, height: main.height)
+        effects += send(.roomSelected(all[index]), now: now)
         return effects
     }
 
