@@ -7,7 +7,7 @@ import XCTest
 /// (`$XDG_CONFIG_HOME/floatapp/rooms.json`) that does not load: the window lists the built-in
 /// rooms and shows the file's problem with its line:col; the file fixed, the reload lists its
 /// rooms; Delete removes the selected one from the file with an Undo toast and Ctrl+Z puts the
-/// same bytes back.
+/// same bytes back, neither save read again by the watcher as an edit.
 final class UserRoomsE2ETests: AppE2ETestCase {
     /// One room with a comma missing: `expected ',' or '}'` at 3:58.
     private static let broken = """
@@ -69,6 +69,9 @@ final class UserRoomsE2ETests: AppE2ETestCase {
             XCTAssertEqual(try String(contentsOf: file, encoding: .utf8), Self.fixed, "Undo puts the same bytes back")
             XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: file.deletingLastPathComponent().path),
                            ["rooms.json"])
+            usleep(1_200_000)
+            XCTAssertEqual(session.stats.events(named: "rooms_reloaded", matching: [:]).count, 1,
+                           "the watcher read the fixed file, and took neither of the app's own saves for an edit")
         }
     }
 }
