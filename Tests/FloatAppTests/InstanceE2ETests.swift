@@ -7,7 +7,8 @@ import XCTest
 /// W14 and W13 in the real app on one session bus: a second `floatapp FILE` hands the file to
 /// the running FloatApp and exits 0 within 2 s, and the first plays it; a call link opened with
 /// the real `xdg-open` (the desktop file as the `floatapp` scheme's handler) makes the first ask
-/// in its main window, and the call's nginx-rtmp sees no publisher until Enter accepts.
+/// in its main window, and the call's nginx-rtmp sees no publisher until Enter accepts; the
+/// call's Copy invite link gives back the link it was joined by (read with `xclip`).
 final class InstanceE2ETests: DesktopTestCase {
     /// A rooms file with one built-in live room and `me` with a `lavfi:` camera and microphone,
     /// and no servers: the link brings its own.
@@ -94,6 +95,13 @@ final class InstanceE2ETests: DesktopTestCase {
             }
             XCTAssertEqual(published.count, 1, "\(published)")
             _ = try desktop.screenshot("3-call-joined")
+
+            // The joined call's own link, copied with I, is the link it was joined by.
+            desktop.key(.character("i"))
+            try session.waitForEvents("toast", ["message": "Invite link copied"])
+            _ = try desktop.screenshot("4-invite-link-copied")
+            let clipboard = try run("/usr/bin/xclip", ["-o", "-selection", "clipboard"], on: desktop, environment: [:])
+            XCTAssertEqual(clipboard.output, link)
         }
     }
 }
