@@ -103,6 +103,9 @@ extension App {
         if main.window.isMinimized { main.window.restore() }
         if remap { main.window.hide() }
         main.window.show()
+        let token = launcherToken
+        launcherToken = nil
+        if let token, activation?.activate(main.window, token: token) == true { return }
         if !X11Hints.activate(main.window, userTime: userTime), activation?.activate(main.window) != true {
             main.window.raise()
         }

@@ -30,9 +30,11 @@ extension App {
 
     /// Carries out another FloatApp's request (W14): its items are opened and the main window
     /// raised, as of the launcher's startup time when it gave one (X11 window managers let a
-    /// window take the focus only for an input later than the focused window's).
+    /// window take the focus only for an input later than the focused window's), or with the
+    /// launcher's xdg-activation token on Wayland.
     private func handOver(_ request: InstanceRequest) {
         if let time = request.activation.startupTime, time > state.main.userTime { dispatch(.userInput(serverTime: time)) }
+        if let token = request.activation.token { launcherToken = token }
         if case .open(let items, _) = request {
             let links = items.allSatisfy { $0.lowercased().hasPrefix(InviteLink.scheme + ":") }
             dispatch(.itemsGiven(items, from: links ? .link : .otherInstance))

@@ -48,6 +48,9 @@ final class App {
     let desktop: DesktopLink
     /// The Wayland compositor's window activation, when it offers one (P18).
     let activation: WaylandActivation?
+    /// The xdg-activation token another FloatApp's launcher gave with its request (W14): the
+    /// next raise of the main window activates it with this token, the launcher's proof.
+    var launcherToken: String?
     /// The items of the drop under way (W12).
     var drops = DropCollector()
 

@@ -88,6 +88,16 @@ final class WaylandActivation {
         return wl_display_flush(display) >= 0
     }
 
+    /// Asks the compositor to activate `window` with `token`, one a launcher got for the user's
+    /// request (`XDG_ACTIVATION_TOKEN`, passed on by another FloatApp); false when the request
+    /// could not be sent.
+    func activate(_ window: Window, token: String) -> Bool {
+        guard let activation, let target = window.wayland?.surface else { return false }
+        Log.debug("xdg-activation: activating a window with the launcher's token")
+        xdg_activation_v1_activate(activation, token, target)
+        return wl_display_flush(display) >= 0
+    }
+
     /// Destroys the objects and the queue while SDL's connection is still open.
     func close() {
         guard !closed else { return }
