@@ -60,6 +60,7 @@ final class UserRoomsE2ETests: AppE2ETestCase {
             desktop.key(.down)
             desktop.key(Key(XK_Delete, "Delete"))
             try session.waitForEvents("list_shown", ["count": "1 room"], timeout: 10)
+            try session.waitForEvents("toast", ["message": "Deleted “My Bars”"])
             let deleted = try String(contentsOf: file, encoding: .utf8)
             XCTAssertFalse(deleted.contains("My Bars"), deleted)
             XCTAssertTrue(deleted.contains("\"My Pattern\""), deleted)

@@ -14,11 +14,13 @@ extension AppState {
             case .save(let change): effects.append(.saveUserRooms(change))
             case .notice(let notice):
                 showToast(notice.words, now: now)
-                effects.append(.log(.warn, notice.words))
+                effects += [.log(.warn, notice.words), .stats(.toast(notice.words))]
             case .rooms(let config): effects += roomsReloaded(config, now: now)
             case .open(let id): effects += openListed(id, now: now)
             case .offerUndo(let title, let until):
-                showToast(tr("Deleted “%s”", title), now: now, action: .undoDelete, until: until)
+                let message = tr("Deleted “%s”", title)
+                showToast(message, now: now, action: .undoDelete, until: until)
+                effects.append(.stats(.toast(message)))
             case .withdrawUndo: toasts.removeAll { $0.action == .undoDelete }
             }
         }
