@@ -59,7 +59,7 @@ final class InstanceE2ETests: DesktopTestCase {
         let bus = try SessionBus(in: desktop.workFolder, for: self)
         let onBus = ["DBUS_SESSION_BUS_ADDRESS": bus.address, "SDL_AUDIODRIVER": "dummy"]
         let video = desktop.workFolder.appendingPathComponent("hand over.mp4")
-        try TestVideoFile.write(to: video)
+        try TestVideoFile.write(to: video, seconds: 10)
         let session = try RunningApp(roomsFile: try roomsFile(in: desktop.workFolder), arguments: [], on: desktop) { arguments in
             try launchApp(arguments, on: desktop, environment: onBus)
         }
