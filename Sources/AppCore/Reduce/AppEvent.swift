@@ -102,6 +102,9 @@ public enum AppEvent: Equatable, Sendable {
     /// The desktop or another FloatApp asked for the app (`org.freedesktop.Application`,
     /// W14): the main window comes to the front.
     case activated
+    /// An assistive technology clicked the accessible object with this id (X7): a room's row
+    /// or a button, as a pointer's click would.
+    case accessibleClicked(String)
 
     /// A window's report of its own painting (frames uploaded, picture presented), the time of
     /// the user's latest input, or the loop's idle turn: it changes when a window is painted

@@ -169,7 +169,7 @@ extension AppState {
         return effects
     }
 
-    private mutating func floatControlClicked(_ control: FloatControl, now: Double) -> [AppEffect] {
+    mutating func floatControlClicked(_ control: FloatControl, now: Double) -> [AppEffect] {
         switch control {
         case .close: send(.floatCloseClicked, now: now)
         case .restore: send(.floatClicked, now: now)

@@ -128,7 +128,7 @@ extension AppState {
         }
     }
 
-    private mutating func roomControlClicked(_ control: RoomControl, _ id: RoomID, now: Double) -> [AppEffect] {
+    mutating func roomControlClicked(_ control: RoomControl, _ id: RoomID, now: Double) -> [AppEffect] {
         switch control {
         case .pip: send(.pipRequested(origin: .control), now: now)
         case .mute: toggleMute(id)

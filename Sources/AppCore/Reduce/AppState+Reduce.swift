@@ -83,6 +83,7 @@ extension AppState {
         case .mediaControlsFailed: effects = sendMedia(.failedToStart)
         case .itemsGiven(let items, let origin): effects = itemsGiven(items, from: origin, now: now)
         case .activated: effects = [raiseMainWindow()]
+        case .accessibleClicked(let id): effects = accessibleClicked(id, now: now)
         }
         settleFloatSpeaker(now: now)
         scheduleMemoryRelease(after: effects, now: now)

@@ -2,6 +2,8 @@ import Localization
 
 /// The labels the shell paints that no view model carries.
 public enum ShellLabels {
+    /// The name screen readers say for the click action of a row or button (X7).
+    public static var click: String { tr("Click") }
     /// The call float's hang-up button.
     public static var leave: String { tr("Leave") }
     /// The list when the rooms file has none and no server lists any.

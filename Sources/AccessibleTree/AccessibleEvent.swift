@@ -1,0 +1,51 @@
+/// What an assistive technology is told changed between two trees, as AT-SPI2's events name it.
+public enum AccessibleEvent: Equatable, Sendable {
+    /// `object:children-changed:add` / `:remove`: `child` was added at or removed from `index`.
+    case childrenChanged(parent: String, added: Bool, index: Int, child: String)
+    /// `object:state-changed:STATE` of `object`.
+    case stateChanged(String, AccessibleState, Bool)
+    /// `object:property-change:accessible-name`.
+    case nameChanged(String, String)
+    /// `object:property-change:accessible-description`.
+    case descriptionChanged(String, String)
+    /// `focus:`: keyboard focus moved to the object.
+    case focus(String)
+    /// `object:announcement`: a screen reader says the text (a toast, a status change).
+    case announcement(String)
+}
+
+extension AccessibleTree {
+    /// The events that tell what changed since `old`, in the order they are sent: objects
+    /// removed, then added (an added object's own children come with it, unannounced), then
+    /// names, descriptions and states of objects in both, then focus and announcements (an
+    /// object with a `live` attribute, a live region, that appeared or was reworded).
+    public func events(since old: AccessibleTree) -> [AccessibleEvent] {
+        var removed: [AccessibleEvent] = [], added: [AccessibleEvent] = [], changed: [AccessibleEvent] = []
+        var announced: [AccessibleEvent] = []
+        for node in all {
+            guard let before = old.entry(node.id)?.node else { continue }
+            let now = Set(node.children.map(\.id)), then = Set(before.children.map(\.id))
+            for (i, child) in before.children.enumerated().reversed() where !now.contains(child.id) {
+                removed.append(.childrenChanged(parent: node.id, added: false, index: i, child: child.id))
+            }
+            for (i, child) in node.children.enumerated() where !then.contains(child.id) {
+                added.append(.childrenChanged(parent: node.id, added: true, index: i, child: child.id))
+            }
+            if node.name != before.name { changed.append(.nameChanged(node.id, node.name)) }
+            if node.description != before.description { changed.append(.descriptionChanged(node.id, node.description)) }
+            for state in node.states.symmetricDifference(before.states).sorted() {
+                changed.append(.stateChanged(node.id, state, node.states.contains(state)))
+            }
+            if node.attributes["live"] != nil, node.name != before.name { announced.append(.announcement(node.name)) }
+        }
+        for node in all where node.attributes["live"] != nil && old.entry(node.id) == nil {
+            announced.append(.announcement(node.name))
+        }
+        var focus: [AccessibleEvent] = []
+        if let id = focused, id != old.focused {
+            if old.entry(id) == nil { focus.append(.stateChanged(id, .focused, true)) }
+            focus.append(.focus(id))
+        }
+        return removed + added + changed + focus + announced
+    }
+}

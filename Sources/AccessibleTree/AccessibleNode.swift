@@ -1,0 +1,54 @@
+/// A rectangle in a window's pixels (the window's drawable, as the app paints it).
+public struct AccessibleRect: Hashable, Sendable {
+    public var x: Int
+    public var y: Int
+    public var width: Int
+    public var height: Int
+
+    /// Creates a rectangle.
+    public init(x: Int, y: Int, width: Int, height: Int) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+}
+
+/// One object of the accessible tree: what a screen reader is told of a window, a list, a row,
+/// a button or a tile, derived from the view models the windows are painted from.
+public struct AccessibleNode: Hashable, Sendable {
+    /// Unique in its tree and stable while the thing it stands for shows (a room row's id holds
+    /// the room's id, a button's its control), so an assistive technology's reference stays
+    /// good across updates; its object path is made from it (``AccessibleTree/path(of:)``).
+    public var id: String
+    public var role: AccessibleRole
+    /// The translated name a screen reader says first (a room's title, a button's label).
+    public var name: String
+    /// What it says after the name (a row's subtitle and status).
+    public var description: String
+    public var states: Set<AccessibleState>
+    /// Where it is painted, in its window's pixels; nil for the application.
+    public var rect: AccessibleRect?
+    /// Whether it can be clicked (the one action "click", which ``AccessibleTree`` reports
+    /// back by this node's id).
+    public var clickable: Bool
+    /// Object attributes (`GetAttributes`), e.g. a call tile's `muted` and `speaking`.
+    public var attributes: [String: String]
+    public var children: [AccessibleNode]
+
+    /// Creates a node.
+    public init(id: String, role: AccessibleRole, name: String, description: String = "",
+                states: Set<AccessibleState> = [.enabled, .sensitive, .visible, .showing],
+                rect: AccessibleRect? = nil, clickable: Bool = false, attributes: [String: String] = [:],
+                children: [AccessibleNode] = []) {
+        self.id = id
+        self.role = role
+        self.name = name
+        self.description = description
+        self.states = states
+        self.rect = rect
+        self.clickable = clickable
+        self.attributes = attributes
+        self.children = children
+    }
+}

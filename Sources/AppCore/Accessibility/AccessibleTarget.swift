@@ -1,0 +1,97 @@
+import AccessibleTree
+import Localization
+import Rooms
+import Session
+
+/// What an accessible object stands for when it can be clicked (AT-SPI `DoAction`): the object's
+/// id names it, and ``AppEvent/accessibleClicked(_:)`` brings the id back to be found again.
+enum AccessibleTarget: Equatable {
+    case room(RoomID)
+    case roomControl(RoomControl)
+    case floatControl(FloatControl)
+
+    /// The object's id in the tree.
+    var id: String {
+        switch self {
+        case .room(let id): "room:" + id
+        case .roomControl(let control): "main/control:" + control.accessibleKey
+        case .floatControl(let control): "float/control:\(control)"
+        }
+    }
+
+    var role: AccessibleRole {
+        switch self {
+        case .room: .listItem
+        case .roomControl(.volume), .floatControl(.volume): .slider
+        case .roomControl(.mute), .roomControl(.camera), .roomControl(.participants), .floatControl(.mute): .toggleButton
+        case .roomControl, .floatControl: .pushButton
+        }
+    }
+
+    /// Whether the toggle is on in `room`'s view: muted, camera on, the participant panel shown.
+    func isChecked(_ room: RoomViewModel) -> Bool {
+        switch self {
+        case .roomControl(.mute): room.muted
+        case .roomControl(.participants): room.panel != nil
+        case .roomControl(.camera): room.buttons.first { $0.control == .camera }?.active ?? false
+        default: false
+        }
+    }
+
+    /// The control's translated name (`room` names a failed participant's Retry).
+    func name(_ room: RoomViewModel?) -> String {
+        switch self {
+        case .room(let id): id
+        // TRANSLATORS: the names screen readers say for the room view's and the float's buttons.
+        case .roomControl(.pip): tr("Picture-in-picture")
+        case .roomControl(.mute), .floatControl(.mute): tr("Mute")
+        case .roomControl(.volume), .floatControl(.volume): tr("Volume")
+        case .roomControl(.leave), .floatControl(.leave): ShellLabels.leave
+        case .roomControl(.layout(let layout)): tr("Layout: %s", layout.title)
+        case .roomControl(.participants): tr("Participants")
+        case .roomControl(.retry): tr("Retry")
+        case .roomControl(.retrySource(let i)):
+            tr("Retry %s", room.flatMap { $0.participants.indices.contains(i) ? $0.participants[i].name : nil } ?? "")
+        case .roomControl(.back): tr("Back to the list")
+        case .roomControl(.goLive): tr("Go live")
+        case .roomControl(.camera): tr("Camera")
+        case .roomControl(.inviteLink): tr("Copy invite link")
+        case .floatControl(.close): tr("Close")
+        case .floatControl(.restore): tr("Back to the window")
+        }
+    }
+}
+
+extension RoomControl {
+    /// The control's part of its accessible object's id.
+    var accessibleKey: String {
+        switch self {
+        case .layout: "layout"
+        case .retrySource(let i): "retry-\(i)"
+        default: "\(self)"
+        }
+    }
+}
+
+extension AppState {
+    /// Clicks the object with `id` as a pointer would (X7): a room's row selects and opens the
+    /// room, a button does what its click does. An id no longer shown does nothing.
+    mutating func accessibleClicked(_ id: String, now: Double) -> [AppEffect] {
+        if id.hasPrefix("room:") {
+            let roomID = String(id.dropFirst("room:".count)), listed = listedRooms
+            guard case .list = session.mainWindow.content,
+                  let i = listed.firstIndex(ofID: roomID) else { return [] }
+            main.list.selected = i
+            return listedRoomPicked(listed[i], now: now)
+        }
+        if case .room(let roomID) = session.mainWindow.content,
+           let control = roomLayout(now: now)?.controls.first(where: { AccessibleTarget.roomControl($0.target).id == id }) {
+            return roomControlClicked(control.target, roomID, now: now)
+        }
+        let floatControls: [FloatControl] = [.close, .restore, .mute, .volume, .leave]
+        if float.visible, let control = floatControls.first(where: { AccessibleTarget.floatControl($0).id == id }) {
+            return floatControlClicked(control, now: now)
+        }
+        return []
+    }
+}

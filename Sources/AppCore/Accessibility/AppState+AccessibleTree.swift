@@ -1,0 +1,112 @@
+import AccessibleTree
+import EngineTerms
+import Localization
+import Session
+
+/// The accessible tree (X7): what a screen reader is told of the windows, derived from the same
+/// view models the windows are painted from, so every object's extents are where it is painted.
+extension AppState {
+    /// The application, its main window and float as frames, and what each shows at `now`:
+    /// the list's rows (the selected one focused), a room's controls, tiles and status, the
+    /// float's controls and the toasts.
+    public func accessibleTree(now: Double) -> AccessibleTree {
+        let views = PaintedViews(self, now: now)
+        var frames: [AccessibleNode] = []
+        if let main = views.main { frames.append(mainFrame(main)) }
+        if let float = views.float { frames.append(floatFrame(float)) }
+        return AccessibleTree(root: AccessibleNode(id: "app", role: .application, name: "FloatApp", children: frames))
+    }
+
+    private func mainFrame(_ main: PaintedViews.MainWindow) -> AccessibleNode {
+        var children: [AccessibleNode] = []
+        if let list = main.list { children.append(Self.listNode(list, width: main.width, height: main.height)) }
+        if let room = main.room { children += Self.roomNodes(room) }
+        var seen: [String: Int] = [:]
+        for toast in main.toasts {
+            let n = seen[toast.message, default: 0]
+            seen[toast.message] = n + 1
+            children.append(AccessibleNode(id: "toast:\(n):" + toast.message, role: .notification, name: toast.message,
+                                           rect: toast.pill.accessible, attributes: ["live": "polite"]))
+        }
+        return AccessibleNode(id: "main", role: .frame, name: "FloatApp",
+                              rect: PixelRect(0, 0, main.width, main.height).accessible, children: children)
+    }
+
+    private static func listNode(_ list: ListViewModel, width: Int, height: Int) -> AccessibleNode {
+        let rows = list.rows.map { row in
+            var states = AccessibleNode.shown.union([.selectable, .focusable])
+            if row.isSelected { states.formUnion([.selected, .focused]) }
+            // TRANSLATORS: a room's description for screen readers: its subtitle, then its status.
+            let description = row.detail.isEmpty ? row.status.label : tr("%1$s, %2$s", row.detail, row.status.label)
+            return AccessibleNode(id: AccessibleTarget.room(row.id).id, role: .listItem, name: row.title,
+                                  description: description, states: states, rect: row.rect.accessible, clickable: true)
+        }
+        let area = PixelRect(0, list.headerHeight, width, max(0, height - list.headerHeight))
+        return AccessibleNode(id: "main/list", role: .list, name: tr("Rooms"), description: list.countLabel,
+                              rect: area.accessible, children: rows)
+    }
+
+    private static func roomNodes(_ room: RoomViewModel) -> [AccessibleNode] {
+        var nodes: [AccessibleNode] = []
+        if !room.isCall {
+            nodes.append(AccessibleNode(id: "main/status", role: .label, name: room.status.accessibleWords,
+                                        rect: room.stage.accessible, attributes: ["live": "polite"]))
+        }
+        for tile in room.tiles where room.participants.indices.contains(tile.index) {
+            let person = room.participants[tile.index], muted = tile.mutedMarker != nil
+            // TRANSLATORS: a call tile's states for screen readers.
+            let words = [muted ? tr("Muted") : nil, person.isSpeaking ? tr("Speaking") : nil].compactMap { $0 }
+            nodes.append(AccessibleNode(
+                id: "main/tile:\(tile.index)", role: .panel, name: person.name,
+                description: ([person.status.accessibleWords] + words).joined(separator: ", "), rect: tile.rect.accessible,
+                attributes: ["muted": muted ? "true" : "false", "speaking": person.isSpeaking ? "true" : "false"]))
+        }
+        let shown: Set<AccessibleState> = room.controlsVisible ? AccessibleNode.shown : [.enabled, .sensitive]
+        for control in room.controls {
+            let target = AccessibleTarget.roomControl(control.target)
+            var states = shown.union([.focusable])
+            if target.isChecked(room) { states.formUnion([.checkable, .checked]) }
+            nodes.append(AccessibleNode(id: target.id, role: target.role, name: target.name(room), states: states,
+                                        rect: control.rect.accessible, clickable: true))
+        }
+        return nodes
+    }
+
+    private func floatFrame(_ float: PaintedViews.FloatWindow) -> AccessibleNode {
+        let title = room(float.room)?.title ?? ""
+        let buttons = float.view.buttons.map { control in
+            let target = AccessibleTarget.floatControl(control.target)
+            var states = AccessibleNode.shown.union([.focusable])
+            if control.target == .mute, float.view.microphoneMuted ?? float.view.muted { states.formUnion([.checkable, .checked]) }
+            return AccessibleNode(id: target.id, role: target.role, name: target.name(nil), states: states,
+                                  rect: control.rect.accessible, clickable: true)
+        }
+        return AccessibleNode(id: "float", role: .frame, name: tr("%s - PiP", title),
+                              rect: PixelRect(0, 0, float.width, float.height).accessible, children: buttons)
+    }
+}
+
+extension AccessibleNode {
+    /// The states of an object painted in a window that shows.
+    static let shown: Set<AccessibleState> = [.enabled, .sensitive, .visible, .showing]
+}
+
+extension PixelRect {
+    /// This rectangle in the accessible tree's terms.
+    var accessible: AccessibleRect { AccessibleRect(x: x, y: y, width: w, height: h) }
+}
+
+extension PlaybackStatus {
+    /// The status in the room list's words, without a countdown that would be announced anew
+    /// every second.
+    var accessibleWords: String {
+        switch self {
+        case .idle: RoomRowModel.Status.idle.label
+        case .connecting, .buffering: RoomRowModel.Status.connecting.label
+        case .playing: RoomRowModel.Status.playing.label
+        case .reconnecting: RoomRowModel.Status.reconnecting.label
+        case .ended: RoomRowModel.Status.ended.label
+        case .failed: RoomRowModel.Status.error.label
+        }
+    }
+}
