@@ -57,4 +57,21 @@ final class OptionsTests: XCTestCase {
         XCTAssertEqual(try Options.parse(["-"]).items, ["-"])
         XCTAssertEqual(try Options.parse(["--open", "live-a", "a.mp4"]).openRoom, "live-a")
     }
+
+    /// W14: only a plain run (items or none) is handed to a running FloatApp; W13: `--link`.
+    func testOnlyAPlainRunIsHandedOverAndLinkPrintsARoomsLink() throws {
+        XCTAssertTrue(try Options.parse([]).handsOver, "nothing: the running one is raised")
+        XCTAssertTrue(try Options.parse(["a.mp4", "https://a.example/x.m3u8"]).handsOver)
+        XCTAssertTrue(try Options.parse(["--", "--open"]).handsOver, "an item after -- is still an item")
+        for options in [["--new-instance", "a.mp4"], ["--rooms", "r.json"], ["--stats", "s.jsonl", "a.mp4"], ["--open", "x"],
+                        ["--log-level", "info"], ["--no-pip"], ["--exit-on-end", "a.mp4"], ["a.mp4", "--float"]] {
+            XCTAssertFalse(try Options.parse(options).handsOver, "\(options) start a FloatApp of their own")
+        }
+        XCTAssertTrue(try Options.parse(["--new-instance"]).newInstance)
+        XCTAssertEqual(try Options.parse(["--link", "news"]).command, .link("news"))
+        XCTAssertEqual(try Options.parse(["--link=news"]).command, .link("news"))
+        XCTAssertFalse(try Options.parse(["--link", "news"]).handsOver)
+        XCTAssertEqual(usageError(["--link"]), "floatapp: option --link needs a value")
+        XCTAssertEqual(usageError(["--new-instance=yes"]), "floatapp: option --new-instance takes no value")
+    }
 }

@@ -60,6 +60,27 @@ final class CommandLineE2ETests: AppE2ETestCase {
         XCTAssertEqual(outcome.stdout, "")
     }
 
+    /// W13: `--link` prints a room's link and exits 0; a room of a local source is refused in
+    /// words with status 2, as is an unknown id.
+    func testLinkPrintsARoomsInviteLinkOrSaysWhyNot() throws {
+        let folder = try TestPaths.makeTemporaryFolder(prefix: "floatapp-link")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let rooms = folder.appendingPathComponent("rooms.json")
+        try #"{"rooms": [{"id": "news", "title": "News", "kind": "live", "source": "https://tv.example/news.m3u8"},"#
+            .appending(#" {"id": "clip", "title": "Clip", "kind": "live", "source": "/tmp/clip.mp4"}]}"#)
+            .write(to: rooms, atomically: true, encoding: .utf8)
+        let news = try runFloatapp(["--rooms", rooms.path, "--link", "news"])
+        XCTAssertEqual(news.status, .exited(0), news.stderr)
+        XCTAssertEqual(news.stdout, "floatapp://live?title=News&url=https%3A%2F%2Ftv.example%2Fnews.m3u8\n")
+        let clip = try runFloatapp(["--rooms", rooms.path, "--link", "clip"])
+        XCTAssertEqual(clip.status, .exited(2))
+        XCTAssertTrue(clip.stderr.contains("room 'clip' has no invite link"), clip.stderr)
+        XCTAssertEqual(clip.stdout, "")
+        let unknown = try runFloatapp(["--rooms", rooms.path, "--link", "nope"])
+        XCTAssertEqual(unknown.status, .exited(2))
+        XCTAssertTrue(unknown.stderr.contains("no room with id 'nope'"), unknown.stderr)
+    }
+
     func testFloatWithoutOpenExitsTwo() throws {
         let outcome = try runFloatapp(["--float"])
         XCTAssertEqual(outcome.status, .exited(2))
