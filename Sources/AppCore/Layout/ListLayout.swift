@@ -52,15 +52,37 @@ public struct ListLayout: Sendable {
         return (placed(badge, width: width), placed(text, width: width), placed(pill, width: width))
     }
 
-    /// The header's title (at the leading edge) and the room count (at the trailing edge), each
-    /// as a box its text is aligned in: the title to its leading side, the count to its trailing side.
-    public func headerParts(width: Int, countWidth: Int) -> (title: PixelRect, count: PixelRect) {
-        let pad = px(Self.padding), h = px(Self.headerHeight)
-        let countW = min(countWidth, max(0, width / 2 - pad))
-        let title = PixelRect(pad, 0, max(0, width - 2 * pad - countW - pad), h)
-        let count = PixelRect(width - pad - countW, 0, countW, h)
-        return (placed(title, width: width), placed(count, width: width))
+    /// The header's parts, each laid out for the language's direction (W1, W11, W12).
+    public struct HeaderParts: Hashable, Sendable {
+        /// The app's title, its text at the box's leading side.
+        public var title: PixelRect
+        /// The search field, or the location field while it is open.
+        public var field: PixelRect
+        /// The "+" button that opens the location field.
+        public var add: PixelRect
+        /// The room count, its text at the box's trailing side.
+        public var count: PixelRect
     }
+
+    /// The header's parts in a window `width` wide, for a title `titleWidth` and a room count
+    /// `countWidth` pixels wide: title, field, add button, count from the leading edge; the
+    /// field takes what the others leave.
+    public func headerParts(width: Int, titleWidth: Int, countWidth: Int) -> HeaderParts {
+        let pad = px(Self.padding), gap = px(12), h = px(Self.headerHeight)
+        let countW = min(countWidth, max(0, width / 4))
+        let titleW = min(titleWidth, max(0, width / 4))
+        let title = PixelRect(pad, 0, titleW, h)
+        let count = PixelRect(width - pad - countW, 0, countW, h)
+        let button = px(Self.fieldHeight)
+        let add = PixelRect(count.x - gap - button, (h - button) / 2, button, button)
+        let fieldX = title.maxX + gap
+        let field = PixelRect(fieldX, (h - button) / 2, max(0, add.x - gap - fieldX), button)
+        return HeaderParts(title: placed(title, width: width), field: placed(field, width: width),
+                           add: placed(add, width: width), count: placed(count, width: width))
+    }
+
+    /// A text field's height, and the add button's side, in unscaled pixels.
+    public static let fieldHeight = 36
 
     /// The slot (row position, headers counted) of room `i`.
     /// - Complexity: O(log *s*) in the sections.
@@ -295,7 +317,7 @@ public struct ListViewModel: Hashable, Sendable {
     public let sections: [SectionHeaderModel]
     /// The header's height in pixels.
     public let headerHeight: Int
-    /// "3 rooms".
+    /// "3 rooms", or "2 of 3 rooms" while a search filters the list.
     public let countLabel: String
     /// The header's title box (its text at the leading side) and the count's (at the trailing side).
     public let titleBox: PixelRect
@@ -304,6 +326,14 @@ public struct ListViewModel: Hashable, Sendable {
     public let direction: TextDirection
     /// Whether there are no rooms at all.
     public let isEmpty: Bool
+    /// Whether rooms are listed but the search finds none ("No rooms match").
+    public let noneMatch: Bool
+    /// The search field, or the location field while it is open, in the header (W11, W12).
+    public let field: TextFieldModel
+    /// The "+" button that opens the location field (W12).
+    public let addButton: PixelRect
+    /// Whether the location field is open (the add button shows it pressed).
+    public let locationOpen: Bool
     /// The scrollbar's thumb, when the rows do not fit.
     public let scrollbar: PixelRect?
     /// Why the user's rooms file is not the one listed, over the bottom of the list (R6).
@@ -330,7 +360,7 @@ extension AppState {
     /// Only the rows and headers on screen are built: the work is the same for seven rooms and
     /// for a playlist's 100,000.
     public func listViewModel(now: Double, measure: TextMeasure? = nil) -> ListViewModel {
-        let all = listedRooms
+        let all = shownRooms
         let layout = listLayout(all)
         var rows: [RoomRowModel] = []
         var sections: [SectionHeaderModel] = []
@@ -347,19 +377,19 @@ extension AppState {
                     rect: rect, badge: parts.badge, text: parts.text, pill: parts.pill,
                     isSelected: i == main.list.selected, isHovered: i == main.list.hovered))
             case .section(let k):
-                let shown = sectionHeader(all.sections[k].header, now: now)
+                let shown = sectionHeader(all.listed.sections[k].header, now: now)
                 sections.append(SectionHeaderModel(text: shown.text, isUnreachable: shown.isUnreachable,
                                                    rect: layout.sectionRect(k, scroll: scroll, width: main.width)))
             case nil: break
             }
         }
-        let countLabel = trn("%d room", "%d rooms", all.count)
-        let header = layout.headerParts(width: main.width,
-                                        countWidth: (measure ?? environment.metrics.width)(countLabel, TextStyle(size: 13)))
+        let header = listHeader(measure: measure, shown: all)
         return ListViewModel(
             rows: rows, sections: sections, headerHeight: layout.headerHeight,
-            countLabel: countLabel, titleBox: header.title, countBox: header.count, direction: environment.direction,
-            isEmpty: all.isEmpty && all.sections.isEmpty,
+            countLabel: header.countLabel, titleBox: header.parts.title, countBox: header.parts.count,
+            direction: environment.direction,
+            isEmpty: all.listed.isEmpty && all.listed.sections.isEmpty, noneMatch: all.isSearch && all.isEmpty && !all.listed.isEmpty,
+            field: fieldModel(in: header.parts.field), addButton: header.parts.add, locationOpen: fields.location != nil,
             scrollbar: layout.scrollbar(main.list, rows: all.count, width: main.width, height: main.height),
             notice: listNotice)
     }
@@ -390,6 +420,25 @@ extension AppState {
         return ListNotice(lines: lines, rect: PixelRect(pad, main.height - h - pad / 2, main.width - 2 * pad, h), lineHeight: m.px(18))
     }
 
+    /// The header's count label and parts: "N rooms", or "N of M rooms" while a search filters.
+    func listHeader(measure: TextMeasure?, shown: ShownRooms? = nil) -> (countLabel: String, parts: ListLayout.HeaderParts) {
+        let shown = shown ?? shownRooms
+        let all = shown.listed.count
+        let label = shown.isSearch ? trn("%2$d of %1$d room", "%2$d of %1$d rooms", all, shown.count) : trn("%d room", "%d rooms", all)
+        let width = measure ?? environment.metrics.width
+        let parts = listLayout(shown).headerParts(width: main.width, titleWidth: width(UIMetrics.appTitle, UIMetrics.appTitleStyle),
+                                                  countWidth: width(label, TextStyle(size: 13)))
+        return (label, parts)
+    }
+
+    /// The header's field as drawn: the location field while it is open, else the search.
+    private func fieldModel(in rect: PixelRect) -> TextFieldModel {
+        let name: Fields.Name = fields.location != nil ? .location : .search
+        let field = fields.field(name) ?? fields.search
+        let placeholder = name == .location ? tr("Stream URL, file or invite link") : tr("Search rooms")
+        return TextFieldModel(name: name, rect: rect, field: field, placeholder: placeholder, isFocused: fields.focused == name)
+    }
+
     /// What a room's row says under its title: an opened item's address or why it opens
     /// nothing, a live stream's figures, or the room's kind and role.
     private func rowDetail(_ room: Room, now: Double) -> RowDetail {
@@ -413,7 +462,7 @@ extension AppState {
     }
 
     /// What a room's row says; `people` is a server call's count of people in it (W8, W10).
-    private static func about(_ room: Room, people: Int?) -> RowDetail {
+    static func about(_ room: Room, people: Int?) -> RowDetail {
         let participants: Int? = if case .call(let list) = room.media { list.count } else { nil }
         return .room(isCall: room.kind == .call, participants: participants, people: people, isHost: room.role == .host,
                      pip: room.pip)

@@ -47,9 +47,15 @@ public struct UIMetrics: Hashable, Sendable {
             LabelKey(retry, TextStyle(size: 15, bold: true)),
             LabelKey(live, TextStyle(size: 11, bold: true)),
             LabelKey(onAir, TextStyle(size: 11, bold: true)),
+            LabelKey(appTitle, appTitleStyle),
         ] + [CallLayout.tile, .spotlight, .sidebar].map { LabelKey($0.title, TextStyle(size: 13)) }
             + RoomRowModel.Status.allCases.map { LabelKey($0.label, RoomRowModel.Status.style) }
     }
+
+    /// The app's name at the head of the list; the search field starts after it.
+    public static let appTitle = "FloatApp"
+    /// The style the app's name is drawn in.
+    public static let appTitleStyle = TextStyle(size: 24, bold: true)
 
     /// The Retry button's label.
     public static var retry: String { tr("Retry") }

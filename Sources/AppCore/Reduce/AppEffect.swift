@@ -90,6 +90,15 @@ public enum AppEffect: Equatable, Sendable {
     case stopMediaControls
     /// Put this text on the clipboard (`SDL_SetClipboardText`).
     case setClipboard(String)
+    /// Offer this text as X11's primary selection (`SDL_SetPrimarySelectionText`).
+    case setPrimarySelection(String)
+    /// Read the clipboard's text and answer with ``AppEvent/textPasted(_:from:to:)``.
+    case readClipboard(PasteTarget)
+    /// Read the primary selection's text and answer with ``AppEvent/textPasted(_:from:to:)``.
+    case readPrimarySelection(PasteTarget)
+    /// Find the text index at window pixel column `x` in a field as the painter last drew it,
+    /// and answer with ``AppEvent/fieldIndexFound(_:index:_:)``.
+    case locateInField(Fields.Name, x: Int, FieldPointer)
     /// Persist the float's placement (P15).
     case savePlacement(Placement)
     /// Tell PiP observers about a lifecycle or layout step (M3, M4).

@@ -8,8 +8,21 @@ import Rooms
 public enum AppEvent: Equatable, Sendable {
     /// The app starts: `--open ROOM` (and `--float`) are carried out.
     case started(openRoom: RoomID?, float: Bool)
-    /// A key went down in a window (`isRepeat` for auto-repeat).
-    case key(Key, window: WindowKind, ctrl: Bool, isRepeat: Bool)
+    /// A key went down in a window, with Ctrl or Shift held or not (`isRepeat` for auto-repeat).
+    case key(Key, window: WindowKind, ctrl: Bool, shift: Bool = false, isRepeat: Bool)
+    /// Text was typed in a window, or committed by the input method (`SDL_TEXTINPUT`).
+    case textTyped(String, window: WindowKind)
+    /// The input method's composition in a window changed (`SDL_TEXTEDITING`): its text, and
+    /// its cursor `start` and the `length` it converts from there, in Unicode scalars.
+    case textEdited(String, start: Int, length: Int, window: WindowKind)
+    /// The middle button went down at window pixels (x, y) (X11 pastes the primary selection).
+    case middlePressed(window: WindowKind, x: Int, y: Int)
+    /// The text index under a pointer in a field, answering ``AppEffect/locateInField(_:x:_:)``.
+    case fieldIndexFound(Fields.Name, index: Int, FieldPointer)
+    /// Text read from the clipboard or the primary selection for `target`, answering
+    /// ``AppEffect/readClipboard(_:)`` or ``AppEffect/readPrimarySelection(_:)`` (empty when
+    /// they held none).
+    case textPasted(String, from: TextField.PasteSource, to: PasteTarget)
     /// The pointer moved to window pixels (x, y) of `window`, at global point `global`.
     case pointerMoved(window: WindowKind, x: Int, y: Int, global: Point, time: Double)
     /// The left button went down.
@@ -149,4 +162,22 @@ public struct UploadedFrame: Equatable, Sendable {
         self.pts = pts
         self.still = still
     }
+}
+
+/// What a pointer does in a text field, whose text index the shell finds.
+public enum FieldPointer: Hashable, Sendable {
+    /// The left button went down: the caret goes there (a double click selects a word).
+    case press
+    /// The held pointer moved: the selection follows.
+    case drag
+    /// The middle button went down: the primary selection is pasted there.
+    case middle
+}
+
+/// Where pasted text goes.
+public enum PasteTarget: Hashable, Sendable {
+    /// Into a text field.
+    case field(Fields.Name)
+    /// Into the room list with no field focused: each line is an item to open (Ctrl+V).
+    case list
 }

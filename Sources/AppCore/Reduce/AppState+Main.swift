@@ -4,20 +4,20 @@ import Session
 
 /// The main window's keys and pointer: the list (W1) and a room's view (W3, W4, W5).
 extension AppState {
-    mutating func keyPressed(_ key: Key, window: WindowKind, ctrl: Bool, now: Double) -> [AppEffect] {
+    mutating func keyPressed(_ key: Key, window: WindowKind, ctrl: Bool, shift: Bool = false, now: Double) -> [AppEffect] {
         if isFloat(window) { return floatKey(key, ctrl: ctrl, now: now) }
         if callLinks.asking != nil { return callLinkKey(key, now: now) }
         showControls(now: now)
         if key == .letter("q") && ctrl { return quit(0) }
         if key == .letter("z") && ctrl { return undoDelete(now: now) }
         switch session.mainWindow.content {
-        case .list: return listKey(key, now: now)
+        case .list: return fieldKey(key, ctrl: ctrl, shift: shift, now: now) ?? listKey(key, now: now)
         case .room(let id): return roomKey(key, id, now: now)
         }
     }
 
     private mutating func listKey(_ key: Key, now: Double) -> [AppEffect] {
-        let all = listedRooms
+        let all = shownRooms
         let rows = all.count
         let delta: Int
         switch key {
@@ -66,11 +66,17 @@ extension AppState {
                    bottomInset: listNoticeHeight)
     }
 
+    /// The list's layout for its rooms as shown: a search's results are one run of rows, without sections.
+    func listLayout(_ shown: ShownRooms) -> ListLayout {
+        ListLayout(metrics: environment.metrics, sectionStarts: shown.sectionStarts, direction: environment.direction)
+    }
+
     mutating func mainPointerMoved(_ x: Int, _ y: Int, now: Double) -> [AppEffect] {
         if callLinks.asking != nil { return callLinkPointer(.moved, x, y, now: now) }
         switch session.mainWindow.content {
         case .list:
-            let all = listedRooms
+            if let held = fields.held { return [.locateInField(held, x: x, .drag)] }
+            let all = shownRooms
             main.list.hovered = listLayout(all).row(at: x, y, list: main.list, rows: all.count, width: main.width)
             return []
         case .room(let id):
@@ -85,7 +91,8 @@ extension AppState {
         if toastAction(at: x, y, now: now) != nil { return [] }
         switch session.mainWindow.content {
         case .list:
-            let all = listedRooms
+            if let effects = headerPressed(x, y, now: now) { return effects }
+            let all = shownRooms
             guard let row = listLayout(all).row(at: x, y, list: main.list, rows: all.count, width: main.width)
             else { return [] }
             main.list.selected = row
@@ -117,7 +124,8 @@ extension AppState {
         }
         switch session.mainWindow.content {
         case .list:
-            let all = listedRooms
+            if fields.held != nil { return sendFields(.released, now: now) }
+            let all = shownRooms
             guard let row = listLayout(all).row(at: x, y, list: main.list, rows: all.count, width: main.width),
                   row == main.list.selected
             else { return [] }

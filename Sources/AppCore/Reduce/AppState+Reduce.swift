@@ -35,11 +35,15 @@ extension AppState {
     }
 
     private mutating func apply(_ event: AppEvent, now: Double) -> [AppEffect] {
+        let searchSelection = selectedSearchResult
         var effects: [AppEffect]
         switch event {
         case .started(let id, let float): effects = started(openRoom: id, float: float, now: now)
-        case .key(let key, let window, let ctrl, let isRepeat):
-            effects = isRepeat && !key.repeats ? [] : keyPressed(key, window: window, ctrl: ctrl, now: now)
+        case .key(let key, let window, let ctrl, let shift, let isRepeat):
+            effects = isRepeat && !key.repeats && !fieldTakesRepeat(key, window: window) ? []
+                : keyPressed(key, window: window, ctrl: ctrl, shift: shift, now: now)
+        case .textTyped, .textEdited, .middlePressed, .fieldIndexFound, .textPasted:
+            effects = fieldEvent(event, now: now)
         case .pointerMoved(let w, let x, let y, let global, let time):
             effects = routesToFloat(w) ? floatPointerMoved(x, y, global, time: time, now: now)
                 : mainPointerMoved(x, y, now: now)
@@ -85,6 +89,7 @@ extension AppState {
         case .activated: effects = [raiseMainWindow()]
         case .accessibleClicked(let id): effects = accessibleClicked(id, now: now)
         }
+        refreshSearch(keeping: searchSelection)
         settleFloatSpeaker(now: now)
         scheduleMemoryRelease(after: effects, now: now)
         return effects + videoEffects(now: now)
@@ -248,7 +253,7 @@ extension AppState {
             return environment.compositorMovesFloat ? [] : sendMotion(.wheel(steps: steps), now: now)
         }
         guard window == .main, case .list = session.mainWindow.content else { return [] }
-        let all = listedRooms
+        let all = shownRooms
         main.list = listLayout(all).scroll(main.list, by: -steps, rows: all.count, height: main.height)
         return []
     }

@@ -43,6 +43,8 @@ public struct AppState: Equatable, Sendable {
     public var paint: PaintPacing
     /// The desktop's media controls: the player name and what it shows.
     public var mediaControls: MediaControls
+    /// The main window's text fields: the search, the location field, the keyboard's focus (W11, W12).
+    public var fields: Fields
     /// Notices over the main window.
     public var toasts: [Toast]
     /// The displays as last read, for placing the float.
@@ -73,6 +75,7 @@ public struct AppState: Equatable, Sendable {
         float = FloatState()
         paint = PaintPacing()
         mediaControls = MediaControls()
+        fields = Fields(rightToLeftUI: environment.direction == .rightToLeft)
         rooms = [:]
         toasts = []
         self.displays = displays

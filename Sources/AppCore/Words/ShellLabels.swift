@@ -8,6 +8,8 @@ public enum ShellLabels {
     public static var leave: String { tr("Leave") }
     /// The list when the rooms file has none and no server lists any.
     public static var noRooms: String { tr("No rooms") }
+    /// The list when the search finds none of its rooms (W11).
+    public static var noRoomsMatch: String { tr("No rooms match") }
     /// The main window's stage while its room plays in the float.
     public static var playingInPiP: String { tr("Playing in picture-in-picture") }
     /// The call view's participant panel title.

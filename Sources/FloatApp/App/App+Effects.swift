@@ -70,6 +70,8 @@ extension App {
         case .updateMediaControls(let media): desktop.updateMedia(media)
         case .stopMediaControls: desktop.stopMedia()
         case .readDisplays: return .event(.displaysRead(Self.currentDisplays()))
+        case .setClipboard, .setPrimarySelection, .readClipboard, .readPrimarySelection, .locateInField:
+            return performForFields(effect)
         case .showFloat(let id, let frame, let title): return showFloat(id, frame: frame, title: title)
         case .retitleFloat(let title):
             floatWindow?.window.title = title
@@ -89,7 +91,6 @@ extension App {
             return .event(.floatNotActivated)
         case .rescaleText(let factor): return .event(rescale(to: factor))
         case .resetMainVideo: main.resetVideo()
-        case .setClipboard(let text): SDL_SetClipboardText(text)
         default: break
         }
         return nil
@@ -162,5 +163,32 @@ extension App {
         fw.video.reset()
         fw.show()
         return .paintFloat
+    }
+}
+
+@MainActor
+extension App {
+    /// The clipboard, X11's primary selection and the text fields' painted lines (W11, W12).
+    /// SDL reads a selection synchronously, waiting a little for its owner's answer.
+    fileprivate func performForFields(_ effect: AppEffect) -> Followup? {
+        switch effect {
+        case .setClipboard(let text): SDL_SetClipboardText(text)
+        case .setPrimarySelection(let text): SDL_SetPrimarySelectionText(text)
+        case .readClipboard(let target):
+            return .event(.textPasted(Self.taken(SDL_GetClipboardText()), from: .clipboard, to: target))
+        case .readPrimarySelection(let target):
+            return .event(.textPasted(Self.taken(SDL_GetPrimarySelectionText()), from: .primary, to: target))
+        case .locateInField(let name, let x, let pointer):
+            return .event(.fieldIndexFound(name, index: main.fields.index(name, atX: x), pointer))
+        default: break
+        }
+        return nil
+    }
+
+    /// A string SDL allocated, freed once read.
+    private static func taken(_ text: UnsafeMutablePointer<CChar>?) -> String {
+        guard let text else { return "" }
+        defer { SDL_free(text) }
+        return String(cString: text)
     }
 }

@@ -55,8 +55,11 @@ extension App {
             return [.refreshRateRead(readRefreshRate()), .displaysRead(Self.currentDisplays())]
         case SDL_KEYDOWN:
             guard let key = Key(event.key.keysym.sym) else { return [] }
-            let ctrl = UInt32(event.key.keysym.mod) & UInt32(KMOD_CTRL.rawValue) != 0
-            return [.key(key, window: kind(event.key.windowID), ctrl: ctrl, isRepeat: event.key.repeat != 0)]
+            let mod = UInt32(event.key.keysym.mod)
+            return [.key(key, window: kind(event.key.windowID), ctrl: mod & UInt32(KMOD_CTRL.rawValue) != 0,
+                         shift: mod & UInt32(KMOD_SHIFT.rawValue) != 0, isRepeat: event.key.repeat != 0)]
+        case SDL_TEXTINPUT, SDL_TEXTEDITING, SDL_TEXTEDITING_EXT:
+            return textEvent(event)
         case SDL_SYSWMEVENT:
             drops.note(event.syswm.msg)
             return serverPointerEvent(event.syswm.msg)
@@ -69,6 +72,9 @@ extension App {
             return [.pointerMoved(window: kind(m.windowID), x: x, y: y, global: globalPointer(), time: seconds(m.timestamp))]
         case SDL_MOUSEBUTTONDOWN, SDL_MOUSEBUTTONUP:
             let b = event.button, (x, y) = position(b.windowID, b.x, b.y)
+            if b.button == UInt8(SDL_BUTTON_MIDDLE), event.type == SDL_MOUSEBUTTONDOWN.rawValue {
+                return [.middlePressed(window: kind(b.windowID), x: x, y: y)]
+            }
             guard b.button == UInt8(SDL_BUTTON_LEFT), !floatPointerFromServer(b.windowID) else { return [] }
             let w = kind(b.windowID), global = globalPointer(), time = seconds(b.timestamp)
             if event.type == SDL_MOUSEBUTTONDOWN.rawValue {
@@ -84,6 +90,28 @@ extension App {
         default:
             return []
         }
+    }
+
+    /// Typed text and the input method's composition; an extended composition's text is SDL's
+    /// to free.
+    private func textEvent(_ event: SDL_Event) -> [AppEvent] {
+        switch SDL_EventType(event.type) {
+        case SDL_TEXTINPUT:
+            return [.textTyped(Self.text(event.text.text), window: kind(event.text.windowID))]
+        case SDL_TEXTEDITING:
+            let e = event.edit
+            return [.textEdited(Self.text(e.text), start: Int(e.start), length: Int(e.length), window: kind(e.windowID))]
+        default:
+            let e = event.editExt
+            defer { SDL_free(e.text) }
+            let text = e.text.map { String(cString: $0) } ?? ""
+            return [.textEdited(text, start: Int(e.start), length: Int(e.length), window: kind(e.windowID))]
+        }
+    }
+
+    /// The UTF-8 text of an SDL event's fixed, NUL-terminated buffer.
+    private static func text<Buffer>(_ buffer: Buffer) -> String {
+        withUnsafeBytes(of: buffer) { bytes in String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self) }
     }
 
     private func windowEvent(_ e: SDL_WindowEvent) -> AppEvent? {

@@ -10,6 +10,7 @@ import Rooms
 @MainActor
 extension App {
     func render() {
+        syncTextInput()
         renderMain()
         renderFloat(force: false)
         if let target = floatWindow?.dismissTarget, target.isFading(now: now) { target.paint(now: now) }
@@ -34,6 +35,26 @@ extension App {
 
     // MARK: Main window
 
+    /// Takes text from the keyboard and the input method while the state wants it
+    /// (`SDL_StartTextInput`), and stops while it does not, so that an input method leaves a
+    /// room's shortcut keys alone.
+    private func syncTextInput() {
+        let wanted = state.wantsTextInput
+        guard wanted != textInputActive else { return }
+        if wanted { SDL_StartTextInput() } else { SDL_StopTextInput() }
+        textInputActive = wanted
+    }
+
+    /// Puts the input method's candidate window beside the caret just painted.
+    private func placeInputMethod() {
+        guard let caret = main.fields.caret else { return }
+        var rect = main.points(caret)
+        let placed = [rect.x, rect.y, rect.w, rect.h]
+        guard placed != inputMethodRect else { return }
+        SDL_SetTextInputRect(&rect)
+        inputMethodRect = placed
+    }
+
     private func renderMain() {
         guard main.window.isShown, !main.window.isMinimized else { return }
         reportSize(.main, main.renderer)
@@ -54,7 +75,8 @@ extension App {
             paintRoom(ctx, m)
         } else {
             let list = state.listViewModel(now: t, measure: measure)
-            ListView.draw(ctx, list, width: Int32(state.main.width), height: Int32(state.main.height))
+            ListView.draw(ctx, list, fields: main.fields, width: Int32(state.main.width), height: Int32(state.main.height))
+            placeInputMethod()
         }
         if let question = state.callLinkLayout() { CallLinkView.draw(ctx, question, width: Int32(state.main.width), height: Int32(state.main.height)) }
         ToastView.draw(ctx, state.toastLayout(now: t, measure: measure))

@@ -53,6 +53,10 @@ final class App {
     var launcherToken: String?
     /// The items of the drop under way (W12).
     var drops = DropCollector()
+    /// Whether SDL takes text input now (nil until first set): SDL starts with it on.
+    var textInputActive: Bool?
+    /// Where the input method's candidate window was last placed, in window coordinates.
+    var inputMethodRect: [Int32]?
 
     /// Makes the app; `instance` is the application's bus name when this process owns it (W14).
     init(options: Options, config: RoomsConfig, roomsPath: String, store: UserRooms.Store, instance: InstanceService?) throws {
@@ -122,6 +126,8 @@ final class App {
             (SDL_HINT_APP_NAME, "FloatApp"),
             (SDL_HINT_VIDEO_MINIMIZE_ON_FOCUS_LOSS, "0"),
             (SDL_HINT_MOUSE_AUTO_CAPTURE, "1"),
+            // An input method's composition longer than SDL's 32-byte event arrives whole.
+            (SDL_HINT_IME_SUPPORT_EXTENDED_TEXT, "1"),
             // Frames arrive converted to the window's size, so drawing is a copy: the software
             // renderer on a plain X framebuffer does it without an OpenGL stack, which costs far
             // more memory and wake-ups than it saves (bench/). SDL_RENDER_DRIVER and

@@ -7,6 +7,8 @@ final class MainWindow {
     let window: Window
     let renderer: Renderer
     let text: TextCache
+    /// The list's text fields as last painted (W11, W12).
+    let fields = TextFieldView()
     /// One texture per participant (or one for a live room).
     var video: [VideoTexture] = []
     /// The joined call's self view, from the capture of what is sent (W10).
@@ -43,6 +45,14 @@ final class MainWindow {
         let win = window.size, out = renderer.outputSize
         guard win.width > 0, win.height > 0 else { return (Int(x), Int(y)) }
         return (Int(x * out.width / win.width), Int(y * out.height / win.height))
+    }
+
+    /// Renderer pixels to window coordinates.
+    func points(_ r: SDL_Rect) -> SDL_Rect {
+        let win = window.size, out = renderer.outputSize
+        guard out.width > 0, out.height > 0 else { return r }
+        return SDL_Rect(r.x * win.width / out.width, r.y * win.height / out.height,
+                        r.w * win.width / out.width, r.h * win.height / out.height)
     }
 
     /// Forgets the uploaded frames, so a room shown again draws its current one at once (P17).

@@ -62,6 +62,14 @@ final class Renderer {
 
     func present() { SDL_RenderPresent(handle) }
 
+    /// Runs `draw` with drawing limited to `r`.
+    func clipped(to r: SDL_Rect, _ draw: () -> Void) {
+        var rect = r
+        SDL_RenderSetClipRect(handle, &rect)
+        draw()
+        SDL_RenderSetClipRect(handle, nil)
+    }
+
     /// Draws untextured triangles: each three `indices` pick three of `vertices`.
     func drawTriangles(_ vertices: [SDL_Vertex], indices: [Int32]) {
         SDL_RenderGeometry(handle, nil, vertices, Int32(vertices.count), indices, Int32(indices.count))

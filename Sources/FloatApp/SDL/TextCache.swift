@@ -67,6 +67,20 @@ final class TextCache {
         return (d.width, fonts.font(size, bold: bold).lineHeight)
     }
 
+    /// Draws a whole line with its line box's top-left at (x, y), and returns it laid out (for
+    /// its caret geometry); nil for empty text.
+    @discardableResult
+    func drawLine(_ text: String, x: Int32, y: Int32, size: Int32, color: Color) -> TextLine? {
+        guard let d = drawn(text, size: size, bold: false, color: color, maxWidth: nil) else { return nil }
+        blit(d, x: x, y: y)
+        return d.line
+    }
+
+    /// A whole line laid out as ``drawLine(_:x:y:size:color:)`` draws it, without drawing it.
+    func line(_ text: String, size: Int32, color: Color) -> TextLine? {
+        drawn(text, size: size, bold: false, color: color, maxWidth: nil)?.line
+    }
+
     /// Draws a line centred in a rect.
     func drawCentered(_ text: String, in r: SDL_Rect, size: Int32, bold: Bool = false, color: Color) {
         guard let d = drawn(text, size: size, bold: bold, color: color, maxWidth: r.w) else { return }

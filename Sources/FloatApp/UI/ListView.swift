@@ -4,7 +4,7 @@ import CSDL
 /// Paints the room list (W1) from its view model.
 @MainActor
 enum ListView {
-    static func draw(_ ctx: DrawContext, _ m: ListViewModel, width: Int32, height: Int32) {
+    static func draw(_ ctx: DrawContext, _ m: ListViewModel, fields: TextFieldView, width: Int32, height: Int32) {
         let r = ctx.renderer
         r.clear(Theme.background)
         for row in m.rows { drawRow(ctx, row) }
@@ -17,8 +17,11 @@ enum ListView {
         ctx.drawLeading("FloatApp", in: SDL_Rect(m.titleBox), y: (top - titleH) / 2, size: 24, bold: true, color: Theme.text)
         ctx.drawTrailing(m.countLabel, in: SDL_Rect(m.countBox), y: (top - ctx.text.fonts.font(13).lineHeight) / 2,
                          size: 13, color: Theme.textDim)
-        if m.isEmpty {
-            ctx.text.drawCentered(ShellLabels.noRooms, in: SDL_Rect(0, top, width, height - top), size: 18, color: Theme.textDim)
+        fields.draw(ctx, m.field)
+        drawAddButton(ctx, SDL_Rect(m.addButton), pressed: m.locationOpen)
+        if m.isEmpty || m.noneMatch {
+            ctx.text.drawCentered(m.isEmpty ? ShellLabels.noRooms : ShellLabels.noRoomsMatch,
+                                  in: SDL_Rect(0, top, width, height - top), size: 18, color: Theme.textDim)
         }
         if let bar = m.scrollbar { r.fillRounded(SDL_Rect(bar), radius: ctx.px(2), Theme.border) }
         if let notice = m.notice { drawNotice(ctx, notice) }
@@ -35,6 +38,16 @@ enum ListView {
             ctx.drawLeading(line, in: box, y: box.y + Int32(i * notice.lineHeight), size: 13, bold: i == 0,
                             color: i == 0 ? Theme.error : Theme.text)
         }
+    }
+
+    /// The "+" button that opens the location field (W12): a plus, on the accent while open.
+    private static func drawAddButton(_ ctx: DrawContext, _ r: SDL_Rect, pressed: Bool) {
+        guard r.w > 0 else { return }
+        ctx.renderer.fillRounded(r, radius: ctx.px(Theme.radius), pressed ? Theme.accent : Theme.surface)
+        let arm = r.w * 2 / 5, bar = max(2, ctx.px(2))
+        let cx = r.x + r.w / 2, cy = r.y + r.h / 2
+        ctx.renderer.fill(SDL_Rect(cx - arm / 2, cy - bar / 2, arm, bar), Theme.text)
+        ctx.renderer.fill(SDL_Rect(cx - bar / 2, cy - arm / 2, bar, arm), Theme.text)
     }
 
     /// A section header: "Opened", "Rooms" (R6) or a live server's title, or why it cannot be reached (W8).
