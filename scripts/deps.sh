@@ -19,11 +19,14 @@ run_pkgs=(pkg-config libsdl2-dev libavformat-dev libavcodec-dev
   pulseaudio-utils libwayland-dev)
 # The GNOME Wayland session: mutter runs Xwayland, and Tests/Tools/remote-pointer.py drives its
 # pointer over D-Bus with python3-dbus (xhost, in x11-xserver-utils, lets the tests' clients in).
+# xclip owns and reads the clipboard and the primary selection; ibus with ibus-hangul composes
+# Korean from plain keys for the text field's input-method test (TextFieldE2ETests).
 test_pkgs=(xvfb openbox fluxbox icewm xfwm4 xfconf mutter xwayland kwin-x11 kwin-style-breeze xdotool x11-utils x11-xserver-utils wmctrl imagemagick
   ffmpeg libxtst-dev weston dbus dbus-daemon dbus-bin playerctl desktop-file-utils
   nginx-light libnginx-mod-rtmp python3 python3-xlib python3-dbus pulseaudio xserver-xorg-core xserver-xorg-video-dummy
   fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji pango1.0-tools
-  sway grim wayland-protocols libwayland-bin xdg-utils libglib2.0-bin xclip)
+  sway grim wayland-protocols libwayland-bin xdg-utils libglib2.0-bin xclip
+  ibus ibus-hangul)
 # The text benchmark's peer is the SDL_ttf renderer FloatApp used before Pango (loaded at run time).
 # valgrind: bench/instructions.py counts instructions with callgrind (binutils: objcopy makes the copy it runs).
 bench_pkgs=(mpv time python3-matplotlib libsdl2-ttf-2.0-0 valgrind binutils)

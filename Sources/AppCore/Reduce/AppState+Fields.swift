@@ -165,7 +165,10 @@ extension AppState {
         // Taken out while it changes, so its folded texts are not copied.
         var index = fields.index
         fields.index = SearchIndex()
-        let changed = index.update(query: fields.search.text, listed: { listedRooms }, text: Self.searchedText)
+        let opened = self.opened
+        let changed = index.update(query: fields.search.text, listed: { listedRooms }) { room in
+            Self.searchedText(room, given: opened.item(room.id)?.given)
+        }
         fields.index = index
         guard changed || (before == nil) != (fields.index.matches == nil) else { return }
         let shown = shownRooms
@@ -174,10 +177,11 @@ extension AppState {
         main.list = listLayout(shown).moveSelection(main.list, by: 0, rows: shown.count, height: main.height)
     }
 
-    /// What the search looks through in a room: its title, its row's detail as a room of its
-    /// kind (not a live stream's changing figures) and its participants' names, one a line.
-    static func searchedText(_ room: Room) -> String {
-        var lines = [room.title, about(room, people: nil).words]
+    /// What the search looks through in a room: its title, its row's detail (the address an
+    /// opened item was `given` as, else what the room is, not a live stream's changing figures)
+    /// and its participants' names, one a line.
+    static func searchedText(_ room: Room, given: String? = nil) -> String {
+        var lines = [room.title, given ?? about(room, people: nil).words]
         if case .call(let participants) = room.media { lines += participants.map(\.name) }
         return lines.joined(separator: "\n")
     }
