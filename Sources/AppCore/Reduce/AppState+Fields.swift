@@ -38,10 +38,15 @@ extension AppState {
         }
     }
 
+    /// Whether a field of `window` has the keyboard: one is focused and the list shows.
+    func fieldHasKeyboard(_ window: WindowKind) -> Bool {
+        guard window == .main, fields.focused != nil, case .list = session.mainWindow.content else { return false }
+        return true
+    }
+
     /// Whether a key's auto-repeat is acted on by the focused field (Backspace held deletes on).
     func fieldTakesRepeat(_ key: Key, window: WindowKind) -> Bool {
-        guard window == .main, fields.focused != nil, case .list = session.mainWindow.content else { return false }
-        return key != .escape && key != .enter
+        fieldHasKeyboard(window) && key != .escape && key != .enter
     }
 
     /// A key in the list: Ctrl+F and Ctrl+L focus the search and the location field, Ctrl+V

@@ -9,7 +9,8 @@ extension AppState {
         if callLinks.asking != nil { return callLinkKey(key, now: now) }
         showControls(now: now)
         if key == .letter("q") && ctrl { return quit(0) }
-        if key == .letter("z") && ctrl { return undoDelete(now: now) }
+        // Ctrl+Z brings a deleted room back, unless a field has the keyboard: then it undoes its edit.
+        if key == .letter("z") && ctrl && !fieldHasKeyboard(window) { return undoDelete(now: now) }
         switch session.mainWindow.content {
         case .list: return fieldKey(key, ctrl: ctrl, shift: shift, now: now) ?? listKey(key, now: now)
         case .room(let id): return roomKey(key, id, now: now)
