@@ -1,3 +1,4 @@
+import CX11
 import Foundation
 import TestSupport
 import XCTest
@@ -42,26 +43,38 @@ final class TextFieldE2ETests: AppE2ETestCase {
         for character in text { desktop.key(.character(character), pause: Self.keyPause) }
     }
 
-    /// Typing in the list searches: "cafe" finds "Café del Mar" alone, and the stats' list line
-    /// names the header's count and the one row's status.
+    /// Typing in the list searches: "cafe del" finds "Café del Mar" alone, and the stats' list
+    /// line names the header's count and the one row's status. A double click on the first word
+    /// selects it: the shell finds the text index under the pointer on the line it painted.
     private func searchNarrowsTheList(_ session: RunningApp) throws {
-        type("cafe", on: session.desktop)
+        let desktop = session.desktop
+        type("cafe del", on: desktop)
         try session.waitForEvents("list_shown", ["count": "1 of 4 rooms", "statuses": "Idle"])
-        try session.desktop.screenshot("1-search-cafe")
+        try desktop.screenshot("1-search-cafe")
+        // The field starts after the 16 px padding, the title (about 110 px at 24 px bold) and a
+        // 12 px gap; its text 10 px further: 15 px into it is inside "cafe".
+        let window = try session.mainRect()
+        let word = DesktopPoint(x: window.x + 16 + 110 + 12 + 10 + 15, y: window.y + 32)
+        desktop.click(at: word)
+        desktop.click()
+        try eventually("a double click selects cafe, offered as the primary selection", timeout: 5) {
+            try xclip(["-o", "-selection", "primary"], on: desktop) == "cafe"
+        }
+        desktop.key(Key(XK_End, "End"), pause: Self.keyPause)
     }
 
-    /// Shift+Left twice selects "fe": the app offers it as the primary selection at once, and
+    /// Shift+Left twice selects "el": the app offers it as the primary selection at once, and
     /// Ctrl+C puts it on the clipboard; Esc clears the search and the whole list is back.
     private func selectionReachesClipboardAndPrimary(_ session: RunningApp) throws {
         let desktop = session.desktop
         desktop.key(.left, modifiers: [.shift], pause: Self.keyPause)
         desktop.key(.left, modifiers: [.shift], pause: Self.keyPause)
-        try eventually("xclip reads fe as the primary selection", timeout: 5) {
-            try xclip(["-o", "-selection", "primary"], on: desktop) == "fe"
+        try eventually("xclip reads el as the primary selection", timeout: 5) {
+            try xclip(["-o", "-selection", "primary"], on: desktop) == "el"
         }
         desktop.key(.character("c"), modifiers: [.control], pause: Self.keyPause)
-        try eventually("xclip reads fe from the clipboard", timeout: 5) {
-            try xclip(["-o", "-selection", "clipboard"], on: desktop) == "fe"
+        try eventually("xclip reads el from the clipboard", timeout: 5) {
+            try xclip(["-o", "-selection", "clipboard"], on: desktop) == "el"
         }
         desktop.key(.escape, pause: Self.keyPause)
         try session.waitForEvents("list_shown", ["count": "4 rooms"], count: 2)
