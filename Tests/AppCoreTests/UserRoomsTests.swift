@@ -109,6 +109,17 @@ final class UserRoomsTests: XCTestCase {
         XCTAssertNil(state.userRooms.deleted)
     }
 
+    func testDeleteDuringASearchDeletesTheShownSelectedRoom() {
+        var state = start(.userFile)
+        _ = state.reduce(.textTyped("Host", window: .main), now: 1)
+        XCTAssertEqual(state.reduce(key(.delete), now: 2), [], "the search field has the keyboard: Delete edits its text")
+        let row = state.listViewModel(now: 2).rows[0].rect
+        _ = state.reduce(.pointerPressed(window: .main, x: row.x + 20, y: row.y + 20, global: Point(x: 0, y: 0), time: 3), now: 3)
+        XCTAssertEqual(state.shownRooms.map(\.id), [F.host.id], "a click on a result leaves the search shown")
+        XCTAssertEqual(state.reduce(key(.delete), now: 4), [.saveUserRooms(.remove(F.host.id, title: F.host.title))],
+                       "the room of the selected result, not the list's first")
+    }
+
     func testTheToastsUndoButtonIsClickedAndUndoEndsWithItsToast() throws {
         var state = start(.userFile)
         _ = state.reduce(key(.delete), now: 1)

@@ -69,7 +69,8 @@ extension AppState {
 
     /// The list's layout for its rooms as shown: a search's results are one run of rows, without sections.
     func listLayout(_ shown: ShownRooms) -> ListLayout {
-        ListLayout(metrics: environment.metrics, sectionStarts: shown.sectionStarts, direction: environment.direction)
+        ListLayout(metrics: environment.metrics, sectionStarts: shown.sectionStarts, direction: environment.direction,
+                   bottomInset: listNoticeHeight)
     }
 
     mutating func mainPointerMoved(_ x: Int, _ y: Int, now: Double) -> [AppEffect] {

@@ -60,9 +60,9 @@ extension AppState {
     /// Delete on the list's selected room: a room of the user's rooms file is deleted from it;
     /// the built-in rooms, a `--rooms` file's and a live server's are not the user's to delete.
     mutating func deleteSelected(now: Double) -> [AppEffect] {
-        let all = listedRooms
-        guard all.indices.contains(main.list.selected) else { return [] }
-        let room = all[main.list.selected]
+        let shown = shownRooms
+        guard shown.indices.contains(main.list.selected) else { return [] }
+        let room = shown[main.list.selected]
         let inFile = userRooms.store == .userFile && roomsFile.rooms.contains { $0.id == room.id }
         return sendUserRooms(.deleteRequested(room.id, title: room.title, inFile: inFile), now: now)
     }
@@ -72,11 +72,14 @@ extension AppState {
         sendUserRooms(.undoRequested(now: now), now: now)
     }
 
-    /// Selects room `id` of the list and opens it.
+    /// Opens room `id` of the list, selecting its row when a search shows it.
     private mutating func openListed(_ id: RoomID, now: Double) -> [AppEffect] {
         let all = listedRooms
         guard let index = all.firstIndex(ofID: id) else { return [] }
-        main.list = listLayout(all).moveSelection(main.list, by: index - main.list.selected, rows: all.count, height: main.height)
+        let shown = shownRooms
+        if let row = shown.firstIndex(where: { $0.id == id }) {
+            main.list = listLayout(shown).moveSelection(main.list, by: row - main.list.selected, rows: shown.count, height: main.height)
+        }
         return send(.roomSelected(all[index]), now: now)
     }
 }
