@@ -8,12 +8,20 @@ import Rooms
 /// keeps them, so building the list for an event costs the number of parts and sections, not
 /// the number of rooms, and reading a room by index or id is a binary search and a hash lookup.
 public struct ListedRooms: RandomAccessCollection, Equatable, Sendable {
-    /// One run of rooms, with its rooms' indices by id when it is long.
+    /// One run of rooms, with its rooms' indices by id when it is long, and for a playlist's
+    /// rooms the read they came from.
     struct Part: Equatable, Sendable {
         var rooms: [Room]
         var indexByID: [RoomID: Int]?
+        /// The playlist read that gave the rooms: two parts of the same read are equal without
+        /// comparing 100,000 rooms, and a new read counts as a change even when its rooms are
+        /// the same (the list then only finds its selection again by id).
+        var read: Int?
 
-        static func == (left: Part, right: Part) -> Bool { left.rooms == right.rooms }
+        static func == (left: Part, right: Part) -> Bool {
+            if let leftRead = left.read, let rightRead = right.read { return leftRead == rightRead }
+            return left.read == nil && right.read == nil && left.rooms == right.rooms
+        }
     }
 
     /// A section header: where its first room is and what it says.

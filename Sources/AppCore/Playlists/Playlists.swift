@@ -15,6 +15,8 @@ public struct Playlists: Equatable, Sendable {
         public var isGiven: Bool
         /// The rooms of the last good read; nil before one.
         public var rooms: PlaylistRooms?
+        /// The serial of the read that gave ``rooms``.
+        public var roomsRead = 0
         /// The read the answer must carry to count (an older read's answer is dropped).
         public var serial: Int
         /// Whether a read is under way.
@@ -59,6 +61,9 @@ public struct Playlists: Equatable, Sendable {
         /// A list the user gave turned out to be one stream (HLS): its room opens, as a given
         /// stream does.
         case givenStream(Room)
+        /// A read replaced these rooms: let them go off the main thread (freeing 100,000 rooms
+        /// takes it tens of milliseconds).
+        case replaced(PlaylistRooms)
         /// A read failed; `kept` says whether the rooms of an earlier read stay, `news` whether
         /// the read before it went well (a list that keeps failing is told once).
         case failed(PlaylistAddress, PlaylistLoadFailure, kept: Bool, news: Bool)
@@ -109,11 +114,13 @@ public struct Playlists: Equatable, Sendable {
         switch result {
         case .success(let rooms):
             let news = sources[index].rooms?.skippedLines != rooms.skippedLines || failedBefore
-            let firstRead = sources[index].rooms == nil
+            let old = sources[index].rooms
             sources[index].rooms = rooms
+            sources[index].roomsRead = serial
             sources[index].lastReadFailed = false
-            let opens = rooms.isStream && sources[index].isGiven && firstRead
+            let opens = rooms.isStream && sources[index].isGiven && old == nil
             return [.loaded(rooms, news: news)] + (opens ? rooms.rooms.prefix(1).map { .givenStream($0) } : [])
+                + (old.map { [.replaced($0)] } ?? [])
         case .failure(let failure):
             sources[index].lastReadFailed = true
             return [.failed(address, failure, kept: sources[index].rooms != nil, news: !failedBefore)]

@@ -23,6 +23,9 @@ public enum AppEffect: Equatable, Sendable {
     /// Read a playlist off the main thread, parse it and make its rooms there, and answer with
     /// ``AppEvent/playlistRead(_:serial:_:)`` (R7).
     case readPlaylist(PlaylistAddress, serial: Int)
+    /// Let go of a playlist's replaced rooms on another thread: freeing 100,000 rooms would
+    /// hold the loop for tens of milliseconds (R7).
+    case releaseOffMainThread(PlaylistRooms)
     /// A watched stream is back on its server: its playback should reconnect now, not at
     /// the end of its backoff.
     case retryPlaybackNow(RoomID)

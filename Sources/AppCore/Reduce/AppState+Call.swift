@@ -30,8 +30,9 @@ extension AppState {
             if !fileRooms.isEmpty { sections.append(ListedRooms.Section(start: start, header: .roomsFile)) }
         }
         start += fileRooms.count
-        for case let rooms? in playlists.sources.map(\.rooms) {
-            parts.append(ListedRooms.Part(rooms: rooms.rooms, indexByID: rooms.indexByID))
+        for source in playlists.sources {
+            guard let rooms = source.rooms else { continue }
+            parts.append(ListedRooms.Part(rooms: rooms.rooms, indexByID: rooms.indexByID, read: source.roomsRead))
             for (k, section) in rooms.sections.enumerated() {
                 // The list's first header says how many of its lines were skipped.
                 sections.append(ListedRooms.Section(start: start + section.start, header: .playlist(

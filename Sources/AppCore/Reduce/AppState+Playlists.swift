@@ -22,6 +22,8 @@ extension AppState {
                 showToast(tr("%1$s: %2$s", rooms.title, trn("%d line skipped", "%d lines skipped", rooms.skippedLines)), now: now)
             case .givenStream(let room):
                 opensAfter = room
+            case .replaced(let rooms):
+                out.append(.releaseOffMainThread(rooms))
             case .failed(let address, let failure, let kept, let news):
                 out += failure.words.map { .log(.warn, "\(address.text): \($0)") }
                 guard news else { continue }

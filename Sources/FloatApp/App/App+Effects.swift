@@ -33,6 +33,7 @@ extension App {
         case .fetchDirectory(let serverID, let url, let serial):
             directoryFetcher.fetch(serverID: serverID, url: url, serial: serial)
         case .readPlaylist(let address, let serial): playlistReader.read(address, serial: serial)
+        case .releaseOffMainThread(let rooms): playlistReader.release(rooms)
         case .retryPlaybackNow(let id): playback.players[id]?.retryNow()
         case .startBroadcast(let id, let source, let broadcast): broadcasts.start(id, source: source, broadcast: broadcast)
         case .stopBroadcast(let id): broadcasts.stop(id)

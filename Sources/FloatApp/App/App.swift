@@ -205,8 +205,9 @@ final class App {
         if paintFloat { renderFloat(force: true) }
     }
 
-    /// Reports every open room's sources, then ticks.
+    /// Lets replaced playlist rooms go off the main thread, reports every open room's sources, then ticks.
     private func poll() {
+        playlistReader.releaseReplaced()
         for (id, player) in playback.players { dispatch(.playbackPolled(id, player.reports)) }
         for (id, publisher) in broadcasts.publishers { dispatch(.broadcastPolled(id, publisher.stats)) }
         if let call = broadcasts.call { dispatch(.callSendPolled(call.room, call.publisher.stats)) }

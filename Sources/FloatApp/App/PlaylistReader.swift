@@ -17,6 +17,8 @@ final class PlaylistReader {
     let waker: LoopWaker
     private let http = HTTPFetcher(timeout: 20, maximumSize: Playlist.maximumSize.bytes)
     private let inbox = Guarded<[AppEvent]>([])
+    /// Rooms a new read replaced, until the next loop turn.
+    private var replaced: [PlaylistRooms] = []
 
     init(waker: LoopWaker) {
         self.waker = waker
@@ -60,6 +62,21 @@ final class PlaylistReader {
             _ = setpriority(which, 0, min(19, getpriority(which, 0) + 10))
             body()
         }
+    }
+
+    /// Keeps replaced rooms until ``releaseReplaced()`` lets them go.
+    func release(_ rooms: PlaylistRooms) {
+        replaced.append(rooms)
+    }
+
+    /// Lets the replaced rooms go on a thread of their own. Called at the start of a loop turn,
+    /// when the effects that carried them are gone: this list is then their last holder on the
+    /// main thread, and the thread that empties it frees them.
+    func releaseReplaced() {
+        guard !replaced.isEmpty else { return }
+        let held = Guarded(replaced)
+        replaced = []
+        NamedThread.start("floatapp-free") { held.withLock { $0 = [] } }
     }
 
     /// The answers that arrived since the last call.
