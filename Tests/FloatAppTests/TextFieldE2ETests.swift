@@ -4,9 +4,10 @@ import TestSupport
 import XCTest
 
 /// W11, W12: the list's search field on a real desktop, typed into through XTEST like a hand:
-/// it narrows the list and the stats' `list_shown` says what the header says; a selection in it
-/// reaches the clipboard and X11's primary selection (read back with `xclip`); Korean typed
-/// through a real IBus with its Hangul engine composes in it; Ctrl+V in the list hands over
+/// it narrows the list and the stats' `list_shown` says what the header says; a double click
+/// selects a word; a selection in it reaches the clipboard and X11's primary selection (read
+/// back with `xclip`); Korean typed through a real IBus with its Hangul engine composes in it; a
+/// middle click pastes the primary selection `xclip` offers, and Ctrl+V in the list hands over
 /// what `xclip` put on the clipboard. One app start serves every check.
 final class TextFieldE2ETests: AppE2ETestCase {
     private static var rooms: [RoomsFixture.Room] {
@@ -35,6 +36,7 @@ final class TextFieldE2ETests: AppE2ETestCase {
             try searchNarrowsTheList(session)
             try selectionReachesClipboardAndPrimary(session)
             try koreanComposesThroughIBus(session)
+            try middleClickPastesThePrimarySelection(session)
             try pasteHandsOverTheClipboard(session)
         }
     }
@@ -108,18 +110,36 @@ final class TextFieldE2ETests: AppE2ETestCase {
         desktop.key(.escape, pause: Self.keyPause)
     }
 
+    /// A middle click on the search field pastes what `xclip` offers as the primary selection.
+    private func middleClickPastesThePrimarySelection(_ session: RunningApp) throws {
+        let desktop = session.desktop
+        let owner = try offer("Straßenfest", selection: "primary", on: desktop)
+        defer { owner.terminate() }
+        let window = try session.mainRect()
+        desktop.click(at: DesktopPoint(x: window.x + window.width / 2, y: window.y + 32), button: .middle)
+        try session.waitForEvents("list_shown", ["count": "1 of 4 rooms", "statuses": "Idle"], count: 3)
+        desktop.key(.escape, pause: Self.keyPause)
+        desktop.key(.escape, pause: Self.keyPause)
+    }
+
+    /// Starts `xclip` owning `selection` with `text` until it is ended, and waits until it does.
+    private func offer(_ text: String, selection: String, on desktop: TestDesktop) throws -> ChildProcess {
+        let file = desktop.workFolder.appendingPathComponent("\(selection).txt")
+        try text.write(to: file, atomically: true, encoding: .utf8)
+        let owner = try ChildProcess(
+            executable: "/usr/bin/xclip", arguments: ["-quiet", "-selection", selection, "-i", file.path],
+            environment: desktop.clientEnvironment(home: desktop.workFolder))
+        try eventually("xclip owns the \(selection) selection", timeout: 5) {
+            try xclip(["-o", "-selection", selection], on: desktop) == text
+        }
+        return owner
+    }
+
     /// Ctrl+V in the list with no field focused hands each line of the clipboard over as an item.
     private func pasteHandsOverTheClipboard(_ session: RunningApp) throws {
         let desktop = session.desktop
-        let text = desktop.workFolder.appendingPathComponent("clipboard.txt")
-        try "  http://127.0.0.1:9/pasted.m3u8  \n\n".write(to: text, atomically: true, encoding: .utf8)
-        let owner = try ChildProcess(
-            executable: "/usr/bin/xclip", arguments: ["-quiet", "-selection", "clipboard", "-i", text.path],
-            environment: desktop.clientEnvironment(home: desktop.workFolder))
+        let owner = try offer("  http://127.0.0.1:9/pasted.m3u8  \n\n", selection: "clipboard", on: desktop)
         defer { owner.terminate() }
-        try eventually("xclip owns the clipboard", timeout: 5) {
-            try xclip(["-o", "-selection", "clipboard"], on: desktop).contains("pasted.m3u8")
-        }
         desktop.key(.character("v"), modifiers: [.control], pause: Self.keyPause)
         try session.waitForEvents("item_added", ["origin": "paste", "title": "pasted.m3u8"])
     }
