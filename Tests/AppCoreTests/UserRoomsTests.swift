@@ -103,8 +103,9 @@ final class UserRoomsTests: XCTestCase {
         XCTAssertEqual(state.toasts, [Toast(message: "Deleted “Live B”", until: 2 + UserRooms.undoDuration, action: .undoDelete)])
         let deleted = DeletedRoom(id: F.liveB.id, title: F.liveB.title, element: "{b}", index: 1, until: 2 + UserRooms.undoDuration)
         XCTAssertEqual(state.reduce(key(.letter("z"), ctrl: true), now: 3), [.saveUserRooms(.restore(deleted))])
-        let effects = state.reduce(.userRoomsSaved(.restore(deleted), saved(F.rooms)), now: 4)
-        XCTAssertTrue(effects.contains(.openPlayback(F.liveB, delayLimit: nil)), "\(effects)")
+        state.main.list.selected = 0
+        XCTAssertEqual(state.reduce(.userRoomsSaved(.restore(deleted), saved(F.rooms)), now: 4), [], "nothing opens")
+        XCTAssertEqual(state.main.list.selected, 1, "the room put back is selected")
         XCTAssertEqual(state.toasts, [])
         XCTAssertNil(state.userRooms.deleted)
     }

@@ -7,8 +7,12 @@ import XCTest
 /// (`$XDG_CONFIG_HOME/floatapp/rooms.json`) that does not load: the window lists the built-in
 /// rooms and shows the file's problem with its line:col; the file fixed, the reload lists its
 /// rooms; Delete removes the selected one from the file with an Undo toast and Ctrl+Z puts the
-/// same bytes back, neither save read again by the watcher as an edit.
+/// same bytes back; Ctrl+L and a typed path add a file, which plays under its own title and is
+/// saved to the file; none of the saves is read again by the watcher as an edit.
 final class UserRoomsE2ETests: AppE2ETestCase {
+    /// A hand types about eight keys a second.
+    private static let keyPause: TimeInterval = 0.06
+
     /// One room with a comma missing: `expected ',' or '}'` at 3:58.
     private static let broken = """
         {
@@ -70,9 +74,39 @@ final class UserRoomsE2ETests: AppE2ETestCase {
             XCTAssertEqual(try String(contentsOf: file, encoding: .utf8), Self.fixed, "Undo puts the same bytes back")
             XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: file.deletingLastPathComponent().path),
                            ["rooms.json"])
-            usleep(1_200_000)
+            try typedPathIsSavedAndPlays(session, file: file)
             XCTAssertEqual(session.stats.events(named: "rooms_reloaded", matching: [:]).count, 1,
-                           "the watcher read the fixed file, and took neither of the app's own saves for an edit")
+                           "the watcher read the fixed file, and took none of the app's own saves for an edit")
         }
     }
+
+    /// Ctrl+L, a file's path typed like a hand, Enter: the file is probed for its title, saved
+    /// to the user's rooms file after its rooms, and plays.
+    private func typedPathIsSavedAndPlays(_ session: RunningApp, file: URL) throws {
+        let media = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("fr-\(getpid()).mkv")
+        defer { try? FileManager.default.removeItem(at: media) }
+        let log = session.desktop.workFolder.appendingPathComponent("ffmpeg.log")
+        let ffmpeg = try ChildProcess(
+            executable: "/usr/bin/ffmpeg",
+            arguments: ["-nostdin", "-y", "-loglevel", "error", "-f", "lavfi", "-i", "testsrc2=size=320x180:rate=25",
+                        "-t", "20", "-c:v", "mpeg4", "-metadata", "title=Harbour Cam", media.path],
+            environment: ["PATH": "/usr/bin:/bin"], stdoutURL: log, stderrURL: log)
+        guard ffmpeg.waitForExit(timeout: 60) == .exited(0) else {
+            throw HarnessError("ffmpeg could not write the test file\n\(ffmpeg.outputTail())")
+        }
+        let desktop = session.desktop
+        desktop.key(.character("l"), modifiers: [.control], pause: Self.keyPause)
+        for character in media.path { desktop.key(.character(character), pause: Self.keyPause) }
+        _ = try desktop.screenshot("3-path-typed-in-the-location-field")
+        desktop.key(.returnKey, pause: Self.keyPause)
+        try session.waitForEvents("status", ["room": "harbour-cam", "status": "playing"], timeout: 20)
+        try session.waitForMainFrames(of: "harbour-cam")
+        _ = try desktop.screenshot("4-typed-path-plays")
+        let saved = try String(contentsOf: file, encoding: .utf8)
+        let kept = Self.fixed[..<(Self.fixed.range(of: "\n  ]")?.lowerBound ?? Self.fixed.endIndex)]
+        XCTAssertTrue(saved.hasPrefix(kept), "the file is kept as it was up to its last room: \(saved)")
+        XCTAssertTrue(saved.contains("\"title\": \"Harbour Cam\""), saved)
+        XCTAssertTrue(saved.contains("\"source\": \"\(media.path)\""), saved)
+    }
+
 }

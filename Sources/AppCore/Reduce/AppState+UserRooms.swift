@@ -17,6 +17,7 @@ extension AppState {
                 effects += [.log(.warn, notice.words), .stats(.toast(notice.words))]
             case .rooms(let config): effects += roomsReloaded(config, now: now)
             case .open(let id): effects += openListed(id, now: now)
+            case .select(let id): select(id)
             case .offerUndo(let title, let until):
                 let message = tr("Deleted “%s”", title)
                 showToast(message, now: now, action: .undoDelete, until: until)
@@ -76,10 +77,14 @@ extension AppState {
     private mutating func openListed(_ id: RoomID, now: Double) -> [AppEffect] {
         let all = listedRooms
         guard let index = all.firstIndex(ofID: id) else { return [] }
-        let shown = shownRooms
-        if let row = shown.firstIndex(where: { $0.id == id }) {
-            main.list = listLayout(shown).moveSelection(main.list, by: row - main.list.selected, rows: shown.count, height: main.height)
-        }
+        select(id)
         return send(.roomSelected(all[index]), now: now)
+    }
+
+    /// Selects room `id`'s row, when the list (or its search) shows it.
+    private mutating func select(_ id: RoomID) {
+        let shown = shownRooms
+        guard let row = shown.firstIndex(where: { $0.id == id }) else { return }
+        main.list = listLayout(shown).moveSelection(main.list, by: row - main.list.selected, rows: shown.count, height: main.height)
     }
 }

@@ -67,7 +67,7 @@ extension UserRooms {
             return [.rooms(saved.config), .offerUndo(title: title, until: now + Self.undoDuration)]
         case .restore(let room):
             deleted = nil
-            return [.rooms(saved.config), .withdrawUndo, .open(room.id)]
+            return [.rooms(saved.config), .withdrawUndo, .select(room.id)]
         }
     }
 

@@ -71,6 +71,8 @@ public struct UserRooms: Equatable, Sendable {
         case rooms(RoomsConfig)
         /// Select and open this room of the list.
         case open(RoomID)
+        /// Select this room of the list.
+        case select(RoomID)
         /// Offer Undo for this deletion until the time given.
         case offerUndo(title: String, until: Double)
         /// The Undo offer is over.
