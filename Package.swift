@@ -81,6 +81,7 @@ let package = Package(
         .target(name: "Logging", dependencies: ["LocksAndThreads"]),
         .target(name: "PiPLayout", swiftSettings: optimizedInDebug),
         .target(name: "AccessibleTree"),
+        .target(name: "AccessibilityBridge", dependencies: ["AccessibleTree", "EngineTerms", "LocksAndThreads", "SessionBus"]),
         .target(name: "Rooms", swiftSettings: optimizedInDebug),
         .target(name: "PictureAndSoundMath", swiftSettings: optimizedInDebug),
         .target(name: "EngineTerms", dependencies: ["Rooms"]),
@@ -107,7 +108,7 @@ let package = Package(
             name: "FloatApp",
             dependencies: [
                 "CSDL", "CWayland", "EngineTerms", "FFmpeg", "LocksAndThreads", "Logging", "PiPLayout", "Rooms", "Session", "LiveDirectory", "DirectoryFetch", "AppCore", "Files",
-                "Playback", "Broadcast", "MPRIS", "SingleInstance", "DesktopSettings", "Localization", "TextLayout",
+                "Playback", "Broadcast", "MPRIS", "AccessibilityBridge", "AccessibleTree", "SingleInstance", "DesktopSettings", "Localization", "TextLayout",
             ],
             swiftSettings: pangoHeaders
         ),

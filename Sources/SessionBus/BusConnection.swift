@@ -26,6 +26,10 @@ public final class BusConnection {
         return "unix:path=" + socket
     }
 
+    /// The name the bus gave this connection when it said hello (`:1.42`), which objects
+    /// this connection serves are known by.
+    public private(set) var uniqueName = ""
+
     /// Connects to the bus at `address` and says hello to it, waiting at most `timeout` seconds.
     public init(address: String, timeout: Double) throws(SessionBusFailure) {
         var error = DBusError()
@@ -44,7 +48,7 @@ public final class BusConnection {
         let deadline = HandshakeDeadline(socket: socket)
         DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { deadline.expire() }
         defer { deadline.finish() }
-        _ = try callBus("Hello", [], failing: .hello)
+        if case .string(let name)? = try callBus("Hello", [], failing: .hello).first { uniqueName = name }
     }
 
     deinit {

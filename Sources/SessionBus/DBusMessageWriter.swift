@@ -45,6 +45,18 @@ enum DBusMessageWriter {
                     }
                 }
             }
+        case .int32(let x):
+            var raw = x
+            dbus_message_iter_append_basic(&iter, DBusTypeCode.int32, &raw)
+        case .structure(let fields):
+            container(DBusTypeCode.structure, nil, in: &iter) { sub in fields.forEach { append($0, to: &sub) } }
+        case .array(let element, let values):
+            container(DBusTypeCode.array, element, in: &iter) { sub in values.forEach { append($0, to: &sub) } }
+        case .entry(let key, let value):
+            container(DBusTypeCode.dictEntry, nil, in: &iter) { pair in
+                append(key, to: &pair)
+                append(value, to: &pair)
+            }
         case .variant(let inner):
             container(DBusTypeCode.variant, inner.signature, in: &iter) { append(inner, to: &$0) }
         }

@@ -16,6 +16,8 @@ enum DBusTypeCode {
     static let array = code("a")
     static let variant = code("v")
     static let dictEntry = code("e")
+    /// A struct's type code in a message (its signature writes it as parentheses).
+    static let structure = code("r")
     static let invalid = Int32(0)
 
     private static func code(_ c: Unicode.Scalar) -> Int32 { Int32(c.value) }

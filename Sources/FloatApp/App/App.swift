@@ -167,6 +167,7 @@ final class App {
         if state.environment.compositorMovesFloat { render() }
         dispatch(.started(openRoom: startRoom.id, float: startRoom.float))
         if !startItems.isEmpty { dispatch(.itemsGiven(startItems, from: .commandLine)) }
+        desktop.accessibility.start(accessibleSnapshot())
         while state.exit == nil {
             if let event = EventQueue.wait(milliseconds: wakeDelayMilliseconds()) {
                 handle(event)
@@ -177,6 +178,7 @@ final class App {
             poll()
             render()
             dispatch(.idle)
+            publishAccessibleTree()
         }
         shutdown()
         return state.exit ?? 0

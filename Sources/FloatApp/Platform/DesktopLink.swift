@@ -22,6 +22,8 @@ final class DesktopLink {
     let scaleWaker: LoopWaker
     /// Wakes the loop when media commands wait in ``takeCommands()``.
     let mediaWaker = LoopWaker()
+    /// The accessible tree on the accessibility bus (X7).
+    let accessibility = AccessibilityLink()
     /// Wakes the loop when another FloatApp's requests wait in ``takeInstanceRequests()``.
     let instanceWaker = LoopWaker()
     private var watcher: X11ScaleWatcher?
@@ -98,6 +100,7 @@ final class DesktopLink {
     /// windows close).
     func stop() {
         stopMedia()
+        accessibility.stop()
         instance?.stop()
         watcher?.stop()
         watcher = nil

@@ -1,0 +1,32 @@
+import AccessibilityBridge
+import AccessibleTree
+import AppCore
+import CSDL
+
+/// The accessible tree's side of the loop (X7): served from the start, published after each
+/// turn, clicked through the bus thread's waker.
+@MainActor
+extension App {
+    /// The tree as the windows show it now, with where they are.
+    func accessibleSnapshot() -> AccessibleSnapshot {
+        var windows = ["main": AccessibilityLink.placement(of: main.window, drawableWidth: Double(main.renderer.outputSize.width))]
+        if let float = floatWindow, float.window.isShown {
+            windows["float"] = AccessibilityLink.placement(of: float.window, drawableWidth: Double(float.renderer.outputSize.width))
+        }
+        return AccessibleSnapshot(tree: state.accessibleTree(now: now), windows: windows, clickName: ShellLabels.click,
+                                  locale: AccessibilityLink.locale)
+    }
+
+    /// Publishes the tree when it is served.
+    func publishAccessibleTree() {
+        guard desktop.accessibility.isServing else { return }
+        desktop.accessibility.publish(accessibleSnapshot())
+    }
+
+    /// Dispatches the clicks an assistive technology made; false for any other event.
+    func handleAccessibleClicks(_ event: SDL_Event) -> Bool {
+        guard desktop.accessibility.waker.matches(event) else { return false }
+        for id in desktop.accessibility.takeClicks() { dispatch(.accessibleClicked(id)) }
+        return true
+    }
+}

@@ -1,0 +1,116 @@
+#!/usr/bin/python3
+"""Walks FloatApp's AT-SPI2 tree as a screen reader does, with pyatspi, and drives it.
+
+Prints one JSON object a line: the tree (role, name, description, states, screen extents,
+actions of every object), then what happened to each step, each awaited as an event:
+  1. Down pressed (XTEST): the focus event of the row it moved to;
+  2. the focused row's click action done: the room's buttons added;
+  3. `i` pressed in the room: the toast it shows (a notification) and its announcement.
+Exits 1 when the app does not appear or an event does not come within its time.
+"""
+import json
+import sys
+import time
+
+import pyatspi
+from gi.repository import GLib
+from Xlib import X, XK, display
+from Xlib.ext import xtest
+
+events = []
+
+
+def say(kind, **fields):
+    print(json.dumps(dict(kind=kind, **fields), ensure_ascii=False), flush=True)
+
+
+def fail(message):
+    say("failed", message=message)
+    sys.exit(1)
+
+
+def wait_for(what, found, timeout=5.0):
+    """Runs the GLib loop until found() returns something, at most timeout seconds."""
+    context = GLib.MainContext.default()
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        while context.pending():
+            context.iteration(False)
+        result = found()
+        if result:
+            return result
+        time.sleep(0.02)
+    fail("no " + what + " within %.0f s; events: %s" % (timeout, [e[0] for e in events]))
+
+
+def find_app():
+    def app():
+        for candidate in pyatspi.Registry.getDesktop(0):
+            if candidate is not None and candidate.name == "FloatApp":
+                return candidate
+        return None
+    return wait_for("FloatApp in the desktop's tree", app, timeout=8)
+
+
+def describe(node, depth):
+    extents = None
+    if "Component" in pyatspi.listInterfaces(node):
+        e = node.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
+        extents = [e.x, e.y, e.width, e.height]
+    actions = []
+    if "Action" in pyatspi.listInterfaces(node):
+        a = node.queryAction()
+        actions = [a.getName(i) for i in range(a.nActions)]
+    return dict(depth=depth, role=node.getRoleName(), name=node.name, description=node.description,
+                states=sorted(pyatspi.stateToString(s) for s in node.getState().getStates()),
+                extents=extents, actions=actions, attributes=node.getAttributes())
+
+
+def walk(node, depth=0):
+    out = [describe(node, depth)]
+    for child in node:
+        out += walk(child, depth + 1)
+    return out
+
+
+def press(name):
+    d = display.Display()
+    code = d.keysym_to_keycode(XK.string_to_keysym(name))
+    xtest.fake_input(d, X.KeyPress, code)
+    d.sync()
+    time.sleep(0.05)
+    xtest.fake_input(d, X.KeyRelease, code)
+    d.sync()
+    d.close()
+
+
+def listen(event):
+    events.append((event.type, event.source, event.detail1, event.any_data))
+
+
+def main():
+    app = find_app()
+    say("tree", nodes=walk(app))
+    for kind in ("focus:", "object:state-changed:focused", "object:announcement", "object:children-changed"):
+        pyatspi.Registry.registerEventListener(listen, kind)
+
+    press("Down")
+    focused = wait_for("focus event", lambda: next((e[1] for e in events if e[0].startswith("focus")), None))
+    say("focus", role=focused.getRoleName(), name=focused.name,
+        state_events=[e[1].name for e in events if e[0] == "object:state-changed:focused" and e[2] == 1])
+
+    focused.queryAction().doAction(0)
+    wait_for("the room's buttons", lambda: any(e[0] == "object:children-changed:add" for e in events))
+    frame = app[0]
+    say("opened", buttons=[c.name for c in frame if c.getRoleName() in ("push button", "toggle button")],
+        labels=[c.name for c in frame if c.getRoleName() == "label"])
+
+    press("i")
+    toast = wait_for("a notification", lambda: next((c for c in frame if c.getRoleName() == "notification"), None))
+    wait_for("its announcement", lambda: any(e[0].startswith("object:announcement") and str(e[3]) == toast.name
+                                             for e in events))
+    say("announcement", text=toast.name,
+        all=[str(e[3]) for e in events if e[0].startswith("object:announcement")])
+
+
+main()
