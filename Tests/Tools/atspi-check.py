@@ -5,7 +5,8 @@ Prints one JSON object a line: the tree (role, name, description, states, screen
 actions of every object), then what happened to each step, each awaited as an event:
   1. Down pressed (XTEST): the focus event of the row it moved to;
   2. the focused row's click action done: the room's buttons added;
-  3. `i` pressed in the room: the toast it shows (a notification) and its announcement.
+  3. `i` pressed in the room: the toast it shows (a notification) and its announcement;
+then the tree as it is at the end.
 Exits 1 when the app does not appear or an event does not come within its time.
 """
 import json
@@ -111,6 +112,7 @@ def main():
                                              for e in events))
     say("announcement", text=toast.name,
         all=[str(e[3]) for e in events if e[0].startswith("object:announcement")])
+    say("final", nodes=walk(app))
 
 
 main()

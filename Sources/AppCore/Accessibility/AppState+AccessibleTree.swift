@@ -8,21 +8,21 @@ import Session
 extension AppState {
     /// The application, its main window and float as frames, and what each shows at `now`:
     /// the list's rows (the selected one focused), a room's controls, tiles and status, the
-    /// float's controls and the toasts.
-    public func accessibleTree(now: Double) -> AccessibleTree {
+    /// float's controls and the toasts. `measure` is the painter's: a toast is as wide as its text.
+    public func accessibleTree(now: Double, measure: TextMeasure? = nil) -> AccessibleTree {
         let views = PaintedViews(self, now: now)
         var frames: [AccessibleNode] = []
-        if let main = views.main { frames.append(mainFrame(main)) }
+        if let main = views.main { frames.append(mainFrame(main, toasts: toastLayout(now: now, measure: measure))) }
         if let float = views.float { frames.append(floatFrame(float)) }
         return AccessibleTree(root: AccessibleNode(id: "app", role: .application, name: "FloatApp", children: frames))
     }
 
-    private func mainFrame(_ main: PaintedViews.MainWindow) -> AccessibleNode {
+    private func mainFrame(_ main: PaintedViews.MainWindow, toasts: [ToastModel]) -> AccessibleNode {
         var children: [AccessibleNode] = []
         if let list = main.list { children.append(Self.listNode(list, width: main.width, height: main.height)) }
         if let room = main.room { children += Self.roomNodes(room) }
         var seen: [String: Int] = [:]
-        for toast in main.toasts {
+        for toast in toasts {
             let n = seen[toast.message, default: 0]
             seen[toast.message] = n + 1
             children.append(AccessibleNode(id: "toast:\(n):" + toast.message, role: .notification, name: toast.message,

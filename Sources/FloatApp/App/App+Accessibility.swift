@@ -13,7 +13,7 @@ extension App {
         if let float = floatWindow, float.window.isShown {
             windows["float"] = AccessibilityLink.placement(of: float.window, drawableWidth: Double(float.renderer.outputSize.width))
         }
-        return AccessibleSnapshot(tree: state.accessibleTree(now: now), windows: windows, clickName: ShellLabels.click,
+        return AccessibleSnapshot(tree: state.accessibleTree(now: now, measure: fonts.measure), windows: windows, clickName: ShellLabels.click,
                                   locale: AccessibilityLink.locale)
     }
 

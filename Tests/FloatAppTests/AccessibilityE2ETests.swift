@@ -1,0 +1,97 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// X7 on the real binary, as a screen reader meets it: a private session bus with the AT-SPI2
+/// bus launcher (at-spi2-core), the app in German, and a pyatspi client (Tests/Tools/
+/// atspi-check.py) that walks the tree, presses Down, clicks the focused row and presses `i`,
+/// awaiting each event. One app start.
+final class AccessibilityE2ETests: AppE2ETestCase {
+    private let alpha = RoomsFixture.Room.live("alpha", title: "Alpha Room")
+    private let beta = RoomsFixture.Room.live("beta", title: "Beta Room")
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        let locale = TestPaths.floatappBinary.deletingLastPathComponent().appendingPathComponent("locale")
+        let outcome = try ChildProcess.run(TestPaths.packageRoot.appendingPathComponent("scripts/po.sh").path,
+                                           ["compile", locale.path], environment: ["PATH": "/usr/bin:/bin"], name: "po-compile")
+        XCTAssertEqual(outcome.status, .exited(0), outcome.stderr)
+    }
+
+    /// Starts the accessibility bus launcher on `bus` and waits until it owns `org.a11y.Bus`.
+    private func startAccessibilityBus(on bus: SessionBus, in folder: URL) throws {
+        let launcher = try ChildProcess(
+            executable: "/usr/libexec/at-spi-bus-launcher", arguments: ["--launch-immediately"],
+            environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address, "PATH": "/usr/bin:/bin", "HOME": folder.path],
+            stdoutURL: folder.appendingPathComponent("at-spi-bus-launcher.out"),
+            stderrURL: folder.appendingPathComponent("at-spi-bus-launcher.err"))
+        addTeardownBlock { launcher.terminate() }
+        try eventually("the launcher owns org.a11y.Bus", timeout: 10, poll: 0.05) {
+            try bus.run("/usr/bin/dbus-send", ["--session", "--print-reply", "--dest=org.freedesktop.DBus", "/org/freedesktop/DBus",
+                                               "org.freedesktop.DBus.NameHasOwner", "string:org.a11y.Bus"]).output.contains("true")
+        }
+    }
+
+    private func rect(_ node: [String: Any]) -> DesktopRect? {
+        (node["extents"] as? [Int]).map { DesktopRect(x: $0[0], y: $0[1], width: $0[2], height: $0[3]) }
+    }
+
+    func testTheTreeNamesFocusesClicksAndAnnouncesInGerman() throws {
+        let desktop = try startDesktop()
+        let bus = try SessionBus(in: desktop.workFolder, for: self)
+        try startAccessibilityBus(on: bus, in: desktop.workFolder)
+        let roomsFile = try RoomsFixture(rooms: [alpha, beta]).write(in: desktop.workFolder)
+        let session = try RunningApp(roomsFile: roomsFile, arguments: [], on: desktop) { arguments in
+            try launchApp(arguments + ["--log-level", "info"], on: desktop,
+                          environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address, "LANGUAGE": "de"])
+        }
+        try session.run {
+            try session.focusMain()
+            let window = try session.mainRect()
+            let outcome = try ChildProcess.run(
+                TestPaths.packageRoot.appendingPathComponent("Tests/Tools/atspi-check.py").path, [],
+                environment: desktop.clientEnvironment(home: desktop.workFolder, extra: ["DBUS_SESSION_BUS_ADDRESS": bus.address]),
+                in: desktop.workFolder, name: "atspi-check", timeout: 40)
+            XCTAssertEqual(outcome.status, .exited(0), outcome.stdout + outcome.stderr)
+            var steps: [String: [String: Any]] = [:]
+            for line in outcome.stdout.split(separator: "\n") {
+                let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+                steps[object["kind"] as? String ?? ""] = object
+            }
+            try checkTree(try XCTUnwrap(steps["tree"]?["nodes"] as? [[String: Any]]), window: window)
+            XCTAssertEqual(steps["focus"]?["name"] as? String, "Beta Room", "Down moved the focus to the next row")
+            XCTAssertEqual(steps["focus"]?["role"] as? String, "list item")
+            XCTAssertEqual(steps["focus"]?["state_events"] as? [String], ["Beta Room"])
+            try session.waitForMainFrames(of: beta.id)
+            let buttons = try XCTUnwrap(steps["opened"]?["buttons"] as? [String])
+            XCTAssertEqual(Set(buttons), ["Bild-in-Bild", "Stummschalten", "Verlassen"], "the click opened the room")
+            let toast = try XCTUnwrap(session.stats.events(named: "toast").last?.fields["message"])
+            XCTAssertEqual(steps["announcement"]?["text"] as? String, toast, "the toast was announced")
+            let final = try XCTUnwrap(steps["final"]?["nodes"] as? [[String: Any]])
+            let pill = try XCTUnwrap(final.first { $0["role"] as? String == "notification" }.flatMap(rect))
+            XCTAssertGreaterThan(pill.width, window.width / 2, "the toast's extents are its painted pill, as wide as its text")
+            let file = desktop.artifactsFolder.appendingPathComponent("room-view-extents.png")
+            try desktop.screenshot(of: window, outlined: final.compactMap(rect).filter { $0 != window }, to: file)
+        }
+    }
+
+    /// The list as pyatspi reads it: names, roles, states and actions in German, and each row's
+    /// extents where the list layout paints it (16 px in, under the 64 px header, 72 px apart).
+    private func checkTree(_ nodes: [[String: Any]], window: DesktopRect) throws {
+        let roles = nodes.map { $0["role"] as? String ?? "" }
+        XCTAssertEqual(Array(roles.prefix(5)), ["application", "frame", "list", "list item", "list item"])
+        XCTAssertEqual(nodes[0]["name"] as? String, "FloatApp")
+        XCTAssertEqual(rect(nodes[1]), window, "the frame is the window's inside")
+        XCTAssertEqual(nodes[2]["name"] as? String, "Räume")
+        XCTAssertEqual(nodes[2]["description"] as? String, "2 Räume")
+        XCTAssertEqual(nodes[3]["name"] as? String, "Alpha Room")
+        XCTAssertEqual(nodes[3]["actions"] as? [String], ["click"])
+        XCTAssertTrue((nodes[3]["description"] as? String ?? "").hasSuffix(", Inaktiv"), "\(nodes[3])")
+        let states = try XCTUnwrap(nodes[3]["states"] as? [String])
+        XCTAssertTrue(Set(states).isSuperset(of: ["focused", "selected", "focusable", "showing"]), "\(states)")
+        XCTAssertFalse((nodes[4]["states"] as? [String] ?? []).contains("focused"))
+        for (i, row) in nodes[3...4].enumerated() {
+            XCTAssertEqual(rect(row), DesktopRect(x: window.x + 16, y: window.y + 72 + 72 * i, width: window.width - 32, height: 64))
+        }
+    }
+}
