@@ -5,7 +5,18 @@ extension SessionBusFailure {
     /// The log line when the one-instance check could not use the session bus (W14): what went
     /// wrong, then that this FloatApp runs on its own.
     public var instanceWords: String {
-        let what = switch self {
+        tr("%s; this FloatApp runs on its own", busWords)
+    }
+
+    /// The log line when the accessible tree could not be served (X7).
+    public var accessibilityWords: String {
+        // TRANSLATORS: %s says what went wrong with the bus.
+        tr("%s; screen readers cannot see FloatApp", busWords)
+    }
+
+    /// What went wrong with the bus.
+    private var busWords: String {
+        switch self {
         case .noSessionBus: tr("no session bus (DBUS_SESSION_BUS_ADDRESS is not set)")
         case .cannotConnect(let detail): tr("cannot connect to the session bus (%s)", detail)
         case .noAnswer(let detail): tr("the session bus refused the connection or did not answer (%s)", detail)
@@ -14,7 +25,6 @@ extension SessionBusFailure {
         case .noSocket: tr("the session bus connection has no socket")
         case .noThread(let reason): tr("cannot create a pipe (%s)", reason)
         }
-        return tr("%s; this FloatApp runs on its own", what)
     }
 }
 

@@ -25,7 +25,7 @@ final class AccessibilityLink {
             published = snapshot
             Log.info("accessibility bus: \(service?.busName ?? "")")
         } catch {
-            Log.info("no accessibility bus: \(error)")
+            Log.info(error.accessibilityWords)
         }
     }
 
