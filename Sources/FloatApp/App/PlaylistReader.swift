@@ -1,4 +1,5 @@
 import AppCore
+import CSDL
 import DirectoryFetch
 import Files
 import Foundation
@@ -61,6 +62,8 @@ final class PlaylistReader {
             let which = __priority_which_t(PRIO_PROCESS.rawValue)
             _ = setpriority(which, 0, min(19, getpriority(which, 0) + 10))
             body()
+            // The parse's bytes and entries were freed into this thread's arena: hand them back.
+            _ = malloc_trim(0)
         }
     }
 
@@ -76,7 +79,10 @@ final class PlaylistReader {
         guard !replaced.isEmpty else { return }
         let held = Guarded(replaced)
         replaced = []
-        NamedThread.start("floatapp-free") { held.withLock { $0 = [] } }
+        NamedThread.start("floatapp-free") {
+            held.withLock { $0 = [] }
+            _ = malloc_trim(0)
+        }
     }
 
     /// The answers that arrived since the last call.
