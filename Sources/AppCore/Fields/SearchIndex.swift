@@ -45,8 +45,13 @@ public struct SearchIndex: Equatable, Sendable {
             indexed = rooms
         }
         guard listChanged || terms != self.terms || matches == nil else { return false }
+        // A query typed further finds among the last results only: a room holding every new
+        // word holds every old one when each old word is part of a new one.
+        let narrows = !listChanged && !self.terms.isEmpty
+            && self.terms.allSatisfy { old in terms.contains { Self.contains($0, old) } }
+        let candidates = narrows ? matches ?? Array(folded.indices) : Array(folded.indices)
         self.terms = terms
-        let found = folded.indices.filter { i in terms.allSatisfy { Self.contains(folded[i], $0) } }
+        let found = candidates.filter { i in terms.allSatisfy { Self.contains(folded[i], $0) } }
         defer { matches = found }
         return found != matches
     }

@@ -66,5 +66,9 @@ final class SearchFoldingTests: XCTestCase {
         index.update(query: "chaine 99", listed: { listed(rooms) }, text: text)
         XCTAssertEqual(folded, 1001, "a changed room alone is folded again")
         XCTAssertEqual(index.matches, [5] + with99)
+        index.update(query: "chaine 9", listed: { listed(rooms) }, text: text)
+        XCTAssertEqual(index.matches, rooms.indices.filter { rooms[$0].title.contains("9") }, "a shorter query finds more again")
+        index.update(query: "9 chaine 99", listed: { listed(rooms) }, text: text)
+        XCTAssertEqual(index.matches, [5] + with99, "words typed in another order narrow the same way")
     }
 }
