@@ -6,8 +6,8 @@ import XCTest
 /// R6 in the real app, started without `--rooms` on a user rooms file
 /// (`$XDG_CONFIG_HOME/floatapp/rooms.json`) that does not load: the window lists the built-in
 /// rooms and shows the file's problem with its line:col; the file fixed, the reload lists its
-/// rooms; Delete removes the selected one from the file with an Undo toast and Ctrl+Z puts the
-/// same bytes back; Ctrl+L and a typed path add a file, which plays under its own title and is
+/// rooms; Delete removes the selected one from the file with an Undo toast, and Ctrl+Z or a
+/// click on the toast's Undo puts the same bytes back; Ctrl+L and a typed path add a file, which plays under its own title and is
 /// saved to the file; none of the saves is read again by the watcher as an edit.
 final class UserRoomsE2ETests: AppE2ETestCase {
     /// A hand types about eight keys a second.
@@ -37,6 +37,23 @@ final class UserRoomsE2ETests: AppE2ETestCase {
         let rect = try session.mainRect()
         let strip = try session.desktop.grab(DesktopRect(x: rect.x, y: rect.y + rect.height - 140, width: rect.width, height: 140))
         return strip.pixels.filter { $0.distance(to: RGB(red: 0xf0, green: 0x5a, blue: 0x5a)) <= 24 }.count
+    }
+
+    /// The centre of the Undo button's pixels (the accent over the toast's pill) in the bottom
+    /// 100 px of the main window, once they show.
+    private func undoButtonCentre(_ session: RunningApp) throws -> DesktopPoint? {
+        let rect = try session.mainRect()
+        let top = rect.y + rect.height - 100
+        let strip = try session.desktop.grab(DesktopRect(x: rect.x, y: top, width: rect.width, height: 100))
+        let button = RGB(red: 0x46, green: 0x79, blue: 0xd5)
+        var (sumX, sumY, count) = (0, 0, 0)
+        for y in 0..<strip.height {
+            for x in 0..<strip.width where strip[x, y].distance(to: button) <= 24 {
+                (sumX, sumY, count) = (sumX + x, sumY + y, count + 1)
+            }
+        }
+        guard count > 300 else { return nil }
+        return DesktopPoint(x: rect.x + sumX / count, y: top + sumY / count)
     }
 
     func testABrokenUserRoomsFileIsShownFixedAndItsRoomsDeletedAndPutBack() throws {
@@ -71,7 +88,13 @@ final class UserRoomsE2ETests: AppE2ETestCase {
             _ = try desktop.screenshot("2-deleted-with-undo")
             desktop.key(.character("z"), modifiers: [.control])
             try session.waitForEvents("list_shown", ["count": "2 rooms"], timeout: 10)
-            XCTAssertEqual(try String(contentsOf: file, encoding: .utf8), Self.fixed, "Undo puts the same bytes back")
+            XCTAssertEqual(try String(contentsOf: file, encoding: .utf8), Self.fixed, "Ctrl+Z puts the same bytes back")
+            desktop.key(Key(XK_Delete, "Delete"))
+            try session.waitForEvents("list_shown", ["count": "1 room"], count: 2, timeout: 10)
+            let undo = try eventuallyValue("the toast's Undo button shows", timeout: 5) { try undoButtonCentre(session) }
+            desktop.click(at: undo)
+            try session.waitForEvents("list_shown", ["count": "2 rooms"], count: 3, timeout: 10)
+            XCTAssertEqual(try String(contentsOf: file, encoding: .utf8), Self.fixed, "a click on Undo puts the same bytes back")
             XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: file.deletingLastPathComponent().path),
                            ["rooms.json"])
             try typedPathIsSavedAndPlays(session, file: file)
