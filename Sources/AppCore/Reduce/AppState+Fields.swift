@@ -10,10 +10,12 @@ extension AppState {
     public var shownRooms: ShownRooms { ShownRooms(listed: listedRooms, matches: fields.index.matches) }
 
     /// Whether the shell should take text from the keyboard and the input method now
-    /// (`SDL_StartTextInput`): while the main window shows the list, where typing searches.
-    /// A room's view takes its keys as shortcuts, which an input method must not compose.
+    /// (`SDL_StartTextInput`): while the main window shows the list, where typing searches, and
+    /// no call link's question is asked over it. A room's view takes its keys as shortcuts,
+    /// which an input method must not compose.
     public var wantsTextInput: Bool {
-        guard session.mainWindow.presence == .shown, case .list = session.mainWindow.content else { return false }
+        guard session.mainWindow.presence == .shown, callLinks.asking == nil, case .list = session.mainWindow.content
+        else { return false }
         return true
     }
 

@@ -192,6 +192,21 @@ final class SearchTests: XCTestCase {
         return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
     }
 
+    func testTextTypedWhileACallLinkAsksIsNotASearch() throws {
+        var state = start()
+        let server = LiveServer(id: "local", title: "Local", stats: "http://127.0.0.1:8080/stat",
+                                play: StreamURLTemplate("rtmp://127.0.0.1/live/{stream}"),
+                                calls: CallURLTemplate("rtmp://127.0.0.1/call/{room}~{participant}"))
+        _ = state.reduce(.itemsGiven([InviteLink.call(room: "standup", title: "Stand-up", server: server).text], from: .link), now: 1)
+        XCTAssertNotNil(state.callLinks.asking)
+        XCTAssertFalse(state.wantsTextInput, "the question over the list takes no text")
+        _ = state.reduce(typed("y"), now: 2)
+        _ = state.reduce(.textEdited("하", start: 1, length: 0, window: .main), now: 2)
+        XCTAssertNil(state.fields.focused)
+        XCTAssertEqual(state.fields.search.text, "")
+        XCTAssertNil(state.fields.search.preedit)
+    }
+
     func testTextTypedInARoomsViewIsNotASearch() {
         var state = F.open(F.liveA)
         XCTAssertFalse(state.wantsTextInput)
