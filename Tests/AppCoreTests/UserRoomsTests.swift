@@ -30,6 +30,7 @@ final class UserRoomsTests: XCTestCase {
     func testAnAddedSourceIsProbedThenSavedAndOpened() {
         var state = start(.builtIn)
         XCTAssertEqual(state.reduce(.itemsGiven([" \(news)\n"], from: .locationField), now: 1), [.probeSource(serial: 1, source: news)])
+        XCTAssertEqual(state.toasts.map(\.message), ["Adding “news.m3u8”…"], "a stream may take seconds to answer")
         let room = NewRoom(id: "evening-news", title: "Evening News", source: news)
         XCTAssertEqual(state.reduce(.sourceProbed(serial: 1, title: " Evening\nNews "), now: 2),
                        [.saveUserRooms(.add(room, seeded: true))], "the first save is seeded with the built-in rooms")

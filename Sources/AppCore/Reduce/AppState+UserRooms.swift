@@ -10,7 +10,10 @@ extension AppState {
         var effects: [AppEffect] = []
         for effect in userRooms.send(action) {
             switch effect {
-            case .probe(let serial, let source): effects.append(.probeSource(serial: serial, source: source))
+            case .probe(let serial, let source, let title):
+                // A stream may take seconds to answer: the user sees it is being added.
+                showToast(tr("Adding “%s”…", title), now: now)
+                effects.append(.probeSource(serial: serial, source: source))
             case .save(let change): effects.append(.saveUserRooms(change))
             case .notice(let notice):
                 showToast(notice.words, now: now)

@@ -43,7 +43,7 @@ extension UserRooms {
         return sources.map { added in
             defer { nextSerial += 1 }
             probing[nextSerial] = added
-            return .probe(serial: nextSerial, source: added.source)
+            return .probe(serial: nextSerial, source: added.source, title: added.fallbackTitle)
         }
     }
 

@@ -61,8 +61,8 @@ public struct UserRooms: Equatable, Sendable {
 
     /// What the root carries out for the user's rooms.
     public enum Effect: Equatable, Sendable {
-        /// Probe a source off the main thread for its title.
-        case probe(serial: Int, source: String)
+        /// Probe a source off the main thread for its title (`title` names it meanwhile).
+        case probe(serial: Int, source: String, title: String)
         /// Save a change to the user's rooms file.
         case save(UserRoomsChange)
         /// Tell the user (a toast).
