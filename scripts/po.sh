@@ -30,7 +30,7 @@ extract() {
   done < <(grep '^Sources/' "$log" || true)
   rm -f "$log"
   # The desktop entry's Name, GenericName, Comment and Keywords, which menus and launchers show.
-  xgettext --language=Desktop --from-code=UTF-8 --add-location=file --join-existing -o "$out" assets/floatapp.desktop
+  xgettext --language=Desktop --from-code=UTF-8 --add-location=file --join-existing -o "$out" assets/org.floatapp.FloatApp.desktop
 }
 
 # The shipped languages: po/LINGUAS, which msgfmt --desktop reads too.
@@ -71,7 +71,7 @@ case "${1:-}" in
   desktop)
     out=${2:?usage: scripts/po.sh desktop FILE}
     mkdir -p "$(dirname "$out")"
-    msgfmt --desktop --template=assets/floatapp.desktop -d "$po" -o "$out"
+    msgfmt --desktop --template=assets/org.floatapp.FloatApp.desktop -d "$po" -o "$out"
     ;;
   *)
     echo "usage: scripts/po.sh update|check|compile DIR|desktop FILE" >&2

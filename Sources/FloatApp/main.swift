@@ -1,4 +1,5 @@
 import AppCore
+import EngineTerms
 import Files
 import Foundation
 import Localization
@@ -9,6 +10,7 @@ import Rooms
 /// FloatApp's entry point: parse the command line, then check rooms or run the app.
 @MainActor
 func floatappMain() -> Int32 {
+    SDLRuntime.nameWaylandWindows(ApplicationID.id)
     Localization.start(localeDirectory: Paths.localeDir)
     let options: Options
     do {

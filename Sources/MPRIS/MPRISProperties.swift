@@ -33,7 +33,8 @@ public enum MPRISProperties {
         return changed.isEmpty ? [] : [(playerInterface, changed)]
     }
 
-    /// The `mpris:trackid` object path of room `id`: bytes outside `[A-Za-z0-9]` become `_XX` hex.
+    /// The `mpris:trackid` object path of room `id`, under the application's object path:
+    /// bytes outside `[A-Za-z0-9]` become `_XX` hex.
     public static func trackID(forRoom id: String) -> String {
         let element = id.utf8.map { byte -> String in
             let isAlphanumeric = (0x30...0x39).contains(byte) || (0x41...0x5a).contains(byte)
@@ -42,7 +43,7 @@ public enum MPRISProperties {
             let hex = String(byte, radix: 16)
             return "_" + (hex.count == 1 ? "0" + hex : hex)
         }.joined()
-        return "/org/floatapp/FloatApp/room/" + (element.isEmpty ? "_" : element)
+        return ApplicationID.objectPath + "/room/" + (element.isEmpty ? "_" : element)
     }
 
     private static let root: [Property] = [
@@ -50,7 +51,7 @@ public enum MPRISProperties {
         ("CanRaise", .bool(true)),
         ("HasTrackList", .bool(false)),
         ("Identity", .string("FloatApp")),
-        ("DesktopEntry", .string("floatapp")),
+        ("DesktopEntry", .string(ApplicationID.id)),
         ("SupportedUriSchemes", .stringArray([])),
         ("SupportedMimeTypes", .stringArray([])),
     ]

@@ -1,3 +1,5 @@
+import EngineTerms
+
 /// The introspection data (`org.freedesktop.DBus.Introspectable`) of FloatApp's application
 /// object and of the paths above it.
 enum ApplicationIntrospection {

@@ -1,3 +1,4 @@
+import EngineTerms
 import SessionBus
 
 /// Answers calls to FloatApp's `org.freedesktop.Application` object. Pure: the bus thread

@@ -34,9 +34,15 @@ struct DesktopEntryFile {
     }
 }
 
-/// `assets/floatapp.desktop`: valid for desktops, and its actions name what FloatApp has.
+/// `assets/org.floatapp.FloatApp.desktop`: valid for desktops, named by the application id, and
+/// its actions name what FloatApp has.
 final class DesktopEntryTests: XCTestCase {
-    static let entryURL = TestPaths.packageRoot.appendingPathComponent("assets/floatapp.desktop")
+    /// FloatApp's application id: the desktop file's name, the bus name a second FloatApp hands
+    /// its items to, the media controls' `DesktopEntry`, the X11 class and the Wayland `app_id`.
+    static let applicationID = "org.floatapp.FloatApp"
+    /// The desktop file's name, as desktops and `mimeapps.list` name it.
+    static let entryName = applicationID + ".desktop"
+    static let entryURL = TestPaths.packageRoot.appendingPathComponent("assets/" + entryName)
 
     /// Runs `desktop-file-validate` on `url`: its exit status and everything it printed.
     static func validate(_ url: URL, in folder: URL) throws -> (status: ExitStatus?, output: String) {
@@ -73,6 +79,22 @@ final class DesktopEntryTests: XCTestCase {
         let room = ((rooms as? [String: Any])?["rooms"] as? [[String: Any]])?.first { $0["id"] as? String == float[2] }
         XCTAssertEqual(room?["kind"] as? String, "live", "the action floats a built-in live room")
         XCTAssertEqual(room?["title"] as? String, "Test Pattern Live", "the action's name is the room's title")
+    }
+
+    /// X3: the file is named by the application id, a valid D-Bus name (so GApplication's
+    /// convention holds: the running FloatApp is on the bus at the desktop file's id), and the
+    /// windows' X11 class it names is the id too.
+    func testTheEntryIsNamedByTheApplicationID() throws {
+        let elements = Self.applicationID.split(separator: ".", omittingEmptySubsequences: false)
+        XCTAssertGreaterThanOrEqual(elements.count, 2)
+        for element in elements {
+            XCTAssertFalse(element.isEmpty || element.first!.isNumber, "\(element)")
+            XCTAssertTrue(element.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }, "\(element)")
+        }
+        let entries = try FileManager.default.contentsOfDirectory(atPath: Self.entryURL.deletingLastPathComponent().path)
+        XCTAssertEqual(entries.filter { $0.hasSuffix(".desktop") }, [Self.entryName], "one desktop file, named by the id")
+        let entry = DesktopEntryFile(try String(contentsOf: Self.entryURL, encoding: .utf8))
+        XCTAssertEqual(entry.groups["Desktop Entry"]?["StartupWMClass"], Self.applicationID)
     }
 
     /// W13: `xdg-open floatapp://...` runs `floatapp LINK`: the entry handles the scheme and

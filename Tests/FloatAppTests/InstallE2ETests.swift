@@ -18,7 +18,7 @@ final class InstallE2ETests: DesktopTestCase {
             stderrURL: prefix.appendingPathComponent("install.err"))
         XCTAssertEqual(install.waitForExit(timeout: 30), .exited(0), install.outputTail())
         for path in ["bin/floatapp", "share/floatapp/rooms.json", "share/floatapp/rooms-local-server.json",
-                     "share/applications/floatapp.desktop", "share/icons/hicolor/scalable/apps/floatapp.svg",
+                     "share/applications/" + DesktopEntryTests.entryName, "share/icons/hicolor/scalable/apps/floatapp.svg",
                      "share/man/man1/floatapp.1.gz", "share/bash-completion/completions/floatapp"]
             + ["de", "zh_CN", "ar"].map({ "share/locale/\($0)/LC_MESSAGES/floatapp.mo" }) {
             XCTAssertTrue(FileManager.default.fileExists(atPath: prefix.appendingPathComponent(path).path), path)
@@ -36,7 +36,7 @@ final class InstallE2ETests: DesktopTestCase {
             let measured = try measure(icon, in: prefix)
             XCTAssertEqual(measured, "\(size) \(size)", icon.path)
         }
-        let entryURL = prefix.appendingPathComponent("share/applications/floatapp.desktop")
+        let entryURL = prefix.appendingPathComponent("share/applications/" + DesktopEntryTests.entryName)
         let validation = try DesktopEntryTests.validate(entryURL, in: prefix)
         XCTAssertEqual(validation.status, .exited(0), validation.output)
         let entryText = try String(contentsOf: entryURL, encoding: .utf8)

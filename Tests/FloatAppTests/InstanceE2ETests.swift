@@ -30,8 +30,8 @@ final class InstanceE2ETests: DesktopTestCase {
             try FileManager.default.createDirectory(at: made, withIntermediateDirectories: true)
         }
         try FileManager.default.copyItem(at: DesktopEntryTests.entryURL,
-                                         to: data.appendingPathComponent("applications/floatapp.desktop"))
-        try "[Default Applications]\nx-scheme-handler/floatapp=floatapp.desktop\n"
+                                         to: data.appendingPathComponent("applications/" + DesktopEntryTests.entryName))
+        try "[Default Applications]\nx-scheme-handler/floatapp=\(DesktopEntryTests.entryName)\n"
             .write(to: config.appendingPathComponent("mimeapps.list"), atomically: true, encoding: .utf8)
         try FileManager.default.createSymbolicLink(at: bin.appendingPathComponent("floatapp"), withDestinationURL: TestPaths.floatappBinary)
         return ["XDG_DATA_HOME": data.path, "XDG_CONFIG_HOME": config.path, "XDG_DATA_DIRS": data.path,
@@ -64,6 +64,8 @@ final class InstanceE2ETests: DesktopTestCase {
             try launchApp(arguments, on: desktop, environment: onBus)
         }
         try session.run {
+            XCTAssertEqual(desktop.wmClass(of: session.mainWindow)?.className, DesktopEntryTests.applicationID,
+                           "the desktop ties the main window to the desktop file by its X11 class")
             // The second FloatApp, started in the file's folder (`env -C`), names it relatively.
             let second = try run("/usr/bin/env", ["-C", desktop.workFolder.path, TestPaths.floatappBinary.path, video.lastPathComponent],
                                  on: desktop, environment: onBus)

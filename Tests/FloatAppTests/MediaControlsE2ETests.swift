@@ -44,6 +44,12 @@ final class MediaControlsE2ETests: AppE2ETestCase {
             try waitForPlayerctl(bus, "-p", "floatapp", "metadata", "title", equal: "Alpha Room")
             try waitForPlayerctl(bus, "-p", "floatapp", "status", equal: "Playing")
             XCTAssertTrue(try bus.playerctl("-p", "floatapp", "metadata", "mpris:artUrl").hasSuffix("floatapp.svg"))
+            let entry = try bus.run("/usr/bin/dbus-send", [
+                "--session", "--print-reply=literal", "--dest=org.mpris.MediaPlayer2.floatapp", "/org/mpris/MediaPlayer2",
+                "org.freedesktop.DBus.Properties.Get", "string:org.mpris.MediaPlayer2", "string:DesktopEntry",
+            ])
+            XCTAssertEqual(entry.output.split(separator: " ").last, Substring(DesktopEntryTests.applicationID),
+                           "a panel finds the desktop file by DesktopEntry: \(entry.output)")
             try session.waitForMainFrames(of: alpha.id)
 
             try bus.playerctl("-p", "floatapp", "play-pause")

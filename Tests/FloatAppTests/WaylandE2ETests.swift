@@ -125,6 +125,7 @@ final class WaylandE2ETests: DesktopTestCase {
             stats.events(named: "frame", matching: ["window": "main", "room": "wl"]).count >= 3
         }
         let main = try XCTUnwrap(sway.windows().first { $0.title == "FloatApp" }, "sway shows the main window")
+        XCTAssertEqual(main.appID, DesktopEntryTests.applicationID, "the compositor finds the desktop file by app_id")
 
         // The PiP button: the control bar's first, 16 px from the left, centred 32 px above the bottom.
         let pipButton = DesktopPoint(x: main.content.x + 36, y: main.content.maxY - 32)

@@ -29,7 +29,7 @@ final class MPRISResponderTests: XCTestCase {
                                             "CanSeek", "CanControl"])
         let root = try XCTUnwrap(MPRISProperties.all(of: MPRISProperties.rootInterface, in: call))
         XCTAssertEqual(root.first { $0.name == "Identity" }?.value, .string("FloatApp"))
-        XCTAssertEqual(root.first { $0.name == "DesktopEntry" }?.value, .string("floatapp"))
+        XCTAssertEqual(root.first { $0.name == "DesktopEntry" }?.value, .string("org.floatapp.FloatApp"), "the desktop file's id")
         XCTAssertEqual(errorName(answer("org.freedesktop.DBus.Properties", "GetAll", [.string("org.example.None")])),
                        "org.freedesktop.DBus.Error.UnknownInterface")
     }

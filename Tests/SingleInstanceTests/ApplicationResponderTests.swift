@@ -1,3 +1,4 @@
+import EngineTerms
 import SessionBus
 import XCTest
 @testable import SingleInstance

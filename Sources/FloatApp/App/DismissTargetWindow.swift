@@ -1,5 +1,6 @@
 import AppCore
 import CSDL
+import EngineTerms
 import Logging
 import PiPLayout
 
@@ -26,7 +27,7 @@ final class DismissTargetWindow {
             | SDL_WINDOW_SKIP_TASKBAR.rawValue | SDL_WINDOW_TOOLTIP.rawValue | SDL_WINDOW_HIDDEN.rawValue
         window = try Window(shapedTitle: "FloatApp - Dismiss", width: size, height: size, flags: flags)
         renderer = try Renderer(window: window, vsync: false)
-        X11Hints.setClass(window, instance: "DismissTarget", className: "FloatApp", role: "DismissTarget")
+        X11Hints.setClass(window, instance: "DismissTarget", className: ApplicationID.id, role: "DismissTarget")
         Self.shapeRound(window, size: size)
     }
 

@@ -1,5 +1,6 @@
 import AppCore
 import CSDL
+import EngineTerms
 
 /// The main window: its renderer, text cache and one video texture per participant shown.
 @MainActor
@@ -22,7 +23,7 @@ final class MainWindow {
             width: scaled(size.width), height: scaled(size.height),
             flags: SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_HIDDEN.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue)
         renderer = try Renderer(window: window, vsync: false)
-        X11Hints.setClass(window, instance: "floatapp", className: "FloatApp", role: "main")
+        X11Hints.setClass(window, instance: "floatapp", className: ApplicationID.id, role: "main")
         text = TextCache(renderer: renderer, fonts: fonts)
         resize(width: scaled(size.width), height: scaled(size.height),
                minimumWidth: scaled(minimum.width), minimumHeight: scaled(minimum.height))

@@ -139,6 +139,8 @@ final class SwayCompositor {
 /// An application window in sway's tree (`swaymsg -t get_tree`).
 struct SwayWindow {
     let title: String
+    /// Its xdg-toplevel `app_id`; nil for an X11 window.
+    let appID: String?
     let focused: Bool
     let visible: Bool
     /// Whether sway floats it (a `floating_con`), rather than tiling it.
@@ -154,6 +156,7 @@ struct SwayWindow {
               let rect = node["rect"] as? [String: Int], let inner = node["window_rect"] as? [String: Int]
         else { return nil }
         title = node["name"] as? String ?? ""
+        appID = node["app_id"] as? String
         focused = node["focused"] as? Bool ?? false
         visible = node["visible"] as? Bool ?? false
         floating = type == "floating_con"
