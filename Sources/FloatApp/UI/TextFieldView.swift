@@ -86,12 +86,5 @@ final class TextFieldView {
         guard let field = painted[name], let line = field.line else { return 0 }
         return line.index(atX: x - Int(field.lineX))
     }
-
-    /// Forgets where the fields were painted (the text was laid out again at a new scale).
-    func reset() {
-        scroll = [:]
-        painted = [:]
-        caret = nil
-    }
 }
 
