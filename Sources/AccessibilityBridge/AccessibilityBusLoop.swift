@@ -2,7 +2,7 @@ import AccessibleTree
 import SessionBus
 
 /// The bus thread's work, one turn per wake-up: answers AT-SPI2's calls from the snapshot last
-/// published, hands clicks to the app, and on a new snapshot sends the events that tell what
+/// published, hands clicks and new texts to the app, and on a new snapshot sends the events that tell what
 /// changed.
 ///
 /// Not `Sendable`: made on the main thread, then handed to the bus thread, the only one to use it.
@@ -42,9 +42,9 @@ final class AccessibilityBusLoop {
 
     private func answer(_ call: BusCall?) -> BusReply {
         guard let call else { return .standardError("InvalidArgs", "unsupported argument type") }
-        let (reply, clicked) = AtspiResponder(snapshot: published, busName: busName, applicationID: 0).answer(call)
-        if let clicked {
-            mailbox.add(click: clicked)
+        let (reply, request) = AtspiResponder(snapshot: published, busName: busName, applicationID: 0).answer(call)
+        if let request {
+            mailbox.add(request)
             wake()
         }
         return reply

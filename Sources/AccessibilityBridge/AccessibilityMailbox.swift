@@ -1,11 +1,11 @@
 import LocksAndThreads
 
 /// What the main thread and the bus thread hand each other, behind one lock: the newest
-/// snapshot to publish and the ids of the objects clicked.
+/// snapshot to publish and what assistive technologies asked of the app.
 final class AccessibilityMailbox: Sendable {
     private struct Contents {
         var snapshot: AccessibleSnapshot?
-        var clicks: [String] = []
+        var requests: [AccessibleRequest] = []
     }
 
     private let contents = Guarded(Contents())
@@ -23,16 +23,16 @@ final class AccessibilityMailbox: Sendable {
         }
     }
 
-    /// Bus thread: an object was clicked.
-    func add(click id: String) {
-        contents.withLock { $0.clicks.append(id) }
+    /// Bus thread: something was asked.
+    func add(_ request: AccessibleRequest) {
+        contents.withLock { $0.requests.append(request) }
     }
 
-    /// Main thread: the ids clicked since the last call, oldest first.
-    func takeClicks() -> [String] {
+    /// Main thread: what was asked since the last call, oldest first.
+    func takeRequests() -> [AccessibleRequest] {
         contents.withLock { contents in
-            defer { contents.clicks = [] }
-            return contents.clicks
+            defer { contents.requests = [] }
+            return contents.requests
         }
     }
 }

@@ -14,7 +14,7 @@ import SessionBus
 ///   published.
 /// - `publish(_:)` after each change: the bus thread sends the events the change makes.
 /// - when `wake` is called (on the bus thread), post an event to the main loop; there,
-///   `takeClicks()` and carry them out.
+///   `takeRequests()` and carry them out.
 /// - `stop()` before the windows close.
 public final class AccessibilityService: Sendable {
     private let mailbox: AccessibilityMailbox
@@ -77,9 +77,9 @@ public final class AccessibilityService: Sendable {
         thread.wake()
     }
 
-    /// The ids of the objects clicked since the last call, oldest first.
-    public func takeClicks() -> [String] {
-        mailbox.takeClicks()
+    /// The clicks and new texts asked for since the last call, oldest first.
+    public func takeRequests() -> [AccessibleRequest] {
+        mailbox.takeRequests()
     }
 
     /// Ends the bus thread and closes the connection, which takes the app out of the desktop's

@@ -14,8 +14,8 @@ struct AtspiResponder {
     /// The registry's desktop object, the application's parent.
     static let desktop = DBusValue.structure([.string("org.a11y.atspi.Registry"), .objectPath(AccessibleTree.rootPath)])
 
-    /// The reply to `call` and the id of the object clicked, if it was `DoAction`.
-    func answer(_ call: BusCall) -> (reply: BusReply, clicked: String?) {
+    /// The reply to `call` and what it asks of the app: `DoAction`'s click, EditableText's new text.
+    func answer(_ call: BusCall) -> (reply: BusReply, request: AccessibleRequest?) {
         if call.path == "/org/a11y/atspi/cache", call.member == "GetItems" {
             // No cache is kept: an empty one sends clients to ask each object, as they do anyway.
             return (.values([.array(element: "((so)(so)(so)iiassusau)", [])]), nil)
@@ -28,6 +28,8 @@ struct AtspiResponder {
         case "org.a11y.atspi.Accessible": return (accessible(call.member, call.arguments, entry), nil)
         case "org.a11y.atspi.Component": return (component(call.member, call.arguments, entry), nil)
         case "org.a11y.atspi.Action": return action(call.member, entry)
+        case "org.a11y.atspi.Text": return (AtspiText.answer(call.member, call.arguments, entry.node.text), nil)
+        case "org.a11y.atspi.EditableText": return AtspiText.edit(call.member, call.arguments, entry.node)
         case "org.a11y.atspi.Application" where call.member == "GetLocale": return (.values([.string(snapshot.locale)]), nil)
         default: return (.standardError("UnknownMethod", "\(call.interface ?? "").\(call.member) is not answered"), nil)
         }
@@ -41,6 +43,7 @@ struct AtspiResponder {
         var names = ["org.a11y.atspi.Accessible"]
         if node.role == .application { names.append("org.a11y.atspi.Application") } else { names.append("org.a11y.atspi.Component") }
         if node.clickable { names.append("org.a11y.atspi.Action") }
+        if node.text != nil { names += ["org.a11y.atspi.Text", "org.a11y.atspi.EditableText"] }
         return names
     }
 
@@ -82,13 +85,16 @@ struct AtspiResponder {
         case ("org.a11y.atspi.Application", "AtspiVersion"): return .string("2.1")
         case ("org.a11y.atspi.Application", "Id"): return .int32(applicationID)
         case ("org.a11y.atspi.Action", "NActions"): return .int32(node.clickable ? 1 : 0)
+        case ("org.a11y.atspi.Text", "CharacterCount"): return node.text.map { .int32(Int32($0.value.count)) }
+        case ("org.a11y.atspi.Text", "CaretOffset"): return node.text.map { .int32(Int32($0.caret)) }
         default: return nil
         }
     }
 
     private func properties(_ call: BusCall, _ entry: AccessibleTree.Entry) -> BusReply {
         let names = ["Accessible": ["Name", "Description", "Parent", "ChildCount", "Locale", "AccessibleId"],
-                     "Application": ["ToolkitName", "Version", "AtspiVersion", "Id"], "Action": ["NActions"]]
+                     "Application": ["ToolkitName", "Version", "AtspiVersion", "Id"], "Action": ["NActions"],
+                     "Text": ["CharacterCount", "CaretOffset"]]
         switch (call.member, call.arguments.first) {
         case ("Get", .string(let interface)?):
             guard call.arguments.count == 2, case .string(let name) = call.arguments[1],
@@ -131,7 +137,7 @@ struct AtspiResponder {
         }
     }
 
-    private func action(_ member: String, _ entry: AccessibleTree.Entry) -> (BusReply, String?) {
+    private func action(_ member: String, _ entry: AccessibleTree.Entry) -> (BusReply, AccessibleRequest?) {
         guard entry.node.clickable else { return (.standardError("UnknownMethod", "the object has no action"), nil) }
         switch member {
         case "GetName": return (.values([.string("click")]), nil)
@@ -139,7 +145,7 @@ struct AtspiResponder {
         case "GetDescription", "GetKeyBinding": return (.values([.string("")]), nil)
         case "GetActions":
             return (.values([.array(element: "(sss)", [.structure([.string("click"), .string(snapshot.clickName), .string("")])])]), nil)
-        case "DoAction": return (.values([.bool(true)]), entry.node.id)
+        case "DoAction": return (.values([.bool(true)]), .click(entry.node.id))
         default: return (.standardError("UnknownMethod", "Action.\(member) is not answered"), nil)
         }
     }

@@ -10,11 +10,11 @@ struct AtspiSignal: Equatable {
     let arguments: [DBusValue]
 
     private init(_ path: String, _ interface: String, _ member: String, _ detail: String, _ detail1: Int32,
-                 _ data: DBusValue) {
+                 _ data: DBusValue, detail2: Int32 = 0) {
         self.path = path
         self.interface = interface
         self.member = member
-        arguments = [.string(detail), .int32(detail1), .int32(0), .variant(data), .dictionary([])]
+        arguments = [.string(detail), .int32(detail1), .int32(detail2), .variant(data), .dictionary([])]
     }
 
     /// The signals of `event` in `tree`, whose objects `busName` owns.
@@ -32,6 +32,11 @@ struct AtspiSignal: Equatable {
             self.init(tree.path(of: id), object, "PropertyChange", "accessible-description", 0, .string(description))
         case .focus(let id):
             self.init(tree.path(of: id), "org.a11y.atspi.Event.Focus", "Focus", "", 0, .int32(0))
+        case .textChanged(let id, let inserted, let offset, let text):
+            self.init(tree.path(of: id), object, "TextChanged", inserted ? "insert" : "delete", Int32(offset), .string(text),
+                      detail2: Int32(text.count))
+        case .caretMoved(let id, let offset):
+            self.init(tree.path(of: id), object, "TextCaretMoved", "", Int32(offset), .int32(0))
         case .announcement(let text):
             // Politeness 1 is ATSPI_LIVE_POLITE: said after what is being said.
             self.init(AccessibleTree.rootPath, object, "Announcement", "", 1, .string(text))

@@ -10,6 +10,10 @@ public enum AccessibleEvent: Equatable, Sendable {
     case descriptionChanged(String, String)
     /// `focus:`: keyboard focus moved to the object.
     case focus(String)
+    /// `object:text-changed:insert` / `:delete`: `text` was inserted at or deleted from `offset`.
+    case textChanged(String, inserted: Bool, offset: Int, text: String)
+    /// `object:text-caret-moved`: the caret is now at `offset`.
+    case caretMoved(String, Int)
     /// `object:announcement`: a screen reader says the text (a toast, a status change).
     case announcement(String)
 }
@@ -36,6 +40,7 @@ extension AccessibleTree {
             for state in node.states.symmetricDifference(before.states).sorted() {
                 changed.append(.stateChanged(node.id, state, node.states.contains(state)))
             }
+            if let text = node.text, let old = before.text { changed += Self.textEvents(node.id, from: old, to: text) }
             if node.attributes["live"] != nil, node.name != before.name { announced.append(.announcement(node.name)) }
         }
         for node in all where node.attributes["live"] != nil && old.entry(node.id) == nil {
@@ -47,5 +52,20 @@ extension AccessibleTree {
             focus.append(.focus(id))
         }
         return removed + added + changed + focus + announced
+    }
+
+    /// What changed in a field's text: the span between the common start and end deleted, the
+    /// new one inserted, then the caret if it moved.
+    private static func textEvents(_ id: String, from old: AccessibleText, to new: AccessibleText) -> [AccessibleEvent] {
+        var events: [AccessibleEvent] = []
+        if old.value != new.value {
+            let a = Array(old.value), b = Array(new.value)
+            let start = zip(a, b).prefix { $0 == $1 }.count
+            let end = zip(a[start...].reversed(), b[start...].reversed()).prefix { $0 == $1 }.count
+            if a.count - end > start { events.append(.textChanged(id, inserted: false, offset: start, text: String(a[start..<(a.count - end)]))) }
+            if b.count - end > start { events.append(.textChanged(id, inserted: true, offset: start, text: String(b[start..<(b.count - end)]))) }
+        }
+        if old.caret != new.caret { events.append(.caretMoved(id, new.caret)) }
+        return events
     }
 }

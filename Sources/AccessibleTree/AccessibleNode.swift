@@ -14,6 +14,21 @@ public struct AccessibleRect: Hashable, Sendable {
     }
 }
 
+/// An editable text's content (AT-SPI2's Text interface): offsets count `Character`s.
+public struct AccessibleText: Hashable, Sendable {
+    public var value: String
+    public var caret: Int
+    /// The selected span, empty when nothing is selected.
+    public var selection: Range<Int>
+
+    /// Creates a text.
+    public init(_ value: String, caret: Int, selection: Range<Int>) {
+        self.value = value
+        self.caret = caret
+        self.selection = selection
+    }
+}
+
 /// One object of the accessible tree: what a screen reader is told of a window, a list, a row,
 /// a button or a tile, derived from the view models the windows are painted from.
 public struct AccessibleNode: Hashable, Sendable {
@@ -34,13 +49,15 @@ public struct AccessibleNode: Hashable, Sendable {
     public var clickable: Bool
     /// Object attributes (`GetAttributes`), e.g. a call tile's `muted` and `speaking`.
     public var attributes: [String: String]
+    /// The text of an editable field (the Text and EditableText interfaces); nil for others.
+    public var text: AccessibleText?
     public var children: [AccessibleNode]
 
     /// Creates a node.
     public init(id: String, role: AccessibleRole, name: String, description: String = "",
                 states: Set<AccessibleState> = [.enabled, .sensitive, .visible, .showing],
                 rect: AccessibleRect? = nil, clickable: Bool = false, attributes: [String: String] = [:],
-                children: [AccessibleNode] = []) {
+                text: AccessibleText? = nil, children: [AccessibleNode] = []) {
         self.id = id
         self.role = role
         self.name = name
@@ -49,6 +66,7 @@ public struct AccessibleNode: Hashable, Sendable {
         self.rect = rect
         self.clickable = clickable
         self.attributes = attributes
+        self.text = text
         self.children = children
     }
 }

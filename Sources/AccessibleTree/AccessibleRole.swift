@@ -11,6 +11,7 @@ public enum AccessibleRole: UInt32, Sendable, CaseIterable {
     case panel = 39
     case label = 29
     case notification = 101
+    case entry = 79
 
     /// AT-SPI2's own (untranslated) name of the role, as `GetRoleName` answers it.
     public var atspiName: String {
@@ -25,6 +26,7 @@ public enum AccessibleRole: UInt32, Sendable, CaseIterable {
         case .panel: "panel"
         case .label: "label"
         case .notification: "notification"
+        case .entry: "entry"
         }
     }
 }
@@ -34,6 +36,7 @@ public enum AccessibleRole: UInt32, Sendable, CaseIterable {
 public enum AccessibleState: UInt32, Sendable, CaseIterable, Comparable {
     case active = 1
     case checked = 4
+    case editable = 7
     case enabled = 8
     case focusable = 11
     case focused = 12
@@ -41,6 +44,7 @@ public enum AccessibleState: UInt32, Sendable, CaseIterable, Comparable {
     case selectable = 22
     case selected = 23
     case sensitive = 24
+    case singleLine = 26
     case showing = 25
     case visible = 30
     case checkable = 41
@@ -50,6 +54,7 @@ public enum AccessibleState: UInt32, Sendable, CaseIterable, Comparable {
         switch self {
         case .active: "active"
         case .checked: "checked"
+        case .editable: "editable"
         case .enabled: "enabled"
         case .focusable: "focusable"
         case .focused: "focused"
@@ -57,6 +62,7 @@ public enum AccessibleState: UInt32, Sendable, CaseIterable, Comparable {
         case .selectable: "selectable"
         case .selected: "selected"
         case .sensitive: "sensitive"
+        case .singleLine: "single-line"
         case .showing: "showing"
         case .visible: "visible"
         case .checkable: "checkable"

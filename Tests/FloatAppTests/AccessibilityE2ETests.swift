@@ -67,6 +67,9 @@ final class AccessibilityE2ETests: AppE2ETestCase {
             XCTAssertEqual(Set(buttons), ["Bild-in-Bild", "Stummschalten", "Verlassen"], "the click opened the room")
             let toast = try XCTUnwrap(session.stats.events(named: "toast").last?.fields["message"])
             XCTAssertEqual(steps["announcement"]?["text"] as? String, toast, "the toast was announced")
+            XCTAssertEqual(steps["searched"]?["text"] as? String, "Beta", "EditableText set the search field's text")
+            XCTAssertEqual(steps["searched"]?["rows"] as? [String], ["Beta Room"], "and the search narrowed the list")
+            XCTAssertEqual(steps["searched"]?["inserted"] as? [String], ["Beta"], "the insertion was told")
             let final = try XCTUnwrap(steps["final"]?["nodes"] as? [[String: Any]])
             let pill = try XCTUnwrap(final.first { $0["role"] as? String == "notification" }.flatMap(rect))
             XCTAssertGreaterThan(pill.width, window.width / 2, "the toast's extents are its painted pill, as wide as its text")
@@ -79,18 +82,21 @@ final class AccessibilityE2ETests: AppE2ETestCase {
     /// extents where the list layout paints it (16 px in, under the 64 px header, 72 px apart).
     private func checkTree(_ nodes: [[String: Any]], window: DesktopRect) throws {
         let roles = nodes.map { $0["role"] as? String ?? "" }
-        XCTAssertEqual(Array(roles.prefix(5)), ["application", "frame", "list", "list item", "list item"])
+        XCTAssertEqual(Array(roles.prefix(7)), ["application", "frame", "entry", "toggle button", "list", "list item", "list item"])
         XCTAssertEqual(nodes[0]["name"] as? String, "FloatApp")
         XCTAssertEqual(rect(nodes[1]), window, "the frame is the window's inside")
-        XCTAssertEqual(nodes[2]["name"] as? String, "Räume")
-        XCTAssertEqual(nodes[2]["description"] as? String, "2 Räume")
-        XCTAssertEqual(nodes[3]["name"] as? String, "Alpha Room")
-        XCTAssertEqual(nodes[3]["actions"] as? [String], ["click"])
-        XCTAssertTrue((nodes[3]["description"] as? String ?? "").hasSuffix(", Inaktiv"), "\(nodes[3])")
-        let states = try XCTUnwrap(nodes[3]["states"] as? [String])
+        XCTAssertEqual(nodes[2]["name"] as? String, "Räume suchen")
+        XCTAssertTrue(Set(nodes[2]["states"] as? [String] ?? []).isSuperset(of: ["editable", "single line", "focusable"]))
+        XCTAssertEqual(nodes[3]["name"] as? String, "Raum hinzufügen")
+        XCTAssertEqual(nodes[4]["name"] as? String, "Räume")
+        XCTAssertEqual(nodes[4]["description"] as? String, "2 Räume")
+        XCTAssertEqual(nodes[5]["name"] as? String, "Alpha Room")
+        XCTAssertEqual(nodes[5]["actions"] as? [String], ["click"])
+        XCTAssertTrue((nodes[5]["description"] as? String ?? "").hasSuffix(", Inaktiv"), "\(nodes[5])")
+        let states = try XCTUnwrap(nodes[5]["states"] as? [String])
         XCTAssertTrue(Set(states).isSuperset(of: ["focused", "selected", "focusable", "showing"]), "\(states)")
-        XCTAssertFalse((nodes[4]["states"] as? [String] ?? []).contains("focused"))
-        for (i, row) in nodes[3...4].enumerated() {
+        XCTAssertFalse((nodes[6]["states"] as? [String] ?? []).contains("focused"))
+        for (i, row) in nodes[5...6].enumerated() {
             XCTAssertEqual(rect(row), DesktopRect(x: window.x + 16, y: window.y + 72 + 72 * i, width: window.width - 32, height: 64))
         }
     }

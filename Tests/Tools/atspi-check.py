@@ -6,7 +6,8 @@ actions of every object), then what happened to each step, each awaited as an ev
   1. Down pressed (XTEST): the focus event of the row it moved to;
   2. the focused row's click action done: the room's buttons added;
   3. `i` pressed in the room: the toast it shows (a notification) and its announcement;
-then the tree as it is at the end.
+then the tree as it is then; 4. Escape back to the list, and the search field's text set
+through EditableText: the rows it leaves.
 Exits 1 when the app does not appear or an event does not come within its time.
 """
 import json
@@ -92,7 +93,8 @@ def listen(event):
 def main():
     app = find_app()
     say("tree", nodes=walk(app))
-    for kind in ("focus:", "object:state-changed:focused", "object:announcement", "object:children-changed"):
+    for kind in ("focus:", "object:state-changed:focused", "object:announcement", "object:children-changed",
+                 "object:text-changed"):
         pyatspi.Registry.registerEventListener(listen, kind)
 
     press("Down")
@@ -113,6 +115,14 @@ def main():
     say("announcement", text=toast.name,
         all=[str(e[3]) for e in events if e[0].startswith("object:announcement")])
     say("final", nodes=walk(app))
+
+    press("Escape")
+    lists = wait_for("the list again", lambda: [c for c in frame if c.getRoleName() == "list"])
+    field = next(c for c in frame if c.getRoleName() == "entry")
+    field.queryEditableText().setTextContents("Beta")
+    wait_for("the search to narrow the list", lambda: lists[0].childCount == 1)
+    say("searched", field=field.name, text=field.queryText().getText(0, -1), rows=[c.name for c in lists[0]],
+        inserted=[str(e[3]) for e in events if e[0] == "object:text-changed:insert"])
 
 
 main()

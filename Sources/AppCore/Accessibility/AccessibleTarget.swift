@@ -9,6 +9,10 @@ enum AccessibleTarget: Equatable {
     case room(RoomID)
     case roomControl(RoomControl)
     case floatControl(FloatControl)
+    /// The list header's add button, which opens the location field (W12).
+    case addButton
+    /// The list header's field (W11, W12).
+    case field(Fields.Name)
 
     /// The object's id in the tree.
     var id: String {
@@ -16,12 +20,16 @@ enum AccessibleTarget: Equatable {
         case .room(let id): "room:" + id
         case .roomControl(let control): "main/control:" + control.accessibleKey
         case .floatControl(let control): "float/control:\(control)"
+        case .addButton: "main/control:add"
+        case .field(let name): "main/field:\(name)"
         }
     }
 
     var role: AccessibleRole {
         switch self {
         case .room: .listItem
+        case .field: .entry
+        case .addButton: .toggleButton
         case .roomControl(.volume), .floatControl(.volume): .slider
         case .roomControl(.mute), .roomControl(.camera), .roomControl(.participants), .floatControl(.mute): .toggleButton
         case .roomControl, .floatControl: .pushButton
@@ -42,6 +50,8 @@ enum AccessibleTarget: Equatable {
     func name(_ room: RoomViewModel?) -> String {
         switch self {
         case .room(let id): id
+        case .field: ""
+        case .addButton: tr("Add a room")
         // TRANSLATORS: the names screen readers say for the room view's and the float's buttons.
         case .roomControl(.pip): tr("Picture-in-picture")
         case .roomControl(.mute), .floatControl(.mute): tr("Mute")
@@ -74,9 +84,18 @@ extension RoomControl {
 }
 
 extension AppState {
+    /// What an assistive technology asked for: a click or a field's new text (X7).
+    mutating func accessibleRequest(_ event: AppEvent, now: Double) -> [AppEffect] {
+        switch event {
+        case .accessibleClicked(let id): accessibleClicked(id, now: now)
+        case .accessibleTextSet(let id, let text): accessibleTextSet(id, text, now: now)
+        default: []
+        }
+    }
+
     /// Clicks the object with `id` as a pointer would (X7): a room's row selects and opens the
     /// room, a button does what its click does. An id no longer shown does nothing.
-    mutating func accessibleClicked(_ id: String, now: Double) -> [AppEffect] {
+    private mutating func accessibleClicked(_ id: String, now: Double) -> [AppEffect] {
         if id.hasPrefix("room:") {
             let roomID = String(id.dropFirst("room:".count)), listed = listedRooms
             guard case .list = session.mainWindow.content,
@@ -88,10 +107,20 @@ extension AppState {
            let control = roomLayout(now: now)?.controls.first(where: { AccessibleTarget.roomControl($0.target).id == id }) {
             return roomControlClicked(control.target, roomID, now: now)
         }
+        if id == AccessibleTarget.addButton.id, case .list = session.mainWindow.content { return addButtonClicked(now: now) }
         let floatControls: [FloatControl] = [.close, .restore, .mute, .volume, .leave]
         if float.visible, let control = floatControls.first(where: { AccessibleTarget.floatControl($0).id == id }) {
             return floatControlClicked(control, now: now)
         }
         return []
+    }
+
+    /// Sets the text of the field with `id` (X7's EditableText): the field takes the keyboard
+    /// and the text replaces all of it, as if typed.
+    private mutating func accessibleTextSet(_ id: String, _ text: String, now: Double) -> [AppEffect] {
+        guard case .list = session.mainWindow.content,
+              let name = [Fields.Name.search, .location].first(where: { AccessibleTarget.field($0).id == id }) else { return [] }
+        let focus = sendFields(.focus(name, selectAll: true), now: now)
+        return focus + sendFields(.edit(name, text.isEmpty ? .keyPressed(.backspace, .none) : .typed(text)), now: now)
     }
 }

@@ -19,7 +19,10 @@ extension AppState {
 
     private func mainFrame(_ main: PaintedViews.MainWindow, toasts: [ToastModel]) -> AccessibleNode {
         var children: [AccessibleNode] = []
-        if let list = main.list { children.append(Self.listNode(list, width: main.width, height: main.height)) }
+        if let list = main.list {
+            children += Self.headerNodes(list)
+            children.append(Self.listNode(list, width: main.width, height: main.height))
+        }
         if let room = main.room { children += Self.roomNodes(room) }
         var seen: [String: Int] = [:]
         for toast in toasts {
@@ -35,7 +38,9 @@ extension AppState {
     private static func listNode(_ list: ListViewModel, width: Int, height: Int) -> AccessibleNode {
         let rows = list.rows.map { row in
             var states = AccessibleNode.shown.union([.selectable, .focusable])
-            if row.isSelected { states.formUnion([.selected, .focused]) }
+            if row.isSelected { states.insert(.selected) }
+            // The selected row has the keyboard unless a field in the header has it.
+            if row.isSelected, !list.field.isFocused { states.insert(.focused) }
             // TRANSLATORS: a room's description for screen readers: its subtitle, then its status.
             let description = row.detail.isEmpty ? row.status.label : tr("%1$s, %2$s", row.detail, row.status.label)
             return AccessibleNode(id: AccessibleTarget.room(row.id).id, role: .listItem, name: row.title,
@@ -44,6 +49,22 @@ extension AppState {
         let area = PixelRect(0, list.headerHeight, width, max(0, height - list.headerHeight))
         return AccessibleNode(id: "main/list", role: .list, name: tr("Rooms"), description: list.countLabel,
                               rect: area.accessible, children: rows)
+    }
+
+    /// The header's field (the search, or the location field while open) and its add button.
+    private static func headerNodes(_ list: ListViewModel) -> [AccessibleNode] {
+        let field = list.field
+        var states = AccessibleNode.shown.union([.focusable, .editable, .singleLine])
+        if field.isFocused { states.insert(.focused) }
+        let text = AccessibleText(field.text, caret: field.caret, selection: field.selection)
+        var add = AccessibleNode.shown.union([.focusable])
+        if list.locationOpen { add.formUnion([.checkable, .checked]) }
+        return [
+            AccessibleNode(id: AccessibleTarget.field(field.name).id, role: .entry, name: field.placeholder, states: states,
+                           rect: field.rect.accessible, text: text),
+            AccessibleNode(id: AccessibleTarget.addButton.id, role: .toggleButton, name: AccessibleTarget.addButton.name(nil),
+                           states: add, rect: list.addButton.accessible, clickable: true),
+        ]
     }
 
     private static func roomNodes(_ room: RoomViewModel) -> [AccessibleNode] {

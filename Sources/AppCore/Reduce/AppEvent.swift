@@ -118,6 +118,8 @@ public enum AppEvent: Equatable, Sendable {
     /// An assistive technology clicked the accessible object with this id (X7): a room's row
     /// or a button, as a pointer's click would.
     case accessibleClicked(String)
+    /// An assistive technology set the text of the accessible field with this id (X7).
+    case accessibleTextSet(String, String)
 
     /// A window's report of its own painting (frames uploaded, picture presented), the time of
     /// the user's latest input, or the loop's idle turn: it changes when a window is painted

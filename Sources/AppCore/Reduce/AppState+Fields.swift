@@ -117,14 +117,17 @@ extension AppState {
         if let name = fieldHit(x, y) {
             return sendFields(.pressed(name, x: x, y: y, time: now), now: now) + [.locateInField(name, x: x, .press)]
         }
-        if listHeader(measure: nil).parts.add.contains(x, y) {
-            let wasOpen = fields.location != nil
-            let effects = sendFields(.focus(.location, selectAll: false), now: now)
-            return wasOpen ? effects + sendFields(.escape, now: now) : effects
-        }
+        if listHeader(measure: nil).parts.add.contains(x, y) { return addButtonClicked(now: now) }
         guard y >= environment.metrics.px(ListLayout.headerHeight) else { return [] }
         if fields.focused != nil { _ = sendFields(.blur, now: now) }
         return nil
+    }
+
+    /// The add button opens the location field, or closes it when open (W12).
+    mutating func addButtonClicked(now: Double) -> [AppEffect] {
+        let wasOpen = fields.location != nil
+        let effects = sendFields(.focus(.location, selectAll: false), now: now)
+        return wasOpen ? effects + sendFields(.escape, now: now) : effects
     }
 
     /// The field under a point in the header.

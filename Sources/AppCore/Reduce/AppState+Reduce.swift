@@ -87,7 +87,7 @@ extension AppState {
         case .mediaControlsFailed: effects = sendMedia(.failedToStart)
         case .itemsGiven(let items, let origin): effects = itemsGiven(items, from: origin, now: now)
         case .activated: effects = [raiseMainWindow()]
-        case .accessibleClicked(let id): effects = accessibleClicked(id, now: now)
+        case .accessibleClicked, .accessibleTextSet: effects = accessibleRequest(event, now: now)
         }
         refreshSearch(keeping: searchSelection)
         settleFloatSpeaker(now: now)

@@ -23,10 +23,15 @@ extension App {
         desktop.accessibility.publish(accessibleSnapshot())
     }
 
-    /// Dispatches the clicks an assistive technology made; false for any other event.
-    func handleAccessibleClicks(_ event: SDL_Event) -> Bool {
+    /// Dispatches the clicks and texts an assistive technology asked for; false for any other event.
+    func handleAccessibleRequests(_ event: SDL_Event) -> Bool {
         guard desktop.accessibility.waker.matches(event) else { return false }
-        for id in desktop.accessibility.takeClicks() { dispatch(.accessibleClicked(id)) }
+        for request in desktop.accessibility.takeRequests() {
+            switch request {
+            case .click(let id): dispatch(.accessibleClicked(id))
+            case .setText(let id, let text): dispatch(.accessibleTextSet(id, text))
+            }
+        }
         return true
     }
 }

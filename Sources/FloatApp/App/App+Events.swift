@@ -23,7 +23,7 @@ extension App {
             for request in desktop.takeInstanceRequests() { handOver(request) }
             return true
         }
-        if handleAccessibleClicks(event) { return true }
+        if handleAccessibleRequests(event) { return true }
         guard desktop.mediaWaker.matches(event) else { return false }
         for command in desktop.takeCommands() { dispatch(.media(command)) }
         return true

@@ -7,12 +7,12 @@ import Logging
 
 /// The app's accessible tree on the AT-SPI2 accessibility bus (X7): after each turn of the loop
 /// the tree AppCore derives from the view models is published with where its windows are, and
-/// an assistive technology's clicks come back through ``waker`` as ids to dispatch.
+/// an assistive technology's clicks and texts come back through ``waker`` as ids to dispatch.
 ///
 /// Without an accessibility bus (no session bus, no `org.a11y.Bus`) it does nothing.
 @MainActor
 final class AccessibilityLink {
-    /// Wakes the loop when clicks wait in ``takeClicks()``.
+    /// Wakes the loop when requests wait in ``takeRequests()``.
     let waker = LoopWaker()
     private var service: AccessibilityService?
     private var published: AccessibleSnapshot?
@@ -39,9 +39,9 @@ final class AccessibilityLink {
     /// Whether the tree is served (a snapshot is worth building).
     var isServing: Bool { service != nil }
 
-    /// The ids clicked since the last call.
-    func takeClicks() -> [String] {
-        service?.takeClicks() ?? []
+    /// The clicks and new texts asked for since the last call.
+    func takeRequests() -> [AccessibleRequest] {
+        service?.takeRequests() ?? []
     }
 
     /// Takes the app out of the desktop's tree.

@@ -67,7 +67,11 @@ final class AccessibleTreeTests: XCTestCase {
         XCTAssertEqual(try node(after, "main/control:mute").role, .toggleButton)
         XCTAssertEqual(try node(after, "main/status").name, "Playing")
         let events = after.events(since: before)
-        XCTAssertEqual(events.first, .childrenChanged(parent: "main", added: false, index: 0, child: "main/list"))
+        XCTAssertEqual(Array(events.prefix(3)), [
+            .childrenChanged(parent: "main", added: false, index: 2, child: "main/list"),
+            .childrenChanged(parent: "main", added: false, index: 1, child: "main/control:add"),
+            .childrenChanged(parent: "main", added: false, index: 0, child: "main/field:search"),
+        ])
         XCTAssertTrue(events.contains(.childrenChanged(parent: "main", added: true, index: 0, child: "main/status")))
         XCTAssertTrue(events.contains(.announcement("Playing")), "the room's status is a live region")
 
@@ -85,8 +89,36 @@ final class AccessibleTreeTests: XCTestCase {
         let toast = try XCTUnwrap(after.all.first { $0.role == .notification })
         XCTAssertEqual(toast.name, message)
         XCTAssertEqual(after.events(since: before), [
-            .childrenChanged(parent: "main", added: true, index: 1, child: toast.id), .announcement(message),
+            .childrenChanged(parent: "main", added: true, index: 3, child: toast.id), .announcement(message),
         ])
+    }
+
+    func testTheSearchFieldIsAnEditableTextWhoseChangesAreToldAndWhichTakesFocus() throws {
+        var state = F.start()
+        let before = state.accessibleTree(now: 1)
+        let field = try node(before, "main/field:search")
+        XCTAssertEqual(field.role, .entry)
+        XCTAssertEqual(field.name, "Search rooms")
+        XCTAssertEqual(field.text, AccessibleText("", caret: 0, selection: 0..<0))
+        XCTAssertTrue(field.states.isSuperset(of: [.editable, .singleLine, .focusable]))
+        XCTAssertEqual(try node(before, "main/control:add").name, "Add a room")
+
+        _ = state.reduce(.accessibleTextSet("main/field:search", "Live"), now: 1)
+        let after = state.accessibleTree(now: 1)
+        XCTAssertEqual(try node(after, "main/field:search").text, AccessibleText("Live", caret: 4, selection: 4..<4))
+        XCTAssertEqual(try node(after, "main/list").children.map(\.name), ["Live A", "Live B", "Host", "No PiP"],
+                       "the search left the live rooms (by title or subtitle)")
+        XCTAssertEqual(after.focused, "main/field:search", "the field took the keyboard from the selected row")
+        let events = after.events(since: before)
+        XCTAssertTrue(events.contains(.textChanged("main/field:search", inserted: true, offset: 0, text: "Live")), "\(events)")
+        XCTAssertTrue(events.contains(.caretMoved("main/field:search", 4)))
+        XCTAssertEqual(events.last, .focus("main/field:search"))
+
+        _ = state.reduce(.accessibleTextSet("main/field:search", "Live B"), now: 2)
+        XCTAssertEqual(state.accessibleTree(now: 2).events(since: after).filter { if case .textChanged = $0 { true } else { false } },
+                       [.textChanged("main/field:search", inserted: true, offset: 4, text: " B")], "only what was added is told")
+        _ = state.reduce(.accessibleClicked("main/control:add"), now: 3)
+        XCTAssertNotNil(state.accessibleTree(now: 3).entry("main/field:location"), "the add button opened the location field")
     }
 
     func testACallsTilesAreNamedByParticipantWithMutedAndSpeaking() throws {
