@@ -35,6 +35,7 @@ final class UserRoomsTests: XCTestCase {
         XCTAssertEqual(state.reduce(.sourceProbed(serial: 1, title: " Evening\nNews "), now: 2),
                        [.saveUserRooms(.add(room, seeded: true))], "the first save is seeded with the built-in rooms")
         XCTAssertEqual(state.userRooms.probing, [:])
+        XCTAssertEqual(state.toasts, [], "the probe answered: the Adding toast goes")
         let added = Room(id: room.id, title: room.title, media: .live(source: .url(room.source)))
         let effects = state.reduce(.userRoomsSaved(.add(room, seeded: true), saved(F.rooms + [added])), now: 3)
         XCTAssertTrue(effects.contains(.openPlayback(added, delayLimit: nil)), "\(effects)")

@@ -103,6 +103,35 @@ final class UserRoomsE2ETests: AppE2ETestCase {
         }
     }
 
+    /// With no user rooms file yet, a URL pasted with Ctrl+V (put on the clipboard by `xclip`)
+    /// makes the file from the seven built-in rooms and the new one, which opens and is listed
+    /// with them.
+    func testTheFirstPastedURLMakesTheUserRoomsFileWithTheBuiltInRooms() throws {
+        let desktop = try startDesktop(windowManager: .openbox(margins: .zero))
+        let config = desktop.workFolder.appendingPathComponent("config")
+        let file = config.appendingPathComponent("floatapp/rooms.json")
+        let session = try RunningApp(roomsFile: nil, arguments: [], on: desktop) { arguments in
+            try launchApp(arguments, on: desktop, environment: ["XDG_CONFIG_HOME": config.path])
+        }
+        try session.run {
+            try session.waitForEvents("list_shown", ["count": "7 rooms"], timeout: 10)
+            try session.focusMain()
+            let owner = try offer("http://127.0.0.1:9/harbour/cam.m3u8\n", selection: "clipboard", on: desktop)
+            defer { owner.terminate() }
+            desktop.key(.character("v"), modifiers: [.control], pause: Self.keyPause)
+            try session.waitForEvents("open", ["room": "cam-m3u8"], timeout: 15)
+            desktop.key(.escape, pause: Self.keyPause)
+            try session.waitForEvents("list_shown", ["count": "8 rooms"], timeout: 10)
+            _ = try desktop.screenshot("5-first-paste-made-the-file")
+            let saved = try String(contentsOf: file, encoding: .utf8)
+            let builtIn = try String(contentsOf: TestPaths.packageRoot.appendingPathComponent("assets/rooms.json"), encoding: .utf8)
+            let kept = builtIn[..<(builtIn.range(of: "\n  ]", options: .backwards)?.lowerBound ?? builtIn.endIndex)]
+            XCTAssertTrue(saved.hasPrefix(kept), "the built-in file's text, then the new room: \(saved)")
+            XCTAssertTrue(saved.contains("\"id\": \"cam-m3u8\""), saved)
+            XCTAssertTrue(saved.contains("\"source\": \"http://127.0.0.1:9/harbour/cam.m3u8\""), saved)
+        }
+    }
+
     /// Ctrl+L, a file's path typed like a hand, Enter: the file is probed for its title, saved
     /// to the user's rooms file after its rooms, and plays.
     private func typedPathIsSavedAndPlays(_ session: RunningApp, file: URL) throws {

@@ -12,7 +12,7 @@ extension AppState {
             switch effect {
             case .probe(let serial, let source, let title):
                 // A stream may take seconds to answer: the user sees it is being added.
-                showToast(tr("Adding “%s”…", title), now: now)
+                showToast(Self.addingWords(title), now: now)
                 effects.append(.probeSource(serial: serial, source: source))
             case .save(let change): effects.append(.saveUserRooms(change))
             case .notice(let notice):
@@ -55,11 +55,22 @@ extension AppState {
     mutating func userRoomsEvent(_ event: AppEvent, now: Double) -> [AppEffect] {
         switch event {
         case .sourceProbed(let serial, let title):
-            sendUserRooms(.probed(serial: serial, title: title, takenIDs: Set(listedRooms.lazy.map(\.id))), now: now)
-        case .userRoomsSaved(let change, let result): sendUserRooms(.saved(change, result, now: now), now: now)
-        default: []
+            removeAddingToast(of: serial)
+            return sendUserRooms(.probed(serial: serial, title: title, takenIDs: Set(listedRooms.lazy.map(\.id))), now: now)
+        case .userRoomsSaved(let change, let result): return sendUserRooms(.saved(change, result, now: now), now: now)
+        default: return []
         }
     }
+
+    /// The probe answered: its “Adding” toast has said what it had to.
+    private mutating func removeAddingToast(of serial: Int) {
+        guard let added = userRooms.probing[serial] else { return }
+        let message = Self.addingWords(added.fallbackTitle)
+        toasts.removeAll { $0.message == message }
+    }
+
+    /// The toast while a source is probed.
+    private static func addingWords(_ title: String) -> String { tr("Adding “%s”…", title) }
 
     /// Delete on the list's selected room: a room of the user's rooms file is deleted from it;
     /// the built-in rooms, a `--rooms` file's and a live server's are not the user's to delete.
