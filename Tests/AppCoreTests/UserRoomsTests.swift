@@ -92,7 +92,9 @@ final class UserRoomsTests: XCTestCase {
         XCTAssertNil(state.listViewModel(now: 2).notice)
         XCTAssertEqual(state.userRooms.store, .userFile)
         _ = state.reduce(.roomsFileFailed(.problems(1)), now: 3)
-        XCTAssertEqual(state.userRooms.store, .broken(.problems(1)), "a user file edited into a broken one stops saves")
+        XCTAssertEqual(state.userRooms.store, .broken(.problems(1), builtInListed: false), "a user file edited into a broken one stops saves")
+        XCTAssertEqual(state.listViewModel(now: 3).notice?.lines.first,
+                       "Your rooms file no longer loads, so its rooms as last read are listed; nothing is saved to it until it is fixed:")
     }
 
     func testDeleteRemovesAUserRoomAndUndoPutsItBack() {
@@ -152,7 +154,7 @@ final class UserRoomsTests: XCTestCase {
                                                                   path: nil, reason: .syntax(.expectedValue, atEndOfFile: false))])
         let room = NewRoom(id: "x", title: "X", source: "/x.mkv")
         _ = state.reduce(.userRoomsSaved(.add(room, seeded: false), .failure(.edit(.fileInvalid(problems)))), now: 1)
-        XCTAssertEqual(state.userRooms.store, .broken(.invalid(problems)))
+        XCTAssertEqual(state.userRooms.store, .broken(.invalid(problems), builtInListed: false))
         XCTAssertEqual(state.toasts.count, 1)
         XCTAssertTrue(state.toasts[0].message.contains("rooms.json:3:7"), state.toasts[0].message)
         XCTAssertEqual(state.roomsFile.rooms, F.rooms)

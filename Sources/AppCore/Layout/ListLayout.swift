@@ -396,9 +396,11 @@ extension AppState {
 
     /// The lines of the list's notice, when there is one: the user's rooms file does not load.
     var listNoticeLines: [String]? {
-        guard case .broken(let error) = userRooms.store else { return nil }
+        guard case .broken(let error, let builtInListed) = userRooms.store else { return nil }
         let messages = error.messages
-        var lines = [tr("Your rooms file does not load, so the built-in rooms are listed; nothing is saved to it until it is fixed:")]
+        var lines = [builtInListed
+            ? tr("Your rooms file does not load, so the built-in rooms are listed; nothing is saved to it until it is fixed:")
+            : tr("Your rooms file no longer loads, so its rooms as last read are listed; nothing is saved to it until it is fixed:")]
         lines += messages.prefix(ListNotice.maximumProblems)
         if messages.count > ListNotice.maximumProblems {
             lines.append(trn("and %d more problem", "and %d more problems", messages.count - ListNotice.maximumProblems))

@@ -24,7 +24,7 @@ extension UserRooms {
             if case .broken = store { store = .userFile }
             return []
         case .fileFailed(let error):
-            if store == .userFile { store = .broken(error) }
+            if store == .userFile { store = .broken(error, builtInListed: false) }
             return []
         }
     }
@@ -34,7 +34,7 @@ extension UserRooms {
         switch store {
         case .userFile, .builtIn: nil
         case .elsewhere: .runsFromOtherFile
-        case .broken(let error): .fileBroken(error)
+        case .broken(let error, _): .fileBroken(error)
         }
     }
 
@@ -53,7 +53,7 @@ extension UserRooms {
         switch result {
         case .success(let written): saved = written
         case .failure(let error):
-            if case .edit(.fileInvalid(let problems)) = error, store == .userFile { store = .broken(.invalid(problems)) }
+            if case .edit(.fileInvalid(let problems)) = error, store == .userFile { store = .broken(.invalid(problems), builtInListed: false) }
             return [.notice(.saveFailed(error))]
         }
         store = .userFile

@@ -15,9 +15,10 @@ public struct UserRooms: Equatable, Sendable {
         case builtIn
         /// `--rooms FILE`: rooms added this run are not saved (that file is the caller's).
         case elsewhere
-        /// The user's rooms file does not load (why): the built-in rooms are listed and nothing
-        /// is saved until the file is fixed and read again.
-        case broken(RoomsLoadError)
+        /// The user's rooms file does not load (why): nothing is saved until the file is fixed
+        /// and read again. The rooms listed are the built-in ones (the file did not load at
+        /// start) or the file's as last read (it stopped loading since).
+        case broken(RoomsLoadError, builtInListed: Bool = true)
     }
 
     /// Where added rooms are saved.
