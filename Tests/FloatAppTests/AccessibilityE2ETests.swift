@@ -32,12 +32,8 @@ final class AccessibilityE2ETests: AppE2ETestCase {
         }
     }
 
-    private func rect(_ node: [String: Any]) -> DesktopRect? {
-        (node["extents"] as? [Int]).map { DesktopRect(x: $0[0], y: $0[1], width: $0[2], height: $0[3]) }
-    }
-
-    func testTheTreeNamesFocusesClicksAndAnnouncesInGerman() throws {
-        let desktop = try startDesktop()
+    /// Starts the accessibility bus and the app on rooms alpha and beta in German.
+    private func startOnAccessibilityBus(on desktop: TestDesktop) throws -> (SessionBus, RunningApp) {
         let bus = try SessionBus(in: desktop.workFolder, for: self)
         try startAccessibilityBus(on: bus, in: desktop.workFolder)
         let roomsFile = try RoomsFixture(rooms: [alpha, beta]).write(in: desktop.workFolder)
@@ -45,20 +41,36 @@ final class AccessibilityE2ETests: AppE2ETestCase {
             try launchApp(arguments + ["--log-level", "info"], on: desktop,
                           environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address, "LANGUAGE": "de"])
         }
+        return (bus, session)
+    }
+
+    /// Runs Tests/Tools/atspi-check.py against `bus` with `arguments`; its steps by kind.
+    private func check(_ bus: SessionBus, on desktop: TestDesktop, _ arguments: [String] = []) throws -> [String: [String: Any]] {
+        let outcome = try ChildProcess.run(
+            TestPaths.packageRoot.appendingPathComponent("Tests/Tools/atspi-check.py").path, arguments,
+            environment: desktop.clientEnvironment(home: desktop.workFolder, extra: ["DBUS_SESSION_BUS_ADDRESS": bus.address]),
+            in: desktop.workFolder, name: "atspi-check", timeout: 40)
+        XCTAssertEqual(outcome.status, .exited(0), outcome.stdout + outcome.stderr)
+        var steps: [String: [String: Any]] = [:]
+        for line in outcome.stdout.split(separator: "\n") {
+            let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            steps[object["kind"] as? String ?? ""] = object
+        }
+        return steps
+    }
+
+    private func rect(_ node: [String: Any]) -> DesktopRect? {
+        (node["extents"] as? [Int]).map { DesktopRect(x: $0[0], y: $0[1], width: $0[2], height: $0[3]) }
+    }
+
+    func testTheTreeNamesFocusesClicksAndAnnouncesInGerman() throws {
+        let desktop = try startDesktop()
+        let (bus, session) = try startOnAccessibilityBus(on: desktop)
         try session.run {
             try session.focusMain()
             let window = try session.mainRect()
-            let outcome = try ChildProcess.run(
-                TestPaths.packageRoot.appendingPathComponent("Tests/Tools/atspi-check.py").path, [],
-                environment: desktop.clientEnvironment(home: desktop.workFolder, extra: ["DBUS_SESSION_BUS_ADDRESS": bus.address]),
-                in: desktop.workFolder, name: "atspi-check", timeout: 40)
-            XCTAssertEqual(outcome.status, .exited(0), outcome.stdout + outcome.stderr)
-            var steps: [String: [String: Any]] = [:]
-            for line in outcome.stdout.split(separator: "\n") {
-                let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
-                steps[object["kind"] as? String ?? ""] = object
-            }
-            try checkTree(try XCTUnwrap(steps["tree"]?["nodes"] as? [[String: Any]]), window: window)
+            let steps = try check(bus, on: desktop)
+            try checkTree(try XCTUnwrap(steps["tree"]?["nodes"] as? [[String: Any]]), window: window, scale: 1)
             XCTAssertEqual(steps["focus"]?["name"] as? String, "Beta Room", "Down moved the focus to the next row")
             XCTAssertEqual(steps["focus"]?["role"] as? String, "list item")
             XCTAssertEqual(steps["focus"]?["state_events"] as? [String], ["Beta Room"])
@@ -78,9 +90,24 @@ final class AccessibilityE2ETests: AppE2ETestCase {
         }
     }
 
+    func testAtOneAndAHalfTheRowsExtentsAreWhereTheyArePainted() throws {
+        let desktop = try startDesktop()
+        try desktop.mergeResources("Xft.dpi: 144\n")
+        let (bus, session) = try startOnAccessibilityBus(on: desktop)
+        try session.run {
+            let window = try session.mainRect()
+            let nodes = try XCTUnwrap(try check(bus, on: desktop, ["--tree-only"])["tree"]?["nodes"] as? [[String: Any]])
+            try checkTree(nodes, window: window, scale: 1.5)
+            let file = desktop.artifactsFolder.appendingPathComponent("list-extents-1.5x.png")
+            try desktop.screenshot(of: window, outlined: nodes.compactMap(rect).filter { $0 != window }, to: file)
+        }
+    }
+
     /// The list as pyatspi reads it: names, roles, states and actions in German, and each row's
-    /// extents where the list layout paints it (16 px in, under the 64 px header, 72 px apart).
-    private func checkTree(_ nodes: [[String: Any]], window: DesktopRect) throws {
+    /// extents where the list layout paints it at `scale` (16 px in, under the 64 px header, 72
+    /// px apart at 1).
+    private func checkTree(_ nodes: [[String: Any]], window: DesktopRect, scale: Double) throws {
+        func px(_ v: Int) -> Int { Int((Double(v) * scale).rounded()) }
         let roles = nodes.map { $0["role"] as? String ?? "" }
         XCTAssertEqual(Array(roles.prefix(7)), ["application", "frame", "entry", "toggle button", "list", "list item", "list item"])
         XCTAssertEqual(nodes[0]["name"] as? String, "FloatApp")
@@ -97,7 +124,8 @@ final class AccessibilityE2ETests: AppE2ETestCase {
         XCTAssertTrue(Set(states).isSuperset(of: ["focused", "selected", "focusable", "showing"]), "\(states)")
         XCTAssertFalse((nodes[6]["states"] as? [String] ?? []).contains("focused"))
         for (i, row) in nodes[5...6].enumerated() {
-            XCTAssertEqual(rect(row), DesktopRect(x: window.x + 16, y: window.y + 72 + 72 * i, width: window.width - 32, height: 64))
+            XCTAssertEqual(rect(row), DesktopRect(x: window.x + px(16), y: window.y + px(64) + px(16) / 2 + (px(64) + px(8)) * i,
+                                                  width: window.width - 2 * px(16), height: px(64)))
         }
     }
 }

@@ -8,7 +8,7 @@ actions of every object), then what happened to each step, each awaited as an ev
   3. `i` pressed in the room: the toast it shows (a notification) and its announcement;
 then the tree as it is then; 4. Escape back to the list, and the search field's text set
 through EditableText: the rows it leaves.
-Exits 1 when the app does not appear or an event does not come within its time.
+With --tree-only it stops after the tree. Exits 1 when the app does not appear or an event does not come within its time.
 """
 import json
 import sys
@@ -93,6 +93,8 @@ def listen(event):
 def main():
     app = find_app()
     say("tree", nodes=walk(app))
+    if sys.argv[1:] == ["--tree-only"]:
+        return
     for kind in ("focus:", "object:state-changed:focused", "object:announcement", "object:children-changed",
                  "object:text-changed"):
         pyatspi.Registry.registerEventListener(listen, kind)

@@ -8,24 +8,27 @@ import Session
 extension AppState {
     /// The application, its main window and float as frames, and what each shows at `now`:
     /// the list's rows (the selected one focused), a room's controls, tiles and status, the
-    /// float's controls and the toasts. `measure` is the painter's: a toast is as wide as its text.
+    /// float's controls and the toasts. `measure` is the painter's, so what is laid out by its
+    /// text (a toast's pill, the header's field and add button beside the room count) is where
+    /// it is painted.
     public func accessibleTree(now: Double, measure: TextMeasure? = nil) -> AccessibleTree {
         let views = PaintedViews(self, now: now)
         var frames: [AccessibleNode] = []
-        if let main = views.main { frames.append(mainFrame(main, toasts: toastLayout(now: now, measure: measure))) }
+        if let main = views.main { frames.append(mainFrame(main, now: now, measure: measure)) }
         if let float = views.float { frames.append(floatFrame(float)) }
         return AccessibleTree(root: AccessibleNode(id: "app", role: .application, name: "FloatApp", children: frames))
     }
 
-    private func mainFrame(_ main: PaintedViews.MainWindow, toasts: [ToastModel]) -> AccessibleNode {
+    private func mainFrame(_ main: PaintedViews.MainWindow, now: Double, measure: TextMeasure?) -> AccessibleNode {
         var children: [AccessibleNode] = []
-        if let list = main.list {
+        if main.list != nil {
+            let list = listViewModel(now: now, measure: measure)
             children += Self.headerNodes(list)
             children.append(Self.listNode(list, width: main.width, height: main.height))
         }
-        if let room = main.room { children += Self.roomNodes(room) }
+        if main.room != nil, let room = roomLayout(now: now, measure: measure) { children += Self.roomNodes(room) }
         var seen: [String: Int] = [:]
-        for toast in toasts {
+        for toast in toastLayout(now: now, measure: measure) {
             let n = seen[toast.message, default: 0]
             seen[toast.message] = n + 1
             children.append(AccessibleNode(id: "toast:\(n):" + toast.message, role: .notification, name: toast.message,
