@@ -8,12 +8,12 @@ import SessionBus
 /// Not `Sendable`: made on the main thread, then handed to the bus thread, the only one to use it.
 final class AccessibilityBusLoop {
     private let connection: BusConnection
-    private let mailbox: AccessibilityMailbox
+    private let mailbox: BusMailbox<AccessibleSnapshot, AccessibleRequest>
     private let wake: @Sendable () -> Void
     private let busName: String
     private var published: AccessibleSnapshot
 
-    init(connection: BusConnection, busName: String, mailbox: AccessibilityMailbox, snapshot: AccessibleSnapshot,
+    init(connection: BusConnection, busName: String, mailbox: BusMailbox<AccessibleSnapshot, AccessibleRequest>, snapshot: AccessibleSnapshot,
          wake: @escaping @Sendable () -> Void) {
         self.connection = connection
         self.busName = busName
@@ -25,7 +25,7 @@ final class AccessibilityBusLoop {
     /// One turn; false when the bus has gone away.
     func turn(busReadable: Bool) -> Bool {
         if busReadable { connection.readWrite() }
-        if let snapshot = mailbox.takeSnapshot() { publish(snapshot) }
+        if let snapshot = mailbox.takePublished() { publish(snapshot) }
         connection.answerCalls { call in answer(call) }
         return connection.flush()
     }

@@ -17,7 +17,7 @@ import SessionBus
 ///   `takeRequests()` and carry them out.
 /// - `stop()` before the windows close.
 public final class AccessibilityService: Sendable {
-    private let mailbox: AccessibilityMailbox
+    private let mailbox: BusMailbox<AccessibleSnapshot, AccessibleRequest>
     private let thread: PollThread
     /// The app's unique name on the accessibility bus.
     public let busName: String
@@ -25,7 +25,7 @@ public final class AccessibilityService: Sendable {
     /// Seconds a call to a bus (hello, the bus's address, the registry's Embed) may take.
     public static let busTimeout = 2.0
 
-    private init(mailbox: AccessibilityMailbox, thread: PollThread, busName: String) {
+    private init(mailbox: BusMailbox<AccessibleSnapshot, AccessibleRequest>, thread: PollThread, busName: String) {
         self.mailbox = mailbox
         self.thread = thread
         self.busName = busName
@@ -59,7 +59,7 @@ public final class AccessibilityService: Sendable {
         _ = try connection.call(BusCall(destination: "org.a11y.atspi.Registry", path: AccessibleTree.rootPath,
                                         interface: "org.a11y.atspi.Socket", member: "Embed", arguments: [root]))
         guard let socket = connection.fileDescriptor else { throw .noSocket }
-        let mailbox = AccessibilityMailbox()
+        let mailbox = BusMailbox<AccessibleSnapshot, AccessibleRequest>()
         let loop = AccessibilityBusLoop(connection: connection, busName: name, mailbox: mailbox, snapshot: snapshot, wake: wake)
         do {
             let thread = try PollThread(name: "floatapp-a11y", work: loop, watching: [socket]) { loop, readable in

@@ -9,11 +9,11 @@ import SessionBus
 /// one to touch `published` and the connection.
 final class MPRISBusLoop {
     private let connection: BusConnection
-    private let mailbox: MPRISMailbox
+    private let mailbox: BusMailbox<MediaState, MediaCommand>
     private let wake: @Sendable () -> Void
     private var published: MediaState
 
-    init(connection: BusConnection, mailbox: MPRISMailbox, state: MediaState, wake: @escaping @Sendable () -> Void) {
+    init(connection: BusConnection, mailbox: BusMailbox<MediaState, MediaCommand>, state: MediaState, wake: @escaping @Sendable () -> Void) {
         self.connection = connection
         self.mailbox = mailbox
         self.wake = wake
@@ -25,7 +25,7 @@ final class MPRISBusLoop {
     func turn(busReadable: Bool) -> Bool {
         if busReadable { connection.readWrite() }
         connection.answerCalls { call in answer(call) }
-        if let state = mailbox.takeState() { publish(state) }
+        if let state = mailbox.takePublished() { publish(state) }
         return connection.flush()
     }
 

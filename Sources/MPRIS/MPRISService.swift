@@ -20,7 +20,7 @@ public final class MPRISService: Sendable {
     /// `org.mpris.MediaPlayer2.floatapp.instance<PID>` when another FloatApp has that.
     public let busName: String
 
-    private let mailbox: MPRISMailbox
+    private let mailbox: BusMailbox<MediaState, MediaCommand>
     private let thread: PollThread
 
     /// Seconds a call to the bus daemon (hello, name requests) may take before `start` gives up.
@@ -29,7 +29,7 @@ public final class MPRISService: Sendable {
     /// The name FloatApp asks for first.
     public static let preferredName = "org.mpris.MediaPlayer2.floatapp"
 
-    private init(busName: String, mailbox: MPRISMailbox, thread: PollThread) {
+    private init(busName: String, mailbox: BusMailbox<MediaState, MediaCommand>, thread: PollThread) {
         self.busName = busName
         self.mailbox = mailbox
         self.thread = thread
@@ -57,7 +57,7 @@ public final class MPRISService: Sendable {
         guard let busSocket = connection.fileDescriptor else {
             throw .noSocket
         }
-        let mailbox = MPRISMailbox()
+        let mailbox = BusMailbox<MediaState, MediaCommand>()
         let loop = MPRISBusLoop(connection: connection, mailbox: mailbox, state: state, wake: wake)
         do {
             let thread = try PollThread(name: "floatapp-mpris", work: loop, watching: [busSocket]) { loop, readable in
@@ -93,7 +93,7 @@ public final class MPRISService: Sendable {
 
     /// The commands received since the last call, oldest first.
     public func takeCommands() -> [MediaCommand] {
-        mailbox.takeCommands()
+        mailbox.takeRequests()
     }
 
     /// Ends the bus thread and closes the connection, which releases the name. Waits for the
