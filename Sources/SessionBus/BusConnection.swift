@@ -64,6 +64,26 @@ public final class BusConnection {
         return reply.first.map(owner.contains) ?? false
     }
 
+    /// Asks the bus daemon to send this connection the signals that match `rule` (D-Bus match
+    /// rule syntax: `type='signal',interface='…'`).
+    public func addMatch(_ rule: String) throws(SessionBusFailure) {
+        _ = try callBus("AddMatch", [.string(rule)], failing: .call("org.freedesktop.DBus", member: "AddMatch"))
+    }
+
+    /// Takes every message received: each signal whose arguments this connection reads is
+    /// passed to `receive`; other messages are dropped (the connection serves no objects).
+    public func takeSignals(_ receive: (BusSignal) -> Void) {
+        while let message = dbus_connection_pop_message(raw) {
+            defer { dbus_message_unref(message) }
+            guard dbus_message_get_type(message) == DBUS_MESSAGE_TYPE_SIGNAL,
+                  let arguments = DBusMessageReader.arguments(of: message) else { continue }
+            receive(BusSignal(path: dbus_message_get_path(message).map { String(cString: $0) } ?? "",
+                              interface: dbus_message_get_interface(message).map { String(cString: $0) } ?? "",
+                              member: dbus_message_get_member(message).map { String(cString: $0) } ?? "",
+                              arguments: arguments))
+        }
+    }
+
     /// Calls `method` of the bus daemon and waits for its reply's arguments.
     private func callBus(_ method: String, _ arguments: [DBusValue],
                          failing step: BusStep) throws(SessionBusFailure) -> [DBusValue] {

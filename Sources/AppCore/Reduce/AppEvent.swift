@@ -38,6 +38,8 @@ public enum AppEvent: Equatable, Sendable {
     case media(MediaCommand)
     /// The desktop reports its scale factor (at start of a change, or again unchanged).
     case desktopScaleRead(Double)
+    /// The desktop's reduced-motion and high-contrast settings, read at start or changed (X8).
+    case desktopPreferencesRead(DesktopPreferences)
     /// The text was laid out again at the new scale: the metrics measured at it.
     case scaleChanged(UIMetrics)
     /// The user pressed or released a button or key on the app's windows at this X server time

@@ -66,6 +66,7 @@ extension AppState {
     /// Feeds an action to the float motion and maps its effects.
     mutating func sendMotion(_ action: FloatMotion.Action, now: Double) -> [AppEffect] {
         guard var m = motion else { return [] }
+        m.placesAtOnce = environment.preferences.reducedMotion
         let effects = m.send(action)
         motion = m
         return effects.flatMap { map($0, now: now) }

@@ -64,6 +64,7 @@ extension AppState {
         case .minimized, .restored, .focused, .focusLost:
             effects = mainWindowEvent(event, now: now)
         case .displaysRead(let displays): effects = displaysRead(displays, now: now)
+        case .desktopPreferencesRead(let preferences): effects = preferencesRead(preferences, now: now)
         case .floatFailedToShow: effects = floatFailedToShow(now: now)
         case .playbackPolled(let id, let reports): effects = playbackPolled(id, reports, now: now)
         case .frameReady(let id, let source, let serial): effects = frameReady(id, source: source, serial: serial)

@@ -110,6 +110,8 @@ public struct AppEnvironment: Equatable, Sendable {
     public var currentDirectory: String?
     /// `--float` without `--open`: the command line's first item floats once it opens.
     public var floatGivenItem: Bool
+    /// The desktop's reduced-motion and high-contrast settings as last read (X8).
+    public var preferences = DesktopPreferences()
 
     /// Creates an environment.
     public init(metrics: UIMetrics, refreshRate: Double = 60, compositorMovesFloat: Bool = false,

@@ -14,6 +14,12 @@ extension SessionBusFailure {
         tr("%s; screen readers cannot see FloatApp", busWords)
     }
 
+    /// The log line when the desktop's motion and contrast settings could not be read (X8).
+    public var preferencesWords: String {
+        // TRANSLATORS: %s says what went wrong with the bus.
+        tr("%s; full motion and normal contrast", busWords)
+    }
+
     /// What went wrong with the bus.
     private var busWords: String {
         switch self {

@@ -81,7 +81,8 @@ extension App {
             floatWindow?.video.reset()
         case .moveFloat(let rect):
             floatWindow?.setFrame(SDL_Rect(PixelRect(rect)))
-        case .dismissTarget(let target): floatWindow?.dismissTarget?.set(target, now: now)
+        case .dismissTarget(let target):
+            floatWindow?.dismissTarget?.set(target, now: now, fades: !state.environment.preferences.reducedMotion)
         case .resizeMainWindow(let width, let height, let minimumWidth, let minimumHeight):
             main.resize(width: Int32(width), height: Int32(height),
                         minimumWidth: Int32(minimumWidth), minimumHeight: Int32(minimumHeight))

@@ -19,6 +19,10 @@ extension App {
             dispatch(.desktopScaleRead(factor))
             return true
         }
+        if let preferences = desktop.preferences(of: event) {
+            dispatch(.desktopPreferencesRead(preferences))
+            return true
+        }
         if desktop.instanceWaker.matches(event) {
             for request in desktop.takeInstanceRequests() { handOver(request) }
             return true

@@ -10,6 +10,7 @@ import Rooms
 @MainActor
 extension App {
     func render() {
+        Theme.palette = state.environment.preferences.highContrast ? .highContrast : .standard
         syncTextInput()
         renderMain()
         renderFloat(force: false)

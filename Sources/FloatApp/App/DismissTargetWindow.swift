@@ -8,7 +8,8 @@ import PiPLayout
 /// the work area while the float is dragged. Override-redirect (an SDL tooltip), so it takes no
 /// focus, stays out of the taskbar and pager and sits exactly where it is put; shaped to a
 /// circle, so no square shows without a compositor. It fades in when shown, lights up while it
-/// pulls the float (and is raised above it), and fades out before it is unmapped.
+/// pulls the float (and is raised above it), and fades out before it is unmapped; under reduced
+/// motion (X8) it shows and hides at once.
 @MainActor
 final class DismissTargetWindow {
     /// How long a fade in or out takes, in seconds.
@@ -20,6 +21,8 @@ final class DismissTargetWindow {
     private(set) var target: DismissTarget?
     private var fadeStart = 0.0
     private var fadingIn = true
+    /// How long the fade in progress takes: ``fade``, or 0 under reduced motion.
+    private var fadeLength = fade
 
     init() throws {
         let size = Int32(2 * DismissTarget.radius)
@@ -33,10 +36,12 @@ final class DismissTargetWindow {
 
     /// Whether a fade is in progress (or a faded-out target still waits to be unmapped): the
     /// loop keeps painting until it ends.
-    func isFading(now: Double) -> Bool { target != nil && (now - fadeStart < Self.fade || !fadingIn) }
+    func isFading(now: Double) -> Bool { target != nil && (now - fadeStart < fadeLength || !fadingIn) }
 
-    /// Shows `target` (fading in when it was hidden or fading out), or changes it; `nil` fades out.
-    func set(_ new: DismissTarget?, now: Double) {
+    /// Shows `target` (fading in when it was hidden or fading out, when `fades`), or changes
+    /// it; `nil` fades out (or hides it at once).
+    func set(_ new: DismissTarget?, now: Double, fades: Bool) {
+        fadeLength = fades ? Self.fade : 0
         guard let new else {
             if target != nil, fadingIn { startFade(in: false, now: now) }
             return
@@ -60,7 +65,7 @@ final class DismissTargetWindow {
             return
         }
         guard let target else { return }
-        let t = min(1, max(0, (now - fadeStart) / Self.fade))
+        let t = fadeLength > 0 ? min(1, max(0, (now - fadeStart) / fadeLength)) : 1
         let opacity = fadingIn ? t : 1 - t
         if !fadingIn, t >= 1 {
             window.hide()

@@ -26,7 +26,11 @@ final class DesktopLink {
     let accessibility = AccessibilityLink()
     /// Wakes the loop when another FloatApp's requests wait in ``takeInstanceRequests()``.
     let instanceWaker = LoopWaker()
+    /// Wakes the loop for the desktop's motion and contrast settings; its `user.code` holds
+    /// them as bits: 1 reduced motion, 2 high contrast (X8).
+    let preferencesWaker = LoopWaker()
     private var watcher: X11ScaleWatcher?
+    private var appearance: AppearanceWatcher?
     private var service: MPRISService?
     private let instance: InstanceService?
     private let artURL: String?
@@ -45,6 +49,7 @@ final class DesktopLink {
         }
         self.watcher = watcher
         scale = watcher?.initial ?? DesktopScale(resources: nil, environment: ProcessInfo.processInfo.environment)
+        appearance = Self.watchAppearance(preferencesWaker)
         let icon = Paths.assetsDir.map { $0 + "/floatapp.svg" }
         artURL = icon.flatMap { FileManager.default.fileExists(atPath: $0) ? "file://" + $0 : nil }
     }
@@ -52,6 +57,25 @@ final class DesktopLink {
     /// The new scale factor a scale event carries; nil for any other event.
     func scaleFactor(of event: SDL_Event) -> Double? {
         scaleWaker.matches(event) ? Double(event.user.code) / 1000 : nil
+    }
+
+    /// Follows the desktop's motion and contrast settings through the XDG desktop portal; nil,
+    /// with one info line in the log, without a session bus (the defaults then hold).
+    private static func watchAppearance(_ waker: LoopWaker) -> AppearanceWatcher? {
+        do {
+            return try AppearanceWatcher.start { settings in
+                waker.wake(code: (settings.reducedMotion ? 1 : 0) | (settings.highContrast ? 2 : 0))
+            }
+        } catch {
+            Log.info(error.preferencesWords)
+            return nil
+        }
+    }
+
+    /// The desktop's preferences a preferences event carries; nil for any other event.
+    func preferences(of event: SDL_Event) -> DesktopPreferences? {
+        guard preferencesWaker.matches(event) else { return nil }
+        return DesktopPreferences(reducedMotion: event.user.code & 1 != 0, highContrast: event.user.code & 2 != 0)
     }
 
     /// Takes the media player name on the session bus, showing `media`; false, with one info
@@ -104,5 +128,7 @@ final class DesktopLink {
         instance?.stop()
         watcher?.stop()
         watcher = nil
+        appearance?.stop()
+        appearance = nil
     }
 }

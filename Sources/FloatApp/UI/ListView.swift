@@ -84,10 +84,11 @@ enum ListView {
         r.fillCircle(cx: dot.x + dot.w / 2, cy: pill.y + pillH / 2, radius: ctx.px(4), color)
         let label = ctx.place(SDL_Rect(pill.x + ctx.px(26), pill.y, pill.w - ctx.px(32), pillH), in: pill)
         ctx.drawLeading(row.status.label, in: label, y: pill.y + (pillH - ctx.text.fonts.font(13, bold: true).lineHeight) / 2,
-                        size: 13, bold: true, color: color)
+                        size: 13, bold: true, color: Theme.palette.tintsLabels ? color : Theme.text)
     }
 }
 
+@MainActor
 extension RoomRowModel.Status {
     /// The pill's colour.
     var color: Color {

@@ -8,7 +8,7 @@ enum ToastView {
         let lineHeight = ctx.text.fonts.font(15).lineHeight
         for t in toasts {
             let pill = SDL_Rect(t.pill), text = SDL_Rect(t.text)
-            ctx.renderer.fillRounded(pill, radius: pill.h / 2, Color(r: 0x30, g: 0x34, b: 0x3e, a: UInt8(240 * t.opacity)))
+            ctx.renderer.fillRounded(pill, radius: pill.h / 2, Theme.toast.withAlpha(UInt8(240 * t.opacity)))
             ctx.text.drawFitting(t.message, x: text.x, y: text.y + (text.h - lineHeight) / 2, maxWidth: text.w,
                                  size: 15, color: Theme.text)
             if let action = t.action, let button = t.button { drawButton(ctx, action.label, SDL_Rect(button), opacity: t.opacity) }

@@ -1,6 +1,10 @@
 extension FloatMotion {
     mutating func frameTicked(now: Double) -> [Effect] {
         guard case .animating(var animation) = phase else { return [] }
+        if placesAtOnce {
+            phase = .resting
+            return setFrame(floatFrame.with(origin: animation.spring.target))
+        }
         if let clock = animation.clock, now > clock {
             animation.spring.advance(by: now - clock)
         }
@@ -22,7 +26,7 @@ extension FloatMotion {
             effects.append(.placementChanged(placement))
         }
         let spring = Spring(from: floatFrame.origin, velocity: velocity, to: target.origin, configuration: configuration)
-        if spring.isSettled {
+        if spring.isSettled || placesAtOnce {
             phase = .resting
             effects += setFrame(target.frame)
         } else {

@@ -21,6 +21,9 @@ public struct FloatMotion: Sendable, Equatable {
     public private(set) var stashStrip: StashStrip?
     /// What the float is doing.
     public internal(set) var phase: Phase
+    /// The desktop asks for reduced motion: the float lands where it heads at once, without the
+    /// spring (a spring in progress lands at the next tick).
+    public var placesAtOnce = false
     var gestures = GestureTracker()
 
     /// Places the float at `placement`, or the first time (`nil`) at the bottom-right corner with
