@@ -1,18 +1,10 @@
 import EngineTerms
+import SessionBus
 
 /// The introspection data (`org.freedesktop.DBus.Introspectable`) of the MPRIS object.
 enum MPRISIntrospection {
     /// The XML describing `/org/mpris/MediaPlayer2`.
-    static let object = """
-        <!DOCTYPE node PUBLIC "-//freedesktop//DTD D-BUS Object Introspection 1.0//EN"
-         "http://www.freedesktop.org/standards/dbus/1.0/introspect.dtd">
-        <node>
-          <interface name="org.freedesktop.DBus.Introspectable">
-            <method name="Introspect"><arg name="xml_data" type="s" direction="out"/></method>
-          </interface>
-          <interface name="org.freedesktop.DBus.Peer">
-            <method name="Ping"/>
-          </interface>
+    static let object = Introspection.object(interfaces: """
           <interface name="org.freedesktop.DBus.Properties">
             <method name="Get">
               <arg name="interface_name" type="s" direction="in"/>
@@ -73,16 +65,11 @@ enum MPRISIntrospection {
             <property name="CanSeek" type="b" access="read"/>
             <property name="CanControl" type="b" access="read"/>
           </interface>
-        </node>
-        """
+        """)
 
     /// The XML of a path above the object (e.g. `/org/mpris`), naming the next element down;
     /// nil for a path that is not above it.
     static func parent(_ path: String) -> String? {
-        let target = MPRISProperties.objectPath
-        let prefix = path == "/" ? "/" : path + "/"
-        guard target.hasPrefix(prefix), target != path else { return nil }
-        let child = target.dropFirst(prefix.count).split(separator: "/").first.map(String.init) ?? ""
-        return "<node><node name=\"\(child)\"/></node>"
+        Introspection.parent(path, of: MPRISProperties.objectPath)
     }
 }
