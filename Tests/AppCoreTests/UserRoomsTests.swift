@@ -81,6 +81,26 @@ final class UserRoomsTests: XCTestCase {
         XCTAssertEqual(state.session.openRoomID, F.liveB.id, "the listed room of the first item's source opens")
     }
 
+    func testASourceOnlyInTheOpenedSectionIsSavedAndLeavesItWhenAddedAgain() throws {
+        var state = start(.userFile)
+        _ = state.reduce(.itemsGiven([news], from: .link), now: 1)
+        let given = try XCTUnwrap(state.opened.rooms.first)
+        XCTAssertEqual(state.session.openRoomID, given.id, "handed over: opened, not saved")
+        XCTAssertEqual(state.reduce(.itemsGiven([news], from: .locationField), now: 2), [.probeSource(serial: 1, source: news)],
+                       "added explicitly: kept in the rooms file")
+        XCTAssertEqual(state.toasts.map(\.message), ["Adding “news.m3u8”…"])
+        let room = NewRoom(id: "evening-news", title: "Evening News", source: news)
+        XCTAssertEqual(state.reduce(.sourceProbed(serial: 1, title: "Evening News"), now: 3), [.saveUserRooms(.add(room, seeded: false))])
+        let added = Room(id: room.id, title: room.title, media: .live(source: .url(news)))
+        let effects = state.reduce(.userRoomsSaved(.add(room, seeded: false), saved(F.rooms + [added])), now: 4)
+        XCTAssertTrue(effects.contains(.openPlayback(added, delayLimit: nil)), "\(effects)")
+        XCTAssertEqual(state.opened.rooms, [], "moved out of the Opened section")
+        XCTAssertEqual(state.listedRooms.filter { $0.media == added.media }.map(\.id), [added.id], "listed once")
+        XCTAssertEqual(state.session.openRoomID, added.id)
+        XCTAssertEqual(state.reduce(.itemsGiven([news], from: .paste), now: 5).filter { if case .probeSource = $0 { true } else { false } },
+                       [], "a source the rooms file has just opens")
+    }
+
     func testABrokenUserFileIsShownOverTheListUntilItLoads() {
         var state = start(.broken(.problems(4)))
         let notice = state.listViewModel(now: 1).notice

@@ -4,7 +4,8 @@ import Rooms
 /// URLs and paths, listed in the "Opened" section at the top of the list. A child reducer of
 /// ``AppState``: the root hands it the items with what it needs to read them (the directory
 /// relative paths are read against, the rooms listed now) and maps its effects in one place
-/// (`AppState.performOpened`). Nothing here is saved: the rooms last as long as the run.
+/// (`AppState.performOpened`). Nothing here is saved: the rooms last as long as the run, unless
+/// the user adds one's source to the rooms file (the location field, a paste), where it moves.
 public struct OpenedItems: Equatable, Sendable {
     /// One item's room.
     public struct Item: Equatable, Sendable {
@@ -46,6 +47,8 @@ public struct OpenedItems: Equatable, Sendable {
         case given([String], relativeTo: String?, listed: [Room])
         /// Room `id`'s stream says its title is this.
         case titleReported(RoomID, String)
+        /// The user's rooms file lists these now: an item playing one of them leaves, kept there.
+        case keptInFile(Set<RoomMedia>)
     }
 
     /// What the root carries out for the opened items.
@@ -76,6 +79,9 @@ public struct OpenedItems: Equatable, Sendable {
             guard cleaned != items[index].room.title else { return [] }
             items[index].room.title = cleaned
             return [.titled(id, cleaned)]
+        case .keptInFile(let media):
+            items.removeAll { $0.refusal == nil && media.contains($0.room.media) }
+            return []
         }
     }
 

@@ -18,7 +18,9 @@ extension AppState {
             case .notice(let notice):
                 showToast(notice.words, now: now)
                 effects += [.log(.warn, notice.words), .stats(.toast(notice.words))]
-            case .rooms(let config): effects += roomsReloaded(config, now: now)
+            case .rooms(let config):
+                _ = opened.send(.keptInFile(Set(config.rooms.map(\.media))))
+                effects += roomsReloaded(config, now: now)
             case .open(let id): effects += openListed(id, now: now)
             case .select(let id): select(id)
             case .offerUndo(let title, let until):
@@ -32,9 +34,10 @@ extension AppState {
     }
 
     /// Items typed in the location field or pasted (R6): a network address or a file not listed
-    /// yet is probed and saved to the user's rooms file; the others (links, playlists, refused
-    /// items, a source listed already, and every item while nothing can be saved, the user told
-    /// why) are opened as any item is.
+    /// yet, or listed only in the Opened section (handed over this run), is probed and saved to
+    /// the user's rooms file, leaving Opened once saved; the others (links, playlists, refused
+    /// items, a source the rooms files list already, and every item while nothing can be saved,
+    /// the user told why) are opened as any item is.
     mutating func itemsToSave(_ items: [String], from origin: ItemOrigin, now: Double) -> [AppEffect] {
         guard userRooms.savesAdded else { return sendUserRooms(.add([]), now: now) + openItems(items, from: origin, now: now) }
         var sources: [AddedSource] = []
@@ -42,8 +45,13 @@ extension AppState {
         let all = listedRooms
         for item in items {
             if case .source(let spec, let title)? = try? GivenItem.read(item, relativeTo: nil),
-               Self.listItems([item], relativeTo: nil).lists.isEmpty, !all.contains(where: { $0.media == .live(source: spec) }) {
-                sources.append(AddedSource(source: spec.text, fallbackTitle: title))
+               Self.listItems([item], relativeTo: nil).lists.isEmpty {
+                let same = all.filter { $0.media == .live(source: spec) }
+                guard same.allSatisfy({ opened.item($0.id) != nil }) else {
+                    others.append(item)
+                    continue
+                }
+                sources.append(AddedSource(source: spec.text, fallbackTitle: same.first?.title ?? title))
             } else {
                 others.append(item)
             }
