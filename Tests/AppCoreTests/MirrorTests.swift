@@ -175,9 +175,9 @@ final class MirrorTests: XCTestCase {
     }
 
     func testListRowsPutTheirBadgeRightAndTheirStatusPillLeft() throws {
-        let ltrState = F.start()
-        let ltr = ltrState.listViewModel(now: 1) { text, _ in text.count * 7 }
-        let rtl = rightToLeft(ltrState).listViewModel(now: 1) { text, _ in text.count * 7 }
+        let ltrState = try measured(F.start())
+        var rtlState = try measured(rightToLeft(F.start()))
+        let ltr = ltrState.listViewModel(now: 1), rtl = rtlState.listViewModel(now: 1)
         XCTAssertEqual(rtl.direction, .rightToLeft)
         XCTAssertEqual(rtl.rows.map(\.rect), ltr.rows.map(\.rect), "rows span the width either way")
         for (l, r) in zip(ltr.rows, rtl.rows) {
@@ -195,6 +195,19 @@ final class MirrorTests: XCTestCase {
         XCTAssertEqual(rtl.countBox, PixelRect(16, 0, 7 * 7, 64))
         XCTAssertEqual(rtl.titleBox, ltr.titleBox.mirrored(within: 960))
         XCTAssertEqual(rtl.titleBox.maxX, 960 - 16)
+        let add = rtl.addButton
+        _ = rtlState.reduce(pressed(add.x + add.w / 2, add.y + add.h / 2, at: 2), now: 2)
+        XCTAssertEqual(rtlState.fields.focused, .location, "the add button is hit where it is drawn beside the measured count")
+    }
+
+    /// The header’s room count (“5 rooms”) measured as the shell measures it, at 7 px a character.
+    private func measured(_ state: AppState) throws -> AppState {
+        var state = state
+        let text = try XCTUnwrap(state.textToMeasure)
+        XCTAssertEqual(text.text, "5 rooms")
+        _ = state.reduce(.textMeasured(text, width: text.text.count * 7), now: 1)
+        XCTAssertNil(state.textToMeasure, "measured once")
+        return state
     }
 
     func testALongListsScrollbarMovesLeftAndRowsAreStillHitWhereDrawn() throws {

@@ -56,6 +56,44 @@ final class UserRoomsE2ETests: AppE2ETestCase {
         return DesktopPoint(x: rect.x + sumX / count, y: top + sumY / count)
     }
 
+    /// The centre of the header's painted "+" (Theme.text on the button's Theme.surface), found
+    /// in the pixels of the header's trailing half: where a 12 px horizontal and a 12 px
+    /// vertical run of the text colour cross, with the button's fill 10 px out on all four sides.
+    private func addButtonCentre(_ session: RunningApp) throws -> DesktopPoint? {
+        let rect = try session.mainRect()
+        let left = rect.x + rect.width / 2
+        let header = try session.desktop.grab(DesktopRect(x: left, y: rect.y, width: rect.width / 2, height: 64))
+        let text = RGB(red: 0xec, green: 0xee, blue: 0xf2), fill = RGB(red: 0x1c, green: 0x1f, blue: 0x26)
+        func isText(_ x: Int, _ y: Int) -> Bool { header[x, y].distance(to: text) <= 24 }
+        for y in 12..<header.height - 12 {
+            for x in 12..<header.width - 12 where isText(x, y) {
+                let across = (x - 6...x + 5).allSatisfy { isText($0, y) }, down = (y - 6...y + 5).allSatisfy { isText(x, $0) }
+                let onFill = [(-10, 0), (10, 0), (0, -10), (0, 10)].allSatisfy { header[x + $0.0, y + $0.1].distance(to: fill) <= 4 }
+                if across, down, onFill { return DesktopPoint(x: left + x, y: rect.y + y) }
+            }
+        }
+        return nil
+    }
+
+    /// Whether the add button at `centre` shows pressed (Theme.accent): the location field is open.
+    private func addButtonPressed(_ session: RunningApp, at centre: DesktopPoint) throws -> Bool {
+        let beside = try session.desktop.grab(DesktopRect(x: centre.x + 10, y: centre.y, width: 1, height: 1))
+        return beside[0, 0].distance(to: RGB(red: 0x4c, green: 0x8d, blue: 0xff)) <= 24
+    }
+
+    /// A click on the painted "+" opens the location field (the button shows pressed), whatever
+    /// width the room count beside it has.
+    private func clickingThePlusOpensTheLocationField(_ session: RunningApp, count: String) throws {
+        let plus = try eventuallyValue("the add button's + shows at \(count)", timeout: 5) { try addButtonCentre(session) }
+        session.desktop.click(at: plus)
+        try eventually("a click on the + at \(count) opens the location field", timeout: 5, poll: 0.05) {
+            try addButtonPressed(session, at: plus)
+        }
+        _ = try session.desktop.screenshot("6-plus-clicked-at-\(count.replacingOccurrences(of: " ", with: "-"))")
+        session.desktop.key(.escape, pause: Self.keyPause)
+        try eventually("Esc closes the location field", timeout: 5, poll: 0.05) { try !addButtonPressed(session, at: plus) }
+    }
+
     func testABrokenUserRoomsFileIsShownFixedAndItsRoomsDeletedAndPutBack() throws {
         let desktop = try startDesktop(windowManager: .openbox(margins: .zero))
         let config = desktop.workFolder.appendingPathComponent("config")
@@ -105,7 +143,8 @@ final class UserRoomsE2ETests: AppE2ETestCase {
 
     /// With no user rooms file yet, a URL pasted with Ctrl+V (put on the clipboard by `xclip`)
     /// makes the file from the seven built-in rooms and the new one, which opens and is listed
-    /// with them.
+    /// with them. Before and after, at "7 rooms" and "8 rooms", a click on the header's
+    /// painted "+" (found in the pixels) opens the location field.
     func testTheFirstPastedURLMakesTheUserRoomsFileWithTheBuiltInRooms() throws {
         let desktop = try startDesktop(windowManager: .openbox(margins: .zero))
         let config = desktop.workFolder.appendingPathComponent("config")
@@ -116,6 +155,7 @@ final class UserRoomsE2ETests: AppE2ETestCase {
         try session.run {
             try session.waitForEvents("list_shown", ["count": "7 rooms"], timeout: 10)
             try session.focusMain()
+            try clickingThePlusOpensTheLocationField(session, count: "7 rooms")
             let owner = try offer("http://127.0.0.1:9/harbour/cam.m3u8\n", selection: "clipboard", on: desktop)
             defer { owner.terminate() }
             desktop.key(.character("v"), modifiers: [.control], pause: Self.keyPause)
@@ -123,6 +163,7 @@ final class UserRoomsE2ETests: AppE2ETestCase {
             desktop.key(.escape, pause: Self.keyPause)
             try session.waitForEvents("list_shown", ["count": "8 rooms"], timeout: 10)
             _ = try desktop.screenshot("5-first-paste-made-the-file")
+            try clickingThePlusOpensTheLocationField(session, count: "8 rooms")
             let saved = try String(contentsOf: file, encoding: .utf8)
             let builtIn = try String(contentsOf: TestPaths.packageRoot.appendingPathComponent("assets/rooms.json"), encoding: .utf8)
             let kept = builtIn[..<(builtIn.range(of: "\n  ]", options: .backwards)?.lowerBound ?? builtIn.endIndex)]

@@ -9,8 +9,8 @@ extension AppState {
     /// The application, its main window and float as frames, and what each shows at `now`:
     /// the list's rows (the selected one focused), a room's controls, tiles and status, the
     /// float's controls and the toasts. `measure` is the painter's, so what is laid out by its
-    /// text (a toast's pill, the header's field and add button beside the room count) is where
-    /// it is painted.
+    /// text (a toast's pill, a status) is where it is painted; the list's header is laid out as
+    /// the painter and the hit tests lay it out, by the room count the shell measured.
     public func accessibleTree(now: Double, measure: TextMeasure? = nil) -> AccessibleTree {
         let views = PaintedViews(self, now: now)
         var frames: [AccessibleNode] = []
@@ -22,7 +22,7 @@ extension AppState {
     private func mainFrame(_ main: PaintedViews.MainWindow, now: Double, measure: TextMeasure?) -> AccessibleNode {
         var children: [AccessibleNode] = []
         if main.list != nil {
-            let list = listViewModel(now: now, measure: measure)
+            let list = listViewModel(now: now)
             children += Self.headerNodes(list)
             children.append(Self.listNode(list, width: main.width, height: main.height))
         }

@@ -319,6 +319,8 @@ public struct ListViewModel: Hashable, Sendable {
     public let headerHeight: Int
     /// "3 rooms", or "2 of 3 rooms" while a search filters the list.
     public let countLabel: String
+    /// The style the count is drawn and measured in.
+    public static let countStyle = TextStyle(size: 13)
     /// The header's title box (its text at the leading side) and the count's (at the trailing side).
     public let titleBox: PixelRect
     public let countBox: PixelRect
@@ -359,7 +361,7 @@ extension AppState {
     /// The list view for the main window's current size at time `now` (a live row's time live).
     /// Only the rows and headers on screen are built: the work is the same for seven rooms and
     /// for a playlist's 100,000.
-    public func listViewModel(now: Double, measure: TextMeasure? = nil) -> ListViewModel {
+    public func listViewModel(now: Double) -> ListViewModel {
         let all = shownRooms
         let layout = listLayout(all)
         var rows: [RoomRowModel] = []
@@ -383,7 +385,7 @@ extension AppState {
             case nil: break
             }
         }
-        let header = listHeader(measure: measure, shown: all)
+        let header = listHeader(shown: all)
         return ListViewModel(
             rows: rows, sections: sections, headerHeight: layout.headerHeight,
             countLabel: header.countLabel, titleBox: header.parts.title, countBox: header.parts.count,
@@ -423,14 +425,33 @@ extension AppState {
     }
 
     /// The header's count label and parts: "N rooms", or "N of M rooms" while a search filters.
-    func listHeader(measure: TextMeasure?, shown: ShownRooms? = nil) -> (countLabel: String, parts: ListLayout.HeaderParts) {
+    /// Painting, hit tests and the accessible tree all take the parts from here: the title is
+    /// a fixed label the metrics measured, the count as the shell measured it last
+    /// (``textToMeasure``), so each part is where it is painted.
+    func listHeader(shown: ShownRooms? = nil) -> (countLabel: String, parts: ListLayout.HeaderParts) {
         let shown = shown ?? shownRooms
+        let count = Self.countLabel(shown), m = environment.metrics
+        let measured = main.countLabel.flatMap { $0.key == count && $0.scale == m.scale ? $0.width : nil }
+        let parts = listLayout(shown).headerParts(width: main.width, titleWidth: m.width(UIMetrics.appTitle, UIMetrics.appTitleStyle),
+                                                  countWidth: measured ?? m.width(count.text, count.style))
+        return (count.text, parts)
+    }
+
+    /// The header's room count in its style: "N rooms", or "N of M rooms" while a search filters.
+    private static func countLabel(_ shown: ShownRooms) -> UIMetrics.LabelKey {
         let all = shown.listed.count
         let label = shown.isSearch ? trn("%2$d of %1$d room", "%2$d of %1$d rooms", all, shown.count) : trn("%d room", "%d rooms", all)
-        let width = measure ?? environment.metrics.width
-        let parts = listLayout(shown).headerParts(width: main.width, titleWidth: width(UIMetrics.appTitle, UIMetrics.appTitleStyle),
-                                                  countWidth: width(label, TextStyle(size: 13)))
-        return (label, parts)
+        return UIMetrics.LabelKey(label, ListViewModel.countStyle)
+    }
+
+    /// The text the shell measures with its fonts, as ``AppEvent/textMeasured(_:width:)``,
+    /// before it paints or takes input again: the header's room count while the list shows,
+    /// when its text or the scale changed since it was measured; nil when nothing is to measure.
+    public var textToMeasure: UIMetrics.LabelKey? {
+        guard case .list = session.mainWindow.content else { return nil }
+        let count = Self.countLabel(shownRooms)
+        guard let measured = main.countLabel, measured.key == count, measured.scale == environment.metrics.scale else { return count }
+        return nil
     }
 
     /// The header's field as drawn: the location field while it is open, else the search.

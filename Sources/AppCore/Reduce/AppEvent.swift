@@ -42,6 +42,8 @@ public enum AppEvent: Equatable, Sendable {
     case desktopPreferencesRead(DesktopPreferences)
     /// The text was laid out again at the new scale: the metrics measured at it.
     case scaleChanged(UIMetrics)
+    /// The shell measured ``AppState/textToMeasure`` with its fonts: this many pixels wide.
+    case textMeasured(UIMetrics.LabelKey, width: Int)
     /// The user pressed or released a button or key on the app's windows at this X server time
     /// (ms).
     case userInput(serverTime: UInt)

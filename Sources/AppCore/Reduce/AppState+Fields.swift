@@ -117,7 +117,7 @@ extension AppState {
         if let name = fieldHit(x, y) {
             return sendFields(.pressed(name, x: x, y: y, time: now), now: now) + [.locateInField(name, x: x, .press)]
         }
-        if listHeader(measure: nil).parts.add.contains(x, y) { return addButtonClicked(now: now) }
+        if listHeader().parts.add.contains(x, y) { return addButtonClicked(now: now) }
         guard y >= environment.metrics.px(ListLayout.headerHeight) else { return [] }
         if fields.focused != nil { _ = sendFields(.blur, now: now) }
         return nil
@@ -132,7 +132,7 @@ extension AppState {
 
     /// The field under a point in the header.
     private func fieldHit(_ x: Int, _ y: Int) -> Fields.Name? {
-        let header = listHeader(measure: nil)
+        let header = listHeader()
         guard header.parts.field.contains(x, y) else { return nil }
         return fields.location != nil ? .location : .search
     }

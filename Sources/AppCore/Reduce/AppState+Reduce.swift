@@ -57,6 +57,9 @@ extension AppState {
             effects = isFloat(w) ? floatVolumeStep(by: steps) : wheel(w, steps: steps, now: now)
         case .media(let command): effects = mediaCommand(command, now: now)
         case .scaleChanged(let metrics): effects = scaleChanged(metrics, now: now)
+        case .textMeasured(let key, let width):
+            main.countLabel = MeasuredText(key: key, scale: environment.metrics.scale, width: width)
+            effects = []
         case .desktopScaleRead, .userInput, .mainWindowMoved, .refreshRateRead, .floatNotActivated:
             effects = desktopEvent(event)
         case .pointerEntered(let w), .pointerLeft(let w), .resized(let w, _, _), .exposed(let w), .closed(let w):

@@ -9,6 +9,9 @@ public struct MainState: Equatable, Sendable {
     public var height = 0
     /// The room list's selection, scroll and hover (W1).
     public var list = ListState()
+    /// The header's room count as the shell's fonts last measured it (``AppState/textToMeasure``):
+    /// the add button and the field beside it are placed by its width.
+    public var countLabel: MeasuredText?
     /// The room view control under the pointer.
     public var hovered: RoomControl?
     /// Whether the volume slider is being dragged.

@@ -75,7 +75,7 @@ extension App {
             else { return }
             paintRoom(ctx, m)
         } else {
-            let list = state.listViewModel(now: t, measure: measure)
+            let list = state.listViewModel(now: t)
             ListView.draw(ctx, list, fields: main.fields, width: Int32(state.main.width), height: Int32(state.main.height))
             placeInputMethod()
         }

@@ -186,7 +186,8 @@ final class App {
 
     /// Reduces an event and carries out its effects; an effect that answers with an event
     /// (a read of the displays or the rooms file, a float that failed to show) is reduced next.
-    /// A float that appeared is painted once the queue is empty, never from inside an effect.
+    /// A float that appeared is painted once the queue is empty, never from inside an effect;
+    /// a text the core lays out by (``AppState/textToMeasure``) is measured then too.
     /// `time` is when the event happened, if not now (a paint reported when it is done, at the
     /// time it started).
     func dispatch(_ event: AppEvent, at time: Double? = nil) {
@@ -202,6 +203,10 @@ final class App {
                 case .paintFloat: paintFloat = true
                 case nil: break
                 }
+            }
+            // A text the layout is placed by is measured before the next paint or input.
+            if queue.isEmpty, let text = state.textToMeasure {
+                queue.append(.textMeasured(text, width: fonts.measure(text.text, text.style)))
             }
         }
         if paintFloat { renderFloat(force: true) }
