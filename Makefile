@@ -4,7 +4,7 @@ CONFIG ?= debug
 PREFIX ?= /usr/local
 BIN_DIR = $(shell $(SWIFT) build -c $(CONFIG) --show-bin-path)
 
-.PHONY: all deps deps-test deps-bench build build-tests run test test-wms test-soak sanitize soak bench install clean server
+.PHONY: all deps deps-test deps-bench build build-tests run test test-wms test-soak test-prefs sanitize soak bench install clean server
 
 all: build
 
@@ -38,15 +38,18 @@ build-tests: deps-test
 # `make test`: the float suites on fluxbox and icewm, window managers whose rules the others
 # already cover (`make test-wms`); the two-minute soak of the real app under random input, whose
 # gestures and keys the end-to-end suites check one by one (`make test-soak`); and the Debian
-# package's release build and lintian check, which no test uses (`make lint-deb`).
+# package's release build and lintian check, which no test uses (`make lint-deb`); and the
+# desktop's reduced-motion and high-contrast settings through a real XDG desktop portal, whose
+# packages take longer to install than `make test` may spend on them (`make test-prefs`).
 OTHER_WMS := FloatAppTests\.(Fluxbox|IceWM)FloatE2ETests$$
 SOAK := FloatAppTests\.SoakE2ETests$$
+PREFS := FloatAppTests\.DesktopPreferencesE2ETests$$
 test: build-tests
 	scripts/po.sh check
 	scripts/spec.sh check
 	scripts/modules.sh check
 	scripts/wayland-protocols.sh check
-	TEST_EXCLUDE='$(if $(TEST_FILTER),,$(OTHER_WMS)|$(SOAK))' scripts/test.sh "$$($(SWIFT) build --show-bin-path)"
+	TEST_EXCLUDE='$(if $(TEST_FILTER),,$(OTHER_WMS)|$(SOAK)|$(PREFS))' scripts/test.sh "$$($(SWIFT) build --show-bin-path)"
 
 # The float suite on fluxbox and icewm.
 test-wms: build-tests
@@ -55,6 +58,11 @@ test-wms: build-tests
 # Two minutes of the real app under random input: no crash, no thread or descriptor left over.
 test-soak: build-tests
 	TEST_FILTER='$(SOAK)' scripts/test.sh "$$($(SWIFT) build --show-bin-path)"
+
+# Reduced motion and high contrast set with gsettings and read through xdg-desktop-portal (X8).
+test-prefs: build-tests
+	scripts/deps.sh prefs
+	TEST_FILTER='$(PREFS)' scripts/test.sh "$$($(SWIFT) build --show-bin-path)"
 
 # The unit tests under ThreadSanitizer and AddressSanitizer + LeakSanitizer (own build folders).
 sanitize: deps-test

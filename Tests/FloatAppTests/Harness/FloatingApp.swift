@@ -61,7 +61,7 @@ final class FloatingApp {
     /// `$XDG_STATE_HOME`, so a second app can share it; `options` go on the command line too.
     static func launch(
         in testCase: XCTestCase, on desktop: TestDesktop, video: (width: Int, height: Int) = (640, 360),
-        stateHome: URL? = nil, name: String = "app", options: [String] = []
+        stateHome: URL? = nil, name: String = "app", options: [String] = [], environment: [String: String] = [:]
     ) throws -> FloatingApp {
         let roomID = "motion-live"
         let folder = desktop.workFolder
@@ -76,7 +76,7 @@ final class FloatingApp {
         let stats = StatsFile(url: folder.appendingPathComponent("\(name)-stats.jsonl"))
         let app = try AppProcess.launch(
             ["--rooms", rooms.path, "--open", roomID, "--float", "--stats", stats.url.path] + options,
-            on: desktop, for: testCase, environment: ["XDG_STATE_HOME": state.path])
+            on: desktop, for: testCase, environment: environment.merging(["XDG_STATE_HOME": state.path]) { _, own in own })
         let float: Window
         do {
             float = try desktop.waitForWindow(.title("Motion Live - PiP"), timeout: 20)
