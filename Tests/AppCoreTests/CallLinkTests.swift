@@ -54,6 +54,21 @@ final class CallLinkTests: XCTestCase {
         XCTAssertNotNil(state.callLinks.asking)
     }
 
+    func testTabReachesCancelAndJoinOnlyAndEnterPressesTheFocusedOne() {
+        var state = start()
+        _ = state.callLinkOpened(link(local), now: 1)
+        XCTAssertEqual(state.focusStops(.main, now: 1).map(\.id), ["main/calllink:cancel", "main/calllink:join"], "X7")
+        var rtl = start(direction: .rightToLeft)
+        _ = rtl.callLinkOpened(link(local), now: 1)
+        let mirrored = rtl.focusStops(.main, now: 1)
+        XCTAssertEqual(mirrored.map(\.id), ["main/calllink:cancel", "main/calllink:join"], "Cancel first, now at the right")
+        XCTAssertGreaterThan(mirrored[0].rect.x, mirrored[1].rect.x)
+        _ = state.reduce(.key(.tab, window: .main, ctrl: false, shift: false, isRepeat: false), now: 2)
+        XCTAssertEqual(state.focusRing(.main, now: 2), state.callLinkLayout()?.cancel.rect)
+        XCTAssertEqual(joins(state.reduce(F.key(.enter), now: 2)), [])
+        XCTAssertNil(state.callLinks.asking, "Enter on Cancel declined")
+    }
+
     func testEscDeclinesAndNothingIsJoined() {
         var state = start()
         _ = state.callLinkOpened(link(local), now: 1)

@@ -4,8 +4,9 @@ import XCTest
 
 /// X7 on the real binary, as a screen reader meets it: a private session bus with the AT-SPI2
 /// bus launcher (at-spi2-core), the app in German, and a pyatspi client (Tests/Tools/
-/// atspi-check.py) that walks the tree, presses Down, clicks the focused row and presses `i`,
-/// awaiting each event. One app start.
+/// atspi-check.py) that walks the tree, presses Down, clicks the focused row, presses Tab and
+/// `i` in the room and Tab twice back in the list, awaiting each event (and each focus ring on
+/// screen). One app start.
 final class AccessibilityE2ETests: AppE2ETestCase {
     private let alpha = RoomsFixture.Room.live("alpha", title: "Alpha Room")
     private let beta = RoomsFixture.Room.live("beta", title: "Beta Room")
@@ -86,7 +87,7 @@ final class AccessibilityE2ETests: AppE2ETestCase {
             try session.focusMain()
             let window = try session.mainRect()
             _ = try placedTree(bus, on: desktop, window: window)
-            let steps = try check(bus, on: desktop)
+            let steps = try check(bus, on: desktop, ["--shots", desktop.artifactsFolder.path])
             try checkTree(try XCTUnwrap(steps["tree"]?["nodes"] as? [[String: Any]]), window: window, scale: 1)
             XCTAssertEqual(steps["focus"]?["name"] as? String, "Beta Room", "Down moved the focus to the next row")
             XCTAssertEqual(steps["focus"]?["role"] as? String, "list item")
@@ -94,6 +95,13 @@ final class AccessibilityE2ETests: AppE2ETestCase {
             try session.waitForMainFrames(of: beta.id)
             let buttons = try XCTUnwrap(steps["opened"]?["buttons"] as? [String])
             XCTAssertEqual(Set(buttons), ["Bild-in-Bild", "Stummschalten", "Verlassen"], "the click opened the room")
+            XCTAssertEqual(steps["tabbed-room"]?["name"] as? String, "Bild-in-Bild", "Tab focused the bar's first button")
+            XCTAssertTrue((steps["tabbed-room"]?["states"] as? [String] ?? []).contains("focused"))
+            XCTAssertEqual(steps["tabbed-room"]?["ring"] as? String, "4c8dff", "its ring painted over the video")
+            let header = try XCTUnwrap(steps["tabbed-list"])
+            XCTAssertEqual((header["field"] as? [String: Any])?["name"] as? String, "Räume suchen", "Tab from the list: the search")
+            XCTAssertEqual((header["add"] as? [String: Any])?["name"] as? String, "Raum hinzufügen", "then the add button")
+            XCTAssertEqual((header["add"] as? [String: Any])?["ring"] as? String, "4c8dff")
             let toast = try XCTUnwrap(session.stats.events(named: "toast").last?.fields["message"])
             XCTAssertEqual(steps["announcement"]?["text"] as? String, toast, "the toast was announced")
             XCTAssertEqual(steps["searched"]?["text"] as? String, "Beta", "EditableText set the search field's text")

@@ -5,12 +5,17 @@ Prints one JSON object a line: the tree (role, name, description, states, screen
 actions of every object), then what happened to each step, each awaited as an event:
   1. Down pressed (XTEST): the focus event of the row it moved to;
   2. the focused row's click action done: the room's buttons added;
-  3. `i` pressed in the room: the toast it shows (a notification) and its announcement;
-then the tree as it is then; 4. Escape back to the list, and the search field's text set
-through EditableText: the rows it leaves.
+  3. Tab pressed in the room: the focus event of its first button, its focus ring's accent
+     seen on screen left of it, and a screenshot (--shots DIR);
+  4. `i` pressed in the room: the toast it shows (a notification) and its announcement;
+then the tree as it is then; 5. Escape back to the list, Tab and Tab again: the focus events of
+the search field and the add button (a screenshot of the add button's ring), and the search
+field's text set through EditableText: the rows it leaves.
 With --tree-only it stops after the tree. Exits 1 when the app does not appear or an event does not come within its time.
 """
 import json
+import os
+import subprocess
 import sys
 import time
 
@@ -86,6 +91,29 @@ def press(name):
     d.close()
 
 
+def tab_focus(shot):
+    """Presses Tab and awaits the next focus event; screenshots the screen as `shot` in --shots' folder."""
+    before = len(events)
+    press("Tab")
+    node = wait_for("focus event after Tab", lambda: next((e[1] for e in events[before:] if e[0].startswith("focus")), None))
+    e = node.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
+    ring = wait_for("the focus ring's accent left of " + node.name, lambda: accent_at(e.x - 2, e.y + e.height // 2))
+    if "--shots" in sys.argv:
+        folder = sys.argv[sys.argv.index("--shots") + 1]
+        subprocess.run(["import", "-window", "root", os.path.join(folder, shot)], check=True)
+    return dict(role=node.getRoleName(), name=node.name, ring=ring,
+                states=sorted(pyatspi.stateToString(s) for s in node.getState().getStates()))
+
+
+def accent_at(x, y):
+    """The screen's pixel at (x, y) as hex when it is the theme's accent (#4c8dff), else None."""
+    d = display.Display()
+    pixel = d.screen().root.get_image(x, y, 1, 1, X.ZPixmap, 0xFFFFFFFF).data
+    d.close()
+    colour = "%02x%02x%02x" % (pixel[2], pixel[1], pixel[0])
+    return colour if colour == "4c8dff" else None
+
+
 def listen(event):
     events.append((event.type, event.source, event.detail1, event.any_data))
 
@@ -110,6 +138,8 @@ def main():
     say("opened", buttons=[c.name for c in frame if c.getRoleName() in ("push button", "toggle button")],
         labels=[c.name for c in frame if c.getRoleName() == "label"])
 
+    say("tabbed-room", **tab_focus("room-focus-ring.png"))
+
     press("i")
     toast = wait_for("a notification", lambda: next((c for c in frame if c.getRoleName() == "notification"), None))
     wait_for("its announcement", lambda: any(e[0].startswith("object:announcement") and str(e[3]) == toast.name
@@ -121,6 +151,7 @@ def main():
     press("Escape")
     lists = wait_for("the list again", lambda: [c for c in frame if c.getRoleName() == "list"])
     field = next(c for c in frame if c.getRoleName() == "entry")
+    say("tabbed-list", field=tab_focus("search-focus-ring.png"), add=tab_focus("add-focus-ring.png"))
     field.queryEditableText().setTextContents("Beta")
     wait_for("the search to narrow the list", lambda: lists[0].childCount == 1)
     say("searched", field=field.name, text=field.queryText().getText(0, -1), rows=[c.name for c in lists[0]],

@@ -95,7 +95,7 @@ extension AppState {
 
     /// Clicks the object with `id` as a pointer would (X7): a room's row selects and opens the
     /// room, a button does what its click does. An id no longer shown does nothing.
-    private mutating func accessibleClicked(_ id: String, now: Double) -> [AppEffect] {
+    mutating func accessibleClicked(_ id: String, now: Double) -> [AppEffect] {
         if id.hasPrefix("room:") {
             let roomID = String(id.dropFirst("room:".count)), listed = listedRooms
             guard case .list = session.mainWindow.content,

@@ -16,7 +16,8 @@ extension AppState {
         var frames: [AccessibleNode] = []
         if let main = views.main { frames.append(mainFrame(main, now: now, measure: measure)) }
         if let float = views.float { frames.append(floatFrame(float)) }
-        return AccessibleTree(root: AccessibleNode(id: "app", role: .application, name: "FloatApp", children: frames))
+        let root = AccessibleNode(id: "app", role: .application, name: "FloatApp", children: frames)
+        return AccessibleTree(root: Self.focusing(root, focusedStop(now: now)?.id))
     }
 
     private func mainFrame(_ main: PaintedViews.MainWindow, now: Double, measure: TextMeasure?) -> AccessibleNode {
@@ -36,6 +37,17 @@ extension AppState {
         }
         return AccessibleNode(id: "main", role: .frame, name: "FloatApp",
                               rect: PixelRect(0, 0, main.width, main.height).accessible, children: children)
+    }
+
+    /// `node` with the object of id `focused` focused (X7): a control given the keyboard with
+    /// Tab. With nothing focused, or the list, the list's selected row has the focus.
+    private static func focusing(_ node: AccessibleNode, _ focused: String?) -> AccessibleNode {
+        var node = node
+        let isRow = node.role == .listItem
+        if isRow, node.states.contains(.focused), focused != nil, focused != listStop { node.states.remove(.focused) }
+        if node.id == focused { node.states.insert(.focused) }
+        node.children = node.children.map { focusing($0, focused) }
+        return node
     }
 
     private static func listNode(_ list: ListViewModel, width: Int, height: Int) -> AccessibleNode {

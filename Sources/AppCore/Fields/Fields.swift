@@ -1,6 +1,7 @@
-/// The main window's text fields (W11, W12), a child reducer of ``AppState``: the list's search
-/// field, the location field while it is open, which one has the keyboard, a pointer press
-/// held in one, and the search's folded index. The root routes keys, typed text and the
+/// The main window's text fields (W11, W12) and its keyboard focus (X7), a child reducer of
+/// ``AppState``: the list's search field, the location field while it is open, what has the
+/// keyboard (a field or another control), a pointer press held in a field, and the search's
+/// folded index. The root routes keys, typed text and the
 /// pointer to it and maps its ``Effect``s in one place (`AppState.sendFields(_:now:)`).
 public struct Fields: Equatable, Sendable {
     /// A field of the main window.
@@ -11,12 +12,28 @@ public struct Fields: Equatable, Sendable {
         case location
     }
 
+    /// What has the keyboard (X7): a field, or a control reached with Tab named by its accessible
+    /// object's id; nil when nothing was focused (the list's selected row takes the keys).
+    public enum Focus: Hashable, Sendable {
+        /// A text field.
+        case field(Name)
+        /// A button, the list or a slider, by its accessible id (`main/control:add`, `main/list`).
+        case control(String)
+    }
+
+    /// What has the keyboard, if anything.
+    public internal(set) var focus: Focus?
     /// The field that has the keyboard, if any.
-    public internal(set) var focused: Name?
+    public var focused: Name? {
+        if case .field(let name) = focus { name } else { nil }
+    }
     /// The search field.
     public internal(set) var search: TextField
     /// The location field, while it is open.
     public internal(set) var location: TextField?
+    /// Whether Space just pressed a control (X7): the text the same key types next is not typed
+    /// into the field the control opened.
+    var spacePressedControl = false
     /// The field a pointer press went down in, while the button is held.
     public internal(set) var held: Name?
     /// The last press in a field, to count double and triple clicks.
@@ -60,6 +77,8 @@ public struct Fields: Equatable, Sendable {
         case focus(Name, selectAll: Bool)
         /// No field has the keyboard any more (a click in the list).
         case blur
+        /// The control with this accessible id takes the keyboard (Tab, X7).
+        case focusControl(String)
         /// Something happened to this field.
         case edit(Name, TextField.Action)
         /// A pointer button went down in this field at time `time`, at (x, y) in unscaled
@@ -89,15 +108,18 @@ public struct Fields: Equatable, Sendable {
         switch action {
         case .focus(let name, let selectAll):
             if name == .location, location == nil { location = TextField(rightToLeftUI: rightToLeftUI) }
-            focused = name
+            focus = .field(name)
             return selectAll ? edit(name, .keyPressed(.a, .ctrl)) : []
         case .blur:
-            focused = nil
+            focus = nil
+            return []
+        case .focusControl(let id):
+            focus = .control(id)
             return []
         case .edit(let name, let action):
             return edit(name, action)
         case .pressed(let name, let x, let y, let time):
-            focused = name
+            focus = .field(name)
             held = name
             let last = lastPress
             let near = last.map { abs($0.x - x) <= Self.doubleClickDistance && abs($0.y - y) <= Self.doubleClickDistance }
@@ -131,14 +153,14 @@ public struct Fields: Equatable, Sendable {
         switch focused {
         case .location:
             location = nil
-            focused = nil
+            focus = nil
             return []
         case .search where !search.text.isEmpty || search.preedit != nil:
             let effects = search.send(.preeditChanged("", start: 0, length: 0)) + search.send(.keyPressed(.a, .ctrl))
                 + search.send(.keyPressed(.backspace, .none))
             return effects.filter { if case .setPrimary = $0 { false } else { true } }.map { .field(.search, $0) }
         default:
-            focused = nil
+            focus = nil
             return []
         }
     }
@@ -148,7 +170,7 @@ public struct Fields: Equatable, Sendable {
         let text = field.text.trimmingSpaces
         guard !text.isEmpty else { return [] }
         location = nil
-        focused = nil
+        focus = nil
         return [.submitted(text)]
     }
 }

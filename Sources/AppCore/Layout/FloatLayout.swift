@@ -94,7 +94,7 @@ extension AppState {
         }
         let overlay = StatusLayout(metrics: m, measure: measure ?? m.width)
             .overlay(status, in: PixelRect(0, 0, float.width, float.height), compact: true, retry: false)
-        let hover = float.hover && !float.pointerDown && !floatIsStashed
+        let hover = (float.hover || keyboardInFloat) && !float.pointerDown && !floatIsStashed
         var buttons: [Hotspot<FloatControl>] = []
         var nameRect: PixelRect?
         if hover {

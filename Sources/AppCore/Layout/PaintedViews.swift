@@ -29,6 +29,8 @@ struct PaintedViews: Equatable {
         var toasts: [ToastModel]
         /// The call-link confirmation, while it asks (W13).
         var callLink: CallLinkViewModel?
+        /// The stop with the keyboard focus, ringed (X7).
+        var focus: String?
     }
 
     /// What the float's painter reads.
@@ -38,6 +40,8 @@ struct PaintedViews: Equatable {
         var height: Int
         var metrics: UIMetrics
         var view: FloatViewModel
+        /// The float's control with the keyboard focus, ringed (X7).
+        var focus: String?
     }
 
     /// The pictures `state` paints at `now`.
@@ -63,6 +67,7 @@ extension PaintedViews.MainWindow {
         }
         toasts = state.toastLayout(now: now)
         callLink = state.callLinkLayout()
+        focus = state.focusedStop(now: now).flatMap { $0.window == .main ? $0.id : nil }
     }
 
     /// A room view as painted: a participant's level shows only on their row in the panel.
@@ -82,5 +87,6 @@ extension PaintedViews.FloatWindow {
         height = state.float.height
         metrics = state.environment.metrics
         view = state.floatLayout(now: now)
+        focus = state.focusedStop(now: now).flatMap { $0.window == .float ? $0.id : nil }
     }
 }

@@ -140,6 +140,8 @@ public enum AppEvent: Equatable, Sendable {
 public enum Key: Hashable, Sendable {
     case up, down, left, right, pageUp, pageDown, home, end, enter, space, escape, backspace, delete
     case plus, minus
+    /// Tab moves the keyboard focus (Shift+Tab back); F6 moves it between the windows (X7).
+    case tab, f6
     case letter(Character)
 
     /// Keys whose auto-repeat is acted on: a repeated Esc must not restore the float and then

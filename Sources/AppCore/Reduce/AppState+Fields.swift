@@ -81,6 +81,10 @@ extension AppState {
         guard wantsTextInput else { return [] }
         switch event {
         case .textTyped(let text, .main):
+            if fields.spacePressedControl, text == " " {
+                fields.spacePressedControl = false
+                return []
+            }
             // Typing in the list starts a search; a space (which opens the selected room) does not.
             guard let name = fields.focused ?? (text.first?.isWhitespace == false ? .search : nil) else { return [] }
             return focusing(name, now: now) + sendFields(.edit(name, .typed(text)), now: now)

@@ -5,6 +5,8 @@ import Session
 /// The main window's keys and pointer: the list (W1) and a room's view (W3, W4, W5).
 extension AppState {
     mutating func keyPressed(_ key: Key, window: WindowKind, ctrl: Bool, shift: Bool = false, now: Double) -> [AppEffect] {
+        fields.spacePressedControl = false
+        if let effects = focusKey(key, window: window, ctrl: ctrl, shift: shift, now: now) { return effects }
         if isFloat(window) { return floatKey(key, ctrl: ctrl, now: now) }
         if callLinks.asking != nil { return callLinkKey(key, now: now) }
         showControls(now: now)
@@ -89,6 +91,8 @@ extension AppState {
     }
 
     mutating func mainPressed(_ x: Int, _ y: Int, now: Double) -> [AppEffect] {
+        // The pointer takes the keyboard from a control it was given with Tab (X7).
+        if case .control = fields.focus { _ = sendFields(.blur, now: now) }
         if callLinks.asking != nil { return callLinkPointer(.pressed, x, y, now: now) }
         if toastAction(at: x, y, now: now) != nil { return [] }
         switch session.mainWindow.content {

@@ -183,6 +183,8 @@ extension Key {
         case SDLK_END: self = .end
         case SDLK_RETURN, SDLK_KP_ENTER: self = .enter
         case SDLK_SPACE: self = .space
+        case SDLK_TAB: self = .tab
+        case SDLK_F6: self = .f6
         case SDLK_ESCAPE: self = .escape
         case SDLK_BACKSPACE: self = .backspace
         case SDLK_DELETE: self = .delete

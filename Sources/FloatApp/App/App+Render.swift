@@ -81,6 +81,9 @@ extension App {
         }
         if let question = state.callLinkLayout() { CallLinkView.draw(ctx, question, width: Int32(state.main.width), height: Int32(state.main.height)) }
         ToastView.draw(ctx, state.toastLayout(now: t, measure: measure))
+        if let ring = state.focusRing(.main, now: t, measure: measure) {
+            FocusRing.draw(ctx, ring, width: Int32(state.main.width), height: Int32(state.main.height))
+        }
         main.renderer.present()
         dispatch(.pictureShown(.main, pts: (main.video.first?.frame ?? nil)?.pts), at: t)
         // The paint's start: a call's tiles are painted every frame interval, not every
@@ -157,6 +160,9 @@ extension App {
         guard force || state.shouldPaint(.float, now: t) else { return }
         let ctx = drawContext(fw.renderer, fw.text)
         FloatView.draw(ctx, m, video: fw.video, width: out.width, height: out.height)
+        if let ring = state.focusRing(.float, now: t, measure: measure) {
+            FocusRing.draw(ctx, ring, width: out.width, height: out.height)
+        }
         fw.renderer.present()
         dispatch(.pictureShown(.float, pts: fw.video.frame?.pts))
         dispatch(.painted(.float))
