@@ -1,6 +1,7 @@
 import AccessibleTree
 import AppCore
 import AppCoreTestSupport
+import PiPLayout
 import Rooms
 import XCTest
 
@@ -97,5 +98,18 @@ final class KeyboardFocusTests: XCTestCase {
         _ = state.reduce(F.key(.f6), now: 3)
         XCTAssertNil(state.focusRing(.float, now: 3))
         XCTAssertNotNil(state.focusRing(.main, now: 3))
+    }
+}
+
+extension KeyboardFocusTests {
+    func testAFocusedButtonKeepsTheBarShownAndLeavingTheRoomDropsIt() {
+        var state = F.open(F.liveA)
+        _ = tab(&state)
+        XCTAssertTrue(state.controlsVisible(now: 60), "the bar stays while its button has the keyboard")
+        _ = state.reduce(F.key(.escape), now: 60)
+        XCTAssertNil(state.fields.focus)
+        _ = state.reduce(F.key(.enter), now: 61)
+        XCTAssertEqual(state.session.mainWindow.content, .room(F.liveA.id), "Enter in the list opens the room again")
+        XCTAssertNil(state.focusRing(.main, now: 61), "without a ring on its first button")
     }
 }

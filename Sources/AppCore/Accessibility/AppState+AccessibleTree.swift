@@ -45,7 +45,8 @@ extension AppState {
         var node = node
         let isRow = node.role == .listItem
         if isRow, node.states.contains(.focused), focused != nil, focused != listStop { node.states.remove(.focused) }
-        if node.id == focused { node.states.insert(.focused) }
+        // The list's stop is focused through its selected row.
+        if node.id == focused, node.id != listStop { node.states.insert(.focused) }
         node.children = node.children.map { focusing($0, focused) }
         return node
     }

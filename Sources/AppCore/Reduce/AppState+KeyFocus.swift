@@ -87,7 +87,11 @@ extension AppState {
     func focusedStop(now: Double) -> (id: String, window: WindowKind)? {
         let id: String
         switch fields.focus {
-        case .field(let name): id = AccessibleTarget.field(name).id
+        case .field(let name):
+            // The header shows the location field while it is open, else the search field.
+            guard callLinks.asking == nil, case .list = session.mainWindow.content,
+                  (name == .location) == (fields.location != nil) else { return nil }
+            return (AccessibleTarget.field(name).id, .main)
         case .control(let control): id = control
         case nil: return nil
         }

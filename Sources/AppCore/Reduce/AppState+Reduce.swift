@@ -26,8 +26,13 @@ extension AppState {
         // several times a frame, and building both windows' views twice for it was a tenth of
         // a playing float's main loop.
         if event.changesNoView { return apply(event, now: now) }
-        let shown = PaintedViews(self, now: now)
+        let shown = PaintedViews(self, now: now), content = session.mainWindow.content
         let effects = apply(event, now: now)
+        // A control given the keyboard belongs to the view it was in: a room opened next starts
+        // without a focused button (X7).
+        if session.mainWindow.content != content, case .control(let id) = fields.focus, id.hasPrefix("main/") {
+            _ = fields.send(.blur)
+        }
         let painted = PaintedViews(self, now: now)
         if painted.main != shown.main || event == .exposed(.main) { _ = paint.send(.changed(.main)) }
         if painted.float != shown.float || event == .exposed(.float) { _ = paint.send(.changed(.float)) }
@@ -173,10 +178,13 @@ extension AppState {
     }
 
     /// Whether the room view shows its control bar: for a while after pointer motion (W3),
-    /// while the room is not playing, and while the volume is dragged.
+    /// while the room is not playing, while the volume is dragged, and while one of its buttons
+    /// has the keyboard (X7).
     public func controlsVisible(now: Double) -> Bool {
         guard case .room(let id) = session.mainWindow.content else { return false }
-        return now < main.controlsUntil || rooms[id]?.status != .playing || main.draggingVolume
+        var keyboardOnBar = false
+        if case .control(let focused) = fields.focus, focused.hasPrefix("main/control:") { keyboardOnBar = true }
+        return now < main.controlsUntil || rooms[id]?.status != .playing || main.draggingVolume || keyboardOnBar
     }
 
     /// Ends the app with `status`, telling the user `message` first when there is one.
