@@ -45,7 +45,7 @@ extension AppState {
         var stops: [FocusStop] = []
         switch session.mainWindow.content {
         case .list:
-            let list = listViewModel(now: now, measure: measure)
+            let list = listViewModel(now: now)
             stops.append(FocusStop(id: AccessibleTarget.field(list.field.name).id, rect: list.field.rect))
             stops.append(FocusStop(id: AccessibleTarget.addButton.id, rect: list.addButton))
             if let row = list.rows.first(where: \.isSelected) ?? list.rows.first {
