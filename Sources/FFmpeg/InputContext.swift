@@ -84,6 +84,21 @@ package final class InputContext {
         return InputStream(index: Int(index), pointer: stream)
     }
 
+    /// The input's length in seconds as the demuxer reports it (`AVFormatContext.duration`):
+    /// a file's or a progressive download's length, an HLS playlist's once it is complete
+    /// (`#EXT-X-ENDLIST`); nil when unknown, as for a live stream.
+    package var durationSeconds: Double? {
+        let duration = pointer.pointee.duration
+        guard duration != floatapp_AV_NOPTS_VALUE(), duration > 0 else { return nil }
+        return Double(duration) / Double(AV_TIME_BASE)
+    }
+
+    /// Where the input's timestamps start, in seconds (0 when the demuxer does not say).
+    package var startSeconds: Double {
+        let start = pointer.pointee.start_time
+        return start == floatapp_AV_NOPTS_VALUE() ? 0 : Double(start) / Double(AV_TIME_BASE)
+    }
+
     /// The value of the container's metadata entry `key` (an FLV stream's `onMetaData`, kept
     /// up to date by the demuxer as new ones arrive), if it has one.
     package func metadataValue(_ key: String) -> String? {

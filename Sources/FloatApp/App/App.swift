@@ -74,7 +74,7 @@ final class App {
         main = try MainWindow(fonts: fonts, scale: scale)
         EventQueue.receiveDrops()
         activation = Self.waylandActivation(for: main.window)
-        playback = Players(liveness: options.exitOnEnd ? .recorded : .live, waker: LoopWaker())
+        playback = Players(endingRoom: options.exitOnEnd ? options.openRoom : nil, waker: LoopWaker())
         directoryFetcher = DirectoryFetcher(waker: LoopWaker())
         playlistReader = PlaylistReader(waker: LoopWaker())
         sourceProbe = SourceProbe(waker: LoopWaker())

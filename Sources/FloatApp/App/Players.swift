@@ -10,13 +10,14 @@ final class Players {
     private(set) var players: [RoomID: RoomPlayer] = [:]
     let mixer = AudioMixer()
     private var audio: AudioOutput?
-    /// Live rooms reconnect (D4); for measurement, `--exit-on-end` lets the source end.
-    let liveness: PlaybackOptions.Liveness
+    /// The room `--exit-on-end` waits for: its sources end rather than reconnect, so the app can
+    /// quit at its end. Every other source is a recording or live as its open finds it (D8).
+    let endingRoom: RoomID?
     /// What a source player calls to wake the loop for a new frame.
     let waker: LoopWaker
 
-    init(liveness: PlaybackOptions.Liveness, waker: LoopWaker) {
-        self.liveness = liveness
+    init(endingRoom: RoomID?, waker: LoopWaker) {
+        self.endingRoom = endingRoom
         self.waker = waker
     }
 
@@ -39,7 +40,7 @@ final class Players {
     /// queued sound is bounded by `delayLimit` seconds (nil: unbounded).
     func open(_ room: Room, delayLimit: Double?) -> RoomPlayer {
         players[room.id]?.close()
-        let options = PlaybackOptions(liveness: liveness, liveDelayLimit: delayLimit)
+        let options = PlaybackOptions(liveness: room.id == endingRoom ? .recorded : .decidedOnOpen, liveDelayLimit: delayLimit)
         let player = RoomPlayer(room: room, mixer: mixer, options: options, observers: frameWakeObservers())
         players[room.id] = player
         return player

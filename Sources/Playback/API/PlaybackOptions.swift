@@ -8,6 +8,9 @@ public struct PlaybackOptions: Sendable {
         case recorded
         /// A live source: errors and ends lead to reconnection with backoff (D4).
         case live
+        /// Decided when the source opens (D8): a recording when its input reports a finite
+        /// length and does not come over a live protocol, else live. Until it opened, live.
+        case decidedOnOpen
     }
 
     /// Whether the source is live.
@@ -36,7 +39,7 @@ public struct PlaybackOptions: Sendable {
         case off
     }
 
-    /// Convenience for the two common cases.
+    /// Convenience for the two fixed cases.
     public var isLive: Bool {
         get { liveness == .live }
         set { liveness = newValue ? .live : .recorded }

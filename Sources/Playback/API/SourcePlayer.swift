@@ -119,6 +119,14 @@ public final class SourcePlayer: Sendable {
     /// a connection opened; nil when it gives none.
     public var title: String? { core.withLock { $0.title } }
 
+    /// The source's length in seconds when its open found it a recording (D8); nil for a live
+    /// source, and before the first open.
+    public var duration: Double? { core.withLock { $0.recordingDuration } }
+
+    /// How far a recording has played, in seconds from its start; nil for a live source, and
+    /// while the clock is stopped (opening, buffering).
+    public var position: Double? { core.withLock { $0.recordingPosition(now: core.systemClock.now()) } }
+
     /// True when the current connection has a decodable video stream.
     public var hasVideo: Bool { core.withLock { $0.hasVideoStream } }
 

@@ -45,7 +45,7 @@ final class Connection: @unchecked Sendable {
         video = videoStream.flatMap { found in videoDecoder.map { (found.index, $0, 1 / (found.frameRate ?? 30)) } }
         audio = audioStream.flatMap { found in audioDecoder.map { (found.index, $0) } }
         resampler = Resampler(outputRate: core.options.audioSampleRate, outputChannels: core.options.audioChannels)
-        liveVideoStart = core.options.liveness == .live && video != nil ? videoStream?.startSeconds : nil
+        liveVideoStart = core.withLock { $0.isLive } && video != nil ? videoStream?.startSeconds : nil
     }
 
     /// A decoder for `stream`, nil without one; a codec that cannot be opened is an error the

@@ -15,6 +15,8 @@ package final class PlayerWorker: Sendable {
         var played = false
         /// True when no later try can do better (D6).
         var final = false
+        /// True when the source was live on this connection: its end and its errors reconnect (D4, D8).
+        var live = true
     }
 
     init(core: PlayerCore, source: String) {
@@ -43,9 +45,9 @@ package final class PlayerWorker: Sendable {
             switch outcome.end {
             case .closed:
                 return
-            case .ended where core.options.liveness == .recorded:
+            case .ended where !outcome.live:
                 return core.setStatus(.ended)
-            case .failed(let error) where core.options.liveness == .recorded || outcome.final
+            case .failed(let error) where !outcome.live || outcome.final
                 || (spec.failsUntilPlayed && !everPlayed):
                 return core.setStatus(.failed(error))
             case .ended, .failed:
@@ -78,11 +80,13 @@ package final class PlayerWorker: Sendable {
         do {
             input = try InputContext(url: spec.openName, formatName: spec.formatName, interrupt: core.interrupt,
                                      openTimeout: core.options.openTimeout, ioTimeout: core.options.ioTimeout,
-                                     deviceOptions: spec.probeOptions(live: core.options.liveness == .live))
+                                     deviceOptions: spec.probeOptions(live: core.options.liveness != .recorded))
         } catch {
             if core.isClosed { return Outcome(end: .closed) }
-            return Outcome(end: .failed(spec.openFailure(error)), final: spec.openFailureIsFinal(error))
+            return Outcome(end: .failed(spec.openFailure(error)), final: spec.openFailureIsFinal(error),
+                           live: core.options.liveness != .recorded)
         }
+        let live = decideLiveness(spec, input: input)
         let count = core.withLock { state in
             state.openCount += 1
             return state.openCount
@@ -91,10 +95,23 @@ package final class PlayerWorker: Sendable {
         do {
             let connection = try Connection(core: core, input: input)
             let end = connection.run()
-            return Outcome(end: end, played: connection.reachedPlaying)
+            return Outcome(end: end, played: connection.reachedPlaying, live: live)
         } catch {
             // No playable stream, or a codec that cannot be decoded: only a server can change that.
-            return Outcome(end: .failed(error), final: !spec.isNetwork)
+            return Outcome(end: .failed(error), final: !spec.isNetwork, live: live)
         }
+    }
+
+    /// Whether the source is live on this connection: as the options say, or, when they leave it
+    /// to the source, as its input says (D8); the player keeps what was decided.
+    private func decideLiveness(_ spec: SourceSpec, input: InputContext) -> Bool {
+        let recording: Bool
+        switch core.options.liveness {
+        case .live: recording = false
+        case .recorded: recording = true
+        case .decidedOnOpen: recording = spec.isRecording(duration: input.durationSeconds)
+        }
+        core.withLock { $0.decideLiveness(recording: recording, duration: input.durationSeconds, start: input.startSeconds) }
+        return !recording
     }
 }

@@ -83,10 +83,17 @@ struct SharedState {
     /// Signalled when the worker thread ends (a close waits on it).
     let workerEnded: WakeCondition
     /// A live source plays at the live edge: a timestamp gap is skipped, not waited through.
-    /// A recording plays everything.
-    let isLive: Bool
+    /// A recording plays everything. Set by ``decideLiveness(recording:duration:start:)`` when
+    /// the options leave it to the source (D8).
+    private(set) var isLive: Bool
     /// A live source's bound on queued sound (``PlaybackOptions/liveDelayLimit``), nil for none.
-    let liveDelayLimit: Double?
+    private(set) var liveDelayLimit: Double?
+    /// The bound the options ask for, applied while the source is live.
+    private let requestedDelayLimit: Double?
+    /// A recording's length in seconds (nil for a live source).
+    private(set) var recordingDuration: Double?
+    /// Where a recording's timestamps start, so its position counts from 0.
+    private(set) var recordingStart = 0.0
 
     var status: PlaybackStatus = .connecting
     var notifiedStatus: PlaybackStatus = .connecting
@@ -148,10 +155,28 @@ struct SharedState {
         demuxerWake = WakeCondition(lock: lock)
         videoWake = WakeCondition(lock: lock)
         workerEnded = WakeCondition(lock: lock)
-        isLive = options.liveness == .live
+        isLive = options.liveness != .recorded
+        requestedDelayLimit = options.liveDelayLimit
         liveDelayLimit = isLive ? options.liveDelayLimit : nil
         ring = AudioRing(rate: options.audioSampleRate, channels: options.audioChannels, seconds: 2)
         frames.reserveCapacity(Self.videoQueueMaximum + 1)
+    }
+
+    /// What an open found the source to be (D8): a recording of `duration` seconds whose
+    /// timestamps start at `start`, or live (its duration nil).
+    mutating func decideLiveness(recording: Bool, duration: Double?, start: Double) {
+        isLive = !recording
+        liveDelayLimit = recording ? nil : requestedDelayLimit
+        recordingDuration = recording ? duration : nil
+        recordingStart = start
+    }
+
+    /// How far a recording has played, in seconds from its start (nil for a live source, or
+    /// while the clock is stopped).
+    func recordingPosition(now: Double) -> Double? {
+        var clock = self.clock
+        guard let duration = recordingDuration, let time = clock.time(now: now) else { return nil }
+        return min(duration, max(0, time - recordingStart))
     }
 
     /// True when the current connection's video thread must stop.
