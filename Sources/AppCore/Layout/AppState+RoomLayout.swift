@@ -41,21 +41,23 @@ extension AppState {
         let bar = visible ? controlBar(room, open, stage: stage) : ControlBar()
         controls += bar.buttons.map { Hotspot(rect: $0.rect, target: $0.control) }
         if let slider = bar.slider { controls.insert(Hotspot(rect: slider, target: .volume), at: controls.count - bar.afterSlider) }
-        let badge = visible ? badge(room, isCall: isCall) : nil
+        let badge = visible ? badge(room, isCall: isCall, recording: open.recording != nil) : nil
         let titleX = badge.map { $0.rect.x + $0.rect.w + m.px(10) } ?? m.px(ListLayout.padding)
         let pad = m.px(ListLayout.padding)
         let isLive = broadcast?.room == id && broadcast?.report.phase == .live
         let notice = calls.notice(id)
+        let clockWidth = open.recording == nil ? 96 : 150
         var model = RoomViewModel(
             title: room.title, isCall: isCall, status: status,
-            elapsed: now - open.openedAt, muted: open.muted, volume: open.volume,
+            elapsed: open.recording?.position ?? now - open.openedAt, duration: open.recording?.duration,
+            muted: open.muted, volume: open.volume,
             participants: participants(room, open, panelX: panelW > 0 ? main.width - panelW : nil, panelW: panelW), inFloat: session.floatingRoomID == id && float.visible,
             controlsVisible: visible, stage: stage,
             panel: panelW > 0 ? PixelRect(main.width - panelW, 0, panelW, main.height) : nil,
             tiles: tiles, overlay: overlay, buttons: bar.buttons,
             volumeTrack: bar.track, volumeSlider: bar.slider, badge: badge,
             titleBox: PixelRect(titleX, m.px(15), max(0, stage.w - titleX - m.px(120)), m.px(26)),
-            clockBox: PixelRect(stage.maxX - pad - m.px(96), m.px(19), m.px(96), m.px(20)),
+            clockBox: PixelRect(stage.maxX - pad - m.px(clockWidth), m.px(19), m.px(clockWidth), m.px(20)),
             layoutLabel: bar.layoutLabel, controls: controls,
             topHeight: m.px(Self.titleOverlayHeight), barHeight: m.px(Self.controlBarHeight),
             broadcastLine: broadcast?.room == id ? broadcast?.report.line : notice, broadcastIsLive: isLive,
@@ -134,8 +136,9 @@ extension AppState {
             cameraOff: sending.cameraOff, mutedMarker: marker > 0 ? PixelRect(tag.x + m.px(2), tag.y + m.px(1), m.px(18), m.px(18)) : nil)
     }
 
-    private func badge(_ room: Room, isCall: Bool) -> TextBox? {
-        guard !isCall || room.role == .host else { return nil }
+    /// LIVE over a live room, ON AIR over a broadcast's; none over a call or a recording (D8).
+    private func badge(_ room: Room, isCall: Bool, recording: Bool) -> TextBox? {
+        guard !isCall || room.role == .host, room.role == .host || !recording else { return nil }
         let m = environment.metrics
         let label = room.role == .host ? UIMetrics.onAir : UIMetrics.live
         let bw = m.width(label, TextStyle(size: 11, bold: true)) + m.px(14)

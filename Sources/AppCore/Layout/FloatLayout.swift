@@ -44,6 +44,8 @@ public struct FloatViewModel: Hashable, Sendable {
     public var cameraOffName: String? = nil
     /// The speaker muted their microphone: a mic-off marker on their name tag, as on their tile (W10).
     public var speakerMuted = false
+    /// The room plays a recording: no LIVE badge (D8).
+    public var isRecording = false
 
     /// The volume a pointer at `x` sets on the volume control at `slider`.
     public func volume(at x: Int, in slider: PixelRect) -> Float {
@@ -76,6 +78,7 @@ extension FloatViewModel {
                                    nameRect: nameRect, sliderInset: sliderInset, strip: strip, videoCoversWindow: videoCoversWindow)
         model.microphoneMuted = microphoneMuted
         model.showsSelf = showsSelf
+        model.isRecording = isRecording
         return model
     }
 }
@@ -118,6 +121,7 @@ extension AppState {
             hover: hover, hovered: float.hovered, small: float.width < m.px(240), buttons: buttons,
             nameRect: nameRect, sliderInset: m.px(8), strip: motion?.stashStrip.map(StashStripModel.init),
             videoCoversWindow: Self.covers(width: float.width, height: float.height, aspect: id.map(videoAspect) ?? 16.0 / 9.0))
+        model.isRecording = open?.recording != nil
         if let call, call.room == id {
             model.microphoneMuted = call.sendingState.microphoneMuted
             let remote = open.flatMap { $0.remote.indices.contains(source) ? $0.remote[source] : nil }

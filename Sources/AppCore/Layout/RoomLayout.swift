@@ -34,8 +34,10 @@ public struct RoomViewModel: Hashable, Sendable {
     public let isCall: Bool
     /// The status as drawn: a reconnect's wait counts down (W5).
     public let status: PlaybackStatus
-    /// Seconds since the room opened.
+    /// Seconds since the room opened; for a recording, seconds played (D8).
     public let elapsed: Double
+    /// A recording's length: the clock reads elapsed / duration, and there is no LIVE badge (D8).
+    public let duration: Double?
     public let muted: Bool
     public let volume: Float
     public internal(set) var participants: [ParticipantModel]

@@ -8,7 +8,7 @@ extension RoomViewModel {
     func mirrored(within width: Int) -> RoomViewModel {
         func flip(_ r: PixelRect) -> PixelRect { r.mirrored(within: width) }
         var model = RoomViewModel(
-            title: title, isCall: isCall, status: status, elapsed: elapsed, muted: muted, volume: volume,
+            title: title, isCall: isCall, status: status, elapsed: elapsed, duration: duration, muted: muted, volume: volume,
             participants: participants.map { $0.mirrored(within: width) }, inFloat: inFloat,
             controlsVisible: controlsVisible, stage: flip(stage), panel: panel.map(flip),
             tiles: tiles.map { $0.mirrored(within: width) }, overlay: overlay?.mirrored(within: width),

@@ -36,7 +36,7 @@ public struct StatusOverlayModel: Hashable, Sendable {
     public let dims: Bool
     public let spinner: Spinner?
     public let captions: [Caption]
-    /// The Retry button, when the status is a failure the view can retry.
+    /// The Retry button, when the status is a failure the view can retry, or an end the full view can open again.
     public let retry: PixelRect?
 }
 
@@ -46,7 +46,8 @@ struct StatusLayout {
     let metrics: UIMetrics
     let measure: TextMeasure
 
-    /// The overlay for `status` in `area` (nil while playing); `retry` asks for a Retry button on failure.
+    /// The overlay for `status` in `area` (nil while playing); `retry` asks for a Retry button on failure
+    /// (and, in the full view, at the end).
     func overlay(_ status: PlaybackStatus, in area: PixelRect, compact: Bool, retry: Bool) -> StatusOverlayModel? {
         let m = metrics
         let style = TextStyle(size: compact ? 11 : 15, bold: true)
@@ -68,8 +69,11 @@ struct StatusLayout {
             let secs = max(0, Int(next.rounded(.up)))
             return busy(tr("Reconnecting (attempt %d), next try in %d s", attempt, secs), .warn, dims: true)
         case .ended:
-            let caption = centred(tr("Ended"), style, y: cy - m.px(15), height: m.px(30), in: area, tone: .dim)
-            return StatusOverlayModel(area: area, dims: true, spinner: nil, captions: [caption], retry: nil)
+            // The full view offers to open an ended room again (a recording plays from its start, D8).
+            let again = retry && !compact
+            let caption = centred(tr("Ended"), style, y: cy - m.px(again ? 30 : 15), height: m.px(30), in: area, tone: .dim)
+            return StatusOverlayModel(area: area, dims: true, spinner: nil, captions: [caption],
+                                      retry: again ? retryButton(in: area, y: cy + m.px(8)) : nil)
         case .failed(let error):
             return failed(error.words, in: area, compact: compact, retry: retry)
         }

@@ -53,6 +53,10 @@ extension AppState {
             effects = send(.callLayoutSelected(session.callLayout.next), now: now)
         case .letter("u"): effects = send(.participantListToggled, now: now)
         case .letter("r"): effects = retry(id, now: now)
+        case .enter:
+            // Enter opens an ended room again, as picking it does: a recording plays from its start (D8).
+            guard session.status(of: id) == .ended else { return [] }
+            effects = retry(id, now: now)
         case .letter("g"): effects = goLiveToggled(id, now: now)
         case .letter("v"): effects = sendCalls(.toggleCamera)
         case .letter("i"): effects = copyInviteLink(id, now: now)

@@ -117,9 +117,18 @@ extension AppState {
             room.sources[i] = report.status
             room.sourceSince[i] = now
         }
+        let foundRecording = room.recording == nil && reports.first?.duration != nil
+        if let first = reports.first { room.noteRecording(first) }
         rooms[id] = room
+        let recorded: [AppEffect] = foundRecording ? [.log(.info, recordingFound(id, reports[0]))] : []
         let titled = reports.first?.title.map { titleReported(id, $0, now: now) } ?? []
-        return statusReported(id, now: now) + titled
+        return statusReported(id, now: now) + titled + recorded
+    }
+
+    /// The log's words when a room's source opened as a recording (D8).
+    private func recordingFound(_ id: RoomID, _ report: SourceReport) -> String {
+        let tenths = Int(((report.duration ?? 0) * 10).rounded())
+        return "room \"\(id)\" plays a recording of \(tenths / 10).\(tenths % 10) s: it ends at its end, no reconnection"
     }
 
     /// Tells the session model a room's combined status when it changed; with `--exit-on-end`,

@@ -33,6 +33,9 @@ public struct OpenRoom: Equatable, Sendable {
     public var remote: [CallSending?]
     /// A joined server call: with nobody else in it, the room is in progress, not ended.
     public var isServerCall = false
+    /// The first source's length and how far it played, once its open found it a recording
+    /// (D8); nil for a live source.
+    public var recording: RecordingProgress?
 
     /// A room just opened with `count` sources, all connecting.
     public init(openedAt: Double, count: Int, muted: Bool) {
@@ -66,6 +69,17 @@ public struct OpenRoom: Equatable, Sendable {
         serials[index] = nil
         video[index] = nil
         remote[index] = nil
+        if index == 0 { recording = nil }
+    }
+
+    /// Takes what the first source reported of its length and position (D8).
+    mutating func noteRecording(_ report: SourceReport) {
+        guard let duration = report.duration else {
+            recording = nil
+            return
+        }
+        let position = sources.first == .ended ? duration : report.position ?? recording?.position ?? 0
+        recording = RecordingProgress(position: position, duration: duration)
     }
 
     /// The room's status: a live room's source, or for a call the best of its participants. The
@@ -75,6 +89,20 @@ public struct OpenRoom: Equatable, Sendable {
         guard sources.count > 1 else { return sources.first ?? .ended }
         if sources.contains(.playing) { return .playing }
         return sources.first { if case .failed = $0 { return false } else { return true } } ?? sources[0]
+    }
+}
+
+/// A recording's length and how far it played, in seconds (D8).
+public struct RecordingProgress: Equatable, Sendable {
+    /// Seconds played from its start.
+    public var position: Double
+    /// Its whole length.
+    public var duration: Double
+
+    /// Creates a progress.
+    public init(position: Double, duration: Double) {
+        self.position = position
+        self.duration = duration
     }
 }
 
@@ -92,10 +120,16 @@ public struct SourceReport: Equatable, Sendable {
     public var remote: CallSending?
     /// The title the stream's container gives (FFmpeg's `title` metadata), once open.
     public var title: String?
+    /// The source's length once its open found it a recording (D8); nil for a live source.
+    public var duration: Double?
+    /// How far a recording played (nil while its clock is stopped, and for a live source).
+    public var position: Double?
 
     /// Creates a report.
     public init(status: PlaybackStatus, opens: Int = 1, level: Double = -90, videoSize: Size? = nil, remote: CallSending? = nil,
-                title: String? = nil) {
+                title: String? = nil, duration: Double? = nil, position: Double? = nil) {
+        self.duration = duration
+        self.position = position
         self.status = status
         self.opens = opens
         self.level = level

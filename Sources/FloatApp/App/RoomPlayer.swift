@@ -90,7 +90,7 @@ final class RoomPlayer {
         sourcePlayers.map { s in
             SourceReport(status: s.status, opens: s.openCount, level: Double(s.audioLevel),
                          videoSize: s.videoSize.map { Size(width: Double($0.width), height: Double($0.height)) },
-                         remote: s.callSending, title: s.title)
+                         remote: s.callSending, title: s.title, duration: s.duration, position: s.position)
         }
     }
 

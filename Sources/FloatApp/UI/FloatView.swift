@@ -82,7 +82,7 @@ enum FloatView {
         return d + ctx.px(2)
     }
 
-    /// The speaker's name or the LIVE badge, and the muted mark, while not hovered.
+    /// The speaker's name or the LIVE badge (none over a recording), and the muted mark, while not hovered.
     private static func drawBadges(_ ctx: DrawContext, _ m: FloatViewModel, width: Int32, height: Int32) {
         let r = ctx.renderer
         let font = ctx.text.fonts.font(11, bold: true)
@@ -94,7 +94,7 @@ enum FloatView {
             let marker = m.speakerMuted ? drawMutedMarker(ctx, in: tag) : 0
             ctx.text.drawFitting(name, x: tag.x + ctx.px(6) + marker, y: tag.y + (tag.h - font.lineHeight) / 2,
                                  maxWidth: tw - ctx.px(10) - marker, size: 11, bold: true, color: Theme.text)
-        } else if !m.isCall {
+        } else if !m.isCall, !m.isRecording {
             let bw = font.width(of: UIMetrics.live) + ctx.px(10)
             let badge = SDL_Rect(ctx.px(6), ctx.px(6), bw, ctx.px(16))
             r.fillRounded(badge, radius: ctx.px(3), Theme.live)

@@ -37,7 +37,7 @@ enum RoomView {
                         color: m.broadcastIsLive ? Theme.live : Theme.warn)
     }
 
-    /// The top overlay: LIVE or ON AIR badge, title, elapsed time.
+    /// The top overlay: LIVE or ON AIR badge, title, elapsed time (a recording's position and length).
     private static func drawTitleOverlay(_ ctx: DrawContext, _ m: RoomViewModel) {
         let r = ctx.renderer
         let topH = Int32(m.topHeight), x0 = Int32(m.stage.x), w = Int32(m.stage.w)
@@ -52,7 +52,8 @@ enum RoomView {
                         color: Theme.black.withAlpha(200))
         ctx.drawLeading(m.title, in: title, y: title.y, size: 18, bold: true, color: Theme.text)
         let clock = SDL_Rect(m.clockBox)
-        ctx.drawTrailing(Self.clock(m.elapsed), in: clock, y: clock.y, size: 13, color: Theme.textDim)
+        let time = Self.clock(m.elapsed) + (m.duration.map { " / " + Self.clock($0) } ?? "")
+        ctx.drawTrailing(time, in: clock, y: clock.y, size: 13, color: Theme.textDim)
     }
 
     /// The bottom bar: buttons, the volume slider and the call layout's name.

@@ -1,0 +1,60 @@
+import AppCore
+import AppCoreTestSupport
+import EngineTerms
+import XCTest
+
+/// D8 in the core: a source whose open found it a recording has no LIVE badge in the room view or
+/// the float, its clock reads position / length, its end shows Ended with Retry, and Enter (or
+/// Retry) opens it again from its start; a live room keeps its badge and its clock.
+final class RecordingTests: XCTestCase {
+    private func recording(_ status: PlaybackStatus, position: Double?) -> [SourceReport] {
+        [SourceReport(status: status, duration: 190, position: position)]
+    }
+
+    func testARecordingHasNoLiveBadgeAndItsClockReadsItsPositionOfItsLength() throws {
+        var state = F.open(F.liveA)
+        let live = try XCTUnwrap(state.roomLayout(now: 2.5))
+        XCTAssertEqual(live.badge?.text, UIMetrics.live, "a live room shows LIVE")
+        XCTAssertEqual(live.elapsed, 1.5)
+        XCTAssertNil(live.duration)
+
+        let effects = state.reduce(.playbackPolled("live-a", recording(.playing, position: 42.4)), now: 2.5)
+        XCTAssertEqual(effects, [.log(.info, "room \"live-a\" plays a recording of 190.0 s: it ends at its end, no reconnection")])
+        let view = try XCTUnwrap(state.roomLayout(now: 2.5))
+        XCTAssertTrue(view.controlsVisible)
+        XCTAssertNil(view.badge, "no LIVE badge over a recording")
+        XCTAssertEqual(view.elapsed, 42.4)
+        XCTAssertEqual(view.duration, 190)
+
+        let later = state.reduce(.playbackPolled("live-a", recording(.buffering(percent: 50), position: nil)), now: 3)
+        XCTAssertFalse(later.contains { if case .log = $0 { true } else { false } }, "the recording is said once: \(later)")
+        XCTAssertEqual(state.roomLayout(now: 3)?.elapsed, 42.4, "a stopped clock keeps the last position")
+    }
+
+    func testAFloatingRecordingHasNoLiveBadge() {
+        var state = F.floating(F.liveA)
+        XCTAssertFalse(state.floatLayout(now: 3).isRecording)
+        _ = state.reduce(.playbackPolled("live-a", recording(.playing, position: 3)), now: 3)
+        XCTAssertTrue(state.floatLayout(now: 3).isRecording)
+    }
+
+    func testAnEndedRecordingShowsEndedWithRetryAndEnterPlaysItAgainFromTheStart() throws {
+        var state = F.open(F.liveA)
+        _ = state.reduce(.playbackPolled("live-a", recording(.playing, position: 189)), now: 190)
+        XCTAssertEqual(state.reduce(F.key(.enter), now: 190), [], "Enter does nothing while it plays")
+        _ = state.reduce(.playbackPolled("live-a", recording(.ended, position: 189.9)), now: 191)
+        let view = try XCTUnwrap(state.roomLayout(now: 191))
+        XCTAssertEqual(view.overlay?.captions.map(\.text), ["Ended"])
+        let retry = try XCTUnwrap(view.overlay?.retry, "Ended offers Retry in the full view")
+        XCTAssertTrue(view.controls.contains(Hotspot(rect: retry, target: .retry)))
+        XCTAssertEqual(view.elapsed, 190, "an ended recording's clock reads its whole length")
+        XCTAssertNil(view.badge)
+
+        let effects = state.reduce(F.key(.enter), now: 192)
+        XCTAssertTrue(effects.contains(.closePlayback("live-a")), "\(effects)")
+        XCTAssertTrue(effects.contains { if case .openPlayback(let room, _) = $0 { room.id == "live-a" } else { false } },
+                      "\(effects)")
+        XCTAssertEqual(state.rooms["live-a"]?.sources, [.connecting])
+        XCTAssertNil(state.rooms["live-a"]?.recording, "the new open finds out again what the source is")
+    }
+}
