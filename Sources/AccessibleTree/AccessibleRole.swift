@@ -12,6 +12,7 @@ public enum AccessibleRole: UInt32, Sendable, CaseIterable {
     case label = 29
     case notification = 101
     case entry = 79
+    case dialog = 16
 
     /// AT-SPI2's own (untranslated) name of the role, as `GetRoleName` answers it.
     public var atspiName: String {
@@ -27,6 +28,7 @@ public enum AccessibleRole: UInt32, Sendable, CaseIterable {
         case .label: "label"
         case .notification: "notification"
         case .entry: "entry"
+        case .dialog: "dialog"
         }
     }
 }

@@ -65,6 +65,10 @@ final class CallLinkTests: XCTestCase {
         XCTAssertGreaterThan(mirrored[0].rect.x, mirrored[1].rect.x)
         _ = state.reduce(.key(.tab, window: .main, ctrl: false, shift: false, isRepeat: false), now: 2)
         XCTAssertEqual(state.focusRing(.main, now: 2), state.callLinkLayout()?.cancel.rect)
+        let tree = state.accessibleTree(now: 2)
+        XCTAssertEqual(tree.focused, "main/calllink:cancel")
+        XCTAssertEqual(tree.entry("main/calllink")?.node.role, .dialog)
+        XCTAssertEqual(tree.entry("main/calllink")?.node.children.map(\.name), ["Cancel", "Join"])
         XCTAssertEqual(joins(state.reduce(F.key(.enter), now: 2)), [])
         XCTAssertNil(state.callLinks.asking, "Enter on Cancel declined")
     }

@@ -1,3 +1,4 @@
+import AccessibleTree
 import AppCore
 import AppCoreTestSupport
 import EngineTerms
@@ -132,6 +133,21 @@ final class UserRoomsTests: XCTestCase {
         XCTAssertEqual(state.main.list.selected, 1, "the room put back is selected")
         XCTAssertEqual(state.toasts, [])
         XCTAssertNil(state.userRooms.deleted)
+    }
+
+    func testTheToastsUndoIsTheLastTabStopAndEnterPressesIt() {
+        var state = start(.userFile)
+        state.main.list.selected = 1
+        _ = state.reduce(key(.delete), now: 1)
+        let rest = F.rooms.filter { $0 != F.liveB }
+        _ = state.reduce(.userRoomsSaved(.remove(F.liveB.id, title: F.liveB.title), saved(rest, removed: ("{b}", 1))), now: 2)
+        XCTAssertEqual(state.focusStops(.main, now: 2).map(\.id).last, "main/toast:button", "X7: below the list")
+        _ = state.reduce(.key(.tab, window: .main, ctrl: false, shift: true, isRepeat: false), now: 2)
+        let tree = state.accessibleTree(now: 2)
+        XCTAssertEqual(tree.focused, "main/toast:button")
+        XCTAssertEqual(tree.entry("main/toast:button")?.node.name, "Undo")
+        let deleted = DeletedRoom(id: F.liveB.id, title: F.liveB.title, element: "{b}", index: 1, until: 2 + UserRooms.undoDuration)
+        XCTAssertEqual(state.reduce(key(.enter), now: 3), [.saveUserRooms(.restore(deleted))])
     }
 
     func testDeleteDuringASearchDeletesTheShownSelectedRoom() {

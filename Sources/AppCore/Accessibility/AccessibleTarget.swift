@@ -94,8 +94,18 @@ extension AppState {
     }
 
     /// Clicks the object with `id` as a pointer would (X7): a room's row selects and opens the
-    /// room, a button does what its click does. An id no longer shown does nothing.
+    /// room, a button (the call-link question's, a toast's Undo too) does what its click does;
+    /// Space and Enter on a focused control come here as well. An id no longer shown does nothing.
     mutating func accessibleClicked(_ id: String, now: Double) -> [AppEffect] {
+        if callLinks.asking != nil, id == Self.callLinkJoinStop || id == Self.callLinkCancelStop {
+            return sendCallLinks(id == Self.callLinkJoinStop ? .accept : .decline, now: now)
+        }
+        if id == Self.toastButtonStop {
+            switch toastLayout(now: now).compactMap(\.action).first {
+            case .undoDelete: return undoDelete(now: now)
+            case nil: return []
+            }
+        }
         if id.hasPrefix("room:") {
             let roomID = String(id.dropFirst("room:".count)), listed = listedRooms
             guard case .list = session.mainWindow.content,

@@ -28,15 +28,31 @@ extension AppState {
             children.append(Self.listNode(list, width: main.width, height: main.height))
         }
         if main.room != nil, let room = roomLayout(now: now, measure: measure) { children += Self.roomNodes(room) }
+        if let question = main.callLink { children.append(Self.callLinkNode(question)) }
         var seen: [String: Int] = [:]
         for toast in toastLayout(now: now, measure: measure) {
             let n = seen[toast.message, default: 0]
             seen[toast.message] = n + 1
+            var button: [AccessibleNode] = []
+            if let action = toast.action, let rect = toast.button { button = [Self.button(Self.toastButtonStop, action.label, rect)] }
             children.append(AccessibleNode(id: "toast:\(n):" + toast.message, role: .notification, name: toast.message,
-                                           rect: toast.pill.accessible, attributes: ["live": "polite"]))
+                                           rect: toast.pill.accessible, attributes: ["live": "polite"], children: button))
         }
         return AccessibleNode(id: "main", role: .frame, name: "FloatApp",
                               rect: PixelRect(0, 0, main.width, main.height).accessible, children: children)
+    }
+
+    /// The call-link question (W13) as a dialog named by its question, with its Cancel and Join.
+    private static func callLinkNode(_ question: CallLinkViewModel) -> AccessibleNode {
+        AccessibleNode(id: "main/calllink", role: .dialog, name: question.heading.text,
+                       description: question.lines.map(\.text).joined(separator: ", "), rect: question.box.accessible,
+                       children: [button(callLinkCancelStop, question.cancel.text, question.cancel.rect),
+                                  button(callLinkJoinStop, question.join.text, question.join.rect)])
+    }
+
+    private static func button(_ id: String, _ name: String, _ rect: PixelRect) -> AccessibleNode {
+        AccessibleNode(id: id, role: .pushButton, name: name, states: AccessibleNode.shown.union([.focusable]),
+                       rect: rect.accessible, clickable: true)
     }
 
     /// `node` with the object of id `focused` focused (X7): a control given the keyboard with

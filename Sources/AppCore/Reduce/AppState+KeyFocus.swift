@@ -122,7 +122,7 @@ extension AppState {
         case .enter, .space:
             guard focused.id != Self.listStop else { return nil }
             fields.spacePressedControl = key == .space
-            return activate(focused.id, now: now)
+            return accessibleClicked(focused.id, now: now)
         case .up, .right, .down, .left:
             guard focused.id.hasSuffix("control:volume") else {
                 return focused.window == .float ? [] : nil
@@ -168,20 +168,6 @@ extension AppState {
             return sendFields(.focus(name, selectAll: false), now: now)
         }
         return sendFields(.focusControl(id), now: now)
-    }
-
-    /// Presses the control with `id` as a click on it would.
-    private mutating func activate(_ id: String, now: Double) -> [AppEffect] {
-        switch id {
-        case Self.callLinkJoinStop: return sendCallLinks(.accept, now: now)
-        case Self.callLinkCancelStop: return sendCallLinks(.decline, now: now)
-        case Self.toastButtonStop:
-            switch toastLayout(now: now).compactMap(\.action).first {
-            case .undoDelete: return undoDelete(now: now)
-            case nil: return []
-            }
-        default: return accessibleClicked(id, now: now)
-        }
     }
 
     /// A tenth up or down on the focused volume slider of `window`.
