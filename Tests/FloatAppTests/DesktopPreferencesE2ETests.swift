@@ -59,17 +59,25 @@ final class DesktopPreferencesE2ETests: AppE2ETestCase {
             try eventually("the list is painted in the high-contrast palette", timeout: 5, poll: 0.1) {
                 try desktop.grab(DesktopRect(x: corner.x, y: corner.y, width: 1, height: 1))[0, 0] == RGB(red: 0, green: 0, blue: 0)
             }
-            Thread.sleep(forTimeInterval: 0.2)
-            let image = try desktop.grab(rect)
+            let list = try desktop.grab(rect)
+            assertHighContrast(list, "the list")
             _ = try desktop.screenshot("high-contrast-list")
-            let fills = Self.fills(of: image)
-            XCTAssertEqual(fills.first?.color, RGB(red: 0, green: 0, blue: 0), "black behind everything: \(fills)")
-            XCTAssertTrue(image.pixels.contains(RGB(red: 255, green: 255, blue: 255)), "white text")
-            for fill in fills.dropFirst() {
-                let onWhite = Self.contrast(fill.color, RGB(red: 255, green: 255, blue: 255))
-                let onBlack = Self.contrast(fill.color, RGB(red: 0, green: 0, blue: 0))
-                XCTAssertTrue(onWhite >= 4.5 || onBlack >= 3, "\(fill.color) (\(fill.share)): \(onWhite):1 under white text, \(onBlack):1 on black")
+            // The location field with a path typed, and the toast its refusal shows.
+            let toasts = session.stats.events(named: "toast").count
+            try session.focusMain()
+            desktop.key(.character("l"), modifiers: [.control], pause: 0.06)
+            for character in "/nothing/here.m3u8" { desktop.key(.character(character), pause: 0.03) }
+            desktop.key(.returnKey, pause: 0.06)
+            desktop.key(.character("l"), modifiers: [.control], pause: 0.06)
+            for character in "typed" { desktop.key(.character(character), pause: 0.03) }
+            try eventually("a toast shows", timeout: 10, poll: 0.1) { session.stats.events(named: "toast").count > toasts }
+            var shown = list
+            try eventually("the field's text is painted", timeout: 5, poll: 0.1) {
+                shown = try desktop.grab(rect)
+                return shown.pixels != list.pixels
             }
+            assertHighContrast(shown, "the location field and a toast")
+            _ = try desktop.screenshot("high-contrast-field-and-toast")
             try gsettingsSet(bus, environment, "org.gnome.desktop.a11y.interface", "high-contrast", "false")
             try eventually("back to the dark palette", timeout: 5, poll: 0.1) {
                 try desktop.grab(DesktopRect(x: corner.x, y: corner.y, width: 1, height: 1))[0, 0] == RGB(red: 0x12, green: 0x14, blue: 0x18)
@@ -94,6 +102,22 @@ final class DesktopPreferencesE2ETests: AppE2ETestCase {
             print("float positions after a fling: with the spring \(spring), without \(placed)")
             let size = try XCTUnwrap(float.frame)
             _ = try float.waitForCorner(.bottomRight, size: (size.width, size.height), "the float rests in the corner it was flung to")
+        }
+    }
+
+    /// Checks the painted colours of `image` in the high-contrast palette: black behind
+    /// everything, white text, and every colour that fills a part of the window (0.5% or more)
+    /// one white text reads on at 4.5:1 (WCAG AA for text) or that stands 3:1 from the black
+    /// around it (AA for controls).
+    private func assertHighContrast(_ image: Image, _ what: String) {
+        let fills = Self.fills(of: image)
+        XCTAssertEqual(fills.first?.color, RGB(red: 0, green: 0, blue: 0), "\(what): black behind everything: \(fills)")
+        XCTAssertTrue(image.pixels.contains(RGB(red: 255, green: 255, blue: 255)), "\(what): white text")
+        for fill in fills.dropFirst() {
+            let onWhite = Self.contrast(fill.color, RGB(red: 255, green: 255, blue: 255))
+            let onBlack = Self.contrast(fill.color, RGB(red: 0, green: 0, blue: 0))
+            XCTAssertTrue(onWhite >= 4.5 || onBlack >= 3,
+                          "\(what): \(fill.color) (\(fill.share)): \(onWhite):1 under white text, \(onBlack):1 on black")
         }
     }
 
