@@ -91,14 +91,15 @@ def press(name):
     d.close()
 
 
-def tab_focus(shot):
-    """Presses Tab and awaits the next focus event; screenshots the screen as `shot` in --shots' folder."""
+def tab_focus(shot=None):
+    """Presses Tab and awaits the next focus event and its ring on screen; screenshots the screen as `shot` in
+    --shots' folder."""
     before = len(events)
     press("Tab")
     node = wait_for("focus event after Tab", lambda: next((e[1] for e in events[before:] if e[0].startswith("focus")), None))
     e = node.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
     ring = wait_for("the focus ring's accent left of " + node.name, lambda: accent_at(e.x - 2, e.y + e.height // 2))
-    if "--shots" in sys.argv:
+    if shot and "--shots" in sys.argv:
         folder = sys.argv[sys.argv.index("--shots") + 1]
         subprocess.run(["import", "-window", "root", os.path.join(folder, shot)], check=True)
     return dict(role=node.getRoleName(), name=node.name, ring=ring,
@@ -151,7 +152,7 @@ def main():
     press("Escape")
     lists = wait_for("the list again", lambda: [c for c in frame if c.getRoleName() == "list"])
     field = next(c for c in frame if c.getRoleName() == "entry")
-    say("tabbed-list", field=tab_focus("search-focus-ring.png"), add=tab_focus("add-focus-ring.png"))
+    say("tabbed-list", field=tab_focus(), add=tab_focus("add-focus-ring.png"))
     field.queryEditableText().setTextContents("Beta")
     wait_for("the search to narrow the list", lambda: lists[0].childCount == 1)
     say("searched", field=field.name, text=field.queryText().getText(0, -1), rows=[c.name for c in lists[0]],
