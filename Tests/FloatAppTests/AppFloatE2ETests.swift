@@ -134,15 +134,31 @@ final class AppFloatE2ETests: AppE2ETestCase {
         }
     }
 
+    /// F6 and Tab reach the float's Mute from the main window; then M, Esc and Ctrl+W in the float.
     func testFloatKeysMuteRestoreAndClose() throws {
         let session = try startApp(rooms: [room], arguments: ["--open", room.id, "--float"])
         try session.run {
             let desktop = session.desktop
-            let (float, _) = try startFloating(session)
+            let (float, frame) = try startFloating(session)
+            // F6 in the main window (X7): the float's buttons show, the first (Restore, top left,
+            // away from the accent-filled volume slider) ringed in the accent; Tab twice reaches
+            // Mute (after Restore and Close), Space presses it.
+            try session.focusMain()
+            desktop.key(.f6)
+            let accent = RGB(red: 0x4c, green: 0x8d, blue: 0xff)
+            let topLeft = DesktopRect(x: frame.x, y: frame.y, width: frame.width / 3, height: frame.height / 3)
+            try eventually("the float's Restore ringed", timeout: 5) {
+                try desktop.grab(topLeft).fraction(matching: accent, tolerance: 0) > 0.005
+            }
+            try desktop.screenshot("f6-float-ring")
+            desktop.key(.tab)
+            desktop.key(.tab)
+            desktop.key(.space)
+            try session.waitForEvents("mute", ["room": room.id])
             try desktop.focus(float)
 
             desktop.key(.m)
-            try session.waitForEvents("mute", ["room": room.id])
+            try session.waitForEvents("mute", ["room": room.id], count: 2)
 
             let mainFrames = session.stats.events(named: "frame", matching: ["window": "main"]).count
             desktop.key(.escape)

@@ -26,6 +26,7 @@ struct Key: CustomStringConvertible {
     static let right = Key(XK_Right, "Right")
     static let space = Key(XK_space, "space")
     static let tab = Key(XK_Tab, "Tab")
+    static let f6 = Key(XK_F6, "F6")
     static let plus = Key(XK_plus, "plus")
     static let minus = Key(XK_minus, "minus")
     static let equal = Key(XK_equal, "equal")
