@@ -45,26 +45,40 @@ final class DesktopPreferencesE2ETests: AppE2ETestCase {
         let bus = try settingsBus(desktop, environment)
         let rooms = try RoomsFixture(rooms: [.live("alpha", title: "Alpha Room"), .live("beta", title: "Beta Room")])
             .write(in: desktop.workFolder)
-        let session = try RunningApp(roomsFile: rooms, arguments: [], on: desktop) { arguments in
+        // A call link on the command line asks whether to join over the list: the dialog.
+        let link = "floatapp://call?room=standup&title=Stand-up&server=local&server-title=Local%20server"
+            + "&stats=http%3A%2F%2F127.0.0.1%3A9%2Fstat&play=rtmp%3A%2F%2F127.0.0.1%3A9%2Flive%2F%7Bstream%7D"
+            + "&calls=rtmp%3A%2F%2F127.0.0.1%3A9%2Fcall%2F%7Broom%7D~%7Bparticipant%7D"
+        let session = try RunningApp(roomsFile: rooms, arguments: [link], on: desktop) { arguments in
             try launchApp(arguments + ["--log-level", "info"], on: desktop, environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address])
         }
         try session.run {
             let rect = try session.mainRect()
             let corner = DesktopPoint(x: rect.minX + 3, y: rect.maxY - 3)
-            try eventually("the list is painted in the dark palette", timeout: 10, poll: 0.1) {
-                try desktop.grab(DesktopRect(x: corner.x, y: corner.y, width: 1, height: 1))[0, 0] == RGB(red: 0x12, green: 0x14, blue: 0x18)
+            var dimmed = RGB(red: 0, green: 0, blue: 0)
+            try eventually("the dialog dims the dark palette's background: \(dimmed)", timeout: 10, poll: 0.1) {
+                dimmed = try desktop.grab(DesktopRect(x: corner.x, y: corner.y, width: 1, height: 1))[0, 0]
+                return dimmed != RGB(red: 0, green: 0, blue: 0) && dimmed.blue < 0x18
             }
             try gsettingsSet(bus, environment, "org.gnome.desktop.a11y.interface", "high-contrast", "true")
             try waitForLog(session.app, "desktop preferences: motion full, contrast high")
             try eventually("the list is painted in the high-contrast palette", timeout: 5, poll: 0.1) {
                 try desktop.grab(DesktopRect(x: corner.x, y: corner.y, width: 1, height: 1))[0, 0] == RGB(red: 0, green: 0, blue: 0)
             }
+            assertHighContrast(try desktop.grab(rect), "the call link's question")
+            _ = try desktop.screenshot("high-contrast-dialog")
+            try session.focusMain()
+            desktop.key(.escape, pause: 0.06)
+            // Cancel's grey fills thousands of pixels; text's edges make a few of that grey too.
+            let cancelGrey = RGB(red: 0x70, green: 0x70, blue: 0x70)
+            try eventually("the question is gone", timeout: 5, poll: 0.1) {
+                try desktop.grab(rect).pixels.filter { $0 == cancelGrey }.count < 500
+            }
             let list = try desktop.grab(rect)
             assertHighContrast(list, "the list")
             _ = try desktop.screenshot("high-contrast-list")
             // The location field with a path typed, and the toast its refusal shows.
             let toasts = session.stats.events(named: "toast").count
-            try session.focusMain()
             desktop.key(.character("l"), modifiers: [.control], pause: 0.06)
             for character in "/nothing/here.m3u8" { desktop.key(.character(character), pause: 0.03) }
             desktop.key(.returnKey, pause: 0.06)

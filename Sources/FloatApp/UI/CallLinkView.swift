@@ -25,7 +25,7 @@ enum CallLinkView {
         ctx.renderer.fillRounded(join, radius: join.h / 2, m.hovered == .join ? Theme.accent : Theme.accent.withAlpha(210))
         ctx.text.drawCentered(m.join.text, in: join, size: 15, bold: true, color: Theme.text)
         let cancel = SDL_Rect(m.cancel.rect)
-        ctx.renderer.fillRounded(cancel, radius: cancel.h / 2, m.hovered == .cancel ? Theme.surfaceHover : Theme.border)
+        ctx.renderer.fillRounded(cancel, radius: cancel.h / 2, m.hovered == .cancel ? Theme.surfaceHover : Theme.secondary)
         ctx.text.drawCentered(m.cancel.text, in: cancel, size: 15, bold: true, color: Theme.text)
     }
 }

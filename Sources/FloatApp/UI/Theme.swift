@@ -18,6 +18,7 @@ enum Theme {
     static var warn: Color { palette.warn }
     static var error: Color { palette.error }
     static var toast: Color { palette.toast }
+    static var secondary: Color { palette.secondary }
     static var scrim: Color { palette.scrim }
     static let black = Color(r: 0, g: 0, b: 0)
 
@@ -31,6 +32,8 @@ enum Theme {
 struct Palette: Equatable {
     var background, surface, surfaceHover, surfaceSelected, border: Color
     var text, textDim, accent, live, ok, warn, error, toast, scrim: Color
+    /// A secondary button's fill (a dialog's Cancel), under white text.
+    var secondary: Color
     /// Whether a status pill's label takes the status's colour; else it is ``text``, the
     /// colour marking the pill's dot alone.
     var tintsLabels = true
@@ -43,17 +46,19 @@ struct Palette: Equatable {
         textDim: Color(r: 0x9a, g: 0xa1, b: 0xae), accent: Color(r: 0x4c, g: 0x8d, b: 0xff),
         live: Color(r: 0xe5, g: 0x39, b: 0x35), ok: Color(r: 0x3d, g: 0xbf, b: 0x6e),
         warn: Color(r: 0xf2, g: 0xb1, b: 0x34), error: Color(r: 0xf0, g: 0x5a, b: 0x5a),
-        toast: Color(r: 0x30, g: 0x34, b: 0x3e), scrim: Color(r: 0, g: 0, b: 0, a: 150))
+        toast: Color(r: 0x30, g: 0x34, b: 0x3e), scrim: Color(r: 0, g: 0, b: 0, a: 150),
+        secondary: Color(r: 0x33, g: 0x38, b: 0x44))
 
     /// The high-contrast look (X8): white text on black, white borders, and an accent and a
     /// live red that read at 4.5:1 or more both on black and under white text (WCAG 2 AA for
     /// text; 3:1 for controls).
     static let highContrast = Palette(
         background: Color(r: 0, g: 0, b: 0), surface: Color(r: 0, g: 0, b: 0),
-        surfaceHover: Color(r: 0x26, g: 0x26, b: 0x26), surfaceSelected: Color(r: 0x00, g: 0x3a, b: 0x80),
+        surfaceHover: Color(r: 0x60, g: 0x60, b: 0x60), surfaceSelected: Color(r: 0x00, g: 0x3a, b: 0x80),
         border: Color(r: 0xff, g: 0xff, b: 0xff), text: Color(r: 0xff, g: 0xff, b: 0xff),
         textDim: Color(r: 0xe6, g: 0xe6, b: 0xe6), accent: Color(r: 0x3d, g: 0x67, b: 0xff),
         live: Color(r: 0xe0, g: 0x2d, b: 0x2d), ok: Color(r: 0x3c, g: 0xe0, b: 0x70),
         warn: Color(r: 0xff, g: 0xd0, b: 0x40), error: Color(r: 0xf0, g: 0x50, b: 0x50),
-        toast: Color(r: 0x1a, g: 0x1a, b: 0x1a), scrim: Color(r: 0, g: 0, b: 0, a: 210), tintsLabels: false)
+        toast: Color(r: 0x1a, g: 0x1a, b: 0x1a), scrim: Color(r: 0, g: 0, b: 0, a: 210),
+        secondary: Color(r: 0x70, g: 0x70, b: 0x70), tintsLabels: false)
 }
