@@ -45,8 +45,11 @@ final class RecordingTests: XCTestCase {
         _ = state.reduce(.playbackPolled("live-a", recording(.ended, position: 189.9)), now: 191)
         let view = try XCTUnwrap(state.roomLayout(now: 191))
         XCTAssertEqual(view.overlay?.captions.map(\.text), ["Ended"])
-        let retry = try XCTUnwrap(view.overlay?.retry, "Ended offers Retry in the full view")
+        let retry = try XCTUnwrap(view.overlay?.retry, "Ended offers to play it again in the full view")
         XCTAssertTrue(view.controls.contains(Hotspot(rect: retry, target: .retry)))
+        XCTAssertEqual(view.overlay?.retryLabel, "Play again", "a recording's end offers to play it again")
+        XCTAssertEqual(state.accessibleTree(now: 191).entry("main/control:retry")?.node.name, "Play again",
+                       "a screen reader names the button as it is painted")
         XCTAssertEqual(view.elapsed, 190, "an ended recording's clock reads its whole length")
         XCTAssertNil(view.badge)
 
@@ -56,5 +59,30 @@ final class RecordingTests: XCTestCase {
                       "\(effects)")
         XCTAssertEqual(state.rooms["live-a"]?.sources, [.connecting])
         XCTAssertNil(state.rooms["live-a"]?.recording, "the new open finds out again what the source is")
+    }
+
+    func testAPausedRecordingIsHeldWhereItPausedAndALiveRoomIsNot() {
+        var live = F.open(F.liveA)
+        let livePause = live.reduce(.media(.pause), now: 2)
+        XCTAssertFalse(livePause.contains { if case .holdPlayback = $0 { true } else { false } },
+                       "a live room keeps decoding while paused, to resume at the live edge: \(livePause)")
+
+        var state = F.open(F.liveA)
+        _ = state.reduce(.playbackPolled("live-a", recording(.playing, position: 42)), now: 2)
+        let pause = state.reduce(.media(.playPause), now: 3)
+        XCTAssertTrue(pause.contains(.holdPlayback("live-a", held: true)), "\(pause)")
+        XCTAssertTrue(pause.contains(.setAudio("live-a", muted: true, volume: 1)), "\(pause)")
+        let resume = state.reduce(.media(.play), now: 5)
+        XCTAssertTrue(resume.contains(.holdPlayback("live-a", held: false)), "\(resume)")
+        XCTAssertTrue(resume.contains(.setAudio("live-a", muted: false, volume: 1)), "\(resume)")
+    }
+
+    func testAnEndedLiveRoomStillOffersRetry() throws {
+        var state = F.open(F.liveA)
+        _ = state.reduce(.playbackPolled("live-a", [SourceReport(status: .ended)]), now: 3)
+        let view = try XCTUnwrap(state.roomLayout(now: 3))
+        XCTAssertNotNil(view.overlay?.retry)
+        XCTAssertEqual(view.overlay?.retryLabel, "Retry")
+        XCTAssertEqual(state.accessibleTree(now: 3).entry("main/control:retry")?.node.name, "Retry")
     }
 }

@@ -59,7 +59,7 @@ enum AccessibleTarget: Equatable {
         case .roomControl(.leave), .floatControl(.leave): ShellLabels.leave
         case .roomControl(.layout(let layout)): tr("Layout: %s", layout.title)
         case .roomControl(.participants): tr("Participants")
-        case .roomControl(.retry): tr("Retry")
+        case .roomControl(.retry): room?.overlay?.retryLabel ?? UIMetrics.retry
         case .roomControl(.retrySource(let i)):
             tr("Retry %s", room.flatMap { $0.participants.indices.contains(i) ? $0.participants[i].name : nil } ?? "")
         case .roomControl(.back): tr("Back to the list")

@@ -33,7 +33,8 @@ extension AppState {
         let panelW = isCall && session.participantList == .visible ? m.px(240) : 0
         let stage = PixelRect(0, 0, main.width - panelW, main.height)
         let status = shownStatus(open.status, since: open.statusSince, now: now)
-        let overlay = isCall ? nil : statusLayout.overlay(status, in: stage, compact: false, retry: true)
+        let overlay = isCall ? nil : statusLayout.overlay(status, in: stage, compact: false, retry: true,
+                                                          recording: open.recording != nil)
         let tiles = isCall ? tiles(room, open, stage: stage, now: now, statusLayout) : []
         var controls = overlay?.retry.map { [Hotspot(rect: $0, target: RoomControl.retry)] } ?? []
         controls += tiles.compactMap { t in t.overlay?.retry.map { Hotspot(rect: $0, target: .retrySource(t.index)) } }

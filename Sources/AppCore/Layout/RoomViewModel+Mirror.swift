@@ -61,6 +61,6 @@ extension StatusOverlayModel {
             area: area.mirrored(within: width), dims: dims,
             spinner: spinner.map { Spinner(x: width - $0.x, y: $0.y, radius: $0.radius, tone: $0.tone) },
             captions: captions.map { Caption(text: $0.text, rect: $0.rect.mirrored(within: width), style: $0.style, tone: $0.tone) },
-            retry: retry?.mirrored(within: width))
+            retry: retry?.mirrored(within: width), retryLabel: retryLabel)
     }
 }

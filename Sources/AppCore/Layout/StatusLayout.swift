@@ -38,6 +38,8 @@ public struct StatusOverlayModel: Hashable, Sendable {
     public let captions: [Caption]
     /// The Retry button, when the status is a failure the view can retry, or an end the full view can open again.
     public let retry: PixelRect?
+    /// The words on the Retry button: "Play again" under a recording's end (D8).
+    public var retryLabel = UIMetrics.retry
 }
 
 /// Lays out status overlays: the full one of a live room's stage, and the compact one of a
@@ -47,8 +49,9 @@ struct StatusLayout {
     let measure: TextMeasure
 
     /// The overlay for `status` in `area` (nil while playing); `retry` asks for a Retry button on failure
-    /// (and, in the full view, at the end).
-    func overlay(_ status: PlaybackStatus, in area: PixelRect, compact: Bool, retry: Bool) -> StatusOverlayModel? {
+    /// (and, in the full view, at the end: Play again for a `recording`).
+    func overlay(_ status: PlaybackStatus, in area: PixelRect, compact: Bool, retry: Bool,
+                 recording: Bool = false) -> StatusOverlayModel? {
         let m = metrics
         let style = TextStyle(size: compact ? 11 : 15, bold: true)
         let spin = m.px(compact ? 10 : 22)
@@ -71,9 +74,11 @@ struct StatusLayout {
         case .ended:
             // The full view offers to open an ended room again (a recording plays from its start, D8).
             let again = retry && !compact
+            let label = recording ? UIMetrics.playAgain : UIMetrics.retry
             let caption = centred(tr("Ended"), style, y: cy - m.px(again ? 30 : 15), height: m.px(30), in: area, tone: .dim)
             return StatusOverlayModel(area: area, dims: true, spinner: nil, captions: [caption],
-                                      retry: again ? retryButton(in: area, y: cy + m.px(8)) : nil)
+                                      retry: again ? retryButton(in: area, y: cy + m.px(8), label: label) : nil,
+                                      retryLabel: label)
         case .failed(let error):
             return failed(error.words, in: area, compact: compact, retry: retry)
         }
@@ -104,11 +109,11 @@ struct StatusLayout {
                                           style: style, tone: tone)
     }
 
-    /// The Retry button (an icon and its label), centred across `area` with its top at `y`.
-    private func retryButton(in area: PixelRect, y: Int) -> PixelRect {
+    /// The Retry button (an icon and its `label`), centred across `area` with its top at `y`.
+    private func retryButton(in area: PixelRect, y: Int, label: String = UIMetrics.retry) -> PixelRect {
         let m = metrics
         let h = m.px(36)
-        let w = m.width(UIMetrics.retry, TextStyle(size: 15, bold: true)) + m.px(32) + (h - m.px(12))
+        let w = m.width(label, TextStyle(size: 15, bold: true)) + m.px(32) + (h - m.px(12))
         return PixelRect(area.x + (area.w - w) / 2, y, w, h)
     }
 }

@@ -59,6 +59,8 @@ public struct UIMetrics: Hashable, Sendable {
 
     /// The Retry button's label.
     public static var retry: String { tr("Retry") }
+    /// The Retry button's label under a recording's end (D8): it plays the recording again from its start.
+    public static var playAgain: String { tr("Play again") }
     /// The badge of a live room that plays.
     public static var live: String { tr("LIVE") }
     /// The badge of a room the user broadcasts.

@@ -17,6 +17,9 @@ public enum AppEffect: Equatable, Sendable {
     case setVideo(RoomID, source: Int, VideoDemand)
     /// Set a room's mute and volume.
     case setAudio(RoomID, muted: Bool, volume: Float)
+    /// Hold a room's playback where it is, or let it go on from there: a paused recording is
+    /// held so that it resumes where it paused (D8).
+    case holdPlayback(RoomID, held: Bool)
     /// Fetch a live server's statistics page off the main thread and answer with
     /// ``AppEvent/directoryFetched(serverID:serial:_:)``.
     case fetchDirectory(serverID: String, url: String, serial: Int)

@@ -50,14 +50,16 @@ extension AppState {
         }
     }
 
-    /// Pauses or resumes the open room. Paused, its pictures are not converted or presented and
-    /// its sound is silent, while its sources stay connected and keep decoding in real time: a
-    /// resume shows live frames, not the moment of the pause.
+    /// Pauses or resumes the open room. Paused, its pictures are not presented and its sound is
+    /// silent. A live room's sources stay connected and keep decoding in real time: a resume
+    /// shows live frames, not the moment of the pause. A recording is held where it paused and
+    /// goes on from there (D8); a resume lets go of any hold, whatever the room became since.
     private mutating func setPaused(_ paused: Bool) -> [AppEffect] {
         guard let id = session.openRoomID, var room = rooms[id], room.paused != paused else { return [] }
         room.paused = paused
         rooms[id] = room
-        return [audioEffect(id), .stats(.paused(id, paused: paused))].compactMap { $0 }
+        let hold: AppEffect? = !paused || room.recording != nil ? .holdPlayback(id, held: paused) : nil
+        return [audioEffect(id), hold, .stats(.paused(id, paused: paused))].compactMap { $0 }
     }
 
     /// The sound a room plays now: silent while muted or paused.

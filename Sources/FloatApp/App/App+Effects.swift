@@ -30,6 +30,7 @@ extension App {
             guard let player = playback.players[id], source < player.sourcePlayers.count else { break }
             files.log(player.setDemand(source, demand))
         case .setAudio(let id, let muted, let volume): playback.players[id]?.setAudio(muted: muted, volume: volume)
+        case .holdPlayback(let id, let held): playback.players[id]?.setHeld(held)
         case .fetchDirectory(let serverID, let url, let serial):
             directoryFetcher.fetch(serverID: serverID, url: url, serial: serial)
         case .readPlaylist(let address, let serial): playlistReader.read(address, serial: serial)

@@ -85,6 +85,11 @@ final class RoomPlayer {
         }
     }
 
+    /// Holds every source where it is, or lets them go on (a paused recording, D8).
+    func setHeld(_ held: Bool) {
+        for s in sourcePlayers { s.setHeld(held) }
+    }
+
     /// What each player reports now, for the app state.
     var reports: [SourceReport] {
         sourcePlayers.map { s in

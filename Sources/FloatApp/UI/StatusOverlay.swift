@@ -19,7 +19,7 @@ enum StatusOverlay {
             ctx.text.drawFitting(c.text, x: Int32(c.rect.x), y: y, maxWidth: Int32(c.rect.w), size: size,
                                  bold: c.style.bold, color: color(c.tone))
         }
-        if let retry = overlay.retry { Button.drawLabel(ctx, UIMetrics.retry, icon: .retry, in: SDL_Rect(retry), hovered: retryHovered) }
+        if let retry = overlay.retry { Button.drawLabel(ctx, overlay.retryLabel, icon: .retry, in: SDL_Rect(retry), hovered: retryHovered) }
     }
 
     private static func color(_ tone: StatusOverlayModel.Tone) -> Color {

@@ -127,6 +127,15 @@ public final class SourcePlayer: Sendable {
     /// while the clock is stopped (opening, buffering).
     public var position: Double? { core.withLock { $0.recordingPosition(now: core.systemClock.now()) } }
 
+    /// Holds the player where it is, or lets it go on from there: held, its clock stands still,
+    /// so no picture is presented, no sound played and nothing dropped as late, and the source
+    /// stays open with its queues full. A paused recording is held (D8), so it resumes where it
+    /// paused; a live source is not, so it resumes at the live edge.
+    public func setHeld(_ held: Bool) {
+        core.withLock { $0.hold(held, now: core.systemClock.now()) }
+        core.publishEvents()
+    }
+
     /// True when the current connection has a decodable video stream.
     public var hasVideo: Bool { core.withLock { $0.hasVideoStream } }
 

@@ -94,6 +94,11 @@ struct SharedState {
     private(set) var recordingDuration: Double?
     /// Where a recording's timestamps start, so its position counts from 0.
     private(set) var recordingStart = 0.0
+    /// True while the player is held (``SourcePlayer/setHeld(_:)``): its clock stands still, so
+    /// nothing is presented, played or dropped, and the queues stay full.
+    private(set) var isHeld = false
+    /// The media time the clock stood at when it was held (nil when it was not running).
+    private var heldTime: Double?
 
     var status: PlaybackStatus = .connecting
     var notifiedStatus: PlaybackStatus = .connecting
@@ -175,8 +180,25 @@ struct SharedState {
     /// while the clock is stopped).
     func recordingPosition(now: Double) -> Double? {
         var clock = self.clock
-        guard let duration = recordingDuration, let time = clock.time(now: now) else { return nil }
+        guard let duration = recordingDuration, let time = heldTime ?? clock.time(now: now) else { return nil }
         return min(duration, max(0, time - recordingStart))
+    }
+
+    /// Holds the clock where it is, or lets it go on from there (a paused recording, D8).
+    mutating func hold(_ held: Bool, now: Double) {
+        guard held != isHeld else { return }
+        isHeld = held
+        if held {
+            heldTime = clock.time(now: now)
+            clock.stop()
+            return
+        }
+        if phase == .playing, let time = heldTime { clock.start(at: time, now: now) }
+        heldTime = nil
+        startIfReady(now: now)
+        if !frames.isEmpty { frameWakePending = true }
+        wakeVideo(for: .picture)
+        wakeDemuxerIfReady()
     }
 
     /// True when the current connection's video thread must stop.
@@ -288,7 +310,7 @@ struct SharedState {
 
     /// Starts the clock once the queues hold enough to play smoothly.
     mutating func startIfReady(now: Double) {
-        guard phase == .buffering else { return }
+        guard phase == .buffering, !isHeld else { return }
         let videoReady = !hasVideoStream || !frames.isEmpty || videoDrained
             || (demand == .hidden && lastDecodedVideoPts != nil)
         let audioReady = !hasAudioStream || ring.duration >= Self.audioPrebuffer || audioDrained
@@ -396,5 +418,6 @@ struct SharedState {
         lastAudioEnd = nil
         awaitingKey = false
         lastStillPts = nil
+        heldTime = nil
     }
 }
