@@ -1,6 +1,7 @@
 import AppCore
 import AppCoreTestSupport
 import EngineTerms
+import Rooms
 import XCTest
 
 /// D8 in the core: a source whose open found it a recording has no LIVE badge in the room view or
@@ -84,5 +85,20 @@ final class RecordingTests: XCTestCase {
         XCTAssertNotNil(view.overlay?.retry)
         XCTAssertEqual(view.overlay?.retryLabel, "Retry")
         XCTAssertEqual(state.accessibleTree(now: 3).entry("main/control:retry")?.node.name, "Retry")
+    }
+
+    func testARowShowsARecordingFromItsFileBeforeItOpensAndFromItsOpenAfter() throws {
+        let file = Room(id: "movie", title: "Movie", media: .live(source: .file(path: "/videos/movie.mp4")))
+        var state = F.start(rooms: [file, F.liveA, F.call])
+        func recording(_ id: String) throws -> Bool {
+            try XCTUnwrap(state.listViewModel(now: 1).rows.first { $0.id == id }).isRecording
+        }
+        XCTAssertEqual(try [file.id, F.liveA.id, F.call.id].map(recording), [true, false, false],
+                       "before opening: a local file is a recording, a lavfi graph and a call are not")
+        _ = state.reduce(.key(.enter, window: .main, ctrl: false, isRepeat: false), now: 1)
+        _ = state.reduce(.playbackPolled(file.id, [SourceReport(status: .playing, opens: 1)]), now: 1)
+        XCTAssertFalse(try recording(file.id), "a file whose open reports no length plays live")
+        _ = state.reduce(.playbackPolled(file.id, [SourceReport(status: .playing, opens: 1, duration: 9, position: 1)]), now: 2)
+        XCTAssertTrue(try recording(file.id))
     }
 }

@@ -241,6 +241,8 @@ public struct RoomRowModel: Hashable, Sendable {
     public let id: String
     public let title: String
     public let isCall: Bool
+    /// True for a recording (D8): its badge is a film's, not a live stream's.
+    public let isRecording: Bool
     /// What the row's second line says, put in words when it is read (``detail``).
     public let about: RowDetail
     public let status: Status
@@ -358,6 +360,14 @@ public struct ListNotice: Hashable, Sendable {
 }
 
 extension AppState {
+    /// Whether a room's row shows a recording (D8), from what the core knows without probing:
+    /// once the room's source opened, as that open found it; before, a local file is taken for one.
+    func rowIsRecording(_ room: Room) -> Bool {
+        if let open = rooms[room.id], open.opens.first.map({ $0 > 0 }) == true { return open.recording != nil }
+        if case .live(source: .file) = room.media { return true }
+        return false
+    }
+
     /// The list view for the main window's current size at time `now` (a live row's time live).
     /// Only the rows and headers on screen are built: the work is the same for seven rooms and
     /// for a playlist's 100,000.
@@ -373,7 +383,7 @@ extension AppState {
                 let room = all[i], rect = layout.rowRect(i, scroll: scroll, width: main.width)
                 let parts = layout.rowParts(rect, width: main.width, pillWidth: pillWidth)
                 rows.append(RoomRowModel(
-                    id: room.id, title: room.title, isCall: room.kind == .call,
+                    id: room.id, title: room.title, isCall: room.kind == .call, isRecording: rowIsRecording(room),
                     about: rowDetail(room, now: now),
                     status: rowStatus(room),
                     rect: rect, badge: parts.badge, text: parts.text, pill: parts.pill,

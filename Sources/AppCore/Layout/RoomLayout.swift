@@ -135,6 +135,8 @@ public enum Glyph: Hashable, Sendable {
     case mic, micOff, camera, cameraOff
     /// Two chain links: copy the room's invite link (W13).
     case link
+    /// A screen with a play mark: a recording's row (D8).
+    case recording
 }
 
 /// A text and the rectangle it is drawn in (left-aligned or centred by its view).

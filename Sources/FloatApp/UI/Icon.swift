@@ -49,6 +49,9 @@ extension Glyph {
             if self == .cameraOff { L(0.15, 0.15, 0.85, 0.85) }
         case .link:
             pen.chainLink(centerX: 0.37, centerY: 0.63); pen.chainLink(centerX: 0.63, centerY: 0.37)
+        case .recording:
+            box(0.12, 0.22, 0.88, 0.78)
+            L(0.42, 0.36, 0.42, 0.64); L(0.42, 0.36, 0.64, 0.5); L(0.64, 0.5, 0.42, 0.64)
         case .retry:
             L(0.3, 0.3, 0.7, 0.3); L(0.7, 0.3, 0.7, 0.7); L(0.7, 0.7, 0.3, 0.7)
             L(0.3, 0.7, 0.3, 0.45); L(0.2, 0.55, 0.3, 0.45); L(0.3, 0.45, 0.4, 0.55)

@@ -70,8 +70,9 @@ enum ListView {
         }
         // Kind badge.
         let badge = SDL_Rect(row.badge), d = badge.w
-        r.fillRounded(badge, radius: d / 2, row.isCall ? Theme.accent.withAlpha(60) : Theme.live.withAlpha(60))
-        (row.isCall ? Glyph.people : Glyph.live).draw(r, in: badge.inset(d / 5), color: row.isCall ? Theme.accent : Theme.live)
+        let (glyph, tint) = row.isCall ? (Glyph.people, Theme.accent) : row.isRecording ? (.recording, Theme.textDim) : (.live, Theme.live)
+        r.fillRounded(badge, radius: d / 2, tint.withAlpha(60))
+        glyph.draw(r, in: badge.inset(d / 5), color: tint)
         // Texts.
         let text = SDL_Rect(row.text)
         ctx.drawLeading(row.title, in: text, y: rect.y + ctx.px(11), size: 15, bold: true, color: Theme.text)
