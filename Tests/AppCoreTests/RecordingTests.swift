@@ -49,6 +49,7 @@ final class RecordingTests: XCTestCase {
         let retry = try XCTUnwrap(view.overlay?.retry, "Ended offers to play it again in the full view")
         XCTAssertTrue(view.controls.contains(Hotspot(rect: retry, target: .retry)))
         XCTAssertEqual(view.overlay?.retryLabel, "Play again", "a recording's end offers to play it again")
+        XCTAssertGreaterThanOrEqual(retry.w, 10 * 7 + 32, "the button is as wide as its label, which the shell measured")
         XCTAssertEqual(state.accessibleTree(now: 191).entry("main/control:retry")?.node.name, "Play again",
                        "a screen reader names the button as it is painted")
         XCTAssertEqual(view.elapsed, 190, "an ended recording's clock reads its whole length")

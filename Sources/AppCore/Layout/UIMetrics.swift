@@ -45,6 +45,7 @@ public struct UIMetrics: Hashable, Sendable {
     public static var labels: [LabelKey] {
         [
             LabelKey(retry, TextStyle(size: 15, bold: true)),
+            LabelKey(playAgain, TextStyle(size: 15, bold: true)),
             LabelKey(live, TextStyle(size: 11, bold: true)),
             LabelKey(onAir, TextStyle(size: 11, bold: true)),
             LabelKey(appTitle, appTitleStyle),
