@@ -32,6 +32,8 @@ struct AtspiSignal: Equatable {
             self.init(tree.path(of: id), object, "PropertyChange", "accessible-description", 0, .string(description))
         case .focus(let id):
             self.init(tree.path(of: id), "org.a11y.atspi.Event.Focus", "Focus", "", 0, .int32(0))
+        case .windowActivated(let id, let active):
+            self.init(tree.path(of: id), "org.a11y.atspi.Event.Window", active ? "Activate" : "Deactivate", "", 0, .string(""))
         case .textChanged(let id, let inserted, let offset, let text):
             self.init(tree.path(of: id), object, "TextChanged", inserted ? "insert" : "delete", Int32(offset), .string(text),
                       detail2: Int32(text.count))

@@ -10,6 +10,8 @@ public enum AccessibleEvent: Equatable, Sendable {
     case descriptionChanged(String, String)
     /// `focus:`: keyboard focus moved to the object.
     case focus(String)
+    /// `window:activate` / `window:deactivate`: the frame's window got or lost the keyboard.
+    case windowActivated(String, Bool)
     /// `object:text-changed:insert` / `:delete`: `text` was inserted at or deleted from `offset`.
     case textChanged(String, inserted: Bool, offset: Int, text: String)
     /// `object:text-caret-moved`: the caret is now at `offset`.
@@ -21,11 +23,14 @@ public enum AccessibleEvent: Equatable, Sendable {
 extension AccessibleTree {
     /// The events that tell what changed since `old`, in the order they are sent: objects
     /// removed, then added (an added object's own children come with it, unannounced), then
-    /// names, descriptions and states of objects in both, then focus and announcements (an
-    /// object with a `live` attribute, a live region, that appeared or was reworded).
+    /// frames activated or deactivated (the `active` state, then the window event, so a client
+    /// that caches states reads the new one when the window event comes), then names,
+    /// descriptions and states of objects in both (the focused state of what has focus in a
+    /// frame just activated among them), then focus and announcements (an object with a `live`
+    /// attribute, a live region, that appeared or was reworded).
     public func events(since old: AccessibleTree) -> [AccessibleEvent] {
         var removed: [AccessibleEvent] = [], added: [AccessibleEvent] = [], changed: [AccessibleEvent] = []
-        var announced: [AccessibleEvent] = []
+        var windows: [AccessibleEvent] = [], announced: [AccessibleEvent] = []
         for node in all {
             guard let before = old.entry(node.id)?.node else { continue }
             let now = Set(node.children.map(\.id)), then = Set(before.children.map(\.id))
@@ -38,7 +43,12 @@ extension AccessibleTree {
             if node.name != before.name { changed.append(.nameChanged(node.id, node.name)) }
             if node.description != before.description { changed.append(.descriptionChanged(node.id, node.description)) }
             for state in node.states.symmetricDifference(before.states).sorted() {
-                changed.append(.stateChanged(node.id, state, node.states.contains(state)))
+                let on = node.states.contains(state)
+                if state == .active, node.role == .frame {
+                    windows += [.stateChanged(node.id, state, on), .windowActivated(node.id, on)]
+                } else {
+                    changed.append(.stateChanged(node.id, state, on))
+                }
             }
             if let text = node.text, let old = before.text { changed += Self.textEvents(node.id, from: old, to: text) }
             if node.attributes["live"] != nil, node.name != before.name { announced.append(.announcement(node.name)) }
@@ -51,7 +61,7 @@ extension AccessibleTree {
             if old.entry(id) == nil { focus.append(.stateChanged(id, .focused, true)) }
             focus.append(.focus(id))
         }
-        return removed + added + changed + focus + announced
+        return removed + added + windows + changed + focus + announced
     }
 
     /// What changed in a field's text: the span between the common start and end deleted, the

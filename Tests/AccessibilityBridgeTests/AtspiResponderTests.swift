@@ -81,6 +81,10 @@ final class AtspiResponderTests: XCTestCase {
                        AtspiSignal.expected(row, "org.a11y.atspi.Event.Object", "StateChanged", "selected", 0, 0, .int32(0)))
         XCTAssertEqual(AtspiSignal(.textChanged("main/field:search", inserted: true, offset: 4, text: " B"), in: tree, busName: ":1.7"),
                        AtspiSignal.expected(field, "org.a11y.atspi.Event.Object", "TextChanged", "insert", 4, 2, .string(" B")))
+        XCTAssertEqual(AtspiSignal(.windowActivated("main", true), in: tree, busName: ":1.7"),
+                       AtspiSignal.expected(tree.path(of: "main"), "org.a11y.atspi.Event.Window", "Activate", "", 0, 0, .string("")))
+        XCTAssertEqual(AtspiSignal(.windowActivated("main", false), in: tree, busName: ":1.7"),
+                       AtspiSignal.expected(tree.path(of: "main"), "org.a11y.atspi.Event.Window", "Deactivate", "", 0, 0, .string("")))
         XCTAssertEqual(AtspiSignal(.announcement("Copied"), in: tree, busName: ":1.7"),
                        AtspiSignal.expected(AccessibleTree.rootPath, "org.a11y.atspi.Event.Object", "Announcement", "", 1, 0,
                                             .string("Copied")))

@@ -11,13 +11,14 @@ extension AppState {
     /// float's controls and the toasts. `measure` is the painter's, so what is laid out by its
     /// text (a toast's pill, a status) is where it is painted; the list's header is laid out as
     /// the painter and the hit tests lay it out, by the room count the shell measured.
-    public func accessibleTree(now: Double, measure: TextMeasure? = nil) -> AccessibleTree {
+    /// `active` is the window that has the keyboard (nil: neither); see ``activating(_:_:)``.
+    public func accessibleTree(now: Double, measure: TextMeasure? = nil, active: WindowKind? = .main) -> AccessibleTree {
         let views = PaintedViews(self, now: now)
         var frames: [AccessibleNode] = []
         if let main = views.main { frames.append(mainFrame(main, now: now, measure: measure)) }
         if let float = views.float { frames.append(floatFrame(float)) }
-        let root = AccessibleNode(id: "app", role: .application, name: "FloatApp", children: frames)
-        return AccessibleTree(root: Self.focusing(root, focusedStop(now: now)?.id))
+        let root = Self.focusing(AccessibleNode(id: "app", role: .application, name: "FloatApp", children: frames), focusedStop(now: now)?.id)
+        return AccessibleTree(root: Self.activating(root, active))
     }
 
     private func mainFrame(_ main: PaintedViews.MainWindow, now: Double, measure: TextMeasure?) -> AccessibleNode {
@@ -53,6 +54,17 @@ extension AppState {
     private static func button(_ id: String, _ name: String, _ rect: PixelRect) -> AccessibleNode {
         AccessibleNode(id: id, role: .pushButton, name: name, states: AccessibleNode.shown.union([.focusable]),
                        rect: rect.accessible, clickable: true)
+    }
+
+    /// `root` with its active frame marked: while the app has the keyboard (`active`), the frame
+    /// that holds the focused object (the float's after F6), else `active`'s. Only in the active
+    /// frame does an object have focus, as a toolkit's widget has focus only in the active
+    /// window: a screen reader follows focus in the active window alone (Orca does).
+    private static func activating(_ root: AccessibleNode, _ active: WindowKind?) -> AccessibleNode {
+        var root = root
+        let holder = root.children.first { $0.hasFocusWithin }?.id ?? (active == .float ? "float" : "main")
+        root.children = root.children.map { $0.activated(active != nil && $0.id == holder) }
+        return root
     }
 
     /// `node` with the object of id `focused` focused (X7): a control given the keyboard with
@@ -142,6 +154,27 @@ extension AppState {
 extension AccessibleNode {
     /// The states of an object painted in a window that shows.
     static let shown: Set<AccessibleState> = [.enabled, .sensitive, .visible, .showing]
+
+    /// This frame as its window is: with the keyboard it is `active`; without it nothing in it
+    /// is `focused`.
+    func activated(_ active: Bool) -> AccessibleNode {
+        var frame = self
+        if active {
+            frame.states.insert(.active)
+        } else {
+            frame.children = children.map { $0.unfocused() }
+        }
+        return frame
+    }
+
+    var hasFocusWithin: Bool { states.contains(.focused) || children.contains { $0.hasFocusWithin } }
+
+    private func unfocused() -> AccessibleNode {
+        var node = self
+        node.states.remove(.focused)
+        node.children = children.map { $0.unfocused() }
+        return node
+    }
 }
 
 extension PixelRect {

@@ -13,8 +13,15 @@ extension App {
         if let float = floatWindow, float.window.isShown {
             windows["float"] = AccessibilityLink.placement(of: float.window, drawableWidth: Double(float.renderer.outputSize.width))
         }
-        return AccessibleSnapshot(tree: state.accessibleTree(now: now, measure: fonts.measure), windows: windows, clickName: ShellLabels.click,
-                                  locale: AccessibilityLink.locale)
+        let tree = state.accessibleTree(now: now, measure: fonts.measure, active: activeWindow)
+        return AccessibleSnapshot(tree: tree, windows: windows, clickName: ShellLabels.click, locale: AccessibilityLink.locale)
+    }
+
+    /// The window that has the keyboard, as X (or the compositor) last told SDL.
+    private var activeWindow: WindowKind? {
+        if main.window.hasKeyboard { return .main }
+        if let float = floatWindow, float.window.isShown, float.window.hasKeyboard { return .float }
+        return nil
     }
 
     /// Publishes the tree when it is served.

@@ -50,6 +50,8 @@ final class Window {
 
     var isShown: Bool { flags & SDL_WINDOW_SHOWN.rawValue != 0 && flags & SDL_WINDOW_HIDDEN.rawValue == 0 }
     var isMinimized: Bool { flags & SDL_WINDOW_MINIMIZED.rawValue != 0 }
+    /// Whether the window has the keyboard's focus.
+    var hasKeyboard: Bool { flags & SDL_WINDOW_INPUT_FOCUS.rawValue != 0 }
 
     /// Moves and sizes the window.
     ///

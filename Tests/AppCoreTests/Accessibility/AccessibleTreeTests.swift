@@ -51,6 +51,25 @@ final class AccessibleTreeTests: XCTestCase {
         XCTAssertEqual(after.events(since: after), [])
     }
 
+    /// Orca follows focus only in the active window: the frame with the keyboard is active and
+    /// alone has a focused object; activating it says so before the focus, and the row with the
+    /// focus gets it back.
+    func testTheWindowWithTheKeyboardIsActiveAndAloneHasFocus() throws {
+        let state = F.start()
+        let away = state.accessibleTree(now: 1, active: nil), back = state.accessibleTree(now: 1, active: .main)
+        XCTAssertFalse(try node(away, "main").states.contains(.active))
+        XCTAssertNil(away.focused, "nothing has focus in a window without the keyboard")
+        XCTAssertTrue(try node(back, "main").states.contains(.active))
+        XCTAssertEqual(back.events(since: away), [
+            .stateChanged("main", .active, true), .windowActivated("main", true),
+            .stateChanged("room:live-a", .focused, true), .focus("room:live-a"),
+        ])
+        XCTAssertEqual(away.events(since: back), [
+            .stateChanged("main", .active, false), .windowActivated("main", false),
+            .stateChanged("room:live-a", .focused, false),
+        ])
+    }
+
     func testClickingARowOpensItsRoomAndTheViewsButtonsReplaceTheList() throws {
         var state = F.start()
         let before = state.accessibleTree(now: 1)
