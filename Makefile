@@ -4,7 +4,7 @@ CONFIG ?= debug
 PREFIX ?= /usr/local
 BIN_DIR = $(shell $(SWIFT) build -c $(CONFIG) --show-bin-path)
 
-.PHONY: all deps deps-test deps-bench build build-tests run test test-wms test-soak test-prefs sanitize soak bench install clean server
+.PHONY: all deps deps-test deps-bench build build-tests run test test-wms test-soak test-prefs test-orca sanitize soak bench install clean server
 
 all: build
 
@@ -40,16 +40,18 @@ build-tests: deps-test
 # gestures and keys the end-to-end suites check one by one (`make test-soak`); and the Debian
 # package's release build and lintian check, which no test uses (`make lint-deb`); and the
 # desktop's reduced-motion and high-contrast settings through a real XDG desktop portal, whose
-# packages take longer to install than `make test` may spend on them (`make test-prefs`).
+# packages take longer to install than `make test` may spend on them (`make test-prefs`); and
+# the list heard through Orca itself, whose 17 packages (56 MB) are no other test's (`make test-orca`).
 OTHER_WMS := FloatAppTests\.(Fluxbox|IceWM)FloatE2ETests$$
 SOAK := FloatAppTests\.SoakE2ETests$$
 PREFS := FloatAppTests\.DesktopPreferencesE2ETests$$
+ORCA := FloatAppTests\.OrcaE2ETests$$
 test: build-tests
 	scripts/po.sh check
 	scripts/spec.sh check
 	scripts/modules.sh check
 	scripts/wayland-protocols.sh check
-	TEST_EXCLUDE='$(if $(TEST_FILTER),,$(OTHER_WMS)|$(SOAK)|$(PREFS))' scripts/test.sh "$$($(SWIFT) build --show-bin-path)"
+	TEST_EXCLUDE='$(if $(TEST_FILTER),,$(OTHER_WMS)|$(SOAK)|$(PREFS)|$(ORCA))' scripts/test.sh "$$($(SWIFT) build --show-bin-path)"
 
 # The float suite on fluxbox and icewm.
 test-wms: build-tests
@@ -63,6 +65,11 @@ test-soak: build-tests
 test-prefs: build-tests
 	scripts/deps.sh prefs
 	TEST_FILTER='$(PREFS)' scripts/test.sh "$$($(SWIFT) build --show-bin-path)"
+
+# Orca, the screen reader, says each room's title as Down moves through the list (X7).
+test-orca: build-tests
+	scripts/deps.sh orca
+	TEST_FILTER='$(ORCA)' scripts/test.sh "$$($(SWIFT) build --show-bin-path)"
 
 # The unit tests under ThreadSanitizer and AddressSanitizer + LeakSanitizer (own build folders).
 sanitize: deps-test

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs the Debian packages a FloatApp target needs, and only those missing.
-# Usage: scripts/deps.sh run|test|prefs|bench|server|deb|deb-install
+# Usage: scripts/deps.sh run|test|prefs|orca|bench|server|deb|deb-install
 set -euo pipefail
 
 # Text is laid out by Pango and drawn by cairo; fonts-dejavu-core covers the built-in rooms and
@@ -34,6 +34,10 @@ test_pkgs=(xvfb openbox fluxbox icewm xfwm4 xfconf mutter xwayland kwin-x11 kwin
 # portal with its GTK backend, which reads GSettings from dconf. xdg-desktop-portal and -gtk
 # brought 4 packages onto a machine with the test set (about 3 MB installed, 28 s here, over the
 # 15 s `make test` allows a new package), so their test runs after it.
+# Orca and the speech-dispatcher it speaks through (`make test-orca`, X7): 17 packages, 8.6 MB
+# fetched, 56 MB installed, 31 s here; the tests' speech goes to a file through
+# speech-dispatcher's generic module, no synthesizer needed.
+orca_pkgs=(orca speech-dispatcher)
 prefs_pkgs=(xdg-desktop-portal xdg-desktop-portal-gtk dconf-service dconf-gsettings-backend gsettings-desktop-schemas)
 # The text benchmark's peer is the SDL_ttf renderer FloatApp used before Pango (loaded at run time).
 # valgrind: bench/instructions.py counts instructions with callgrind (binutils: objcopy makes the copy it runs).
@@ -51,11 +55,12 @@ case "${1:-run}" in
   run) ;;
   test) want+=("${test_pkgs[@]}" man-db bash-completion) ;;
   prefs) want+=("${test_pkgs[@]}" "${prefs_pkgs[@]}") ;;
+  orca) want+=("${test_pkgs[@]}" "${orca_pkgs[@]}") ;;
   bench) want+=("${test_pkgs[@]}" "${bench_pkgs[@]}") ;;
   server) want=("${server_pkgs[@]}") ;;
   deb) want+=("${deb_pkgs[@]}") ;;
   deb-install) want+=("${deb_pkgs[@]}" "${deb_install_pkgs[@]}") ;;
-  *) echo "deps.sh: unknown set '$1' (run, test, prefs, bench, server, deb or deb-install)" >&2; exit 2 ;;
+  *) echo "deps.sh: unknown set '$1' (run, test, prefs, orca, bench, server, deb or deb-install)" >&2; exit 2 ;;
 esac
 
 missing=()

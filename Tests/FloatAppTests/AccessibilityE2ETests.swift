@@ -19,24 +19,10 @@ final class AccessibilityE2ETests: AppE2ETestCase {
         XCTAssertEqual(outcome.status, .exited(0), outcome.stderr)
     }
 
-    /// Starts the accessibility bus launcher on `bus` and waits until it owns `org.a11y.Bus`.
-    private func startAccessibilityBus(on bus: SessionBus, in folder: URL) throws {
-        let launcher = try ChildProcess(
-            executable: "/usr/libexec/at-spi-bus-launcher", arguments: ["--launch-immediately"],
-            environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address, "PATH": "/usr/bin:/bin", "HOME": folder.path],
-            stdoutURL: folder.appendingPathComponent("at-spi-bus-launcher.out"),
-            stderrURL: folder.appendingPathComponent("at-spi-bus-launcher.err"))
-        addTeardownBlock { launcher.terminate() }
-        try eventually("the launcher owns org.a11y.Bus", timeout: 10, poll: 0.05) {
-            try bus.run("/usr/bin/dbus-send", ["--session", "--print-reply", "--dest=org.freedesktop.DBus", "/org/freedesktop/DBus",
-                                               "org.freedesktop.DBus.NameHasOwner", "string:org.a11y.Bus"]).output.contains("true")
-        }
-    }
-
     /// Starts the accessibility bus and the app on rooms alpha and beta in German.
     private func startOnAccessibilityBus(on desktop: TestDesktop) throws -> (SessionBus, RunningApp) {
         let bus = try SessionBus(in: desktop.workFolder, for: self)
-        try startAccessibilityBus(on: bus, in: desktop.workFolder)
+        try bus.startAccessibilityBus(in: desktop.workFolder, for: self)
         let roomsFile = try RoomsFixture(rooms: [alpha, beta]).write(in: desktop.workFolder)
         let session = try RunningApp(roomsFile: roomsFile, arguments: [], on: desktop) { arguments in
             try launchApp(arguments + ["--log-level", "info"], on: desktop,

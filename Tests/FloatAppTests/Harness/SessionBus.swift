@@ -61,4 +61,19 @@ final class SessionBus {
         ])
         XCTAssertEqual(result.status, .exited(0), "dbus-send \(method): \(result.output)")
     }
+
+    /// Starts at-spi2-core's accessibility bus launcher on this bus and waits until it owns
+    /// `org.a11y.Bus`, where apps and screen readers ask for the accessibility bus.
+    func startAccessibilityBus(in folder: URL, for testCase: XCTestCase) throws {
+        let launcher = try ChildProcess(
+            executable: "/usr/libexec/at-spi-bus-launcher", arguments: ["--launch-immediately"],
+            environment: ["DBUS_SESSION_BUS_ADDRESS": address, "PATH": "/usr/bin:/bin", "HOME": folder.path],
+            stdoutURL: folder.appendingPathComponent("at-spi-bus-launcher.out"),
+            stderrURL: folder.appendingPathComponent("at-spi-bus-launcher.err"))
+        testCase.addTeardownBlock { launcher.terminate() }
+        try eventually("the launcher owns org.a11y.Bus", timeout: 10, poll: 0.05) {
+            try self.run("/usr/bin/dbus-send", ["--session", "--print-reply", "--dest=org.freedesktop.DBus", "/org/freedesktop/DBus",
+                                                "org.freedesktop.DBus.NameHasOwner", "string:org.a11y.Bus"]).output.contains("true")
+        }
+    }
 }
