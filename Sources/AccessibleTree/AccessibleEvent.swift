@@ -27,7 +27,10 @@ extension AccessibleTree {
     /// that caches states reads the new one when the window event comes), then names,
     /// descriptions and states of objects in both (the focused state of what has focus in a
     /// frame just activated among them), then focus and announcements (an object with a `live`
-    /// attribute, a live region, that appeared or was reworded).
+    /// attribute, a live region, that appeared or was reworded). A notification that appears is
+    /// told as GTK tells one, by its `showing` state turning on, which every Orca speaks (Orca
+    /// 43, Debian 12's, has no announcements), and not announced too, or a newer Orca would
+    /// say it twice.
     public func events(since old: AccessibleTree) -> [AccessibleEvent] {
         var removed: [AccessibleEvent] = [], added: [AccessibleEvent] = [], changed: [AccessibleEvent] = []
         var windows: [AccessibleEvent] = [], announced: [AccessibleEvent] = []
@@ -54,7 +57,7 @@ extension AccessibleTree {
             if node.attributes["live"] != nil, node.name != before.name { announced.append(.announcement(node.name)) }
         }
         for node in all where node.attributes["live"] != nil && old.entry(node.id) == nil {
-            announced.append(.announcement(node.name))
+            announced.append(node.role == .notification ? .stateChanged(node.id, .showing, true) : .announcement(node.name))
         }
         var focus: [AccessibleEvent] = []
         if let id = focused, id != old.focused {

@@ -7,7 +7,7 @@ actions of every object), then what happened to each step, each awaited as an ev
   2. the focused row's click action done: the room's buttons added;
   3. Tab pressed in the room: the focus event of its first button, its focus ring's accent
      seen on screen left of it, and a screenshot (--shots DIR);
-  4. `i` pressed in the room: the toast it shows (a notification) and its announcement;
+  4. `i` pressed in the room: the toast it shows (a notification) and its showing state's event;
 then the tree as it is then; 5. Escape back to the list, Tab and Tab again: the focus events of
 the search field and the add button (a screenshot of the add button's ring), and the search
 field's text set through EditableText: the rows it leaves.
@@ -124,8 +124,8 @@ def main():
     say("tree", nodes=walk(app))
     if sys.argv[1:] == ["--tree-only"]:
         return
-    for kind in ("focus:", "object:state-changed:focused", "object:announcement", "object:children-changed",
-                 "object:text-changed"):
+    for kind in ("focus:", "object:state-changed:focused", "object:state-changed:showing", "object:announcement",
+                 "object:children-changed", "object:text-changed"):
         pyatspi.Registry.registerEventListener(listen, kind)
 
     press("Down")
@@ -143,10 +143,9 @@ def main():
 
     press("i")
     toast = wait_for("a notification", lambda: next((c for c in frame if c.getRoleName() == "notification"), None))
-    wait_for("its announcement", lambda: any(e[0].startswith("object:announcement") and str(e[3]) == toast.name
-                                             for e in events))
-    say("announcement", text=toast.name,
-        all=[str(e[3]) for e in events if e[0].startswith("object:announcement")])
+    wait_for("its showing", lambda: any(e[0] == "object:state-changed:showing" and e[2] == 1 and e[1].name == toast.name
+                                        for e in events))
+    say("shown", text=toast.name, announced=[str(e[3]) for e in events if e[0].startswith("object:announcement")])
     say("final", nodes=walk(app))
 
     press("Escape")

@@ -99,7 +99,7 @@ final class AccessibleTreeTests: XCTestCase {
         XCTAssertEqual(state.reduce(.accessibleClicked("room:gone"), now: 2), [], "a row no longer shown does nothing")
     }
 
-    func testAToastIsANotificationThatIsAnnounced() throws {
+    func testAToastIsANotificationThatShows() throws {
         var state = F.start()
         let before = state.accessibleTree(now: 1)
         _ = state.reduce(.started(openRoom: "nope", float: false), now: 1)
@@ -108,7 +108,7 @@ final class AccessibleTreeTests: XCTestCase {
         let toast = try XCTUnwrap(after.all.first { $0.role == .notification })
         XCTAssertEqual(toast.name, message)
         XCTAssertEqual(after.events(since: before), [
-            .childrenChanged(parent: "main", added: true, index: 3, child: toast.id), .announcement(message),
+            .childrenChanged(parent: "main", added: true, index: 3, child: toast.id), .stateChanged(toast.id, .showing, true),
         ])
     }
 
