@@ -71,8 +71,13 @@ enum ListView {
         // Kind badge.
         let badge = SDL_Rect(row.badge), d = badge.w
         let (glyph, tint) = row.isCall ? (Glyph.people, Theme.accent) : row.isRecording ? (.recording, Theme.textDim) : (.live, Theme.live)
-        r.fillRounded(badge, radius: d / 2, tint.withAlpha(60))
-        glyph.draw(r, in: badge.inset(d / 5), color: tint)
+        if Theme.palette.tintsLabels {
+            r.fillRounded(badge, radius: d / 2, tint.withAlpha(60))
+            glyph.draw(r, in: badge.inset(d / 5), color: tint)
+        } else {
+            // High contrast: the glyph in the text's colour reads on any row's fill.
+            glyph.draw(r, in: badge.inset(d / 5), color: Theme.text)
+        }
         // Texts.
         let text = SDL_Rect(row.text)
         ctx.drawLeading(row.title, in: text, y: rect.y + ctx.px(11), size: 15, bold: true, color: Theme.text)

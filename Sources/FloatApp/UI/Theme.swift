@@ -34,8 +34,10 @@ struct Palette: Equatable {
     var text, textDim, accent, live, ok, warn, error, toast, scrim: Color
     /// A secondary button's fill (a dialog's Cancel), under white text.
     var secondary: Color
-    /// Whether a status pill's label takes the status's colour; else it is ``text``, the
-    /// colour marking the pill's dot alone.
+    /// Whether a status pill's label and a row's kind badge take the status's or kind's
+    /// colour; else they are ``text`` (the badge without its tinted disc), the colour marking
+    /// the pill's dot alone: a red glyph cannot read 3:1 on every row fill (black, selected
+    /// blue, hover grey).
     var tintsLabels = true
 
     /// The dark look.
