@@ -77,6 +77,48 @@ final class MediaControlsE2ETests: AppE2ETestCase {
         }
     }
 
+    /// A 6 s MPEG-4 + AAC file whose pictures each carry their own time.
+    private func writeClip() throws -> URL {
+        let folder = try TestPaths.makeTemporaryFolder(prefix: "floatapp-pause")
+        addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("six seconds.mp4")
+        let outcome = try ChildProcess.run(
+            "/usr/bin/ffmpeg", ["-nostdin", "-y", "-loglevel", "error",
+                                "-f", "lavfi", "-i", "testsrc2=size=320x180:rate=25:duration=6",
+                                "-f", "lavfi", "-i", "sine=frequency=440:duration=6",
+                                "-c:v", "mpeg4", "-c:a", "aac", "-shortest", file.path],
+            timeout: 60)
+        guard outcome.status == .exited(0) else { throw HarnessError("ffmpeg could not write the clip: \(outcome.stderr)") }
+        return file
+    }
+
+    /// The times of the main window's frames of `id` presented so far.
+    private func mainFramePts(_ session: RunningApp, _ id: String) -> [Double] {
+        session.stats.events(named: "frame", matching: ["window": "main", "room": id]).compactMap { $0.fields["pts"].flatMap(Double.init) }
+    }
+
+    func testAPausedRecordingResumesWhereItPaused() throws {
+        let (bus, session) = try startOnBus([try writeClip().path])
+        let room = "opened-1"
+        try session.run {
+            try waitForPlayerctl(bus, "-l", equal: "floatapp", timeout: 10)
+            try session.waitForEvents("frame", ["window": "main", "room": room], count: 10, timeout: 10)
+            try bus.playerctl("-p", "floatapp", "pause")
+            try session.waitForEvents("paused", ["room": room, "paused": "1"])
+            Thread.sleep(forTimeInterval: 1.5)
+            let before = mainFramePts(session, room)
+            let heldAt = try XCTUnwrap(before.last)
+
+            try bus.playerctl("-p", "floatapp", "play")
+            try session.waitForEvents("paused", ["room": room, "paused": "0"])
+            try session.waitForEvents("frame", ["window": "main", "room": room], count: before.count + 1)
+            let resumed = mainFramePts(session, room)[before.count]
+            XCTAssertLessThan(resumed - heldAt, 0.2,
+                              "after a 1.5 s pause the recording goes on from its paused picture \(heldAt), not 1.5 s later")
+            XCTAssertGreaterThan(resumed, heldAt)
+        }
+    }
+
     func testTheTitleFollowsTheRoomRaiseRestoresAndStopReleasesTheFloat() throws {
         let (bus, session) = try startOnBus(["--open", alpha.id, "--float"])
         try session.run {
