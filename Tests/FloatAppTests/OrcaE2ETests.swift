@@ -116,6 +116,7 @@ final class OrcaE2ETests: AppE2ETestCase {
             desktop.key(.character("i"))
             let toast = try XCTUnwrap(session.waitForEvents("toast").last?.fields["message"])
             try waitUntilSaid(toast, after: count, in: spoken)
+            _ = try desktop.screenshot("toast-orca-read")
             print("Orca said: \(self.spoken(spoken).joined(separator: " | "))")
         }
     }
