@@ -34,4 +34,18 @@ final class RecordingPauseTests: XCTestCase {
         XCTAssertLessThan(picture - before, 0.2, "the picture after the resume is the one after the hold, not 1.5 s on")
         XCTAssertEqual(player.status, .playing)
     }
+
+    func testARecordingHeldAtItsEndEndsOnceLetGoThoughNobodyWatchesIt() throws {
+        let media = try TestMedia()
+        let file = try media.h264AAC("short.mp4", seconds: 0.2, rate: 25)
+        let player = SourcePlayer(source: file, options: PlaybackOptions(liveness: .decidedOnOpen))
+        defer { player.close() }
+        try eventually("it plays (it is \(player.status))", timeout: 5) { player.position != nil }
+        player.setHeld(true)
+        try eventually("the whole file is read and queued", timeout: 3) { player.counters.queued >= 5 }
+        Thread.sleep(forTimeInterval: 0.1)
+        XCTAssertEqual(player.status, .playing, "held, it does not end")
+        player.setHeld(false)
+        try eventually("it ends on its own clock (it is \(player.status))", timeout: 2) { player.status == .ended }
+    }
 }

@@ -198,7 +198,9 @@ struct SharedState {
         startIfReady(now: now)
         if !frames.isEmpty { frameWakePending = true }
         wakeVideo(for: .picture)
-        wakeDemuxerIfReady()
+        // A demuxer that slept for room or for the end to drain had no deadline while the clock
+        // stood: it looks again and sets one on the running clock.
+        if demuxerWait == .room || demuxerWait == .drain { demuxerWake.signal() }
     }
 
     /// True when the current connection's video thread must stop.
