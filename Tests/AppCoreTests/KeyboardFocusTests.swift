@@ -107,9 +107,37 @@ extension KeyboardFocusTests {
         _ = tab(&state)
         XCTAssertTrue(state.controlsVisible(now: 60), "the bar stays while its button has the keyboard")
         _ = state.reduce(F.key(.escape), now: 60)
-        XCTAssertNil(state.fields.focus)
+        XCTAssertEqual(state.fields.focus, .control("main/list"), "the button went with its room")
         _ = state.reduce(F.key(.enter), now: 61)
         XCTAssertEqual(state.session.mainWindow.content, .room(F.liveA.id), "Enter in the list opens the room again")
         XCTAssertNil(state.focusRing(.main, now: 61), "without a ring on its first button")
+    }
+
+    func testOpeningARoomGivesItsPaneTheKeyboardAndTheListItsSelectedRowBack() throws {
+        var state = F.start()
+        _ = state.reduce(F.key(.down), now: 1)
+        _ = state.reduce(F.key(.enter), now: 1)
+        let tree = state.accessibleTree(now: 1)
+        XCTAssertEqual(tree.focused, "main/room", "the room's pane has the keyboard")
+        let pane = try XCTUnwrap(tree.entry("main/room")?.node)
+        XCTAssertEqual(pane.role, .panel)
+        XCTAssertEqual(pane.name, F.liveB.title)
+        XCTAssertEqual(pane.description, tree.entry("main/status")?.node.name, "described by its status")
+        XCTAssertNil(state.focusRing(.main, now: 1), "a pane has no ring")
+        XCTAssertEqual(tab(&state, now: 1), order(state, now: 1).first, "Tab goes on to the room's first button")
+        _ = state.reduce(F.key(.escape), now: 1)
+        XCTAssertEqual(state.accessibleTree(now: 1).focused, "room:live-b", "back in the list, its selected row")
+        let row = state.listViewModel(now: 1).rows.first { $0.isSelected }?.rect
+        XCTAssertEqual(state.focusRing(.main, now: 1), row, "with a ring: a key moved the view")
+
+        _ = state.reduce(.accessibleClicked("room:live-a"), now: 2)
+        XCTAssertEqual(state.accessibleTree(now: 2).focused, "main/room", "a room opened by its click action too")
+        let leave = try XCTUnwrap(state.roomLayout(now: 2)?.controls.first { $0.target == .leave }?.rect)
+        _ = state.reduce(.pointerPressed(window: .main, x: leave.x + 2, y: leave.y + 2, global: Point(x: 0, y: 0), time: 2), now: 2)
+        _ = state.reduce(.pointerReleased(window: .main, x: leave.x + 2, y: leave.y + 2, global: Point(x: 0, y: 0), time: 2,
+                                          overFloat: false), now: 2)
+        XCTAssertEqual(state.session.mainWindow.content, .list, "the pointer left the room")
+        XCTAssertEqual(state.accessibleTree(now: 2).focused, "room:live-a", "the selected row has the keyboard")
+        XCTAssertNil(state.focusRing(.main, now: 2), "without a ring: the pointer moved the view")
     }
 }

@@ -17,7 +17,8 @@ extension AppState {
         var frames: [AccessibleNode] = []
         if let main = views.main { frames.append(mainFrame(main, now: now, measure: measure)) }
         if let float = views.float { frames.append(floatFrame(float)) }
-        let root = Self.focusing(AccessibleNode(id: "app", role: .application, name: "FloatApp", children: frames), focusedStop(now: now)?.id)
+        let root = Self.focusing(AccessibleNode(id: "app", role: .application, name: "FloatApp", children: frames),
+                                 focusedStop(now: now)?.id ?? focusedRoomPane)
         return AccessibleTree(root: Self.activating(root, active))
     }
 
@@ -86,7 +87,8 @@ extension AppState {
             // The selected row has the keyboard unless a field in the header has it.
             if row.isSelected, !list.field.isFocused { states.insert(.focused) }
             // TRANSLATORS: a room's description for screen readers: its subtitle, then its status.
-            let description = row.detail.isEmpty ? row.status.label : tr("%1$s, %2$s", row.detail, row.status.label)
+            let description = row.spokenDetail.isEmpty ? row.status.label
+                : tr("%1$s, %2$s", row.spokenDetail, row.status.label)
             return AccessibleNode(id: AccessibleTarget.room(row.id).id, role: .listItem, name: row.title,
                                   description: description, states: states, rect: row.rect.accessible, clickable: true)
         }
@@ -112,7 +114,9 @@ extension AppState {
     }
 
     private static func roomNodes(_ room: RoomViewModel) -> [AccessibleNode] {
-        var nodes: [AccessibleNode] = []
+        // The pane the keyboard lands on when the room opens: a screen reader says its title and status.
+        var nodes = [AccessibleNode(id: roomPaneStop, role: .panel, name: room.title, description: room.status.accessibleWords,
+                                    states: AccessibleNode.shown.union([.focusable]), rect: room.stage.accessible)]
         if !room.isCall {
             nodes.append(AccessibleNode(id: "main/status", role: .label, name: room.status.accessibleWords,
                                         rect: room.stage.accessible, attributes: ["live": "polite"]))

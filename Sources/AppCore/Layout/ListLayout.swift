@@ -258,6 +258,8 @@ public struct RoomRowModel: Hashable, Sendable {
 
     /// The row's second line, in the user's language.
     public var detail: String { about.words }
+    /// The row's second line as a screen reader is told it (X7), its parts joined by commas.
+    public var spokenDetail: String { about.spokenWords }
 }
 
 /// What a room's row says under its title. The reducer builds the list's model twice for each
@@ -273,10 +275,16 @@ public enum RowDetail: Hashable, Sendable {
     /// An item opened this run (R6): its address as given, or why it opens nothing.
     case item(given: String, refusal: GivenItemRefusal?)
 
-    /// The line in the user's language.
-    public var words: String {
+    /// The line in the user's language, its parts joined by middle dots.
+    public var words: String { words(joinedBy: " · ") }
+
+    /// The line as a screen reader is told it (X7): its parts joined by commas, where a voice
+    /// pauses; it reads a middle dot out as "middle dot".
+    public var spokenWords: String { words(joinedBy: ", ") }
+
+    private func words(joinedBy separator: String) -> String {
         switch self {
-        case .words(let text): return text
+        case .words(let text): return text.replacingOccurrences(of: " · ", with: separator)
         case .item(let given, let refusal): return refusal?.words ?? given
         case .room(let isCall, let participants, let people, let isHost, let pip):
             var parts = [isCall ? tr("Call") : tr("Live stream")]
@@ -287,7 +295,7 @@ public enum RowDetail: Hashable, Sendable {
             }
             parts.append(isHost ? tr("Host") : tr("Audience"))
             if !pip { parts.append(tr("No PiP")) }
-            return parts.joined(separator: " · ")
+            return parts.joined(separator: separator)
         }
     }
 }

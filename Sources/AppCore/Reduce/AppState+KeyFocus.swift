@@ -20,6 +20,8 @@ extension AppState {
     /// The ids of the call-link question's buttons and a toast's button.
     static let callLinkJoinStop = "main/calllink:join", callLinkCancelStop = "main/calllink:cancel"
     static let toastButtonStop = "main/toast:button"
+    /// The id of a room view's pane: the keyboard lands on it when the room opens, outside the Tab order.
+    static let roomPaneStop = "main/room"
 
     /// The stops of `window` at `now` in visual order; `measure` is the painter's, for where a
     /// stop's ring is drawn.
@@ -98,6 +100,25 @@ extension AppState {
         let window: WindowKind = id.hasPrefix("float/") ? .float : .main
         guard focusStops(window, now: now).contains(where: { $0.id == id }) else { return nil }
         return (id, window)
+    }
+
+    /// The room pane's id while it has the keyboard in a room view.
+    var focusedRoomPane: String? {
+        guard fields.focus == .control(Self.roomPaneStop), callLinks.asking == nil, case .room = session.mainWindow.content
+        else { return nil }
+        return Self.roomPaneStop
+    }
+
+    /// The main window's view changed: the keyboard lands in the new view as a toolkit's does
+    /// (X7), on a room's pane (a screen reader says its title and status; Tab goes on to its
+    /// first button), or back in the list on its selected row, with a ring only when a key moved
+    /// the view. A control of the float keeps the keyboard.
+    mutating func focusNewView(byKey: Bool) {
+        if case .control(let id) = fields.focus, id.hasPrefix("float/") { return }
+        switch session.mainWindow.content {
+        case .room: _ = fields.send(.focusControl(Self.roomPaneStop))
+        case .list: _ = fields.send(byKey ? .focusControl(Self.listStop) : .blur)
+        }
     }
 
     /// Whether the keyboard focus is on one of the float's controls: they show then.

@@ -28,10 +28,8 @@ extension AppState {
         if event.changesNoView { return apply(event, now: now) }
         let shown = PaintedViews(self, now: now), content = session.mainWindow.content
         let effects = apply(event, now: now)
-        // A control given the keyboard belongs to the view it was in: a room opened next starts
-        // without a focused button (X7).
-        if session.mainWindow.content != content, case .control(let id) = fields.focus, id.hasPrefix("main/") {
-            _ = fields.send(.blur)
+        if session.mainWindow.content != content {
+            if case .key = event { focusNewView(byKey: true) } else { focusNewView(byKey: false) }
         }
         let painted = PaintedViews(self, now: now)
         if painted.main != shown.main || event == .exposed(.main) { _ = paint.send(.changed(.main)) }
