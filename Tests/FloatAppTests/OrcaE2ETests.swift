@@ -5,7 +5,8 @@ import XCTest
 /// X7 heard through a real screen reader: Debian's Orca on a private session bus with the
 /// accessibility bus, speaking through a real speech-dispatcher whose output module (the
 /// generic one) writes each utterance to a file instead of a sound card. Down arrowed through
-/// the list like a hand makes Orca say the next room's title. `make test-orca` runs it (Orca
+/// the list like a hand makes Orca say the next room's title (its description without "middle
+/// dot"), and Enter the opened room's title. `make test-orca` runs it (Orca
 /// and speech-dispatcher are not in the test packages); Orca refuses to start while another
 /// Orca of the same user runs.
 final class OrcaE2ETests: AppE2ETestCase {
@@ -108,8 +109,12 @@ final class OrcaE2ETests: AppE2ETestCase {
                 desktop.key(.down)
                 try waitUntilSaid(title + ".", after: count, in: spoken)
             }
+            // Enter opens the room: its pane takes the keyboard and Orca says the room's title.
+            let beforeEnter = self.spoken(spoken).count
+            Thread.sleep(forTimeInterval: 0.4)
             desktop.key(.returnKey)
             try session.waitForMainFrames(of: "gamma")
+            try waitUntilSaid("Gamma Room", after: beforeEnter, in: spoken)
             // In a room, i shows a toast (a lavfi room has no invite link): a notification Orca reads.
             let count = self.spoken(spoken).count
             Thread.sleep(forTimeInterval: 0.4)
@@ -117,7 +122,10 @@ final class OrcaE2ETests: AppE2ETestCase {
             let toast = try XCTUnwrap(session.waitForEvents("toast").last?.fields["message"])
             try waitUntilSaid(toast, after: count, in: spoken)
             _ = try desktop.screenshot("toast-orca-read")
-            print("Orca said: \(self.spoken(spoken).joined(separator: " | "))")
+            let said = self.spoken(spoken)
+            print("Orca said: \(said.joined(separator: " | "))")
+            XCTAssertTrue(said.contains { $0.contains("Live stream, Audience") }, "a row's description is read as words")
+            XCTAssertFalse(said.contains { $0.contains("middle dot") }, "and without the painted middle dot")
         }
     }
 }
