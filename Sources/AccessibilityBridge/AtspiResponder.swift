@@ -85,7 +85,7 @@ struct AtspiResponder {
         case ("org.a11y.atspi.Application", "AtspiVersion"): return .string("2.1")
         case ("org.a11y.atspi.Application", "Id"): return .int32(applicationID)
         case ("org.a11y.atspi.Action", "NActions"): return .int32(node.clickable ? 1 : 0)
-        case ("org.a11y.atspi.Text", "CharacterCount"): return node.text.map { .int32(Int32($0.value.count)) }
+        case ("org.a11y.atspi.Text", "CharacterCount"): return node.text.map { .int32(Int32($0.value.unicodeScalars.count)) }
         case ("org.a11y.atspi.Text", "CaretOffset"): return node.text.map { .int32(Int32($0.caret)) }
         default: return nil
         }

@@ -72,11 +72,11 @@ extension AccessibleTree {
     private static func textEvents(_ id: String, from old: AccessibleText, to new: AccessibleText) -> [AccessibleEvent] {
         var events: [AccessibleEvent] = []
         if old.value != new.value {
-            let a = Array(old.value), b = Array(new.value)
+            let a = old.points, b = new.points
             let start = zip(a, b).prefix { $0 == $1 }.count
             let end = zip(a[start...].reversed(), b[start...].reversed()).prefix { $0 == $1 }.count
-            if a.count - end > start { events.append(.textChanged(id, inserted: false, offset: start, text: String(a[start..<(a.count - end)]))) }
-            if b.count - end > start { events.append(.textChanged(id, inserted: true, offset: start, text: String(b[start..<(b.count - end)]))) }
+            if a.count - end > start { events.append(.textChanged(id, inserted: false, offset: start, text: String(String.UnicodeScalarView(a[start..<(a.count - end)])))) }
+            if b.count - end > start { events.append(.textChanged(id, inserted: true, offset: start, text: String(String.UnicodeScalarView(b[start..<(b.count - end)])))) }
         }
         if old.caret != new.caret { events.append(.caretMoved(id, new.caret)) }
         return events

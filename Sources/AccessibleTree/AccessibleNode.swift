@@ -14,19 +14,36 @@ public struct AccessibleRect: Hashable, Sendable {
     }
 }
 
-/// An editable text's content (AT-SPI2's Text interface): offsets count `Character`s.
+/// An editable text's content (AT-SPI2's Text interface). Offsets count Unicode scalars (code
+/// points), as AT-SPI2's do and GTK's and Qt's are: an assistive technology counts "é" written
+/// as e + U+0301, or a flag emoji, as two characters where the field's caret counts one.
 public struct AccessibleText: Hashable, Sendable {
     public var value: String
+    /// The caret, in code points from the start.
     public var caret: Int
-    /// The selected span, empty when nothing is selected.
+    /// The selected span in code points, empty when nothing is selected.
     public var selection: Range<Int>
 
-    /// Creates a text.
+    /// Creates a text whose caret and selection are given in code points.
     public init(_ value: String, caret: Int, selection: Range<Int>) {
         self.value = value
         self.caret = caret
         self.selection = selection
     }
+
+    /// Creates a text from a caret and a selection that count `Character`s (grapheme clusters),
+    /// as a text field's do.
+    public init(_ value: String, characterCaret: Int, characterSelection: Range<Int>) {
+        let characters = Array(value)
+        func points(_ index: Int) -> Int {
+            characters.prefix(max(0, min(index, characters.count))).reduce(0) { $0 + $1.unicodeScalars.count }
+        }
+        self.init(value, caret: points(characterCaret),
+                  selection: points(characterSelection.lowerBound)..<points(characterSelection.upperBound))
+    }
+
+    /// The text's code points, which offsets index.
+    public var points: [Unicode.Scalar] { Array(value.unicodeScalars) }
 }
 
 /// One object of the accessible tree: what a screen reader is told of a window, a list, a row,

@@ -73,6 +73,18 @@ final class AtspiResponderTests: XCTestCase {
         XCTAssertNil(answer(row, "org.a11y.atspi.EditableText", "SetTextContents", [.string("x")]).request, "a row has no text")
     }
 
+    func testTextOffsetsCountCodePoints() {
+        let text = AccessibleText("e\u{301}\u{1F1E9}\u{1F1EA}!", caret: 5, selection: 0..<2)
+        XCTAssertEqual(AtspiText.answer("GetText", [.int64(0), .int64(2)], text), .values([.string("e\u{301}")]))
+        XCTAssertEqual(AtspiText.answer("GetCharacterAtOffset", [.int64(1)], text), .values([.int32(0x301)]))
+        XCTAssertEqual(AtspiText.answer("GetText", [.int64(4), .int64(-1)], text), .values([.string("!")]))
+        let node = AccessibleNode(id: "f", role: .entry, name: "Search", text: text)
+        XCTAssertEqual(AtspiText.edit("DeleteText", [.int64(1), .int64(2)], node).1, .setText("f", "e\u{1F1E9}\u{1F1EA}!"),
+                       "deleting the combining accent's one code point leaves the e")
+        XCTAssertEqual(AtspiText.edit("InsertText", [.int64(4), .string("\u{301}"), .int64(1)], node).1,
+                       .setText("f", "e\u{301}\u{1F1E9}\u{1F1EA}\u{301}!"))
+    }
+
     func testEventsBecomeTheirSignals() {
         let tree = snapshot.tree
         XCTAssertEqual(AtspiSignal(.focus("room:a"), in: tree, busName: ":1.7"),

@@ -41,6 +41,7 @@ final class BroadcastTests: XCTestCase {
         _ = state.reduce(F.key(.enter), now: 1)
         _ = state.reduce(F.key(.letter("g")), now: 2)
         assertStep(&state, F.key(.escape), now: 2.5, effects: []) {
+            _ = $0.fields.send(.focusControl("main/list"))
             $0.session.mainWindow.content = .list
             $0.main.controlsUntil = 5.5
         }

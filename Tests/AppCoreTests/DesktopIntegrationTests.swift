@@ -23,6 +23,7 @@ final class DesktopIntegrationTests: XCTestCase {
         assertStep(&call, .media(.stop), now: 5, effects: [
             .closePlayback("call"), .resetMainVideo, .log(.info, "stopped call"),
         ]) {
+            _ = $0.fields.send(.blur)
             _ = $0.session.reduce(.leaveClicked)
             $0.rooms = [:]
             $0.checks.releaseMemoryAt = 5 + AppState.releaseDelay
@@ -45,9 +46,9 @@ final class DesktopIntegrationTests: XCTestCase {
         XCTAssertEqual(state.media.status, .paused)
         XCTAssertEqual(state.reduce(.media(.pause), now: 2.1), [], "pausing twice changes nothing")
         XCTAssertEqual(state.reduce(.media(.playPause), now: 3), [
-            .setAudio("live-a", muted: false, volume: 1),
+            .setAudio("live-a", muted: false, volume: 1), .holdPlayback("live-a", held: false),
             .setVideo("live-a", source: 0, video(960, 600)),
-        ], "resuming converts again: the next frame shown is live")
+        ], "resuming lets any hold go and converts again: the next frame shown is live")
         XCTAssertFalse(state.isPaused("live-a"))
         XCTAssertEqual(state.reduce(.media(.play), now: 3.1), [])
         assertStep(&state, .media(.playPause), now: 4, effects: [

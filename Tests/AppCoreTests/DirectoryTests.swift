@@ -118,6 +118,7 @@ final class DirectoryTests: XCTestCase {
         assertStep(&state, F.key(.letter("p")), now: 2,
                    effects: enterFloatEffects(cam.id, title: "cam", frame: frame)
                     + [.setVideo(cam.id, source: 0, video(480, 270))]) {
+            _ = $0.fields.send(.focusControl("main/list"))
             $0.floatEntered(cam.id, motion: FloatMotion(displays: [F.display], videoAspect: 16.0 / 9.0, placement: nil), at: 2)
         }
         XCTAssertEqual(state.session.floatingRoomID, cam.id)

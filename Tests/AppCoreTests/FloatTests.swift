@@ -22,6 +22,7 @@ final class FloatTests: XCTestCase {
         assertStep(&state, F.key(.letter("p")), now: 2,
                    effects: enterFloatEffects("live-a", title: "Live A", frame: first.frame)
                     + [.setVideo("live-a", source: 0, video(480, 270))]) {
+            _ = $0.fields.send(.focusControl("main/list"))
             var session = $0.session
             _ = session.reduce(.pipRequested(origin: .key))
             $0.session = session
@@ -50,6 +51,7 @@ final class FloatTests: XCTestCase {
         assertStep(&state, F.key(.letter("p")), now: 2,
                    effects: enterFloatEffects("live-a", title: "Live A", frame: frame)
                     + [.setVideo("live-a", source: 0, video(576, 432))]) {
+            _ = $0.fields.send(.focusControl("main/list"))
             $0.floatEntered("live-a", motion: FloatMotion(displays: [F.display], videoAspect: 4.0 / 3.0, placement: saved), at: 2)
         }
         XCTAssertEqual(state.motion, FloatMotion(displays: [F.display], videoAspect: 4.0 / 3.0, placement: saved))
@@ -222,6 +224,7 @@ final class FloatTests: XCTestCase {
             .publish(.layout(.pipLayoutDisabled)), .publish(.lifecycle(.didStop)), .resetMainVideo, .raiseMainWindow(userTime: 0, remap: false),
             .setVideo("live-a", source: 0, video(960, 600)),
         ]) {
+            _ = $0.fields.send(.focusControl("main/room"))
             $0.floatLeft("live-a", video: [video(960, 600)], at: 4)
         }
         XCTAssertEqual(state.reduce(.wheel(window: .float, steps: -1), now: 5), [], "a hidden float takes no input")

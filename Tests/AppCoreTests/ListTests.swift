@@ -92,6 +92,7 @@ final class ListTests: XCTestCase {
             .log(.info, "opened live-b"), .resetMainVideo,
             .setVideo("live-b", source: 0, video(960, 600)),
         ]) {
+            _ = $0.fields.send(.focusControl("main/room"))
             $0.session.openRoom = F.liveB
             $0.session.playback["live-b"] = .connecting
             $0.session.mainWindow.content = .room("live-b")
@@ -127,6 +128,7 @@ final class ListTests: XCTestCase {
         assertStep(&state, F.key(.escape), now: 2, effects: [
             .closePlayback("call"), .resetMainVideo, .log(.info, "stopped call"),
         ]) {
+            _ = $0.fields.send(.focusControl("main/list"))
             _ = $0.session.reduce(.leaveClicked)
             $0.rooms = [:]
             $0.main.controlsUntil = 5

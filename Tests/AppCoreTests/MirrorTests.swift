@@ -77,7 +77,10 @@ final class MirrorTests: XCTestCase {
     func testClicksFollowTheMirroredControls() {
         var back = rightToLeft(F.open(F.host))
         let (bx, by) = centre(PixelRect(904, 548, 40, 40))
-        assertStep(&back, pressed(bx, by, at: 2), now: 2, effects: []) { $0.main.controlsUntil = 5 }
+        assertStep(&back, pressed(bx, by, at: 2), now: 2, effects: []) {
+            $0.main.controlsUntil = 5
+            _ = $0.fields.send(.blur)
+        }
         assertStep(&back, released(bx, by, at: 2), now: 2, effects: []) {
             _ = $0.session.reduce(.backToListClicked)
             $0.paint.main.dirty = true
@@ -86,7 +89,10 @@ final class MirrorTests: XCTestCase {
         XCTAssertNotNil(back.rooms["host"], "Back keeps the host's room open")
 
         var leave = rightToLeft(F.open(F.host))
-        assertStep(&leave, pressed(36, 568, at: 2), now: 2, effects: []) { $0.main.controlsUntil = 5 }
+        assertStep(&leave, pressed(36, 568, at: 2), now: 2, effects: []) {
+            $0.main.controlsUntil = 5
+            _ = $0.fields.send(.blur)
+        }
         assertStep(&leave, released(36, 568, at: 2), now: 2, effects: [
             .closePlayback("host"), .resetMainVideo, .log(.info, "stopped host"),
         ]) {
@@ -107,6 +113,7 @@ final class MirrorTests: XCTestCase {
         let inset = 6, inner = 110
         assertStep(&state, pressed(slider.maxX - inset - inner / 2, 568, at: 2), now: 2,
                    effects: [.setAudio("live-a", muted: false, volume: 0.5)]) {
+            _ = $0.fields.send(.blur)
             $0.rooms["live-a"]?.volume = 0.5
             $0.main.draggingVolume = true
             $0.main.controlsUntil = 5
@@ -159,6 +166,7 @@ final class MirrorTests: XCTestCase {
         let unmirrored = try XCTUnwrap(ltr.tiles.first { $0.index == 1 }?.overlay?.retry)
         XCTAssertLessThan(drawn.x, 480, "the sidebar strip, and its Retry, are at the left")
         let missed = assertStep(&state, pressed(unmirrored.x + 4, unmirrored.y + 4, at: 4), now: 4, effects: []) {
+            _ = $0.fields.send(.blur)
             $0.main.controlsUntil = 7
         } + assertStep(&state, released(unmirrored.x + 4, unmirrored.y + 4, at: 4), now: 4, effects: [])
         XCTAssertFalse(missed.contains(.reopenSource("call", source: 1)), "where Retry would be left to right, nothing retries")
@@ -225,13 +233,17 @@ final class MirrorTests: XCTestCase {
             .log(.info, "opened room-2"), .resetMainVideo,
             .setVideo("room-2", source: 0, video(960, 600)),
         ]) {
+            _ = $0.fields.send(.focusControl("main/room"))
             $0.session.openRoom = rooms[2]
             $0.session.playback["room-2"] = .connecting
             $0.session.mainWindow.content = .room("room-2")
             $0.rooms["room-2"] = justOpened(rooms[2], at: 1)
             $0.main.controlsUntil = 4
         }
-        assertStep(&state, pressed(row.pill.x + 4, row.pill.y + 4, at: 1.5), now: 1.5, effects: []) { $0.main.controlsUntil = 4.5 }
+        assertStep(&state, pressed(row.pill.x + 4, row.pill.y + 4, at: 1.5), now: 1.5, effects: []) {
+            $0.main.controlsUntil = 4.5
+            _ = $0.fields.send(.blur)
+        }
         assertStep(&state, released(row.pill.x + 4, row.pill.y + 4, at: 1.5), now: 1.5, effects: [])
         XCTAssertEqual(state.session.mainWindow.content, .room("room-2"), "a click on the row's left end opens it")
     }

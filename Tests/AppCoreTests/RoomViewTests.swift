@@ -47,6 +47,7 @@ final class RoomViewTests: XCTestCase {
         assertStep(&state, .pointerPressed(window: .main, x: 200, y: 556, global: origin, time: 2), now: 2, effects: [
             .setAudio("live-a", muted: false, volume: volume),
         ]) {
+            _ = $0.fields.send(.blur)
             $0.rooms["live-a"]?.volume = volume
             $0.main.draggingVolume = true
             $0.main.controlsUntil = 5

@@ -91,6 +91,7 @@ final class SpeakerToastWakeTests: XCTestCase {
             .publish(.lifecycle(.willStop)), .savePlacement(.initial), .hideFloat,
             .publish(.layout(.pipLayoutDisabled)), .publish(.lifecycle(.didStop)), .resetMainVideo, .raiseMainWindow(userTime: 0, remap: false),
         ] + (0..<3).map { .setVideo("call", source: $0, .thumbnail(width: 415, height: 231)) }) {
+            _ = $0.fields.send(.focusControl("main/room"))
             $0.floatLeft("call", video: Array(repeating: .thumbnail(width: 415, height: 231), count: 3), at: 3)
         }
         XCTAssertEqual(state.float.speaker, FloatSpeaker())
@@ -195,6 +196,7 @@ final class SpeakerToastWakeTests: XCTestCase {
             .publish(.layout(.pipLayoutDisabled)), .publish(.lifecycle(.didStop)), .resetMainVideo, .raiseMainWindow(userTime: 0, remap: false),
             .setVideo("live-a", source: 0, video(960, 600)),
         ]) {
+            _ = $0.fields.send(.focusControl("main/room"))
             $0.floatLeft("live-a", video: [video(960, 600)], at: 3.5)
         }
         XCTAssertFalse(state.float.visible)
@@ -223,6 +225,7 @@ final class SpeakerToastWakeTests: XCTestCase {
             .log(.info, "opened live-a"), .resetMainVideo,
             .setVideo("live-a", source: 0, video(960, 600)),
         ]) {
+            _ = $0.fields.send(.focusControl("main/room"))
             _ = $0.session.reduce(.roomSelected(F.liveA))
             $0.rooms["live-a"] = justOpened(F.liveA, at: 10.5)
             $0.main.controlsUntil = 13.5

@@ -121,6 +121,7 @@ final class VideoDemandTests: XCTestCase {
         let effects = assertStep(&state, F.key(.letter("p")), now: 2,
                                  effects: enterFloatEffects("big", title: "Big call", frame: motion.frame)
                                     + [] + setting(alone)) {
+            _ = $0.fields.send(.focusControl("main/list"))
             $0.floatEntered("big", motion: motion, at: 2)
             $0.float.speaker.shown = 5
             $0.rooms["big"]?.video = alone
@@ -184,6 +185,7 @@ final class VideoDemandTests: XCTestCase {
             .publish(.lifecycle(.willStop)), .savePlacement(.initial), .hideFloat,
             .publish(.layout(.pipLayoutDisabled)), .publish(.lifecycle(.didStop)), .resetMainVideo, .raiseMainWindow(userTime: 0, remap: false),
         ] + setting(tiles)) {
+            _ = $0.fields.send(.focusControl("main/room"))
             $0.floatLeft("big", video: tiles, at: 3)
         }
         XCTAssertFalse(state.float.visible)

@@ -170,9 +170,11 @@ final class CatalogTests: XCTestCase {
         let host = try XCTUnwrap(FixtureRooms.all.firstIndex(of: FixtureRooms.host))
         state.main.list.selected = host
         assertStep(&state, .key(.enter, window: .main, ctrl: false, isRepeat: false), now: 1, effects: hostOpens) {
+            _ = $0.fields.send(.focusControl("main/room"))
             self.hostOpened(&$0, at: 1)
         }
         assertStep(&state, .key(.escape, window: .main, ctrl: false, isRepeat: false), now: 1.5, effects: []) {
+            _ = $0.fields.send(.focusControl("main/list"))
             _ = $0.session.reduce(.backToListClicked)
             $0.main.controlsUntil = 4.5
         }
@@ -191,6 +193,7 @@ final class CatalogTests: XCTestCase {
         let host = try XCTUnwrap(FixtureRooms.all.firstIndex(of: FixtureRooms.host))
         state.main.list.selected = host
         assertStep(&state, .key(.enter, window: .main, ctrl: false, isRepeat: false), now: 1, effects: hostOpens) {
+            _ = $0.fields.send(.focusControl("main/room"))
             self.hostOpened(&$0, at: 1)
         }
         let view = try XCTUnwrap(state.roomLayout(now: 1))

@@ -102,7 +102,7 @@ extension AppState {
         let field = list.field
         var states = AccessibleNode.shown.union([.focusable, .editable, .singleLine])
         if field.isFocused { states.insert(.focused) }
-        let text = AccessibleText(field.text, caret: field.caret, selection: field.selection)
+        let text = AccessibleText(field.text, characterCaret: field.caret, characterSelection: field.selection)
         var add = AccessibleNode.shown.union([.focusable])
         if list.locationOpen { add.formUnion([.checkable, .checked]) }
         return [

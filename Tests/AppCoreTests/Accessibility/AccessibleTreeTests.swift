@@ -114,6 +114,18 @@ final class AccessibleTreeTests: XCTestCase {
         ])
     }
 
+    func testTheFieldsOffsetsCountCodePointsAsAssistiveTechnologiesDo() throws {
+        var state = F.start()
+        let before = state.accessibleTree(now: 1)
+        // "Café" with a combining acute (5 code points, 4 characters), then a flag (2 code points, 1 character).
+        _ = state.reduce(.accessibleTextSet("main/field:search", "Cafe\u{301} \u{1F1E9}\u{1F1EA}"), now: 1)
+        let after = state.accessibleTree(now: 1)
+        XCTAssertEqual(try node(after, "main/field:search").text?.caret, 8, "the caret after 6 characters is 8 code points in")
+        XCTAssertTrue(after.events(since: before).contains(.caretMoved("main/field:search", 8)))
+        XCTAssertEqual(AccessibleText("e\u{301}x", characterCaret: 1, characterSelection: 0..<1),
+                       AccessibleText("e\u{301}x", caret: 2, selection: 0..<2))
+    }
+
     func testTheSearchFieldIsAnEditableTextWhoseChangesAreToldAndWhichTakesFocus() throws {
         var state = F.start()
         let before = state.accessibleTree(now: 1)
