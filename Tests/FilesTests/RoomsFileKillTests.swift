@@ -42,7 +42,7 @@ final class RoomsFileKillTests: XCTestCase {
             let child = try ChildProcess(executable: loopBinary, arguments: [path], environment: [:],
                                          stdoutURL: log.appendingPathExtension("out"), stderrURL: log.appendingPathExtension("err"))
             try eventually("the save loop started (seed \(seed))", timeout: 10, poll: 0.002) {
-                (try? String(contentsOf: log.appendingPathExtension("out"), encoding: .utf8))?.contains("ready") == true
+                ChildProcess.text(of: log.appendingPathExtension("out")).contains("ready")
                     || !child.isRunning
             }
             XCTAssertTrue(child.isRunning, "seed \(seed): \(child.outputTail())")

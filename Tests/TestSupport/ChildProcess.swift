@@ -190,7 +190,7 @@ public final class ChildProcess {
 
     /// The text of `url`, empty if it cannot be read. Read through a FileHandle: Foundation's
     /// `Data(contentsOf:)` leaks its read buffer on an empty file (LeakSanitizer, make sanitize).
-    static func text(of url: URL) -> String {
+    public static func text(of url: URL) -> String {
         guard url != discarded, let handle = try? FileHandle(forReadingFrom: url) else { return "" }
         defer { try? handle.close() }
         return String(decoding: (try? handle.readToEnd()) ?? Data(), as: UTF8.self)
