@@ -82,13 +82,7 @@ final class MediaControlsE2ETests: AppE2ETestCase {
         let folder = try TestPaths.makeTemporaryFolder(prefix: "floatapp-pause")
         addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("six seconds.mp4")
-        let outcome = try ChildProcess.run(
-            "/usr/bin/ffmpeg", ["-nostdin", "-y", "-loglevel", "error",
-                                "-f", "lavfi", "-i", "testsrc2=size=320x180:rate=25:duration=6",
-                                "-f", "lavfi", "-i", "sine=frequency=440:duration=6",
-                                "-c:v", "mpeg4", "-c:a", "aac", "-shortest", file.path],
-            timeout: 60)
-        guard outcome.status == .exited(0) else { throw HarnessError("ffmpeg could not write the clip: \(outcome.stderr)") }
+        try TestVideoFile.writeWithSound(to: file, picture: "testsrc2=size=320x180:rate=25:duration=6", seconds: 6)
         return file
     }
 

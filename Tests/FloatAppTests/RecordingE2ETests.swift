@@ -11,13 +11,7 @@ final class RecordingE2ETests: AppE2ETestCase {
         let folder = try TestPaths.makeTemporaryFolder(prefix: "floatapp-recording")
         addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("three seconds.mp4")
-        let outcome = try ChildProcess.run(
-            "/usr/bin/ffmpeg", ["-nostdin", "-y", "-loglevel", "error",
-                                "-f", "lavfi", "-i", "color=c=0x606060:size=320x180:rate=25:duration=3",
-                                "-f", "lavfi", "-i", "sine=frequency=440:duration=3",
-                                "-c:v", "mpeg4", "-c:a", "aac", "-shortest", file.path],
-            timeout: 60)
-        guard outcome.status == .exited(0) else { throw HarnessError("ffmpeg could not write the clip: \(outcome.stderr)") }
+        try TestVideoFile.writeWithSound(to: file, picture: "color=c=0x606060:size=320x180:rate=25:duration=3", seconds: 3)
         return file
     }
 

@@ -18,4 +18,15 @@ enum TestVideoFile {
         }
         try FileManager.default.moveItem(at: partial, to: file)
     }
+
+    /// Writes a `seconds` long MPEG-4 + AAC clip to `file`: the picture from the lavfi source
+    /// `picture` (its size, rate and duration included), a 440 Hz tone for the sound.
+    static func writeWithSound(to file: URL, picture: String, seconds: Int) throws {
+        let outcome = try ChildProcess.run(
+            "/usr/bin/ffmpeg", ["-nostdin", "-y", "-loglevel", "error", "-f", "lavfi", "-i", picture,
+                                "-f", "lavfi", "-i", "sine=frequency=440:duration=\(seconds)",
+                                "-c:v", "mpeg4", "-c:a", "aac", "-shortest", file.path],
+            timeout: 60)
+        guard outcome.status == .exited(0) else { throw HarnessError("ffmpeg could not write the clip: \(outcome.stderr)") }
+    }
 }
