@@ -4,7 +4,7 @@ CONFIG ?= debug
 PREFIX ?= /usr/local
 BIN_DIR = $(shell $(SWIFT) build -c $(CONFIG) --show-bin-path)
 
-.PHONY: all deps deps-test deps-bench build build-tests run test test-wms test-soak test-prefs test-orca sanitize soak bench install clean server
+.PHONY: all deps deps-test deps-bench build build-tests run test test-wms test-soak test-prefs test-orca test-web sanitize soak bench install clean server
 
 all: build
 
@@ -41,17 +41,19 @@ build-tests: deps-test
 # package's release build and lintian check, which no test uses (`make lint-deb`); and the
 # desktop's reduced-motion and high-contrast settings through a real XDG desktop portal, whose
 # packages take longer to install than `make test` may spend on them (`make test-prefs`); and
-# the list heard through Orca itself, whose 17 packages (56 MB) are no other test's (`make test-orca`).
+# the list heard through Orca itself, whose 17 packages (56 MB) are no other test's (`make test-orca`);
+# and the WebRTC calls through a Janus server the tests start, with browsers in them (`make test-web`).
 OTHER_WMS := FloatAppTests\.(Fluxbox|IceWM)FloatE2ETests$$
 SOAK := FloatAppTests\.SoakE2ETests$$
 PREFS := FloatAppTests\.DesktopPreferencesE2ETests$$
 ORCA := FloatAppTests\.OrcaE2ETests$$
+WEB := ^JanusTests\.
 test: build-tests
 	scripts/po.sh check
 	scripts/spec.sh check
 	scripts/modules.sh check
 	scripts/wayland-protocols.sh check
-	TEST_EXCLUDE='$(if $(TEST_FILTER),,$(OTHER_WMS)|$(SOAK)|$(PREFS)|$(ORCA))' scripts/test.sh "$$($(SWIFT) build --show-bin-path)"
+	TEST_EXCLUDE='$(if $(TEST_FILTER),,$(OTHER_WMS)|$(SOAK)|$(PREFS)|$(ORCA)|$(WEB))' scripts/test.sh "$$($(SWIFT) build --show-bin-path)"
 
 # The float suite on fluxbox and icewm.
 test-wms: build-tests
@@ -70,6 +72,11 @@ test-prefs: build-tests
 test-orca: build-tests
 	scripts/deps.sh orca
 	TEST_FILTER='$(ORCA)' scripts/test.sh "$$($(SWIFT) build --show-bin-path)"
+
+# Calls through Janus (WebRTC): Janus started by the tests on free ports, signalling and media.
+test-web: build-tests
+	scripts/deps.sh web
+	TEST_FILTER='$(WEB)' scripts/test.sh "$$($(SWIFT) build --show-bin-path)"
 
 # The unit tests under ThreadSanitizer and AddressSanitizer + LeakSanitizer (own build folders).
 sanitize: deps-test

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs the Debian packages a FloatApp target needs, and only those missing.
-# Usage: scripts/deps.sh run|test|prefs|orca|bench|server|deb|deb-install
+# Usage: scripts/deps.sh run|test|web|prefs|orca|bench|server|deb|deb-install
 set -euo pipefail
 
 # Text is laid out by Pango and drawn by cairo; fonts-dejavu-core covers the built-in rooms and
@@ -48,7 +48,10 @@ bench_pkgs=(mpv time python3-matplotlib libsdl2-ttf-2.0-0 valgrind binutils)
 deb_pkgs=(libcurl4-openssl-dev libxml2-dev dpkg-dev binutils lintian man-db)
 # The package installed into a fresh Debian 12 root (scripts/test-deb-install.sh).
 deb_install_pkgs=(debootstrap xvfb x11-utils imagemagick)
-server_pkgs=(nginx-light libnginx-mod-rtmp)
+# Janus, the WebRTC server for calls with browsers (VideoRoom plugin, HTTP and WebSocket transports).
+server_pkgs=(nginx-light libnginx-mod-rtmp janus)
+# The WebRTC call tests (`make test-web`): Janus started by the tests on free ports.
+web_pkgs=(janus)
 
 want=("${run_pkgs[@]}")
 case "${1:-run}" in
@@ -56,11 +59,12 @@ case "${1:-run}" in
   test) want+=("${test_pkgs[@]}" man-db bash-completion) ;;
   prefs) want+=("${test_pkgs[@]}" "${prefs_pkgs[@]}") ;;
   orca) want+=("${test_pkgs[@]}" "${orca_pkgs[@]}") ;;
+  web) want+=("${test_pkgs[@]}" "${web_pkgs[@]}") ;;
   bench) want+=("${test_pkgs[@]}" "${bench_pkgs[@]}") ;;
   server) want=("${server_pkgs[@]}") ;;
   deb) want+=("${deb_pkgs[@]}") ;;
   deb-install) want+=("${deb_pkgs[@]}" "${deb_install_pkgs[@]}") ;;
-  *) echo "deps.sh: unknown set '$1' (run, test, prefs, orca, bench, server, deb or deb-install)" >&2; exit 2 ;;
+  *) echo "deps.sh: unknown set '$1' (run, test, web, prefs, orca, bench, server, deb or deb-install)" >&2; exit 2 ;;
 esac
 
 missing=()

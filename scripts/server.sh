@@ -2,12 +2,16 @@
 # Runs a local live server (nginx with the RTMP module) in the foreground for FloatApp:
 # RTMP publish and play on 127.0.0.1:$RTMP_PORT (applications "live" and "call"), HLS and the statistics
 # page on 127.0.0.1:$HTTP_PORT. Config, logs and HLS segments go under $XDG_RUNTIME_DIR (or a
-# temp dir) and are removed on exit. Ctrl-C stops it.
-# Usage: scripts/server.sh   (RTMP_PORT=1935 HTTP_PORT=8080 by default)
+# temp dir) and are removed on exit. Beside it runs Janus, the WebRTC server for calls with
+# browsers (scripts/janus/run.sh: its HTTP API on 127.0.0.1:$JANUS_HTTP_PORT, its WebSocket API on
+# 127.0.0.1:$JANUS_WS_PORT), its config and log in the same folder. Ctrl-C stops both.
+# Usage: scripts/server.sh   (RTMP_PORT=1935 HTTP_PORT=8080 JANUS_HTTP_PORT=8088 JANUS_WS_PORT=8188 by default)
 set -euo pipefail
 
 rtmp_port=${RTMP_PORT:-1935}
 http_port=${HTTP_PORT:-8080}
+janus_http_port=${JANUS_HTTP_PORT:-8088}
+janus_ws_port=${JANUS_WS_PORT:-8188}
 module=/usr/lib/nginx/modules/ngx_rtmp_module.so
 [ -x /usr/sbin/nginx ] && [ -f "$module" ] || {
   echo "server.sh: needs nginx and its RTMP module: make server installs them (nginx-light libnginx-mod-rtmp)" >&2
@@ -58,6 +62,8 @@ cat <<INFO
 FloatApp local live server
   publish / play:  rtmp://127.0.0.1:$rtmp_port/live/<stream>
   calls:           rtmp://127.0.0.1:$rtmp_port/call/<room>~<participant>
+  Janus calls:     http://127.0.0.1:$janus_http_port/janus  ws://127.0.0.1:$janus_ws_port
+                   (VideoRoom rooms 1234 and 5678; browsers and FloatApps share them)
   HLS:             http://127.0.0.1:$http_port/hls/<stream>.m3u8
   statistics:      http://127.0.0.1:$http_port/stat
   rooms file:      assets/rooms-local-server.json (for the default ports)
@@ -67,5 +73,8 @@ INFO
 
 nginx -p "$dir" -c "$dir/nginx.conf" &
 server=$!
-trap 'kill "$server" 2>/dev/null; wait "$server" 2>/dev/null; rm -rf "$dir"' EXIT INT TERM
-wait "$server"
+JANUS_DIR="$dir/janus" JANUS_HTTP_PORT=$janus_http_port JANUS_WS_PORT=$janus_ws_port \
+  "$(dirname "$0")/janus/run.sh" &
+janus=$!
+trap 'kill "$server" "$janus" 2>/dev/null; wait "$server" "$janus" 2>/dev/null; rm -rf "$dir"' EXIT INT TERM
+wait -n "$server" "$janus"
