@@ -38,6 +38,8 @@ let package = Package(
         .library(name: "DesktopSettings", targets: ["DesktopSettings"]),
         .library(name: "Localization", targets: ["Localization"]),
         .library(name: "TextLayout", targets: ["TextLayout"]),
+        .library(name: "JanusProtocol", targets: ["JanusProtocol"]),
+        .library(name: "Janus", targets: ["Janus"]),
     ],
     targets: [
         .systemLibrary(
@@ -85,6 +87,8 @@ let package = Package(
         .target(name: "Rooms", swiftSettings: optimizedInDebug),
         .target(name: "PictureAndSoundMath", swiftSettings: optimizedInDebug),
         .target(name: "EngineTerms", dependencies: ["Rooms"]),
+        // Janus's API as values: the requests encoded, everything Janus sends decoded (bounded, typed).
+        .target(name: "JanusProtocol", dependencies: ["Rooms"]),
         .target(name: "Session", dependencies: ["EngineTerms", "Rooms", "Logging"]),
         .target(name: "LiveDirectory", dependencies: ["Rooms"]),
         .target(name: "DirectoryFetch", dependencies: ["LiveDirectory", "LocksAndThreads", "Rooms"]),
@@ -97,6 +101,9 @@ let package = Package(
         .target(name: "Broadcast", dependencies: ["CFFmpeg", "EngineTerms", "FFmpeg", "LocksAndThreads", "PictureAndSoundMath", "Rooms"]),
         .target(name: "AppCore", dependencies: ["AccessibleTree", "EngineTerms", "PiPLayout", "Rooms", "Session", "LiveDirectory", "Logging", "Localization"]),
         .target(name: "Files", dependencies: ["EngineTerms", "PiPLayout", "Rooms"]),
+        // Janus's HTTP API: a session (transactions, timeouts, long poll, keepalive, recreated when
+        // lost) and its VideoRoom handles.
+        .target(name: "Janus", dependencies: ["EngineTerms", "JanusProtocol", "LocksAndThreads"]),
         .target(name: "TextLayout", dependencies: ["CPango", "LocksAndThreads"], swiftSettings: pangoHeaders),
         .executableTarget(name: "PublishProbe", dependencies: ["Broadcast"]),
         // FilesTests.RoomsFileKillTests' child: the app's rooms-file saves in a loop, killed at random.
@@ -138,6 +145,8 @@ let package = Package(
         .testTarget(name: "SingleInstanceTests", dependencies: ["EngineTerms", "SessionBus", "SingleInstance", "TestSupport"]),
         .testTarget(name: "DesktopSettingsTests", dependencies: ["DesktopSettings", "SessionBus"]),
         .testTarget(name: "LocksAndThreadsTests", dependencies: ["LocksAndThreads"]),
+        .testTarget(name: "JanusTests", dependencies: ["Janus", "JanusProtocol", "TestSupport"]),
+        .testTarget(name: "JanusProtocolTests", dependencies: ["JanusProtocol", "Rooms", "TestSupport"]),
         .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout", "LocksAndThreads", "TestSupport"], swiftSettings: pangoHeaders),
     ],
     swiftLanguageModes: [.v6]
