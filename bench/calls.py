@@ -1,27 +1,37 @@
 #!/usr/bin/env python3
-"""Calls benchmark: the CPU of a call of 1, 4, 9 and 16 H.264 640x360 participants served from
-files over local HTTP, in the full tile view and in the float, side by side with as many
-`ffmpeg -threads 1 -i URL -f null -` decodes of the same streams, in one run. Draws CPU against
-participant count into docs/calls-cpu.png. See bench/README.md."""
+"""Calls benchmark: the CPU of a call of H.264 640x360 participants, each a live RTMP stream
+of its own, in the full tile view and in the float (320x180 and the default size), side by side
+with ONE ffmpeg process decoding every participant with the tiles' settings, in rounds with
+the order rotated. See bench/README.md."""
 
 import argparse
 import json
 import os
-import socket
 import subprocess
 import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from desktop import Desktop, need  # noqa: E402
-from playback import cached_media, measured, wait_rusage  # noqa: E402
+from livesource import LiveSource, run_until_sources_end  # noqa: E402
+from playback import PictureClock, cached_media  # noqa: E402
+from verdicts import Verdicts, header, load_text, stats_for, write_readme_block  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 OUT = os.path.join(HERE, "out")
 PLOT = os.path.join(ROOT, "docs", "calls-cpu.png")
 DURATION = 15
-COUNTS = (1, 4, 9, 16)
+
+
+
+def same_settings(n):
+    """FloatApp's tiles decode on one thread (Decoder.threadCount) and skip the loop filter when
+    their picture is at most half the source's width and height (Connection+Video.swift): in
+    the default main window, from 9 participants on (3x3 tiles of about 300x170; 4 tiles are
+    415x231). The report's FloatApp table shows the tile sizes and the pictures skipped."""
+    return ["-threads", "1"] + (["-skip_loop_filter", "all"] if n >= 9 else [])
+GRACE = 1.0
 
 
 def media_file():
@@ -34,56 +44,77 @@ def media_file():
         "-pix_fmt", "yuv420p", "-c:a", "aac", "-b:a", "64k", "-ac", "1", "-f", "mpegts"])
 
 
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+class Contestant:
+    """One contestant at one participant count: FloatApp in a view, or one ffmpeg process."""
+
+    def __init__(self, key, label, kind, view=None, live=True):
+        self.key, self.label, self.kind, self.view, self.live = key, label, kind, view, live
 
 
-def serve(desk, media, workdir):
-    """Serves `media` as p0.ts ... p15.ts with python3's http.server; returns the base URL."""
-    folder = os.path.join(workdir, "served")
-    os.makedirs(folder)
-    for i in range(max(COUNTS)):
-        os.link(media, os.path.join(folder, "p%d.ts" % i))
-    port = free_port()
-    desk.spawn([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1", "--directory", folder],
-               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    base = "http://127.0.0.1:%d/" % port
-    deadline = time.monotonic() + 10
-    while True:
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=1):
-                return base
-        except OSError:
-            if time.monotonic() > deadline:
-                raise RuntimeError("the HTTP server did not start")
-            time.sleep(0.05)
+def contestants(n, floats):
+    out = [Contestant("floatapp-full-%d" % n, "FloatApp, %d in the full tile view" % n, "floatapp", "full")]
+    out += [Contestant("floatapp-float%s-%d" % (f, n), "FloatApp, %d, float %s" % (n, f), "floatapp", f) for f in floats]
+    out += [Contestant("ffmpeg-one-%d" % n, "one ffmpeg, %d live inputs, %s" % (n, " ".join(same_settings(n))), "ffmpeg-all"),
+            Contestant("ffmpeg-one-file-%d" % n, "one ffmpeg, %d files (unpaced), %s" % (n, " ".join(same_settings(n))),
+                       "ffmpeg-all", live=False)]
+    if n > 1:
+        out.append(Contestant("ffmpeg-floatfloor-%d" % n, "one ffmpeg, %d live inputs: 1 whole + %d sound only (the "
+                              "float's floor)" % (n, n - 1), "ffmpeg-float"))
+    return out
 
 
-def run_floatapp(desk, floatapp, base, count, view, workdir, round_=0):
-    """One call of `count` participants in the `view` ("full" or "float"); returns a result."""
-    run_dir = os.path.join(workdir, "floatapp-%s-%d-%d" % (view, count, round_))
-    os.makedirs(run_dir)
+def floatapp_args(c, urls, run_dir, floatapp):
     rooms = os.path.join(run_dir, "rooms.json")
-    participants = [{"name": "P%d" % i, "source": base + "p%d.ts" % i} for i in range(count)]
+    participants = [{"name": "P%d" % i, "source": u} for i, u in enumerate(urls)]
     with open(rooms, "w") as f:
         json.dump({"rooms": [{"id": "call", "title": "Call", "kind": "call", "participants": participants}]}, f)
     state_home = os.path.join(run_dir, "state")
     os.makedirs(os.path.join(state_home, "floatapp"))
-    with open(os.path.join(state_home, "floatapp", "state.json"), "w") as f:
-        json.dump({"version": 1, "placement": {"corner": "bottom_right", "width_fraction": 320 / 1920}}, f)
+    if c.view not in ("full", "480x270"):
+        with open(os.path.join(state_home, "floatapp", "state.json"), "w") as f:
+            json.dump({"version": 1, "placement": {"corner": "bottom_right",
+                                                   "width_fraction": int(c.view.split("x")[0]) / 1920}}, f)
     stats = os.path.join(run_dir, "stats.jsonl")
-    args = [floatapp, "--rooms", rooms, "--open", "call", "--exit-on-end", "--stats", stats]
-    if view == "float":
-        args.append("--float")
-    env = desk.env(SDL_AUDIODRIVER="dummy", XDG_STATE_HOME=state_home, XDG_CONFIG_HOME=os.path.join(run_dir, "config"))
+    args = [floatapp, "--rooms", rooms, "--open", "call", "--stats", stats] + (["--float"] if c.view != "full" else [])
+    env = dict(SDL_AUDIODRIVER="dummy", XDG_STATE_HOME=state_home, XDG_CONFIG_HOME=os.path.join(run_dir, "config"))
+    return args, env, stats
+
+
+def ffmpeg_args(c, urls):
+    """One process: every input with the tiles' settings; the float's floor maps the first
+    input's video and every input's sound, the others every video and sound."""
+    args = ["ffmpeg", "-hide_banner", "-loglevel", "error", "-nostdin"]
+    for u in urls:
+        args += same_settings(len(urls)) + ["-i", u]
+    for i in range(len(urls)):
+        if c.kind == "ffmpeg-all" or i == 0:
+            args += ["-map", "%d:v" % i]
+        args += ["-map", "%d:a" % i]
+    return args + ["-f", "null", "-"]
+
+
+def run_one(desk, c, n, media, floatapp, round_):
+    run_dir = os.path.join(desk.tmp, "%s-%d" % (c.key, round_))
+    os.makedirs(run_dir)
     log = open(os.path.join(run_dir, "stderr.txt"), "w")
-    status, usage, wall = measured(desk, args, env, log, timeout=DURATION * 4 + 30)
-    result = dict(kind="floatapp", view=view, count=count, status=status, wall=wall,
-                  cpu=usage.ru_utime + usage.ru_stime, rss_mb=usage.ru_maxrss / 1024)
-    result.update(read_stats(stats))
-    return result
+    sources = [LiveSource(desk, media, log) for _ in range(n)] if c.live else []
+    urls = [s.url for s in sources] or [media] * n
+    args, env, stats = floatapp_args(c, urls, run_dir, floatapp) if c.kind == "floatapp" else (ffmpeg_args(c, urls), {}, None)
+    start = time.monotonic()
+    proc = desk.spawn(args, env=desk.env(**env), stdin=subprocess.DEVNULL, stdout=log, stderr=log)
+    status, usage, stopped, after = run_until_sources_end(proc, sources, GRACE, DURATION * 4 + 30,
+                                                          progress=PictureClock(stats) if stats else None)
+    wall = time.monotonic() - start
+    desk.forget(proc)
+    for s in sources:
+        s.close()
+    log.close()
+    r = dict(player=c.key, round=round_, count=n, status=status, stopped=stopped, after_end=after, wall=wall,
+             cpu=usage.ru_utime + usage.ru_stime, rss_mb=usage.ru_maxrss / 1024)
+    if stats:
+        r.update(read_stats(stats))
+    r["complete"] = status == 0 or stopped.startswith("SIGINT")
+    return r
 
 
 def read_stats(path):
@@ -105,167 +136,102 @@ def read_stats(path):
     for demand, _, _ in demands.values():
         kinds[demand] = kinds.get(demand, 0) + 1
     sizes = sorted({"%sx%s" % (w, h) for _, w, h in demands.values() if w})
-    return dict(demands=kinds, sizes=sizes, opens=opens,
-                decoded=sum(c["decoded"] for c in finals.values()),
-                non_key=sum(c.get("non_key", 0) for c in finals.values()),
-                queued=sum(c.get("queued", c["converted"]) for c in finals.values()),
-                converted=sum(c["converted"] for c in finals.values()),
-                presented=sum(c["presented"] for c in finals.values()),
-                economy=sum(c.get("economy", 0) for c in finals.values()))
+    total = lambda k: sum(c.get(k, 0) for c in finals.values())  # noqa: E731
+    return dict(demands=kinds, sizes=sizes, opens=opens, decoded=total("decoded"), queued=total("queued"),
+                converted=total("converted"), presented=total("presented"), economy=total("economy"))
 
 
-def run_ffmpeg(desk, base, count, audio_only=0):
-    """`count` concurrent `ffmpeg -threads 1 -i URL -f null -` decodes, the last `audio_only` of
-    them of the sound alone (`-vn`); returns their summed CPU."""
-    procs = []
-    for i in range(count):
-        args = ["ffmpeg", "-hide_banner", "-loglevel", "error", "-nostdin", "-threads", "1",
-                "-i", base + "p%d.ts" % i] + (["-vn"] if i >= count - audio_only else []) + ["-f", "null", "-"]
-        procs.append(desk.spawn(args, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
-    cpu, rss, ok = 0.0, 0.0, True
-    for proc in procs:
-        status, usage = wait_rusage(proc, timeout=DURATION * 4 + 30)
-        desk.forget(proc)
-        cpu += usage.ru_utime + usage.ru_stime
-        rss += usage.ru_maxrss / 1024
-        ok = ok and status == 0
-    return dict(kind="ffmpeg-sound" if audio_only else "ffmpeg", count=count, status=0 if ok else 1, cpu=cpu, rss_mb=rss)
-
-
-def load():
-    with open("/proc/loadavg") as f:
-        return f.read().split()[0]
-
-
-def plot(results):
+def plot(results, counts):
+    """CPU against participant count (medians) into docs/calls-cpu.png."""
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+    from statistics import median
     fig, ax = plt.subplots(figsize=(6.4, 4))
-    for label, pick, style in [
-        ("FloatApp, full tile view", lambda r: r["kind"] == "floatapp" and r["view"] == "full", "o-"),
-        ("FloatApp, float (speaker only)", lambda r: r["kind"] == "floatapp" and r["view"] == "float", "s-"),
-        ("N x ffmpeg -threads 1 -f null", lambda r: r["kind"] == "ffmpeg", "^--"),
-        ("ffmpeg: 1 whole + N-1 sound only (the float's floor)",
-         lambda r: r["kind"] == "ffmpeg-sound" or (r["kind"] == "ffmpeg" and r["count"] == 1), "v:"),
-    ]:
-        rows = sorted((r["count"], r["cpu"]) for r in results if pick(r))
-        ax.plot([c for c, _ in rows], [v for _, v in rows], style, label=label)
-    ax.set_xlabel("participants (H.264 640x360 30 fps over local HTTP)")
+    for prefix, label, style in [("floatapp-full-", "FloatApp, full tile view", "o-"),
+                                 ("floatapp-float320x180-", "FloatApp, float 320x180", "s-"),
+                                 ("ffmpeg-one-", "one ffmpeg process, all inputs, same settings", "^--")]:
+        rows = [(n, median(r["cpu"] for r in results if r["player"] == prefix + str(n))) for n in counts]
+        ax.plot([n for n, _ in rows], [v for _, v in rows], style, label=label)
+    ax.set_xlabel("participants (H.264 640x360 30 fps, live RTMP each)")
     ax.set_ylabel("CPU seconds (user+sys) for %d s of call" % DURATION)
-    ax.set_xticks(COUNTS)
+    ax.set_xticks(counts)
     ax.grid(True, alpha=0.3)
     ax.legend()
     fig.tight_layout()
-    os.makedirs(os.path.dirname(PLOT), exist_ok=True)
     tmp = PLOT + ".part.png"
     fig.savefig(tmp, dpi=100)
     os.replace(tmp, PLOT)
 
 
-def ratio(a, b):
-    return "%.2fx" % (a / b) if b else "-"
-
-
-def key(r):
-    return (r["kind"], r.get("view"), r["count"])
-
-
-def medians(results):
-    """Per contestant and count, the run of median CPU (of an even number, the lower middle):
-    the rounds alternate the contestants, so load that comes and goes falls on all alike."""
-    groups = {}
+def report(results, counts, floats, rounds, started, load_start, argv):
+    lines = [header("Calls", started, argv, load_start), "",
+             "Each participant a 15 s 640x360 30 fps H.264 + AAC stream served live over RTMP by its own `ffmpeg -re "
+             "-listen 1`; %d rounds, contestants in an order rotated each round; FloatApp stopped by SIGINT once the last stream "
+             "ended and its stats log stood still %.1f s (counted)." % (rounds, GRACE), ""]
+    every = [c for n in counts for c in contestants(n, floats)]
+    lines += stats_for(results, every) + ["", "Verdicts (ratio of this run's medians; per-round min-max):", ""]
+    v = Verdicts(results)
+    for n in counts:
+        v.line("%d: full view CPU vs one ffmpeg, same settings, live inputs" % n, "floatapp-full-%d" % n,
+               "ffmpeg-one-%d" % n, "cpu", 1.2 if n == 16 else None)
+        v.line("%d: full view CPU vs one ffmpeg, same settings, files" % n, "floatapp-full-%d" % n,
+               "ffmpeg-one-file-%d" % n, "cpu", None)
+        for f in floats:
+            v.line("%d: float %s / full view, CPU" % (n, f), "floatapp-float%s-%d" % (f, n), "floatapp-full-%d" % n,
+                   "cpu", 0.25 if n == 16 else None, every_round=True)
+            v.line("%d: float %s CPU vs its floor (one ffmpeg, 1 whole + sound)" % (n, f), "floatapp-float%s-%d" % (f, n),
+                   "ffmpeg-floatfloor-%d" % n, "cpu", None)
+    write_readme_block(OUT, "Calls", started, argv, load_start,
+                       "Each participant a live 640x360 30 fps RTMP stream of 15 s; medians of %d rounds, per-round "
+                       "ratios' min-max in brackets." % rounds, v.readme)
+    lines += v.lines + ["", "| FloatApp run | CPU s | RSS MB | tile sizes | demands | queued / converted / presented / "
+                        "loop filter skipped | opens | stopped |", "|---|---:|---:|---|---|---|---:|---|"]
     for r in results:
-        groups.setdefault(key(r), []).append(r)
-    return [sorted(runs, key=lambda r: r["cpu"])[(len(runs) - 1) // 2] for runs in groups.values()]
-
-
-def spread(results, k):
-    cpus = sorted(r["cpu"] for r in results if key(r) == k)
-    return "%.2f-%.2f" % (cpus[0], cpus[-1]) if cpus else "-"
-
-
-def report(all_results, rounds, started, load_start, load_end):
-    results = medians(all_results)
-    by = {key(r): r for r in results}
-    lines = ["### Calls (%s, `bench/run.sh calls%s`; load average %s at start, %s at end)" % (
-        started, " --rounds %d" % rounds if rounds > 1 else "", load_start, load_end),
-             "",
-             "| participants | full view CPU s | float CPU s | float / full | N x ffmpeg -threads 1 CPU s | full / ffmpeg "
-             "| ffmpeg, 1 + N-1 sound only, CPU s | float / that | full RSS MB | float RSS MB | tile size | float: demands "
-             "| full view: queued / converted / presented / loop filter skipped |",
-             "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|---|"]
-    for n in COUNTS:
-        full, flt, ff = by.get(("floatapp", "full", n)), by.get(("floatapp", "float", n)), by.get(("ffmpeg", None, n))
-        if not (full and flt and ff):
-            continue
-        sound = by.get(("ffmpeg-sound", None, n)) or ff
-        demands = ", ".join("%d %s" % (v, k) for k, v in sorted(flt["demands"].items()))
-        lines.append("| %d | %.2f | %.2f | %s | %.2f | %s | %.2f | %s | %.0f | %.0f | %s | %s | %d / %d / %d / %d |" % (
-            n, full["cpu"], flt["cpu"], ratio(flt["cpu"], full["cpu"]), ff["cpu"], ratio(full["cpu"], ff["cpu"]),
-            sound["cpu"], ratio(flt["cpu"], sound["cpu"]),
-            full["rss_mb"], flt["rss_mb"], " ".join(full["sizes"]), demands,
-            full["queued"], full["converted"], full["presented"], full["economy"]))
-    if rounds > 1:
-        lines += ["", "Medians of %d rounds, each contestant's CPU range over them (s):" % rounds, ""]
-        for n in COUNTS:
-            if ("floatapp", "full", n) in by:
-                lines.append("- %d: full view %s, float %s, N x ffmpeg %s" % (
-                    n, spread(all_results, ("floatapp", "full", n)), spread(all_results, ("floatapp", "float", n)),
-                    spread(all_results, ("ffmpeg", None, n))))
-    lines += ["", "Goals at 16: float / full at most 0.25x; full / ffmpeg at most 1.2x. The float's own floor is one",
-              "participant's video and everyone's sound: ffmpeg decoding one stream whole and the others' sound only.",
-              "Every FloatApp run opened each source once: %s." % all(
-                  r["opens"] == r["count"] for r in all_results if r["kind"] == "floatapp"),
-              "Exit statuses other than 0: %s." % (", ".join(
-                  "%s-%s-%d: %d" % (r["kind"], r.get("view") or "", r["count"], r["status"])
-                  for r in all_results if r["status"] != 0) or "none"),
-              "", "![CPU against participant count](docs/calls-cpu.png)"]
+        if r["player"].startswith("floatapp"):
+            lines.append("| %s #%d | %.2f | %.0f | %s | %s | %d / %d / %d / %d | %d | %s, exit +%.1f s |" % (
+                r["player"], r["round"] + 1, r["cpu"], r["rss_mb"], " ".join(r["sizes"]),
+                ", ".join("%d %s" % (k, d) for d, k in sorted(r["demands"].items())), r["queued"], r["converted"],
+                r["presented"], r["economy"], r["opens"], r["stopped"], r["after_end"] or 0))
+    lines += ["", "Not complete: %s." % (", ".join("%s #%d (status %d)" % (r["player"], r["round"] + 1, r["status"])
+                                                  for r in results if not r["complete"]) or "none"),
+              "Load average at end: %s" % load_text()]
     return "\n".join(lines)
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--floatapp", required=True)
-    parser.add_argument("--counts", default=",".join(map(str, COUNTS)))
-    parser.add_argument("--rounds", type=int, default=1,
-                        help="runs of each contestant per count, alternating; the report takes the medians")
+    parser.add_argument("--counts", default="16", help="participant counts, e.g. 1,4,9,16 (several: also the plot)")
+    parser.add_argument("--floats", default="320x180,480x270", help="float sizes (480x270: the default on 1920 px)")
+    parser.add_argument("--rounds", type=int, default=5)
     args = parser.parse_args()
     need("Xvfb", "openbox", "ffmpeg", "xprop")
-    counts = [int(c) for c in args.counts.split(",")]
+    counts, floats = [int(c) for c in args.counts.split(",")], args.floats.split(",")
     media = media_file()
-    started = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
-    load_start = load()
+    started, load_start = time.gmtime(), load_text()
     results = []
     with Desktop("calls") as desk:
-        base = serve(desk, media, desk.tmp)
-        for n, round_ in ((n, r) for n in counts for r in range(args.rounds)):
-            if args.rounds > 1:
-                print("participants %d, round %d of %d" % (n, round_ + 1, args.rounds), flush=True)
-            # Side by side: the contestants of one count run back to back.
-            for view in ("full", "float"):
-                r = run_floatapp(desk, args.floatapp, base, n, view, desk.tmp, round_)
-                results.append(r)
-                print("floatapp %-5s %2d: cpu %.2f s, rss %.0f MB, demands %s, decoded %d (non-key %d), queued %d, converted %d, "
-                      "presented %d, loop filter skipped %d, opens %d, status %d"
-                      % (view, n, r["cpu"], r["rss_mb"], r["demands"], r["decoded"], r["non_key"], r["queued"], r["converted"],
-                         r["presented"], r["economy"], r["opens"], r["status"]), flush=True)
-            r = run_ffmpeg(desk, base, n)
-            results.append(r)
-            print("ffmpeg x%-2d: cpu %.2f s" % (n, r["cpu"]), flush=True)
-            if n > 1:
-                r = run_ffmpeg(desk, base, n, audio_only=n - 1)
-                results.append(r)
-                print("ffmpeg x1 + %d sound only: cpu %.2f s" % (n - 1, r["cpu"]), flush=True)
-    text = report(results, args.rounds, started, load_start, load())
+        for n in counts:
+            todo = contestants(n, floats)
+            for round_ in range(args.rounds):
+                shift = round_ % len(todo)
+                for c in todo[shift:] + todo[:shift]:
+                    r = run_one(desk, c, n, media, args.floatapp, round_)
+                    results.append(r)
+                    print("%d: round %d %-28s cpu %6.2f s, rss %4.0f MB, wall %5.1f s%s" % (
+                        n, round_ + 1, c.key, r["cpu"], r["rss_mb"], r["wall"],
+                        ", presented %d" % r["presented"] if "presented" in r else ""), flush=True)
+    os.makedirs(OUT, exist_ok=True)
+    text = report(results, counts, floats, args.rounds, started, load_start, sys.argv[1:])
     print()
     print(text)
-    os.makedirs(OUT, exist_ok=True)
     with open(os.path.join(OUT, "calls.json"), "w") as f:
         json.dump(results, f, indent=1)
     with open(os.path.join(OUT, "calls.md"), "w") as f:
         f.write(text + "\n")
-    plot(medians(results))
+    if len(counts) > 1:
+        plot(results, counts)
 
 
 if __name__ == "__main__":

@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
-"""Playback benchmark: CPU time and peak memory of FloatApp playing a 1080p file in a
-320x180 float, side by side with ffplay and mpv in the same size, and FFmpeg's
-decode-only cost as the floor.
+"""Playback benchmark: CPU time and peak memory of FloatApp playing a live 1080p30 stream in
+the float (320x180 and the default size) and in the full view of the default main window, side
+by side with ffplay and mpv at the same sizes on their default renderers and on FloatApp's
+(software) one, and FFmpeg's decode-only floors with the defaults and with FloatApp's settings.
 
-Each round runs every player once (the order rotates between rounds) on a private
-Xvfb + openbox desktop. CPU is user+sys and peak RSS is ru_maxrss, both from
-wait4() on the player process. Prints a table; see bench/README.md.
+Each round runs every contestant once, in an order rotated from round to round, on a private
+Xvfb + openbox desktop. CPU is user+sys and peak RSS is ru_maxrss, both from wait4() on the
+player process. See bench/README.md.
 """
 
 import argparse
@@ -17,14 +18,26 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from desktop import Desktop, need  # noqa: E402
+from desktop import Desktop, need, wait_until  # noqa: E402
+from livesource import LiveSource, run_until_sources_end  # noqa: E402
+from verdicts import Verdicts, header, load_text, stats_for, write_readme_block  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 OUT = os.path.join(HERE, "out")
 DURATION = 20
 FPS = 30
+SCREEN_W = 1920
+# The smallest float measured (bench/instructions.py and bench/profile.py use it too).
 FLOAT_W, FLOAT_H = 320, 180
+# FloatApp's decode settings for a 1080p30 source (Sources/FFmpeg/Decoder.swift threadCount:
+# one thread up to 1920x1088 at 30 fps; Sources/Playback/Engine/Connection+Video.swift
+# loopFilter: skipped while the output is at most half the source's width and height, as in
+# the float and in the default main window's full view; the sound decoder has one thread).
+SAME_SETTINGS = ["-threads", "1", "-skip_loop_filter", "all"]
+# A player that does not exit when its live source ends gets SIGINT once the source ended and
+# its picture stood still this long (FloatApp: no picture in its stats log).
+GRACE = 1.0
 
 
 def cached_media(name, ffmpeg_args):
@@ -77,289 +90,281 @@ def measured(desk, args, env, log, timeout):
 
 
 class Player:
-    """One contestant: a key, a table label, which program it is, whether it is a
-    diagnostic variant (run in fewer rounds) and, for a FloatApp build other than --floatapp,
-    its binary."""
+    """One contestant: a key, a table label, its program, the view ("320x180", "480x270" or
+    "full"), its renderer ("default" or "software") and, for the ffmpeg tool, its decode
+    arguments and whether it reads the live stream or the file."""
 
-    def __init__(self, key, label, kind, variant=False, binary=None):
-        self.key, self.label, self.kind, self.variant, self.binary = key, label, kind, variant, binary
-
-
-PLAYERS = [
-    Player("floatapp", "FloatApp (float 320x180)", "floatapp"),
-    Player("ffplay", "ffplay -x 320 -y 180", "ffplay"),
-    Player("mpv", "mpv --geometry=320x180", "mpv"),
-    Player("ffmpeg", "ffmpeg -f null (decode floor)", "ffmpeg"),
-    Player("floatapp-sw", "FloatApp, SDL_RENDER_DRIVER=software", "floatapp", variant=True),
-    Player("floatapp-xshm", "FloatApp, software renderer + SDL_FRAMEBUFFER_ACCELERATION=0", "floatapp", variant=True),
-    Player("ffplay-xshm", "ffplay, software renderer + SDL_FRAMEBUFFER_ACCELERATION=0", "ffplay", variant=True),
-]
+    def __init__(self, key, label, kind, view=None, renderer="default", decode=(), live=True, binary=None):
+        self.key, self.label, self.kind, self.view = key, label, kind, view
+        self.renderer, self.decode, self.live, self.binary = renderer, list(decode), live, binary
 
 
-def renderer_env(player):
-    """SDL renderer settings of a variant: SDL's default (OpenGL on llvmpipe under Xvfb), the
-    software renderer (whose window framebuffer SDL still presents through OpenGL on X11), or
-    the software renderer on a plain X11 (XShm) framebuffer with no OpenGL at all."""
-    if player.key.endswith("-sw"):
-        return dict(SDL_RENDER_DRIVER="software")
-    if player.key.endswith("-xshm"):
-        return dict(SDL_RENDER_DRIVER="software", SDL_FRAMEBUFFER_ACCELERATION="0")
-    return {}
+def players(floats, baseline=None):
+    """Every contestant: per float size FloatApp, ffplay and mpv on both renderers; the full
+    view and ffplay at its size on both; the floors; with `baseline`, that FloatApp build in
+    every view too."""
+    out = []
+    for view in floats + ["full"]:
+        where = "float %s" % view if view != "full" else "full view, default main window"
+        out.append(Player("floatapp-%s" % view, "FloatApp, %s" % where, "floatapp", view))
+        if baseline:
+            out.append(Player("baseline-%s" % view, "FloatApp baseline build, %s" % where, "floatapp", view,
+                              binary=baseline))
+        out.append(Player("ffplay-%s" % view, "ffplay, %s size, default renderer (OpenGL)" % view, "ffplay", view))
+        out.append(Player("ffplay-%s-sw" % view, "ffplay, %s size, SDL_RENDER_DRIVER=software" % view, "ffplay", view,
+                          "software"))
+        if view != "full":
+            out.append(Player("mpv-%s" % view, "mpv, %s, default --vo=gpu" % view, "mpv", view))
+            out.append(Player("mpv-%s-x11" % view, "mpv, %s, --vo=x11 (software)" % view, "mpv", view, "software"))
+    out += [
+        Player("floor-default", "ffmpeg -f null, the file, default settings", "ffmpeg", live=False),
+        Player("floor-same", "ffmpeg -f null, the file, %s" % " ".join(SAME_SETTINGS), "ffmpeg", decode=SAME_SETTINGS,
+               live=False),
+        Player("floor-same-live", "ffmpeg -f null, the live stream, %s" % " ".join(SAME_SETTINGS), "ffmpeg",
+               decode=SAME_SETTINGS),
+    ]
+    return out
 
 
-def run_one(desk, player, media, floatapp, workdir, index):
-    """Runs one player once; returns a result dict."""
+def size_of(view, full_box):
+    if view == "full":
+        return full_box
+    w, h = view.split("x")
+    return int(w), int(h)
+
+
+def floatapp_args(player, url, run_dir, floatapp):
+    """FloatApp's command and environment additions: a live room of `url`, opened into the
+    float or the full view. The float's width fraction is written only for a size other than
+    the default (a quarter of the screen's width)."""
+    rooms = os.path.join(run_dir, "rooms.json")
+    with open(rooms, "w") as f:
+        json.dump({"rooms": [{"id": "clip", "title": "Benchmark clip", "kind": "live", "source": url}]}, f)
+    state_home = os.path.join(run_dir, "state")
+    os.makedirs(os.path.join(state_home, "floatapp"))
+    if player.view not in ("full", "480x270"):
+        with open(os.path.join(state_home, "floatapp", "state.json"), "w") as f:
+            json.dump({"version": 1, "placement": {"corner": "bottom_right",
+                                                   "width_fraction": int(player.view.split("x")[0]) / SCREEN_W}}, f)
+    stats = os.path.join(run_dir, "stats.jsonl")
+    args = [player.binary or floatapp, "--rooms", rooms, "--open", "clip", "--stats", stats]
+    if player.view != "full":
+        args.append("--float")
+    extra = dict(SDL_AUDIODRIVER="dummy", XDG_STATE_HOME=state_home, XDG_CONFIG_HOME=os.path.join(run_dir, "config"))
+    return args, extra, stats
+
+
+def command(player, url, run_dir, floatapp, full_box):
+    """(args, environment additions, stats log or None) of one contestant's run."""
+    if player.kind == "floatapp":
+        return floatapp_args(player, url, run_dir, floatapp)
+    if player.kind == "ffplay":
+        w, h = size_of(player.view, full_box)
+        extra = dict(SDL_AUDIODRIVER="dummy")
+        if player.renderer == "software":
+            extra["SDL_RENDER_DRIVER"] = "software"
+        args = ["ffplay", "-hide_banner", "-loglevel", "error", "-alwaysontop", "-x", str(w), "-y", str(h), "-autoexit"]
+        return args + (["-noborder"] if player.view != "full" else []) + [url], extra, None
+    if player.kind == "mpv":
+        w, h = size_of(player.view, full_box)
+        vo = ["--vo=x11"] if player.renderer == "software" else []
+        return (["mpv", "--no-config", "--really-quiet", "--ao=null", "--ontop", "--no-border",
+                 "--geometry=%dx%d" % (w, h)] + vo + [url], {}, None)
+    return (["ffmpeg", "-hide_banner", "-loglevel", "error", "-nostdin", *player.decode, "-i", url, "-f", "null", "-"],
+            {}, None)
+
+
+def run_one(desk, player, media, floatapp, workdir, index, full_box):
+    """Runs one contestant once on its own live source (or the file, for a file floor);
+    returns a result dict."""
     run_dir = os.path.join(workdir, "%s-%d" % (player.key, index))
     os.makedirs(run_dir)
     log = open(os.path.join(run_dir, "stderr.txt"), "w")
-    stats = None
-    if player.kind == "floatapp":
-        rooms = os.path.join(run_dir, "rooms.json")
-        with open(rooms, "w") as f:
-            json.dump({"rooms": [{"id": "clip", "title": "Benchmark clip", "kind": "live", "source": media}]}, f)
-        state_home = os.path.join(run_dir, "state")
-        os.makedirs(os.path.join(state_home, "floatapp"))
-        # The float's width is a fraction of the usable width (SPEC P3, P15): 320 of 1920.
-        with open(os.path.join(state_home, "floatapp", "state.json"), "w") as f:
-            json.dump({"version": 1, "placement": {"corner": "bottom_right",
-                                                   "width_fraction": FLOAT_W / 1920}}, f)
-        stats = os.path.join(run_dir, "stats.jsonl")
-        extra = dict(SDL_AUDIODRIVER="dummy", XDG_STATE_HOME=state_home,
-                     XDG_CONFIG_HOME=os.path.join(run_dir, "config"))
-        extra.update(renderer_env(player))
-        args = [player.binary or floatapp, "--rooms", rooms, "--open", "clip", "--float", "--exit-on-end", "--stats", stats]
-        env = desk.env(**extra)
-    elif player.kind == "ffplay":
-        args = ["ffplay", "-hide_banner", "-loglevel", "error", "-alwaysontop", "-noborder",
-                "-x", str(FLOAT_W), "-y", str(FLOAT_H), "-autoexit", media]
-        env = desk.env(SDL_AUDIODRIVER="dummy", **renderer_env(player))
-    elif player.kind == "mpv":
-        args = ["mpv", "--no-config", "--really-quiet", "--ao=null", "--ontop", "--no-border",
-                "--geometry=%dx%d" % (FLOAT_W, FLOAT_H), media]
-        env = desk.env()
-    else:
-        args = ["ffmpeg", "-hide_banner", "-loglevel", "error", "-nostdin", "-i", media, "-f", "null", "-"]
-        env = desk.env()
-    status, usage, wall = measured(desk, args, env, log, timeout=DURATION * 3 + 20)
-    result = dict(player=player.key, status=status, wall=wall,
-                  cpu=usage.ru_utime + usage.ru_stime, user=usage.ru_utime, sys=usage.ru_stime,
-                  rss_mb=usage.ru_maxrss / 1024, vcsw=usage.ru_nvcsw, ivcsw=usage.ru_nivcsw)
+    source = LiveSource(desk, media, log) if player.live else None
+    args, extra, stats = command(player, source.url if source else media, run_dir, floatapp, full_box)
+    start = time.monotonic()
+    proc = desk.spawn(args, env=desk.env(**extra), stdin=subprocess.DEVNULL, stdout=log, stderr=log)
+    status, usage, stopped, after = run_until_sources_end(proc, [source] if source else [], GRACE, DURATION * 3 + 30,
+                                                          progress=PictureClock(stats) if stats else None)
+    wall = time.monotonic() - start
+    desk.forget(proc)
+    if source:
+        source.close()
+    log.close()
+    result = dict(player=player.key, round=index, status=status, wall=wall, stopped=stopped, after_end=after,
+                  cpu=usage.ru_utime + usage.ru_stime, rss_mb=usage.ru_maxrss / 1024)
     if stats:
-        result.update(read_floatapp_stats(stats))
+        result.update(read_floatapp_stats(stats, "main" if player.view == "full" else "float"))
     result["complete"] = complete(player, result)
     return result
 
 
-def read_floatapp_stats(path):
-    """Frame count, pts range, playing time and the playback counters of one FloatApp run."""
-    frames, pts, counters, opens = 0, [], {}, 0
-    t_playing = t_ended = None
+class PictureClock:
+    """The wall time of the last picture FloatApp logged (a `frame` or `tile_frame` line of its
+    stats log, read as it grows); None before the first."""
+
+    def __init__(self, path):
+        self.path, self.offset, self.partial, self.last = path, 0, b"", None
+
+    def __call__(self):
+        try:
+            with open(self.path, "rb") as f:
+                f.seek(self.offset)
+                chunk = f.read()
+        except FileNotFoundError:
+            return None
+        self.offset += len(chunk)
+        lines = (self.partial + chunk).split(b"\n")
+        self.partial = lines.pop()
+        if any(b'"ev":"frame"' in line or b'"ev":"tile_frame"' in line for line in lines):
+            self.last = time.time()
+        return self.last
+
+
+def read_floatapp_stats(path, window):
+    """Frame count, pts range, the window's size and the playback counters of one FloatApp run."""
+    frames, pts, counters, opens, size = 0, [], {}, 0, None
     with open(path) as f:
         for line in f:
-            e = json.loads(line)
-            if e["ev"] == "frame" and e.get("window") == "float":
+            try:
+                e = json.loads(line)
+            except ValueError:
+                continue
+            if e["ev"] == "frame" and e.get("window") == window:
                 frames += 1
                 pts.append(e["pts"])
-            elif e["ev"] == "status" and e["status"] == "playing" and t_playing is None:
-                t_playing = e["t"]
-            elif e["ev"] == "status" and e["status"] == "ended":
-                t_ended = e["t"]
             elif e["ev"] == "counters":
                 counters = e
             elif e["ev"] == "source_open":
                 opens += 1
+            elif e["ev"] == "float_shown" and window == "float":
+                size = "%dx%d" % (e["w"], e["h"])
+            elif e["ev"] == "demand" and window == "main" and e.get("w"):
+                size = "%dx%d box" % (e["w"], e["h"])
     return dict(frames=frames, first_pts=min(pts) if pts else None, last_pts=max(pts) if pts else None,
-                played=(t_ended - t_playing) / 1000 if t_playing is not None and t_ended is not None else None,
-                decoded=counters.get("decoded"), converted=counters.get("converted"),
-                presented=counters.get("presented"), dropped=counters.get("dropped"),
-                economy=counters.get("economy"), opens=opens)
+                size=size, decoded=counters.get("decoded"), presented=counters.get("presented"),
+                dropped=counters.get("dropped"), economy=counters.get("economy"), opens=opens)
 
 
 def complete(player, r):
-    """Whether the run played the whole file."""
-    if r["status"] != 0:
+    """Whether the run played the whole stream (the live source loses its last 0.4 s): for
+    FloatApp, 95% of it decoded and a picture of its last second shown (pictures decoded late
+    are dropped, and counted, under load)."""
+    if r["status"] != 0 and not r["stopped"].startswith("SIGINT"):
         return False
     if player.kind == "floatapp":
-        return (r["frames"] >= 0.95 * DURATION * FPS and r["last_pts"] is not None
-                and r["last_pts"] >= DURATION - 0.5 and r["played"] is not None and r["played"] >= DURATION - 1)
+        return (r["decoded"] or 0) >= 0.95 * (DURATION - 0.5) * FPS and (r["last_pts"] or 0) >= DURATION - 1
     if player.kind == "ffmpeg":
-        return True
-    return DURATION - 0.5 <= r["wall"] <= DURATION + 8
+        return r["status"] == 0
+    return r["wall"] >= DURATION - 1
 
 
-def ratio(a, b):
-    return "%.2fx" % (a / b) if b else "-"
+def full_view_box(desk, media, floatapp, workdir):
+    """The box FloatApp's full view converts a 1080p stream to in the default main window,
+    read from its stats log's `demand` event; ffplay plays the full view's contest at it."""
+    run_dir = os.path.join(workdir, "probe")
+    os.makedirs(run_dir)
+    log = open(os.path.join(run_dir, "stderr.txt"), "w")
+    source = LiveSource(desk, media, log)
+    args, extra, stats = floatapp_args(Player("probe", "", "floatapp", "full"), source.url, run_dir, floatapp)
+    proc = desk.spawn(args, env=desk.env(**extra), stdin=subprocess.DEVNULL, stdout=log, stderr=log)
+
+    def box():
+        if not os.path.exists(stats):
+            return None
+        with open(stats) as f:
+            for line in f:
+                e = json.loads(line) if line.endswith("\n") else {}
+                if e.get("ev") == "demand" and e.get("demand") == "full" and e.get("w"):
+                    return e["w"], e["h"]
+        return None
+    try:
+        return wait_until(box, 30, "the full view's demand in the stats log", interval=0.1)
+    finally:
+        desk.stop(proc)
+        desk.forget(proc)
+        source.close()
+        log.close()
 
 
-# What FloatApp's video path costs, piece by piece, measured with the ffmpeg tool on the same
-# file: FloatApp decodes with 2 threads and skips the loop filter when the output has at most
-# a quarter of the source's pixels, then converts each frame to the float's size: two 2x2
-# halvings in its own code, then swscale area averaging from 480x270. The ffmpeg tool cannot
-# run the halvings; the scaler lines give swscale alone in one step (area was FloatApp's
-# one-step choice; bench/instructions.py counts the halving path's instructions).
-DECODES = [
-    ("decode, FFmpeg's own thread count (as ffplay)", []),
-    ("decode, 2 threads (as FloatApp)", ["-threads", "2"]),
-    ("decode, 2 threads, loop filter skipped (FloatApp's decode economy)", ["-threads", "2", "-skip_loop_filter", "all"]),
-    ("decode, 2 threads, loop filter skipped, flags2 fast", ["-threads", "2", "-skip_loop_filter", "all", "-flags2", "fast"]),
-]
-SCALERS = ["bilinear", "area", "fast_bilinear", "neighbor"]
-# Each decoded frame is scaled this many times so the scaler's share rises above the noise.
-SCALE_COPIES = 4
+def verdicts(results, floats):
+    """The verdict lines against the goals, each from this run's medians with the per-round spread."""
+    v = Verdicts(results)
+    for view in floats:
+        fa = "floatapp-%s" % view
+        v.line("Float %s, live: CPU vs the same-settings floor (file)" % view, fa, "floor-same", "cpu", 1.10)
+        v.line("Float %s, live: CPU vs the same-settings floor (the live stream)" % view, fa, "floor-same-live", "cpu", None)
+        v.line("Float %s, live: CPU vs the default floor (file)" % view, fa, "floor-default", "cpu", None)
+        for peer, name in (("ffplay-%s" % view, "ffplay (default renderer)"), ("ffplay-%s-sw" % view, "ffplay (software)")):
+            v.line("Float %s: CPU vs %s" % (view, name), fa, peer, "cpu", 0.55)
+            v.line("Float %s: peak RSS vs %s" % (view, name), fa, peer, "rss_mb", 0.50)
+        for peer, name in (("mpv-%s" % view, "mpv (--vo=gpu)"), ("mpv-%s-x11" % view, "mpv (--vo=x11)")):
+            v.line("Float %s: CPU vs %s" % (view, name), fa, peer, "cpu", None)
+        v.line("Float %s / full view, live: CPU" % view, fa, "floatapp-full", "cpu", None, every_round=True, readme=True)
+        v.line("Float %s: CPU vs the baseline build" % view, fa, "baseline-%s" % view, "cpu", None)
+    v.line("Full view 1080p: CPU vs ffplay at its size (software)", "floatapp-full", "ffplay-full-sw", "cpu", 0.80)
+    v.line("Full view 1080p: CPU vs ffplay at its size (default renderer)", "floatapp-full", "ffplay-full", "cpu", None)
+    v.line("Full view 1080p, live: CPU vs the same-settings floor (file)", "floatapp-full", "floor-same", "cpu", None)
+    v.line("Full view 1080p: CPU vs the baseline build", "floatapp-full", "baseline-full", "cpu", None)
+    return v
 
 
-def ffmpeg_cpu(media, decode, vf, reps):
-    args = ["ffmpeg", "-hide_banner", "-loglevel", "error", "-nostdin", *decode, "-i", media, "-an"]
-    if vf:
-        args += ["-filter_complex", vf]
-    else:
-        args += ["-f", "null", "-"]
-    cpus = []
-    for _ in range(reps):
-        proc = subprocess.Popen(args + (["-f", "null", "-"] if vf else []), stdin=subprocess.DEVNULL)
-        _, usage = wait_rusage(proc, timeout=180)
-        cpus.append(usage.ru_utime + usage.ru_stime)
-    return statistics.median(cpus)
-
-
-def measure_costs(media, reps):
-    """Median CPU seconds of each decode setting, and of swscale per 600 frames for each method."""
-    decodes = [(label, ffmpeg_cpu(media, args, None, reps)) for label, args in DECODES]
-    economy = DECODES[2][1]
-    base = decodes[2][1]
-    scalers = []
-    for flags in SCALERS:
-        chains = ";".join("[s%d]scale=%d:%d:flags=%s,format=yuv420p,nullsink" % (i, FLOAT_W, FLOAT_H, flags)
-                          for i in range(SCALE_COPIES))
-        graph = "[0:v]split=%d%s;%s" % (SCALE_COPIES, "".join("[s%d]" % i for i in range(SCALE_COPIES)), chains)
-        total = ffmpeg_cpu(media, economy, graph, reps)
-        scalers.append((flags, max(0.0, (total - base) / SCALE_COPIES)))
-    return dict(decodes=decodes, scalers=scalers)
-
-
-def medians(runs):
-    return dict(cpu=statistics.median(r["cpu"] for r in runs), rss=statistics.median(r["rss_mb"] for r in runs),
-                wall=statistics.median(r["wall"] for r in runs), ok=sum(r["complete"] for r in runs), n=len(runs))
-
-
-def report(results, rounds, variant_rounds, media, started, costs):
-    by = {p.key: [r for r in results if r["player"] == p.key] for p in PLAYERS}
-    med = {k: medians(v) for k, v in by.items() if v}
-    lines = []
-    out = lines.append
-
-    def table(players):
-        out("| player | median CPU s (user+sys) | median peak RSS MB | median wall s | played whole file |")
-        out("|---|---:|---:|---:|---:|")
-        for p in players:
-            if p.key in med:
-                m = med[p.key]
-                out("| %s | %.2f | %.0f | %.1f | %d/%d |" % (p.label, m["cpu"], m["rss"], m["wall"], m["ok"], m["n"]))
-
-    out("Playback benchmark, %s: %d rounds (renderer variants in %d), %s, load average at start %s"
-        % (started, rounds, variant_rounds, os.path.basename(media), started_load))
-    out("")
-    out("A 20 s 1080p30 H.264 (High, 8 Mb/s) + AAC stereo file played in a 320x180 window on Xvfb + openbox; "
-        "audio to SDL's dummy driver (FloatApp, ffplay) or mpv's --ao=null.")
-    out("")
-    table([p for p in PLAYERS if not p.variant])
-    out("")
-    fa = med.get("floatapp")
-    if fa:
-        out("| FloatApp vs | CPU | peak RSS | goal |")
-        out("|---|---:|---:|---|")
-        for key, goal in (("ffplay", "CPU <= 0.70x, RSS <= 0.60x"), ("mpv", ""),
-                          ("ffmpeg", "floor: decode only; CPU <= 1.10x"), ("floatapp-baseline", "")):
-            if key in med:
-                m = med[key]
-                out("| %s | %s | %s | %s |" % (key, ratio(fa["cpu"], m["cpu"]), ratio(fa["rss"], m["rss"]), goal))
-        if "ffplay" in med:
-            c, r = fa["cpu"] / med["ffplay"]["cpu"], fa["rss"] / med["ffplay"]["rss"]
-            out("")
-            out("Goal CPU <= 0.70x ffplay: %s (%.2fx). Goal peak RSS <= 0.60x ffplay: %s (%.2fx)."
-                % ("MET" if c <= 0.7 else "MISSED", c, "MET" if r <= 0.6 else "MISSED", r))
-        if "ffmpeg" in med:
-            f = fa["cpu"] / med["ffmpeg"]["cpu"]
-            out("Goal CPU <= 1.10x the decode floor: %s (%.2fx)." % ("MET" if f <= 1.1 else "MISSED", f))
-    if any(p.variant and p.key in med for p in PLAYERS):
-        out("")
-        out("Renderer variants (diagnostics; on X11 SDL presents even its software renderer through OpenGL "
-            "unless SDL_FRAMEBUFFER_ACCELERATION=0):")
-        out("")
-        table([p for p in PLAYERS if p.variant])
-    out("")
-    out("FloatApp runs: float frame events in the stats log and the session's counters")
-    out("")
-    out("| run | CPU s | RSS MB | float frames | decoded | converted | presented | dropped | loop filter skipped | source opens |")
-    out("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
-    for p in PLAYERS:
-        if p.kind != "floatapp":
-            continue
-        for i, r in enumerate(by.get(p.key, [])):
-            out("| %s #%d | %.2f | %.0f | %d | %s | %s | %s | %s | %s | %d |"
-                % (p.key, i + 1, r["cpu"], r["rss_mb"], r["frames"], r["decoded"], r["converted"],
-                   r["presented"], r["dropped"], r["economy"], r["opens"]))
-    if costs:
-        out("")
-        out("What the video path's pieces cost, with the ffmpeg tool on the same file (median CPU s):")
-        out("")
-        out("| piece | CPU s |")
-        out("|---|---:|")
-        for label, cpu in costs["decodes"]:
-            out("| %s | %.2f |" % (label, cpu))
-        for flags, cpu in costs["scalers"]:
-            out("| swscale 1920x1080 to %dx%d yuv420p, %s%s, %d frames | %.2f |"
-                % (FLOAT_W, FLOAT_H, flags, " (FloatApp's one-step choice before the halvings)" if flags == "area" else "",
-                   DURATION * FPS, cpu))
+def report(results, contestants, rounds, media, started, load_start, full_box, argv):
+    lines = [header("Playback", started, argv, load_start), "",
+             "A 20 s 1080p30 H.264 (High, 8 Mb/s) + AAC stereo file (%s), served live over RTMP by `ffmpeg -re "
+             "-listen 1` to each player on its own; %d rounds, contestants in an order rotated each round. "
+             "Players that do not exit at the stream's end get SIGINT once it ended and their picture stood still %.1f s (counted). The full view's "
+             "box in the default main window: %dx%d." % (os.path.basename(media), rounds, GRACE, *full_box), ""]
+    lines += stats_for(results, contestants)
+    lines += ["", "Verdicts (ratio of this run's medians; in brackets the per-round ratios' min-max):", ""]
+    v = verdicts(results, sorted({p.view for p in contestants if p.kind == "floatapp" and p.view != "full"}))
+    lines += v.lines
+    write_readme_block(OUT, "Playback", started, argv, load_start,
+                       "A live 1080p30 RTMP stream of 20 s; FloatApp stopped by SIGINT after its end (counted); "
+                       "medians of %d rounds, per-round ratios' min-max in brackets." % rounds, v.readme)
+    lines += ["", "FloatApp runs (float or main window frames from the stats log, the session's counters):", "",
+              "| run | CPU s | RSS MB | window | frames | last pts | decoded | presented | dropped | loop filter "
+              "skipped | opens | stopped |", "|---|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---|"]
+    for r in results:
+        if r["player"].startswith(("floatapp", "baseline")):
+            lines.append("| %s #%d | %.2f | %.0f | %s | %d | %.2f | %s | %s | %s | %s | %d | %s, exit +%.1f s |" % (
+                r["player"], r["round"] + 1, r["cpu"], r["rss_mb"], r["size"], r["frames"], r["last_pts"] or 0,
+                r["decoded"], r["presented"], r["dropped"], r["economy"], r["opens"], r["stopped"], r["after_end"] or 0))
     bad = [r for r in results if not r["complete"]]
-    if bad:
-        out("")
-        for r in bad:
-            out("INCOMPLETE: %s status %s wall %.1f s%s" % (r["player"], r["status"], r["wall"],
-                                                          " frames %s" % r["frames"] if "frames" in r else ""))
+    lines += [""] + ["INCOMPLETE: %s round %d status %s wall %.1f s" % (r["player"], r["round"] + 1, r["status"], r["wall"])
+                     for r in bad]
+    lines.append("Load average at end: %s" % load_text())
     return "\n".join(lines)
 
 
-started_load = ""
-
-
 def main():
-    global started_load
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--rounds", type=int, default=5)
-    ap.add_argument("--variant-rounds", type=int, default=2,
-                    help="rounds that also run the renderer variants (diagnostics)")
+    ap.add_argument("--floats", default="320x180,480x270", help="float sizes (480x270: the default on 1920 px)")
     ap.add_argument("--floatapp", default=os.path.join(ROOT, ".build", "release", "floatapp"))
-    ap.add_argument("--baseline", metavar="PATH",
-                    help="another FloatApp build to run in every round too (before and after a change)")
-    ap.add_argument("--only", help="comma-separated player keys: " + ",".join(p.key for p in PLAYERS))
-    ap.add_argument("--cost-reps", type=int, default=3, help="repetitions of each cost line (0: skip)")
+    ap.add_argument("--only", help="comma-separated contestant keys (default: all)")
+    ap.add_argument("--baseline", metavar="PATH", help="another FloatApp build to run in every view and round too")
     ap.add_argument("--json", default=os.path.join(OUT, "playback.json"), help="raw results file")
     args = ap.parse_args()
     need("Xvfb", "openbox", "xprop", "ffmpeg", "ffplay", "mpv", args.floatapp)
-    if args.baseline:
-        need(args.baseline)
-        PLAYERS.insert(1, Player("floatapp-baseline", "FloatApp baseline build (--baseline)", "floatapp",
-                                 binary=args.baseline))
-    players = PLAYERS if not args.only else [p for p in PLAYERS if p.key in args.only.split(",")]
+    floats = args.floats.split(",")
+    contestants = [p for p in players(floats, args.baseline) if not args.only or p.key in args.only.split(",")]
     media = media_file()
-    started = time.strftime("%Y-%m-%d %H:%M %Z")
-    started_load = "%.2f" % os.getloadavg()[0]
+    started, load_start = time.gmtime(), load_text()
     results = []
     with Desktop("playback") as desk:
+        full_box = full_view_box(desk, media, args.floatapp, desk.tmp)
         for rnd in range(args.rounds):
-            now = [p for p in players if not p.variant or rnd < args.variant_rounds]
-            shift = rnd % len(now)
-            for player in now[shift:] + now[:shift]:
-                r = run_one(desk, player, media, args.floatapp, desk.tmp, rnd)
+            shift = rnd % len(contestants)
+            for player in contestants[shift:] + contestants[:shift]:
+                r = run_one(desk, player, media, args.floatapp, desk.tmp, rnd, full_box)
                 results.append(r)
-                print("round %d %-12s cpu %5.2f s  rss %4.0f MB  wall %5.1f s  %s%s" % (
+                print("round %d %-22s cpu %5.2f s  rss %4.0f MB  wall %5.1f s  %s%s" % (
                     rnd + 1, player.key, r["cpu"], r["rss_mb"], r["wall"], "ok" if r["complete"] else "INCOMPLETE",
                     "  frames %d" % r["frames"] if "frames" in r else ""), flush=True)
-    costs = measure_costs(media, args.cost_reps) if args.cost_reps > 0 else []
     with open(args.json, "w") as f:
-        json.dump(dict(results=results, costs=costs), f, indent=1)
-    text = report(results, args.rounds, min(args.rounds, args.variant_rounds), media, started, costs)
+        json.dump(dict(results=results, full_box=full_box), f, indent=1)
+    text = report(results, contestants, args.rounds, media, started, load_start, full_box, sys.argv[1:])
     print()
     print(text)
     with open(os.path.join(OUT, "playback.md"), "w") as f:

@@ -4,9 +4,9 @@
 # RTMP and HLS, against ffplay), calls, call latency (A to B in a call: picture, sound, lip sync,
 # and what sending costs), then the text layer against SDL_ttf on a 1,001-room list.
 # Each starts and ends its own Xvfb + openbox.
-# Usage: bench/run.sh [playback|transitions|latency|callatency|calls|text|all] (default all); after a benchmark's name,
+# Usage: bench/run.sh [NAME|all] (default all; the names are listed below); after a benchmark's name,
 # further arguments go to its script (bench/playback.py --help, bench/transitions.py --help, ...).
-# Tables are printed and written to bench/out/playback.md, transitions.md, latency.md and text.md.
+# Tables are printed and written to bench/out/NAME.md.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 export PYTHONDONTWRITEBYTECODE=1
@@ -33,29 +33,28 @@ run() {
   return $status
 }
 
+# The benchmarks `all` runs, in this order, one a line: each is bench/<name>.py.
+benches=(
+  playback
+  transitions
+  latency
+  calls
+  callatency
+  text
+)
+
 what=${1:-all}
 [ $# -gt 0 ] && shift
 status=0
-case "$what" in
-  playback) run playback "$@" || status=$? ;;
-  transitions) run transitions "$@" || status=$? ;;
-  latency) run latency "$@" || status=$? ;;
-  callatency) run callatency "$@" || status=$? ;;
-  calls) run calls "$@" || status=$? ;;
-  text) run text "$@" || status=$? ;;
-  all)
-    run playback || status=$?
+if [ "$what" = all ]; then
+  for bench in "${benches[@]}"; do
+    run "$bench" || status=$?
     echo
-    run transitions || status=$?
-    echo
-    run latency || status=$?
-    echo
-    run calls || status=$?
-    echo
-    run callatency || status=$?
-    echo
-    run text || status=$?
-    ;;
-  *) echo "usage: bench/run.sh [playback|transitions|latency|callatency|calls|text|all] [options]" >&2; exit 2 ;;
-esac
+  done
+elif printf '%s\n' "${benches[@]}" | grep -qx -- "$what"; then
+  run "$what" "$@" || status=$?
+else
+  echo "usage: bench/run.sh [$(IFS='|'; echo "${benches[*]}")|all] [options]" >&2
+  exit 2
+fi
 exit $status
