@@ -32,6 +32,17 @@ final class OptionsTests: XCTestCase {
         XCTAssertEqual(try Options.parse([]), Options())
     }
 
+    /// D9: `--renderer` picks how windows draw; auto is the default and a run that names one
+    /// starts a FloatApp of its own.
+    func testRendererIsAutoUnlessGiven() throws {
+        XCTAssertEqual(try Options.parse([]).renderer, .auto)
+        XCTAssertEqual(try Options.parse(["--renderer", "gl"]).renderer, .gl)
+        XCTAssertEqual(try Options.parse(["--renderer=software"]).renderer, .software)
+        XCTAssertFalse(try Options.parse(["--renderer", "gl"]).handsOver)
+        XCTAssertEqual(usageError(["--renderer", "vulkan"]), "floatapp: --renderer must be auto, software or gl, not 'vulkan'")
+        XCTAssertEqual(usageError(["--renderer"]), "floatapp: option --renderer needs a value")
+    }
+
     func testUsageErrorsSayWhatIsWrong() {
         XCTAssertEqual(usageError(["--bogus"]), "floatapp: unknown option '--bogus'")
         XCTAssertEqual(usageError(["--rooms"]), "floatapp: option --rooms needs a value")

@@ -27,11 +27,24 @@ public struct Options: Equatable {
     public var items: [String] = []
     /// `--new-instance`: run even while another FloatApp runs on the session (W14).
     public var newInstance = false
+    /// `--renderer`: how windows are drawn (D9).
+    public var renderer: RendererChoice = .auto
+
+    /// How FloatApp's windows are drawn (`--renderer`, D9).
+    public enum RendererChoice: String, CaseIterable, Sendable {
+        /// SDL's OpenGL renderer when the GPU behind it is hardware, else the software one.
+        case auto
+        /// SDL's software renderer, pictures converted to the size shown on the decoding thread.
+        case software
+        /// SDL's OpenGL (or OpenGL ES 2) renderer, even on a GPU emulated on the CPU: pictures
+        /// drawn as YUV textures at the decoded size, converted and scaled by it.
+        case gl
+    }
 
     /// Whether a running FloatApp should be handed this invocation (W14): a plain run with
     /// items or none, and no option that only a new process can honour (a rooms file, the
     /// stats log, a log level, `--open`, `--float`, `--no-pip`, `--exit-on-end`,
-    /// `--new-instance`).
+    /// `--new-instance`, `--renderer`).
     public var handsOver: Bool {
         var plain = Options()
         plain.items = items
@@ -85,6 +98,10 @@ public struct Options: Equatable {
                 let v = try take(arg)
                 guard let level = LogLevel(rawValue: v) else { throw .usage(.badLogLevel(v)) }
                 o.logLevel = level
+            case "--renderer":
+                let v = try take(arg)
+                guard let choice = RendererChoice(rawValue: v) else { throw .usage(.badRenderer(v)) }
+                o.renderer = choice
             case "--version": o.command = .version
             case "--help", "-h": o.command = .help
             case "--": optionsEnded = true

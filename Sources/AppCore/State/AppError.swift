@@ -25,6 +25,8 @@ public enum UsageProblem: Hashable, Sendable {
     case missingValue(option: String)
     /// `--log-level` with another word than the levels.
     case badLogLevel(String)
+    /// `--renderer` with another word than auto, software or gl.
+    case badRenderer(String)
     /// An option FloatApp does not have.
     case unknownOption(String)
     /// A flag given a value (`--float=yes`).

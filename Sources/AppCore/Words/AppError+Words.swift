@@ -19,6 +19,7 @@ extension UsageProblem {
         switch self {
         case .missingValue(let option): tr("option %s needs a value", option)
         case .badLogLevel(let word): tr("--log-level must be error, warn, info or debug, not '%s'", word)
+        case .badRenderer(let word): tr("--renderer must be auto, software or gl, not '%s'", word)
         case .unknownOption(let option): tr("unknown option '%s'", option)
         case .unexpectedValue(let option): tr("option %s takes no value", option)
         case .floatNeedsOpen: tr("--float needs --open ROOM_ID or a URL, file or link to open")

@@ -12,6 +12,7 @@ public enum CommandLineWords {
         return head + "[--rooms FILE] [--open ROOM_ID] [--float] [--no-pip]\n"
             + indent + "[--check-rooms FILE] [--stats FILE] [--exit-on-end]\n"
             + indent + "[--log-level error|warn|info|debug] [--new-instance]\n"
+            + indent + "[--renderer auto|software|gl]\n"
             + indent + "[--link ROOM_ID] [--version] [--help] [--] [URL|FILE|LINK ...]"
     }
 
@@ -37,6 +38,7 @@ public enum CommandLineWords {
             ("--exit-on-end", tr("quit when the opened room's source ends (status 0), or with\nstatus 1 and the error when it fails for good")),
             ("--log-level LEVEL", tr("error, warn (default), info or debug (debug adds FFmpeg's warnings)")),
             ("--new-instance", tr("run on its own even while FloatApp runs (else a URL, file or\nlink given is handed to the running one, which opens it)")),
+            ("--renderer WHICH", tr("auto (default: the GPU through OpenGL when it is hardware), software,\nor gl (OpenGL even when the CPU emulates it)")),
             ("--link ROOM_ID", tr("print the room's invite link (floatapp://...) and exit")),
             ("--version", tr("print the version and exit")),
             ("--help", tr("print this help and exit")),

@@ -148,7 +148,7 @@ extension App {
         guard floatWindow == nil else { return }
         do {
             floatWindow = try FloatWindow(fonts: fonts, frame: SDL_Rect(PixelRect(state.likelyFloatFrame)),
-                                          compositorPlaces: state.environment.compositorMovesFloat)
+                                          compositorPlaces: state.environment.compositorMovesFloat, drawing: drawing)
             if state.environment.compositorMovesFloat {
                 floatWindow?.enableCompositorDrag(buttonSize: Int32(state.environment.metrics.px(44)))
             }

@@ -26,6 +26,8 @@ final class App {
     /// The float window, made once at start and shown and hidden again.
     var floatWindow: FloatWindow?
     let fonts: FontSet
+    /// How the windows draw video (D9), as the main window's renderer turned out.
+    let drawing: VideoDrawing
     /// The open rooms' playback and the sound output.
     let playback: Players
     /// The host room's broadcast, while one runs (W9).
@@ -71,10 +73,14 @@ final class App {
         let scale = desktop.scale.factor
         Log.info(desktop.scale.description)
         fonts = try FontSet(engine: textLoader.engine(), scale: scale)
-        main = try MainWindow(fonts: fonts, scale: scale)
+        let chosen = VideoDrawing.choose(options.renderer)
+        main = try MainWindow(fonts: fonts, scale: scale, drawing: chosen)
+        drawing = main.renderer.scalesVideo || !chosen.scalesOnGPU ? chosen : .software("the OpenGL renderer did not start")
+        Self.logDrawing(drawing, renderer: main.renderer)
         EventQueue.receiveDrops()
         activation = Self.waylandActivation(for: main.window)
-        playback = Players(endingRoom: options.exitOnEnd ? options.openRoom : nil, waker: LoopWaker())
+        playback = Players(endingRoom: options.exitOnEnd ? options.openRoom : nil, waker: LoopWaker(),
+                           scaling: drawing.scalesOnGPU ? .onScreen : .beforeQueue)
         directoryFetcher = DirectoryFetcher(waker: LoopWaker())
         playlistReader = PlaylistReader(waker: LoopWaker())
         sourceProbe = SourceProbe(waker: LoopWaker())
@@ -116,6 +122,18 @@ final class App {
         let titles = config.rooms.prefix(12).map { TextEngineLoader.Sample($0.title, size: 15, weight: .bold) }
         return TextEngineLoader(samples: labels + titles, scale: scale,
                                 rightToLeft: Localization.direction == .rightToLeft)
+    }
+
+    /// Says once which renderer draws, what OpenGL calls it, which path video takes and why (D9).
+    private static func logDrawing(_ drawing: VideoDrawing, renderer: Renderer) {
+        var info = SDL_RendererInfo()
+        SDL_GetRendererInfo(renderer.handle, &info)
+        let name = info.name.map { String(cString: $0) } ?? "?"
+        let gl = renderer.glRenderer.map { ", GL_RENDERER \"\($0)\"" } ?? ""
+        let path = drawing.scalesOnGPU
+            ? "video drawn as YUV textures as decoded, converted and scaled by the renderer"
+            : "video converted and scaled on the CPU to the size shown"
+        Log.info("renderer: \(name)\(gl): \(path) (\(drawing.reason))")
     }
 
     /// SDL's hints and video and audio start; fails without a desktop to show windows on.

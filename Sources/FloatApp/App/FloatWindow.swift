@@ -21,13 +21,13 @@ final class FloatWindow {
     /// Whether the compositor places and moves the float (Wayland, P18).
     let compositorPlaces: Bool
 
-    init(fonts: FontSet, frame: SDL_Rect, compositorPlaces: Bool) throws {
+    init(fonts: FontSet, frame: SDL_Rect, compositorPlaces: Bool, drawing: VideoDrawing) throws {
         self.compositorPlaces = compositorPlaces
         let flags = SDL_WINDOW_BORDERLESS.rawValue | SDL_WINDOW_ALWAYS_ON_TOP.rawValue
             | SDL_WINDOW_SKIP_TASKBAR.rawValue | SDL_WINDOW_UTILITY.rawValue
-            | SDL_WINDOW_HIDDEN.rawValue
+            | SDL_WINDOW_HIDDEN.rawValue | drawing.windowFlags
         window = try Window(title: "FloatApp - PiP", x: frame.x, y: frame.y, width: frame.w, height: frame.h, flags: flags)
-        renderer = try Renderer(window: window, vsync: false)
+        renderer = try Renderer(window: window, vsync: false, drawing: drawing)
         X11Hints.setClass(window, instance: "PictureInPicture", className: "PictureInPicture", role: "PictureInPicture")
         xWindow = X11Hints.windowID(window)
         if xWindow != nil { EventQueue.receiveWindowSystemEvents() }

@@ -15,14 +15,15 @@ final class MainWindow {
     /// The joined call's self view, from the capture of what is sent (W10).
     lazy var selfVideo = VideoTexture(renderer: renderer)
 
-    init(fonts: FontSet, scale: Double) throws {
+    init(fonts: FontSet, scale: Double, drawing: VideoDrawing) throws {
         let size = AppState.mainWindowSize, minimum = AppState.mainWindowMinimum
         let scaled = { (v: Int) in Int32((Double(v) * scale).rounded()) }
         window = try Window(
             title: "FloatApp", x: floatapp_SDL_WINDOWPOS_CENTERED(), y: floatapp_SDL_WINDOWPOS_CENTERED(),
             width: scaled(size.width), height: scaled(size.height),
-            flags: SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_HIDDEN.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue)
-        renderer = try Renderer(window: window, vsync: false)
+            flags: SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_HIDDEN.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
+                | drawing.windowFlags)
+        renderer = try Renderer(window: window, vsync: false, drawing: drawing)
         X11Hints.setClass(window, instance: "floatapp", className: ApplicationID.id, role: "main")
         text = TextCache(renderer: renderer, fonts: fonts)
         resize(width: scaled(size.width), height: scaled(size.height),

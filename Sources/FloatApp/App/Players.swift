@@ -15,10 +15,13 @@ final class Players {
     let endingRoom: RoomID?
     /// What a source player calls to wake the loop for a new frame.
     let waker: LoopWaker
+    /// Where pictures are scaled: on the decoding thread, or by a GPU renderer (D9).
+    let scaling: PlaybackOptions.Scaling
 
-    init(endingRoom: RoomID?, waker: LoopWaker) {
+    init(endingRoom: RoomID?, waker: LoopWaker, scaling: PlaybackOptions.Scaling) {
         self.endingRoom = endingRoom
         self.waker = waker
+        self.scaling = scaling
     }
 
     /// Opens the sound device, when there is one.
@@ -40,7 +43,8 @@ final class Players {
     /// queued sound is bounded by `delayLimit` seconds (nil: unbounded).
     func open(_ room: Room, delayLimit: Double?) -> RoomPlayer {
         players[room.id]?.close()
-        let options = PlaybackOptions(liveness: room.id == endingRoom ? .recorded : .decidedOnOpen, liveDelayLimit: delayLimit)
+        let options = PlaybackOptions(liveness: room.id == endingRoom ? .recorded : .decidedOnOpen, liveDelayLimit: delayLimit,
+                                      scaling: scaling)
         let player = RoomPlayer(room: room, mixer: mixer, options: options, observers: frameWakeObservers())
         players[room.id] = player
         return player

@@ -8,16 +8,31 @@ final class Renderer {
     /// The discs whose quarters are the corners of rounded shapes.
     let discs: DiscTextures
 
-    init(window: Window, vsync: Bool) throws {
+    /// Whether video is drawn at the decoded size and scaled by the GPU (D9).
+    let scalesVideo: Bool
+    /// `GL_RENDERER` of an OpenGL renderer, nil for the software one.
+    let glRenderer: String?
+
+    /// Makes `drawing`'s renderer for `window` (made with ``VideoDrawing/windowFlags``); SDL's
+    /// default, then its software renderer, when that fails.
+    init(window: Window, vsync: Bool, drawing: VideoDrawing = .software("")) throws {
         self.window = window
         var flags = SDL_RENDERER_ACCELERATED.rawValue
         if vsync { flags |= SDL_RENDERER_PRESENTVSYNC.rawValue }
-        if let r = SDL_CreateRenderer(window.handle, -1, flags) {
+        if let index = drawing.driverIndex, let r = SDL_CreateRenderer(window.handle, index, flags) {
             handle = r
+            scalesVideo = true
+            glRenderer = VideoDrawing.glRendererName()
+        } else if let r = SDL_CreateRenderer(window.handle, -1, flags) {
+            handle = r
+            scalesVideo = false
+            glRenderer = nil
         } else {
             handle = try sdlCheck(
                 SDL_CreateRenderer(window.handle, -1, SDL_RENDERER_SOFTWARE.rawValue),
                 "SDL_CreateRenderer")
+            scalesVideo = false
+            glRenderer = nil
         }
         SDL_SetRenderDrawBlendMode(handle, SDL_BLENDMODE_BLEND)
         discs = DiscTextures(renderer: handle)

@@ -21,9 +21,13 @@ final class VideoTexture {
         if texture == nil || texture!.width != w || texture!.height != h {
             texture = try? Texture(renderer: renderer, format: floatapp_SDL_PIXELFORMAT_IYUV(),
                                    access: SDL_TEXTUREACCESS_STREAMING, width: w, height: h)
+            // The GPU scales a picture as decoded: bilinear, not the nearest pixel.
+            if renderer.scalesVideo, let texture { SDL_SetTextureScaleMode(texture.handle, SDL_ScaleModeLinear) }
         }
         guard let texture else { return }
         let pitches = newFrame.pitches
+        // The software renderer turns the planes into RGB here, the GPU when it draws.
+        Self.useMatrix(newFrame.matrix)
         newFrame.withPlanes { y, u, v in
             var rect = SDL_Rect(0, 0, w, h)
             _ = SDL_UpdateYUVTexture(texture.handle, &rect, y, Int32(pitches.y), u, Int32(pitches.u), v, Int32(pitches.v))
@@ -45,11 +49,13 @@ final class VideoTexture {
     /// Draws the uploaded frame letterboxed into `area`; returns the rect it covers, or nil when there is no frame.
     @discardableResult
     func draw(fitting area: SDL_Rect, fill: Bool = false, mirrored: Bool = false) -> SDL_Rect? {
-        guard let texture, frame != nil else { return nil }
-        let dst = Self.fit(width: texture.width, height: texture.height, into: area, fill: fill)
+        guard let texture, let frame else { return nil }
+        let shownWidth = Int32((Double(texture.width) * frame.sampleAspect).rounded())
+        let dst = Self.fit(width: shownWidth, height: texture.height, into: area, fill: fill)
         var d = dst
         // A self view is mirrored, as every call app shows the user to themselves.
         let flip = mirrored ? SDL_FLIP_HORIZONTAL : SDL_FLIP_NONE
+        Self.useMatrix(frame.matrix)
         if fill {
             var clip = area
             SDL_RenderSetClipRect(renderer.handle, &clip)
@@ -58,7 +64,20 @@ final class VideoTexture {
         } else {
             SDL_RenderCopyEx(renderer.handle, texture.handle, nil, &d, 0, nil, flip)
         }
+        // An OpenGL renderer picks its YUV shader from SDL's one global mode when it runs the
+        // copy: run it now, before another picture's matrix is set.
+        if renderer.scalesVideo { SDL_RenderFlush(renderer.handle) }
         return dst
+    }
+
+    /// Sets SDL's YUV conversion to `matrix`: SDL's own choice would go by the texture's size,
+    /// which differs between a picture converted to the float's size and one as decoded.
+    private static func useMatrix(_ matrix: YUVMatrix) {
+        switch matrix {
+        case .bt601: SDL_SetYUVConversionMode(SDL_YUV_CONVERSION_BT601)
+        case .bt709: SDL_SetYUVConversionMode(SDL_YUV_CONVERSION_BT709)
+        case .fullRangeBT601: SDL_SetYUVConversionMode(SDL_YUV_CONVERSION_JPEG)
+        }
     }
 
     /// The rect of a `width`x`height` picture letterboxed (or, with `fill`, cropped) into `area`.

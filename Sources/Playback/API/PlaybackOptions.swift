@@ -30,6 +30,18 @@ public struct PlaybackOptions: Sendable {
     /// piles up: a conversation's bound (a call's 0.4 s). Nil keeps everything (a live stream
     /// watched, whose HLS segments come in bursts).
     public var liveDelayLimit: Double?
+    /// Where pictures are scaled to the size shown.
+    public var scaling: Scaling
+
+    /// Where pictures are scaled to the size shown, and turned from YUV into RGB.
+    public enum Scaling: Sendable, Equatable {
+        /// On the decoding thread, with swscale, to the size shown (a software renderer then
+        /// only converts and copies).
+        case beforeQueue
+        /// By the renderer (a GPU): pictures are queued as decoded, the decoder's own planes
+        /// when they are YUV420P.
+        case onScreen
+    }
 
     /// Cheaper decoding for small outputs.
     public enum DecodeEconomy: Sendable, Equatable {
@@ -47,7 +59,7 @@ public struct PlaybackOptions: Sendable {
 
     public init(liveness: Liveness = .recorded, openTimeout: Double = 10, ioTimeout: Double = 5,
                 audioSampleRate: Int = 48000, audioChannels: Int = 2, decodeEconomy: DecodeEconomy = .automatic,
-                liveDelayLimit: Double? = nil) {
+                liveDelayLimit: Double? = nil, scaling: Scaling = .beforeQueue) {
         self.liveness = liveness
         self.openTimeout = openTimeout
         self.ioTimeout = ioTimeout
@@ -55,6 +67,7 @@ public struct PlaybackOptions: Sendable {
         self.audioChannels = audioChannels
         self.decodeEconomy = decodeEconomy
         self.liveDelayLimit = liveDelayLimit
+        self.scaling = scaling
     }
 
     /// Options for a live source.

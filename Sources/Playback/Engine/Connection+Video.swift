@@ -152,8 +152,11 @@ extension Connection {
         case .drop: return true
         case .queue(let width, let height, let serial, let still):
             let economy = frame.loopFilter == .skipped
-            queue(core.converter.picture(from: frame, layout: VideoFrame.Layout(width: width, height: height),
-                                         pts: pts, serial: serial, isStill: still), economy: economy)
+            let layout = VideoFrame.Layout(width: width, height: height)
+            let picture = core.options.scaling == .onScreen
+                ? core.converter.decodedPicture(from: frame, layout: layout, pts: pts, serial: serial, isStill: still)
+                : core.converter.picture(from: frame, layout: layout, pts: pts, serial: serial, isStill: still)
+            queue(picture, economy: economy)
             return true
         }
     }
@@ -185,7 +188,8 @@ extension Connection {
             guard let time = state.advance(now: now), pts > time + 0.1 else { return .done(.drop) }
             return .sleep(.video(.picture), until: now + (pts - 0.1 - time) + SharedState.dueTolerance)
         }
-        let size = Self.outputSize(source: source, box: state.outputBox)
+        // A renderer that scales on the GPU takes the picture as decoded.
+        let size = Self.outputSize(source: source, box: core.options.scaling == .onScreen ? nil : state.outputBox)
         state.videoQueueCapacity = SharedState.videoQueueCapacity(pictureBytes: VideoFrame.Layout(width: size.width, height: size.height).byteCount)
         if state.frames.count >= state.videoQueueCapacity {
             state.videoRefilling = false

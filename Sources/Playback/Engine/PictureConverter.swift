@@ -36,6 +36,14 @@ final class PictureConverter: Sendable {
             state.totals.converted += 1
             return storage
         }
-        return VideoFrame(layout: layout, storage: storage, pts: pts, serial: serial, isStill: isStill)
+        return VideoFrame(layout: layout, storage: storage, pts: pts, serial: serial, isStill: isStill,
+                          matrix: frame.convertedMatrix)
+    }
+
+    /// `frame` as a picture for a renderer that scales on the GPU: its own planes when it is
+    /// YUV420P, else converted to YUV420P at `layout`'s size (its shown size).
+    func decodedPicture(from frame: Frame, layout: VideoFrame.Layout, pts: Double, serial: Int, isStill: Bool) -> VideoFrame {
+        guard frame.isPlanar420 else { return picture(from: frame, layout: layout, pts: pts, serial: serial, isStill: isStill) }
+        return VideoFrame(decoded: frame, pts: pts, serial: serial, isStill: isStill, matrix: frame.decodedMatrix)
     }
 }
