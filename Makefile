@@ -47,7 +47,7 @@ OTHER_WMS := FloatAppTests\.(Fluxbox|IceWM)FloatE2ETests$$
 SOAK := FloatAppTests\.SoakE2ETests$$
 PREFS := FloatAppTests\.DesktopPreferencesE2ETests$$
 ORCA := FloatAppTests\.OrcaE2ETests$$
-WEB := ^JanusTests\.
+WEB := ^(JanusTests|WebRTCTests)\.
 test: build-tests
 	scripts/po.sh check
 	scripts/spec.sh check
@@ -73,10 +73,12 @@ test-orca: build-tests
 	scripts/deps.sh orca
 	TEST_FILTER='$(ORCA)' scripts/test.sh "$$($(SWIFT) build --show-bin-path)"
 
-# Calls through Janus (WebRTC): Janus started by the tests on free ports, signalling and media.
+# Calls through Janus (WebRTC): Janus started by the tests on free ports, signalling and media,
+# inside a network namespace of their own with one veth pair (scripts/test-web.sh): nothing
+# reaches the machine's own interfaces.
 test-web: build-tests
 	scripts/deps.sh web
-	TEST_FILTER='$(WEB)' scripts/test.sh "$$($(SWIFT) build --show-bin-path)"
+	TEST_FILTER='$(WEB)' scripts/test-web.sh "$$($(SWIFT) build --show-bin-path)"
 
 # The unit tests under ThreadSanitizer and AddressSanitizer + LeakSanitizer (own build folders).
 sanitize: deps-test

@@ -13,6 +13,7 @@ import PackageDescription
 /// lane operation is a generic call at -Onone, they ran over 1,000 times slower unoptimized (150 ms
 /// to halve one 720p picture), and a debug build could not keep a 30 fps broadcast's preview going.
 let optimizedInDebug: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration: .debug))]
+let gstreamerHeaders: [SwiftSetting] = [.unsafeFlags(["-Xcc", "-I/usr/include/gstreamer-1.0"])]
 let pangoHeaders: [SwiftSetting] = [.unsafeFlags(["-Xcc", "-I/usr/include/pango-1.0", "-Xcc", "-I/usr/include/harfbuzz"])]
 
 let package = Package(
@@ -40,6 +41,7 @@ let package = Package(
         .library(name: "TextLayout", targets: ["TextLayout"]),
         .library(name: "JanusProtocol", targets: ["JanusProtocol"]),
         .library(name: "Janus", targets: ["Janus"]),
+        .library(name: "WebRTC", targets: ["WebRTC"]),
     ],
     targets: [
         .systemLibrary(
@@ -75,6 +77,14 @@ let package = Package(
             providers: [.apt(["libdbus-1-dev"])]
         ),
         .systemLibrary(name: "CIntl"),
+        // GStreamer's webrtcbin and app elements for WebRTC calls. gstreamer-1.0.pc's flags carry
+        // -pthread, which SwiftPM refuses with a warning, so CGStreamer takes glib's folders from
+        // glib-2.0.pc and its clients add GStreamer's own (gstreamerHeaders).
+        .systemLibrary(
+            name: "CGStreamer",
+            pkgConfig: "glib-2.0",
+            providers: [.apt(["libgstreamer1.0-dev", "libgstreamer-plugins-base1.0-dev", "libgstreamer-plugins-bad1.0-dev"])]
+        ),
         // libwayland-client with the xdg-activation-v1 protocol code wayland-scanner made
         // (scripts/wayland-protocols.sh), for bringing the float in front on Wayland (P18).
         .target(name: "CWayland", linkerSettings: [.linkedLibrary("wayland-client")]),
@@ -100,6 +110,7 @@ let package = Package(
         .target(name: "Playback", dependencies: ["CFFmpeg", "EngineTerms", "FFmpeg", "LocksAndThreads", "Logging", "PictureAndSoundMath", "Rooms"]),
         .target(name: "Broadcast", dependencies: ["CFFmpeg", "EngineTerms", "FFmpeg", "LocksAndThreads", "PictureAndSoundMath", "Rooms"]),
         .target(name: "AppCore", dependencies: ["AccessibleTree", "EngineTerms", "PiPLayout", "Rooms", "Session", "LiveDirectory", "Logging", "Localization"]),
+        .target(name: "WebRTC", dependencies: ["CGStreamer", "FFmpeg", "LocksAndThreads"], swiftSettings: gstreamerHeaders),
         .target(name: "Files", dependencies: ["EngineTerms", "PiPLayout", "Rooms"]),
         // Janus's HTTP API: a session (transactions, timeouts, long poll, keepalive, recreated when
         // lost) and its VideoRoom handles.
@@ -147,6 +158,7 @@ let package = Package(
         .testTarget(name: "LocksAndThreadsTests", dependencies: ["LocksAndThreads"]),
         .testTarget(name: "JanusTests", dependencies: ["Janus", "JanusProtocol", "TestSupport"]),
         .testTarget(name: "JanusProtocolTests", dependencies: ["JanusProtocol", "Rooms", "TestSupport"]),
+        .testTarget(name: "WebRTCTests", dependencies: ["WebRTC", "FFmpeg", "TestSupport"], swiftSettings: gstreamerHeaders),
         .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout", "LocksAndThreads", "TestSupport"], swiftSettings: pangoHeaders),
     ],
     swiftLanguageModes: [.v6]

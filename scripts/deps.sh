@@ -7,6 +7,8 @@ set -euo pipefail
 # the UI's own strings. The test set adds the Noto fonts so every script the tests show has one.
 # pulseaudio-utils: pactl tells FloatApp the sound server's sources (the default microphone).
 # The test set's pulseaudio is the sound server SoundServerCaptureTests records from.
+# GStreamer's webrtcbin sends and receives WebRTC calls (Sources/WebRTC): -bad has webrtcbin,
+# -nice its ICE agent, -ugly x264enc, -libav the H.264 decoder, -base/-good Opus and RTP.
 # libwayland-dev: the float asks Wayland compositors for activation itself (Sources/CWayland); the
 # test set's sway and grim run it on a tiling compositor, and wayland-protocols with
 # libwayland-bin's wayland-scanner check the protocol code kept in the tree.
@@ -19,7 +21,10 @@ set -euo pipefail
 run_pkgs=(pkg-config libsdl2-dev libavformat-dev libavcodec-dev
   libavutil-dev libswscale-dev libswresample-dev libavdevice-dev libavfilter-dev
   libx11-dev libpango1.0-dev libcairo2-dev fontconfig fonts-dejavu-core libdbus-1-dev librsvg2-bin gettext
-  pulseaudio-utils libwayland-dev)
+  pulseaudio-utils libwayland-dev
+  libgstreamer1.0-dev libgstreamer-plugins-base1.0-dev libgstreamer-plugins-bad1.0-dev
+  gstreamer1.0-plugins-base gstreamer1.0-plugins-good gstreamer1.0-plugins-bad gstreamer1.0-plugins-ugly
+  gstreamer1.0-nice gstreamer1.0-libav)
 # The GNOME Wayland session: mutter runs Xwayland, and Tests/Tools/remote-pointer.py drives its
 # pointer over D-Bus with python3-dbus (xhost, in x11-xserver-utils, lets the tests' clients in).
 # xclip owns and reads the clipboard and the primary selection; ibus with ibus-hangul composes
@@ -50,8 +55,10 @@ deb_pkgs=(libcurl4-openssl-dev libxml2-dev dpkg-dev binutils lintian man-db)
 deb_install_pkgs=(debootstrap xvfb x11-utils imagemagick)
 # Janus, the WebRTC server for calls with browsers (VideoRoom plugin, HTTP and WebSocket transports).
 server_pkgs=(nginx-light libnginx-mod-rtmp janus)
-# The WebRTC call tests (`make test-web`): Janus started by the tests on free ports.
-web_pkgs=(janus)
+# The WebRTC call tests (`make test-web`): Janus started by the tests on free ports, a browser in
+# the call (Chromium and janus.js from libjs-janus-gateway), python3-websockets for Chromium's
+# DevTools protocol; iproute2 and util-linux's unshare make the tests' network namespace.
+web_pkgs=(janus libjs-janus-gateway chromium python3-websockets iproute2 util-linux)
 
 want=("${run_pkgs[@]}")
 case "${1:-run}" in

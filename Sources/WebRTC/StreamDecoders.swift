@@ -1,0 +1,64 @@
+import CGStreamer
+import FFmpeg
+import LocksAndThreads
+
+/// The decoding branches of a receiving pipeline: one per stream webrtcbin opens, each ending in
+/// an appsink whose samples go to the subscriber's callbacks.
+final class StreamDecoders: @unchecked Sendable {
+    private let pipeline: UnsafeMutablePointer<GstElement>
+    private let onPicture: @Sendable (String, VideoFrame) -> Void
+    private let onSound: @Sendable (String, [Float]) -> Void
+    private let sinks = Guarded<[StreamSink]>([])
+    private let failure = Guarded<WebRTCError?>(nil)
+
+    init(pipeline: UnsafeMutablePointer<GstElement>, onPicture: @escaping @Sendable (String, VideoFrame) -> Void,
+         onSound: @escaping @Sendable (String, [Float]) -> Void) {
+        self.pipeline = pipeline
+        self.onPicture = onPicture
+        self.onSound = onSound
+    }
+
+    /// A stream that could not be decoded (an encoding with no branch, or a branch that failed).
+    var error: WebRTCError? { failure.withLock { $0 } }
+
+    /// The decoding elements for an RTP encoding (nil: not one FloatApp decodes).
+    static func branch(for encoding: String) -> String? {
+        let picture = "videoconvert ! video/x-raw,format=I420 ! appsink name=sink sync=false max-buffers=2 drop=true"
+        switch encoding.uppercased() {
+        case "H264": return "queue ! rtph264depay ! h264parse ! avdec_h264 ! \(picture)"
+        case "VP8": return "queue ! rtpvp8depay ! vp8dec ! \(picture)"
+        case "OPUS":
+            return "queue ! rtpopusdepay ! opusdec plc=true ! audioconvert ! audioresample "
+                + "! audio/x-raw,format=F32LE,rate=48000,channels=2,layout=interleaved ! appsink name=sink sync=false"
+        default: return nil
+        }
+    }
+
+    /// Links a new webrtcbin source pad to a decoding branch for its encoding.
+    func attach(_ pad: UnsafeMutablePointer<GstPad>) {
+        guard gst_pad_get_direction(pad) == GST_PAD_SRC, let caps = gst_pad_get_current_caps(pad) else { return }
+        let encoding = floatapp_caps_string(caps, "encoding-name").map { String(cString: $0) } ?? ""
+        gst_caps_unref(caps)
+        let mid = GStreamerRuntime.takeString(floatapp_webrtc_pad_mid(pad)) ?? ""
+        guard let description = Self.branch(for: encoding) else {
+            return failure.withLock { $0 = $0 ?? .pipelineFailed("no decoder for \(encoding)") }
+        }
+        var error: UnsafeMutablePointer<GError>?
+        guard let bin = gst_parse_bin_from_description(description, 1, &error) else {
+            if let error { g_error_free(error) }
+            return failure.withLock { $0 = $0 ?? .missingElement(description) }
+        }
+        guard let element = floatapp_GST_ELEMENT(bin) else { return }
+        gst_bin_add(floatapp_GST_BIN(pipeline), element)
+        guard let sinkElement = GStreamerRuntime.child(element, named: "sink"),
+              let input = gst_element_get_static_pad(element, "sink") else { return }
+        let sink = StreamSink(element: sinkElement, mid: mid, isPicture: encoding.uppercased() != "OPUS",
+                              onPicture: onPicture, onSound: onSound)
+        sinks.withLock { $0.append(sink) }
+        gst_element_sync_state_with_parent(element)
+        if gst_pad_link(pad, input) != GST_PAD_LINK_OK {
+            failure.withLock { $0 = $0 ?? .pipelineFailed("stream \(mid) (\(encoding)) could not be linked") }
+        }
+        gst_object_unref(input)
+    }
+}
