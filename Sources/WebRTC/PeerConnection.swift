@@ -8,13 +8,18 @@ import LocksAndThreads
 final class PeerConnection: @unchecked Sendable {
     let pipeline: UnsafeMutablePointer<GstElement>
     let webrtc: UnsafeMutablePointer<GstElement>
-    private let failure = Guarded<String?>(nil)
+    private let failure = Guarded<WebRTCError?>(nil)
     private let closed = Guarded(false)
+    /// Seconds after the remote description within which the connection must come up.
+    let connectTimeout: Double
+    /// When the remote description was applied, until the connection first came up.
+    private let connectDeadline = Guarded<Double?>(nil)
 
     /// webrtcbin's property values for its ICE gathering state.
     private static let gatheringComplete: Int32 = 2
 
-    init(description: String) throws(WebRTCError) {
+    init(description: String, connectTimeout: Double) throws(WebRTCError) {
+        self.connectTimeout = connectTimeout
         pipeline = try GStreamerRuntime.pipeline(description)
         guard let webrtc = GStreamerRuntime.child(pipeline, named: "webrtc") else {
             gst_object_unref(pipeline)
@@ -47,19 +52,37 @@ final class PeerConnection: @unchecked Sendable {
         gst_element_set_state(pipeline, GST_STATE_NULL)
     }
 
-    /// The connection's state; `.failed` once the pipeline reported an error.
+    /// The connection's state; `.failed` once the pipeline reported an error or the connection
+    /// did not come up within ``connectTimeout`` of the remote description.
     var state: PeerState {
         if closed.withLock({ $0 }) { return .closed }
         if failure.withLock({ $0 }) != nil { return .failed }
-        return PeerState(peerConnectionState: floatapp_object_enum(webrtc, "connection-state"))
+        let state = PeerState(peerConnectionState: floatapp_object_enum(webrtc, "connection-state"))
+        if state == .failed { fail(.connectionFailed) }
+        let overdue = connectDeadline.withLock { deadline in
+            if state == .connected { deadline = nil }
+            return deadline.map { MonotonicTime.seconds() > $0 } ?? false
+        }
+        guard overdue else { return state }
+        fail(.connectTimedOut(seconds: connectTimeout))
+        return .failed
     }
 
-    /// The pipeline's first error, if any.
-    var error: WebRTCError? { failure.withLock { $0 }.map(WebRTCError.pipelineFailed) }
+    /// The first error: the pipeline's, or a connection that never came up.
+    var error: WebRTCError? {
+        _ = state
+        return failure.withLock { $0 }
+    }
+
+    /// Keeps `error` as the peer's failure unless it already has one.
+    func fail(_ error: WebRTCError) {
+        failure.withLock { $0 = $0 ?? error }
+    }
 
     /// Applies the remote side's offer or answer.
     func setRemote(_ sdp: String, type: GstWebRTCSDPType) throws(WebRTCError) {
         guard floatapp_webrtc_set_description(webrtc, 1, type, sdp) != 0 else { throw .refusedDescription(sdp) }
+        connectDeadline.withLock { $0 = $0 ?? MonotonicTime.seconds() + connectTimeout }
     }
 
     /// Makes an offer (or the answer to the remote offer), sets it as the local description and
@@ -97,7 +120,7 @@ final class PeerConnection: @unchecked Sendable {
             let text = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
             if let error { g_error_free(error) }
             gst_message_unref(message)
-            failure.withLock { if $0 == nil { $0 = text } }
+            fail(.pipelineFailed(text))
         }
     }
 }

@@ -10,6 +10,8 @@ final class StreamDecoders: @unchecked Sendable {
     private let onSound: @Sendable (String, [Float]) -> Void
     private let sinks = Guarded<[StreamSink]>([])
     private let failure = Guarded<WebRTCError?>(nil)
+    /// When each stream last delivered something (monotonic seconds).
+    private let lastMedia = Guarded<[String: Double]>([:])
 
     init(pipeline: UnsafeMutablePointer<GstElement>, onPicture: @escaping @Sendable (String, VideoFrame) -> Void,
          onSound: @escaping @Sendable (String, [Float]) -> Void) {
@@ -20,6 +22,11 @@ final class StreamDecoders: @unchecked Sendable {
 
     /// A stream that could not be decoded (an encoding with no branch, or a branch that failed).
     var error: WebRTCError? { failure.withLock { $0 } }
+
+    /// Seconds since stream `mid` last delivered a picture or sound (nil before its first).
+    func secondsSinceMedia(_ mid: String) -> Double? {
+        lastMedia.withLock { $0[mid] }.map { MonotonicTime.seconds() - $0 }
+    }
 
     /// The decoding elements for an RTP encoding (nil: not one FloatApp decodes).
     static func branch(for encoding: String) -> String? {
@@ -52,8 +59,15 @@ final class StreamDecoders: @unchecked Sendable {
         gst_bin_add(floatapp_GST_BIN(pipeline), element)
         guard let sinkElement = GStreamerRuntime.child(element, named: "sink"),
               let input = gst_element_get_static_pad(element, "sink") else { return }
+        let (onPicture, onSound, lastMedia) = (onPicture, onSound, lastMedia)
         let sink = StreamSink(element: sinkElement, mid: mid, isPicture: encoding.uppercased() != "OPUS",
-                              onPicture: onPicture, onSound: onSound)
+                              onPicture: { mid, picture in
+                                  lastMedia.withLock { $0[mid] = MonotonicTime.seconds() }
+                                  onPicture(mid, picture)
+                              }, onSound: { mid, samples in
+                                  lastMedia.withLock { $0[mid] = MonotonicTime.seconds() }
+                                  onSound(mid, samples)
+                              })
         sinks.withLock { $0.append(sink) }
         gst_element_sync_state_with_parent(element)
         if gst_pad_link(pad, input) != GST_PAD_LINK_OK {

@@ -8,6 +8,11 @@ public enum WebRTCError: Error, Equatable, Sendable {
     case noDescription
     /// ICE found no candidate of its own in time (no usable network address).
     case gatheringTimedOut
+    /// ICE and DTLS did not connect within the connect timeout after the remote description
+    /// (an address that does not answer, a firewall): the peer is given up, not left waiting.
+    case connectTimedOut(seconds: Double)
+    /// webrtcbin gave the connection up: ICE found no working path, or DTLS failed.
+    case connectionFailed
     /// A running pipeline reported an error (GStreamer's message).
     case pipelineFailed(String)
 }

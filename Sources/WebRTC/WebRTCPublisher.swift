@@ -29,8 +29,10 @@ public final class WebRTCPublisher: Sendable {
     private let sound: MediaSource
     private let format: PictureFormat
 
-    /// Builds the sending pipeline for pictures of `format` and starts it (no offer yet).
-    public init(format: PictureFormat, bitrateKbps: Int = 1_500) throws(WebRTCError) {
+    /// Builds the sending pipeline for pictures of `format` and starts it (no offer yet). The
+    /// connection fails with ``WebRTCError/connectTimedOut(seconds:)`` when it is not up
+    /// `connectTimeout` seconds after the answer.
+    public init(format: PictureFormat, bitrateKbps: Int = 1_500, connectTimeout: Double = 8) throws(WebRTCError) {
         self.format = format
         // Each stream's SSRC goes into the offer: Janus drops RTP whose SSRC the offer did not name.
         let (videoSSRC, audioSSRC) = (UInt32.random(in: 1...UInt32.max), UInt32.random(in: 1...UInt32.max))
@@ -46,9 +48,9 @@ public final class WebRTCPublisher: Sendable {
             caps=audio/x-raw,format=F32LE,rate=\(Self.soundRate),channels=\(Self.soundChannels),layout=interleaved \
             ! queue max-size-time=200000000 leaky=downstream ! audioconvert ! audioresample \
             ! opusenc frame-size=10 bitrate=64000 ! rtpopuspay pt=111 ssrc=\(audioSSRC) \
-            ! application/x-rtp,media=audio,encoding-name=OPUS,payload=111,clock-rate=48000,ssrc=(uint)\(audioSSRC) ! webrtc.
+            ! application/x-rtp,media=audio,encoding-name=OPUS,encoding-params=(string)2,payload=111,clock-rate=48000,ssrc=(uint)\(audioSSRC) ! webrtc.
             """
-        connection = try PeerConnection(description: description)
+        connection = try PeerConnection(description: description, connectTimeout: connectTimeout)
         pictures = try MediaSource(in: connection.pipeline, named: "pictures")
         sound = try MediaSource(in: connection.pipeline, named: "sound")
         try connection.start()

@@ -17,11 +17,13 @@ public final class WebRTCSubscriber: Sendable {
     private let streams: StreamDecoders
 
     /// Builds the receiving pipeline and starts it (no offer yet). `onPicture` gets each decoded
-    /// picture, `onSound` each decoded block of interleaved stereo Float32 at 48 kHz.
-    public init(onPicture: @escaping @Sendable (_ mid: String, VideoFrame) -> Void,
+    /// picture, `onSound` each decoded block of interleaved stereo Float32 at 48 kHz. The
+    /// connection fails with ``WebRTCError/connectTimedOut(seconds:)`` when it is not up
+    /// `connectTimeout` seconds after the offer.
+    public init(connectTimeout: Double = 8, onPicture: @escaping @Sendable (_ mid: String, VideoFrame) -> Void,
                 onSound: @escaping @Sendable (_ mid: String, [Float]) -> Void) throws(WebRTCError) {
         connection = try PeerConnection(description:
-            "webrtcbin name=webrtc bundle-policy=max-bundle latency=\(Self.latencyMilliseconds)")
+            "webrtcbin name=webrtc bundle-policy=max-bundle latency=\(Self.latencyMilliseconds)", connectTimeout: connectTimeout)
         streams = StreamDecoders(pipeline: connection.pipeline, onPicture: onPicture, onSound: onSound)
         floatapp_gst_on_pad_added(connection.webrtc, { _, pad, context in
             guard let pad, let context else { return }
@@ -43,6 +45,10 @@ public final class WebRTCSubscriber: Sendable {
     public func addRemoteCandidate(_ candidate: String, mline: Int) {
         connection.addCandidate(candidate, mline: UInt32(mline))
     }
+
+    /// Seconds since stream `mid` last delivered a picture or sound (nil before its first): a
+    /// participant whose network is gone stops here long before ICE or the SFU notice.
+    public func secondsSinceMedia(_ mid: String) -> Double? { streams.secondsSinceMedia(mid) }
 
     /// The connection's state.
     public var state: PeerState { connection.state }

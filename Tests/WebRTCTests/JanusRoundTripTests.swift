@@ -1,4 +1,5 @@
 import FFmpeg
+import Foundation
 import TestSupport
 import WebRTC
 import XCTest
@@ -9,37 +10,58 @@ final class JanusRoundTripTests: XCTestCase {
     func testPictureAndToneGoThroughJanus() throws {
         try requireTestNetwork()
         let janus = try JanusTestServer()
+        let call = try TestCall(janus: janus)
+        defer { call.stop() }
+        try call.awaitMedia()
+        XCTAssertEqual(call.received.size(call.videoMid).map { [$0.0, $0.1] }, [320, 240])
+        call.media.setSilent(true)
+        try eventually("silence follows (\(call.received.toneLevel(call.audioMid)))", timeout: 5) {
+            call.received.toneLevel(call.audioMid) < 0.01
+        }
+        XCTAssertNil(call.subscriber.error)
+        XCTAssertNil(call.publisher.error)
+    }
+
+    /// Janus killed mid-call: the streams stop within 3 s, both peers hang up at once, and peers
+    /// made anew once Janus is back carry the call again.
+    func testStreamsStopWhenJanusDiesAndNewPeersCarryTheCallAfterItsRestart() throws {
+        try requireTestNetwork()
+        let janus = try JanusTestServer()
+        let call = try TestCall(janus: janus)
+        try call.awaitMedia()
+        janus.kill()
+        try eventually("the pictures stop", timeout: 3) { (call.subscriber.secondsSinceMedia(call.videoMid) ?? 0) > 1 }
+        let hangUp = Date()
+        call.stop()
+        XCTAssertLessThan(Date().timeIntervalSince(hangUp), 2, "hanging up a call whose server is gone took too long")
+        try janus.start()
+        let again = try TestCall(janus: janus)
+        defer { again.stop() }
+        try again.awaitMedia()
+    }
+
+    /// An answer whose other side never answers ICE (Janus killed right after answering): the
+    /// publisher fails in under 10 s, saying why (webrtcbin's ICE gave up, or the connect
+    /// timeout passed, whichever comes first), and hangs up at once.
+    func testConnectionThatNeverComesUpFailsWithinTenSeconds() throws {
+        try requireTestNetwork()
+        let janus = try JanusTestServer()
         let client = try JanusTestClient(api: janus.apiURL)
         defer { client.close() }
-        let publishing = try client.attach()
-        let joined = try client.request(publishing, ["request": "join", "ptype": "publisher", "room": JanusTestServer.room, "display": "Alice"])
-        let feed = try XCTUnwrap(joined.data["id"] as? Int, "\(joined.data)")
+        let handle = try client.attach()
+        _ = try client.request(handle, ["request": "join", "ptype": "publisher", "room": JanusTestServer.room, "display": "Bob"])
         let publisher = try WebRTCPublisher(format: .init(width: 320, height: 240, frameRate: 30))
-        let media = TestMediaSource(publisher: publisher)
-        defer { media.stop(); publisher.stop() }
-        let published = try client.request(publishing, ["request": "publish", "audio": true, "video": true],
+        let published = try client.request(handle, ["request": "publish", "audio": true, "video": true],
                                            jsep: ["type": "offer", "sdp": try publisher.makeOffer(), "trickle": false])
-        try publisher.accept(answer: try XCTUnwrap(published.jsep?["sdp"] as? String, "\(published.data)"))
-        try eventually("the publisher connects", timeout: 10) { publisher.state == .connected }
-
-        let subscribing = try client.attach()
-        let attached = try client.request(subscribing, ["request": "join", "ptype": "subscriber", "room": JanusTestServer.room,
-                                                        "streams": [["feed": feed]]])
-        let streams = try XCTUnwrap(attached.data["streams"] as? [[String: Any]], "\(attached.data)")
-        let video = try XCTUnwrap(streams.first { $0["type"] as? String == "video" }?["mid"] as? String)
-        let audio = try XCTUnwrap(streams.first { $0["type"] as? String == "audio" }?["mid"] as? String)
-        let received = ReceivedMedia()
-        let subscriber = try WebRTCSubscriber(onPicture: received.picture, onSound: received.sound)
-        defer { subscriber.stop() }
-        let answer = try subscriber.answer(offer: try XCTUnwrap(attached.jsep?["sdp"] as? String))
-        _ = try client.request(subscribing, ["request": "start"], jsep: ["type": "answer", "sdp": answer, "trickle": false])
-
-        try eventually("moving pictures arrive (\(received.distinctPictures(video)), subscriber \(subscriber.state) \(String(describing: subscriber.error))", timeout: 10) { received.distinctPictures(video) >= 20 }
-        XCTAssertEqual(received.size(video).map { [$0.0, $0.1] }, [320, 240])
-        try eventually("the tone is heard (\(received.toneLevel(audio)))", timeout: 10) { received.toneLevel(audio) > 0.1 }
-        media.setSilent(true)
-        try eventually("silence follows (\(received.toneLevel(audio)))", timeout: 5) { received.toneLevel(audio) < 0.01 }
-        XCTAssertNil(subscriber.error)
-        XCTAssertNil(publisher.error)
+        janus.kill()
+        let start = Date()
+        try publisher.accept(answer: try XCTUnwrap(published.jsep?["sdp"] as? String))
+        try eventually("the publisher gives up (\(publisher.state))", timeout: 10) { publisher.state == .failed }
+        XCTAssertLessThan(Date().timeIntervalSince(start), 10)
+        XCTAssert([.connectTimedOut(seconds: 8), .connectionFailed].contains(publisher.error), "\(String(describing: publisher.error))")
+        let hangUp = Date()
+        publisher.stop()
+        XCTAssertLessThan(Date().timeIntervalSince(hangUp), 2)
+        XCTAssertEqual(publisher.state, .closed)
     }
 }
