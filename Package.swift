@@ -100,7 +100,7 @@ let package = Package(
         // Janus's API as values: the requests encoded, everything Janus sends decoded (bounded, typed).
         .target(name: "JanusProtocol", dependencies: ["Rooms"]),
         .target(name: "Session", dependencies: ["EngineTerms", "Rooms", "Logging"]),
-        .target(name: "LiveDirectory", dependencies: ["Rooms"]),
+        .target(name: "LiveDirectory", dependencies: ["JanusProtocol", "Rooms"]),
         .target(name: "DirectoryFetch", dependencies: ["LiveDirectory", "LocksAndThreads", "Rooms"]),
         .target(name: "SessionBus", dependencies: ["CDBus", "EngineTerms", "LocksAndThreads"]),
         .target(name: "MPRIS", dependencies: ["EngineTerms", "LocksAndThreads", "SessionBus"]),
@@ -109,12 +109,12 @@ let package = Package(
         .target(name: "FFmpeg", dependencies: ["CFFmpeg", "EngineTerms", "LocksAndThreads", "PictureAndSoundMath", "Rooms"]),
         .target(name: "Playback", dependencies: ["CFFmpeg", "EngineTerms", "FFmpeg", "LocksAndThreads", "Logging", "PictureAndSoundMath", "Rooms"]),
         .target(name: "Broadcast", dependencies: ["CFFmpeg", "EngineTerms", "FFmpeg", "LocksAndThreads", "PictureAndSoundMath", "Rooms"]),
-        .target(name: "AppCore", dependencies: ["AccessibleTree", "EngineTerms", "PiPLayout", "Rooms", "Session", "LiveDirectory", "Logging", "Localization"]),
+        .target(name: "AppCore", dependencies: ["AccessibleTree", "EngineTerms", "JanusProtocol", "PiPLayout", "Rooms", "Session", "LiveDirectory", "Logging", "Localization"]),
         .target(name: "WebRTC", dependencies: ["CGStreamer", "FFmpeg", "LocksAndThreads"], swiftSettings: gstreamerHeaders),
         .target(name: "Files", dependencies: ["EngineTerms", "PiPLayout", "Rooms"]),
         // Janus's HTTP API: a session (transactions, timeouts, long poll, keepalive, recreated when
         // lost) and its VideoRoom handles.
-        .target(name: "Janus", dependencies: ["EngineTerms", "JanusProtocol", "LocksAndThreads"]),
+        .target(name: "Janus", dependencies: ["EngineTerms", "JanusProtocol", "LiveDirectory", "LocksAndThreads", "Rooms"]),
         .target(name: "TextLayout", dependencies: ["CPango", "LocksAndThreads"], swiftSettings: pangoHeaders),
         .executableTarget(name: "PublishProbe", dependencies: ["Broadcast"]),
         // FilesTests.RoomsFileKillTests' child: the app's rooms-file saves in a loop, killed at random.
@@ -127,6 +127,7 @@ let package = Package(
             dependencies: [
                 "CSDL", "CWayland", "EngineTerms", "FFmpeg", "LocksAndThreads", "Logging", "PiPLayout", "Rooms", "Session", "LiveDirectory", "DirectoryFetch", "AppCore", "Files",
                 "Playback", "Broadcast", "MPRIS", "AccessibilityBridge", "AccessibleTree", "SingleInstance", "DesktopSettings", "Localization", "TextLayout",
+                "Janus",
             ],
             swiftSettings: pangoHeaders
         ),

@@ -101,7 +101,7 @@ final class RoomsFileTests: XCTestCase {
          "settings": {"auto_pip": true, "autopip": false}, "theme": 1}
         """
         XCTAssertEqual(roomsProblems(text), [
-            "rooms.json:1:75: rooms[0].colour: unknown field \"colour\" (expected id, title, kind, role, pip, source, participants, publish, server or bitrate)",
+            "rooms.json:1:75: rooms[0].colour: unknown field \"colour\" (expected id, title, kind, role, pip, source, participants, publish, server, bitrate or videoroom)",
             "rooms.json:2:33: settings.autopip: unknown field \"autopip\" (expected auto_pip or auto_exit)",
             "rooms.json:2:52: theme: unknown field \"theme\" (expected rooms, servers, settings, me or playlists)",
         ])

@@ -71,7 +71,7 @@ final class RoomsServersTests: XCTestCase {
             "rooms.json:4:10: servers[2].id: invalid id \"b b\": use 1 to 64 characters from A-Z, a-z, 0-9, _ and -",
             "rooms.json:4:26: servers[2].stats: \"http:///stat\" has no host after \"http://\"",
             "rooms.json:4:50: servers[2].play: unknown placeholder in \"rtmp://h/{stream}/{app}\" (only {stream} is replaced)",
-            "rooms.json:4:77: servers[2].key: unknown field \"key\" (expected id, title, stats, play, publish or calls)",
+            "rooms.json:4:77: servers[2].key: unknown field \"key\" (expected id, title, stats, play, publish, calls or janus)",
             "rooms.json:5:3: servers[3]: missing field \"id\"",
             "rooms.json:5:52: servers[3].play: a URL has no spaces or control characters, found U+20",
         ])

@@ -34,6 +34,8 @@ public struct Calls: Equatable, Sendable {
         case toggleCamera
         /// The user's stream's publisher as polled now.
         case sendPolled(RoomID, BroadcastReport)
+        /// The joined call's server lists the user as `url` (a Janus call's feed, known once joined).
+        case sentAs(RoomID, url: String)
     }
 
     /// What the root carries out for the calls.
@@ -68,6 +70,10 @@ public struct Calls: Equatable, Sendable {
             return toggle(\.microphoneMuted, present: joined?.identity.microphone != nil)
         case .toggleCamera:
             return toggle(\.cameraOff, present: joined?.identity.camera != nil)
+        case .sentAs(let id, let url):
+            guard joined?.room == id else { return [] }
+            sentURL = url
+            return [.log(.info, "\(id): the server lists this user as \(url)")]
         case .sendPolled(let id, let report):
             guard var call = joined, call.room == id, call.sending != report else { return [] }
             let before = call.sending.phase.label

@@ -23,6 +23,9 @@ public enum AppEffect: Equatable, Sendable {
     /// Fetch a live server's statistics page off the main thread and answer with
     /// ``AppEvent/directoryFetched(serverID:serial:_:)``.
     case fetchDirectory(serverID: String, url: String, serial: Int)
+    /// Read the calls of Janus server `serverID` at API `api` (its rooms and who is in each,
+    /// R8) off the main thread, and answer with ``AppEvent/directoryCallsFetched(serverID:serial:_:)``.
+    case fetchJanusCalls(serverID: String, api: String, serial: Int)
     /// Read a playlist off the main thread, parse it and make its rooms there, and answer with
     /// ``AppEvent/playlistRead(_:serial:_:)`` (R7).
     case readPlaylist(PlaylistAddress, serial: Int)
@@ -40,6 +43,11 @@ public enum AppEffect: Equatable, Sendable {
     /// Join call room `RoomID`: publish the user's stream as `stream` says to `url` (W10), off
     /// the main thread, and answer with ``AppEvent/callSendPolled(_:_:)``.
     case joinCall(RoomID, url: String, stream: CallStream, sending: CallSending)
+    /// Join call room `RoomID`, held on a Janus server (R8): join its VideoRoom room as
+    /// `join` says, publish the user's camera and microphone over WebRTC and subscribe to the
+    /// others; answer with ``AppEvent/janusCallJoined(_:feed:)`` and
+    /// ``AppEvent/callSendPolled(_:_:)``. ``setCallSending(_:_:)`` and ``leaveCall(_:)`` apply to it as to any call.
+    case joinJanusCall(RoomID, JanusCallJoin)
     /// Mute or unmute the microphone, turn the camera off or on, in the stream sent.
     case setCallSending(RoomID, CallSending)
     /// The joined call's others are now these: keep the playback of those still there (by

@@ -98,6 +98,11 @@ public enum AppEvent: Equatable, Sendable {
     /// A live server's statistics page was fetched and read (or could not be), for the
     /// directory's refresh `serial`.
     case directoryFetched(serverID: String, serial: Int, Result<[LiveStreamInfo], DirectoryError>)
+    /// A Janus server's calls were read (or could not be), for the directory's refresh `serial` (R8).
+    case directoryCallsFetched(serverID: String, serial: Int, Result<[ListedCall], DirectoryError>)
+    /// The joined Janus call took the user in as publisher `feed` (R8): the list leaves that
+    /// participant out, as it leaves out the user's own stream of an RTMP call.
+    case janusCallJoined(RoomID, feed: UInt64)
     /// A playlist was read and made rooms off the main thread (or could not be), for the
     /// playlists' read `serial` (R7).
     case playlistRead(PlaylistAddress, serial: Int, Result<PlaylistRooms, PlaylistLoadFailure>)

@@ -8,7 +8,7 @@ import Rooms
 extension AppState {
     /// The directory's list ids of the calls the rooms file's server call rooms stand for.
     static func serverCallIDs(of rooms: [Room]) -> Set<RoomID> {
-        Set(rooms.compactMap { room in room.callServerID.map { DirectoryCall.roomID(server: $0, room: room.id) } })
+        Set(rooms.compactMap { room in room.callServerID.map { DirectoryCall.roomID(server: $0, room: room.serverCallRoom) } })
     }
 
     /// The user in a call: the rooms file's `me` with the desktop's defaults filled in.
@@ -55,8 +55,8 @@ extension AppState {
 
     private func withServerParticipants(_ room: Room) -> Room {
         guard let serverID = room.callServerID, let section = directory.section(serverID) else { return room }
-        let listed = section.calls.first { $0.room == room.id }
-            ?? DirectoryCall(id: DirectoryCall.roomID(server: serverID, room: room.id), room: room.id, participants: [])
+        let listed = section.calls.first { $0.room == room.serverCallRoom }
+            ?? DirectoryCall(id: DirectoryCall.roomID(server: serverID, room: room.serverCallRoom), room: room.serverCallRoom, participants: [])
         var filled = listed.room(on: section.server, id: room.id, title: room.title)
         filled.pip = room.pip
         filled.role = room.role
@@ -91,7 +91,7 @@ extension AppState {
     mutating func joinCall(_ room: Room, now: Double) -> (Room, [AppEffect]) {
         guard let serverID = room.callServerID, let server = directory.section(serverID)?.server,
               let template = server.calls else { return (room, []) }
-        let callRoom = directory.call(room.id)?.call.room ?? room.id
+        let callRoom = directory.call(room.id)?.call.room ?? room.serverCallRoom
         let listed = listedRooms
         let effects = sendCalls(.join(room: room.id, serverID: serverID, callRoom: callRoom, template: template,
                                       identity: identity, runTag: environment.joinTag))
@@ -112,12 +112,31 @@ extension AppState {
     mutating func sendCalls(_ action: Calls.Action) -> [AppEffect] {
         calls.send(action).map { effect in
             switch effect {
-            case .startSending(let id, let url, let stream, let sending): .joinCall(id, url: url, stream: stream, sending: sending)
+            case .startSending(let id, let url, let stream, let sending):
+                janusJoin(stream: stream, sending: sending).map { .joinJanusCall(id, $0) }
+                    ?? .joinCall(id, url: url, stream: stream, sending: sending)
             case .setSending(let id, let sending): .setCallSending(id, sending)
             case .stopSending(let id): .leaveCall(id)
             case .log(let level, let message): .log(level, message)
             }
         }
+    }
+
+    /// How the joined call is joined when its server is a Janus server (R8): its API, its
+    /// VideoRoom room and the user's name; nil for a call on an nginx-rtmp server.
+    private func janusJoin(stream: CallStream, sending: CallSending) -> JanusCallJoin? {
+        guard let call, let server = directory.section(call.serverID)?.server, let api = server.janusAPI,
+              let videoRoom = UInt64(call.callRoom) else { return nil }
+        return JanusCallJoin(api: api, videoRoom: videoRoom, display: call.identity.name, stream: stream, sending: sending)
+    }
+
+    /// The joined Janus call took the user in as feed `feed`: the list leaves that participant
+    /// out from now on, as it leaves out the user's own RTMP stream.
+    mutating func janusCallJoined(_ id: RoomID, feed: UInt64, now: Double) -> [AppEffect] {
+        guard let call, call.room == id, let template = directory.section(call.serverID)?.server.calls else { return [] }
+        let listed = listedRooms
+        let url = template.url(room: call.callRoom, member: CallMember(name: call.identity.name, tag: JanusFeedTag.tag(of: feed)))
+        return sendCalls(.sentAs(id, url: url)) + listChanged(from: listed, now: now)
     }
 
     /// The joined call's participants changed (someone joined, left or was dropped): the open

@@ -8,8 +8,14 @@ extension AppState {
     /// A refresh of server `serverID` finished.
     mutating func directoryFetched(_ serverID: String, serial: Int, _ result: Result<[LiveStreamInfo], DirectoryError>,
                                    now: Double) -> [AppEffect] {
+        directoryReceived(.received(result, serverID: serverID, serial: serial, now: now), serverID: serverID, now: now)
+    }
+
+    /// A refresh of server `serverID` finished, as `received` tells the directory (a statistics
+    /// page's streams, or a Janus server's calls).
+    mutating func directoryReceived(_ received: LiveDirectory.Action, serverID: String, now: Double) -> [AppEffect] {
         let before = directory, listed = listedRooms
-        let effects = directory.send(.received(result, serverID: serverID, serial: serial, now: now))
+        let effects = directory.send(received)
         guard directory != before else { return [] }
         // Calls come and go without directory effects: their rooms follow every change.
         return performDirectory(effects, now: now) + listChanged(from: listed, now: now)
@@ -65,7 +71,11 @@ extension AppState {
         for effect in effects {
             switch effect {
             case .fetch(let serverID, let url, let serial):
-                out.append(.fetchDirectory(serverID: serverID, url: url, serial: serial))
+                if let api = directory.section(serverID)?.server.janusAPI {
+                    out.append(.fetchJanusCalls(serverID: serverID, api: api, serial: serial))
+                } else {
+                    out.append(.fetchDirectory(serverID: serverID, url: url, serial: serial))
+                }
             case .appeared(let serverID, let stream):
                 out += [.log(.info, "\(stream.name) is live on \(serverID)"),
                         .stats(.streamListed(stream.id, resolution: stream.info.resolution))]

@@ -85,6 +85,9 @@ extension AppState {
         case .sourceProbed, .userRoomsSaved: effects = userRoomsEvent(event, now: now)
         case .directoryFetched(let serverID, let serial, let result):
             effects = directoryFetched(serverID, serial: serial, result, now: now)
+        case .directoryCallsFetched(let serverID, let serial, let result):
+            effects = directoryReceived(.receivedCalls(result, serverID: serverID, serial: serial, now: now), serverID: serverID, now: now)
+        case .janusCallJoined(let id, let feed): effects = janusCallJoined(id, feed: feed, now: now)
         case .playlistRead(let address, let serial, let result):
             effects = sendPlaylists(.read(address, serial: serial, result, now: now), now: now)
         case .broadcastPolled(let id, let report): effects = sendBroadcasting(.polled(id, report))

@@ -7,6 +7,7 @@ extension DirectoryError {
         switch self {
         case .unreachable(let why): why.words
         case .badStats(let why): tr("bad statistics page: %s", why.words)
+        case .badJanusAnswer(let why): why.words
         }
     }
 }

@@ -102,6 +102,12 @@ extension RoomsFileProblem.Reason {
             return tr("a call on a server takes no \"participants\": the server lists who is in it")
         case .serverWithoutCalls(let id):
             return tr("server %s has no \"calls\" URL to hold calls on", quoted(id))
+        case .janusServerField(let field):
+            return tr("a Janus server takes \"id\", \"title\" and \"janus\" only; remove %s", quoted(field))
+        case .videoRoomWithoutJanus:
+            return tr("only a call on a Janus server has a \"videoroom\"")
+        case .badVideoRoom(let number, let found):
+            return tr("expected a VideoRoom room number, a whole number from 1 to 9007199254740991, found %s", number ?? found.words)
         case .nameControlCharacter(let code):
             return tr("a name has no control characters, found U+%s", String(code, radix: 16, uppercase: true))
         case .nameTooLong(let length):
@@ -140,6 +146,7 @@ extension RoomsFileProblem.FieldNeed {
         case .callParticipants: tr("a call room needs 1 to %d", RoomsFile.maximumParticipants)
         case .statsPage: tr("the statistics page's URL")
         case .playTemplate: tr("a URL with %s", StreamURLTemplate.placeholder)
+        case .videoRoom: tr("the Janus VideoRoom room's number")
         }
     }
 }

@@ -33,12 +33,17 @@ extension App {
         case .holdPlayback(let id, let held): playback.players[id]?.setHeld(held)
         case .fetchDirectory(let serverID, let url, let serial):
             directoryFetcher.fetch(serverID: serverID, url: url, serial: serial)
+        case .fetchJanusCalls(let serverID, let api, let serial):
+            directoryFetcher.fetchJanusCalls(serverID: serverID, api: api, serial: serial)
         case .readPlaylist(let address, let serial): playlistReader.read(address, serial: serial)
         case .releaseOffMainThread(let rooms): playlistReader.release(rooms)
         case .retryPlaybackNow(let id): playback.players[id]?.retryNow()
         case .startBroadcast(let id, let source, let broadcast): broadcasts.start(id, source: source, broadcast: broadcast)
         case .stopBroadcast(let id): broadcasts.stop(id)
         case .joinCall(let id, let url, let stream, let sending): broadcasts.join(id, url: url, stream: stream, sending: sending)
+        case .joinJanusCall(let id, let join):
+            // The WebRTC engine carries Janus calls; until it is part of the shell, the join is logged.
+            Log.write(.warn, "\(id): joining VideoRoom \(join.videoRoom) on \(join.api) as \(join.display) needs the WebRTC engine")
         case .setCallSending(let id, let sending): broadcasts.setSending(id, sending)
         case .callParticipants(let id, let participants):
             playback.players[id]?.update(participants)

@@ -1,17 +1,20 @@
 import AppCore
 import DirectoryFetch
 import Foundation
+import Janus
 import LiveDirectory
 import LocksAndThreads
 
 /// Fetches live servers' statistics pages off the main thread (W8): each page is read with
 /// `StatsReader` in a task of its own, the answer left in an inbox, and the loop waker wakes
-/// the loop, which takes the answers as ``AppEvent/directoryFetched(serverID:serial:_:)``.
+/// the loop, which takes the answers as ``AppEvent/directoryFetched(serverID:serial:_:)``. A Janus
+/// server's calls (R8) are read by `JanusDirectoryReader` the same way.
 @MainActor
 final class DirectoryFetcher {
     /// Wakes the loop when answers wait in the inbox.
     let waker: LoopWaker
     private let reader = StatsReader(timeout: 4)
+    private let janusReader = JanusDirectoryReader(requestTimeout: 4)
     private let inbox = Guarded<[AppEvent]>([])
 
     init(waker: LoopWaker) {
@@ -23,6 +26,16 @@ final class DirectoryFetcher {
         let inbox = self.inbox, waker = self.waker
         reader.read(url) { read in
             inbox.withLock { $0.append(.directoryFetched(serverID: serverID, serial: serial, read)) }
+            waker.wake()
+        }
+    }
+
+    /// Starts reading the calls of the Janus server at `api` for refresh `serial` of server `serverID`.
+    func fetchJanusCalls(serverID: String, api: String, serial: Int) {
+        let inbox = self.inbox, waker = self.waker, reader = janusReader
+        Task.detached {
+            let read = await reader.read(api)
+            inbox.withLock { $0.append(.directoryCallsFetched(serverID: serverID, serial: serial, read)) }
             waker.wake()
         }
     }

@@ -33,6 +33,7 @@ public struct DirectoryCall: Identifiable, Hashable, Sendable {
             guard let url = server.calls?.url(room: room, member: member) else { return nil }
             return Participant(name: member.name, source: .url(url))
         }
-        return Room(id: id ?? self.id, title: title ?? self.title ?? room, media: .call(participants: participants), callServerID: server.id)
+        return Room(id: id ?? self.id, title: title ?? self.title ?? room, media: .call(participants: participants), callServerID: server.id,
+                    videoRoom: server.kind == .janus ? UInt64(room) : nil)
     }
 }

@@ -12,6 +12,9 @@ extension LiveDirectory {
         case refresh(serverID: String, now: Double)
         /// A refresh of server `serverID` with `serial` ended with this result.
         case received(Result<[LiveStreamInfo], DirectoryError>, serverID: String, serial: Int, now: Double)
+        /// A listing of server `serverID` (one that lists its calls itself: Janus) with `serial`
+        /// ended with this result.
+        case receivedCalls(Result<[ListedCall], DirectoryError>, serverID: String, serial: Int, now: Double)
         /// The user joined (or left) a call on server `serverID`: it refreshes more often.
         case inCall(Bool, serverID: String)
         /// The rooms file lists these calls itself: the sections leave them out.
@@ -31,6 +34,8 @@ extension LiveDirectory {
         case .refresh(let serverID, let now): return refresh(serverID: serverID, now: now)
         case .received(let result, let serverID, let serial, let now):
             return received(result, serverID: serverID, serial: serial, now: now)
+        case .receivedCalls(let result, let serverID, let serial, let now):
+            return receivedCalls(result, serverID: serverID, serial: serial, now: now)
         case .inCall(let inCall, let serverID):
             setInCall(inCall, serverID: serverID)
         case .hideCalls(let ids):

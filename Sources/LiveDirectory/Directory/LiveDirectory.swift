@@ -115,6 +115,13 @@ public struct LiveDirectory: Hashable, Sendable {
         return sections[index].received(result, serial: serial, now: now)
     }
 
+    /// Hands a finished listing of a server that lists its calls itself (Janus) to its section.
+    public mutating func receivedCalls(_ result: Result<[ListedCall], DirectoryError>, serverID: String, serial: Int,
+                                       now: Double) -> [DirectoryEffect] {
+        guard let index = sections.firstIndex(where: { $0.server.id == serverID }) else { return [] }
+        return sections[index].receivedCalls(result, serial: serial, now: now)
+    }
+
     /// The earliest time a section needs a tick (a refresh or a stream's end), for a caller that sleeps.
     public var nextDeadline: Double? {
         sections.compactMap { section -> Double? in

@@ -89,7 +89,7 @@ public struct ServerDirectory: Hashable, Sendable {
         }
         return all.map { call in
             var call = call
-            call.title = keptCalls.first { $0.room == call.room }?.title
+            call.title = keptCalls.first { $0.room == call.room }?.title ?? call.title
             return call
         }
     }
@@ -148,6 +148,29 @@ public struct ServerDirectory: Hashable, Sendable {
             for index in streams.indices { streams[index].goneSince = nil }
             return endStreams(now: now)
         }
+    }
+
+    /// A refresh of a server that lists its calls itself (Janus, R8) finished: every room it
+    /// has is a call of the list, the empty ones too (they exist until the server drops them),
+    /// in the order they first appeared; results of other refreshes than the pending one are ignored.
+    public mutating func receivedCalls(_ result: Result<[ListedCall], DirectoryError>, serial: Int, now: Double) -> [DirectoryEffect] {
+        guard serial == pendingSerial, case .success(let listed) = result else {
+            return received(result.map { _ in [] }, serial: serial, now: now)
+        }
+        let before = calls
+        let effects = received(.success([]), serial: serial, now: now)
+        var order = before.map(\.room).filter { room in listed.contains { $0.room == room } }
+        for call in listed where !order.contains(call.room) { order.append(call.room) }
+        calls = withKeptCalls(order.compactMap { room in
+            guard let call = listed.first(where: { $0.room == room }) else { return nil }
+            let earlier = before.first { $0.room == room }?.participants ?? []
+            let kept = earlier.filter(call.members.contains)
+            var listedCall = DirectoryCall(id: DirectoryCall.roomID(server: server.id, room: room), room: room,
+                                           participants: kept + call.members.filter { !kept.contains($0) })
+            listedCall.title = call.title
+            return listedCall
+        })
+        return effects
     }
 
     private mutating func startFetch(now: Double) -> DirectoryEffect {

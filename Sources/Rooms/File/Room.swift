@@ -18,10 +18,13 @@ public struct Room: Identifiable, Hashable, Sendable {
     /// The server a call room is held on (R5): opening the room joins the call, and its
     /// participants are whoever the server lists; nil for a call of written sources.
     public var callServerID: String?
+    /// The Janus VideoRoom room a call on a Janus server is (R8); nil for every other room.
+    public var videoRoom: UInt64?
 
     /// Creates a room.
     public init(id: RoomID, title: String, role: RoomRole = .audience, pip: Bool = true, media: RoomMedia,
-                broadcast: Broadcast? = nil, callServerID: String? = nil) {
+                broadcast: Broadcast? = nil, callServerID: String? = nil, videoRoom: UInt64? = nil) {
+        self.videoRoom = videoRoom
         self.id = id
         self.title = title
         self.role = role
@@ -33,6 +36,9 @@ public struct Room: Identifiable, Hashable, Sendable {
 
     /// True for a call held on a server, which opening joins (W10).
     public var isServerCall: Bool { callServerID != nil }
+
+    /// The call's room on its server: the VideoRoom number on a Janus server, else the room's id.
+    public var serverCallRoom: RoomID { videoRoom.map { String($0) } ?? id }
 
     /// Live or call, as written in the file's `kind` field.
     public var kind: RoomKind {

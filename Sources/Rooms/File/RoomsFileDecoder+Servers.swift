@@ -1,6 +1,8 @@
 /// The rooms file's `servers` and a host room's broadcast fields (R2).
 extension RoomsFileDecoder {
-    private static let serverFields = ["id", "title", "stats", "play", "publish", "calls"]
+    private static let serverFields = ["id", "title", "stats", "play", "publish", "calls", "janus"]
+    /// The fields only an nginx-rtmp server has: a Janus server (R8) has none of them.
+    private static let nginxFields = ["stats", "play", "publish", "calls"]
 
     /// The servers, or nil when any entry has a problem; an empty array is allowed.
     mutating func decodeServers(_ value: JSONValue, path: JSONPath) -> [LiveServer]? {
@@ -16,6 +18,12 @@ extension RoomsFileDecoder {
                               list: .servers)
             let title = require("title", in: fields, of: element, path: elementPath, why: nil)
                 .flatMap { nonEmptyString($0.value, path: elementPath.appending("title")) }
+            if let janus = fields["janus"] {
+                guard let server = decodeJanusServer(janus, fields: fields, id: id, title: title, path: elementPath) else { continue }
+                serversByID[server.id] = server
+                servers.append(server)
+                continue
+            }
             let stats = require("stats", in: fields, of: element, path: elementPath, why: .statsPage)
                 .flatMap { url($0.value, path: elementPath.appending("stats"), kind: .stats) }
             let play = require("play", in: fields, of: element, path: elementPath, why: .playTemplate)
@@ -31,6 +39,28 @@ extension RoomsFileDecoder {
             servers.append(server)
         }
         return servers.count == elements.count ? servers : nil
+    }
+
+    /// A Janus server (R8): `id`, `title` and the API's URL in `janus`, nothing else.
+    private mutating func decodeJanusServer(_ janus: JSONMember, fields: [String: JSONMember], id: String?, title: String?,
+                                            path: JSONPath) -> LiveServer? {
+        let api = url(janus.value, path: path.appending("janus"), kind: .janus)
+        let others = Self.nginxFields.compactMap { key in fields[key].map { (key, $0) } }
+        for (key, member) in others {
+            report(.janusServerField(key), at: member.keyPosition, path: path.appending(key))
+        }
+        guard let id, let title, let api, others.isEmpty else { return nil }
+        return LiveServer.janus(id: id, title: title, api: api)
+    }
+
+    /// A call room's `videoroom` (R8): the Janus room's number, 1 to 2^53 - 1 (JSON's exact integers).
+    mutating func decodeVideoRoom(_ value: JSONValue, path: JSONPath) -> UInt64? {
+        guard case .number(let text, _) = value.content, let number = UInt64(text), (1...(1 << 53) - 1).contains(number) else {
+            let number = if case .number(let text, _) = value.content { text } else { String?.none }
+            report(.badVideoRoom(number: number, found: value.kind), at: value.position, path: path)
+            return nil
+        }
+        return number
     }
 
     // MARK: Broadcast

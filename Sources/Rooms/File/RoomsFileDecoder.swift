@@ -86,7 +86,7 @@ struct RoomsFileDecoder {
     // MARK: Rooms
 
     private static let roomFields = ["id", "title", "kind", "role", "pip", "source", "participants",
-                                     "publish", "server", "bitrate"]
+                                     "publish", "server", "bitrate", "videoroom"]
 
     private mutating func decodeRoom(_ value: JSONValue, index: Int, path: JSONPath) -> Room? {
         guard let fields = object(value, path: path, allowed: Self.roomFields) else { return nil }
@@ -102,10 +102,31 @@ struct RoomsFileDecoder {
         let media = decodeMedia(fields, of: value, kind: kind, serverCall: callServer != nil, path: path)
         let broadcast = kind == .call ? callRoomHasNoBroadcast(fields, path: path)
             : decodeBroadcast(fields, roomID: id, role: role, kind: kind, path: path)
-        guard let id, let title, let role, let pip, let media, let broadcast, callServer.map({ $0 != nil }) ?? true
-        else { return nil }
+        let videoRoom = decodeJanusCall(fields, of: value, kind: kind, serverID: callServer ?? nil, path: path)
+        guard let id, let title, let role, let pip, let media, let broadcast, callServer.map({ $0 != nil }) ?? true,
+              let videoRoom else { return nil }
         return Room(id: id, title: title, role: role, pip: pip, media: media, broadcast: broadcast,
-                    callServerID: callServer ?? nil)
+                    callServerID: callServer ?? nil, videoRoom: videoRoom)
+    }
+
+    /// A call on a Janus server needs its `videoroom`, and no other room has one (R8): the
+    /// number (`.some(nil)` for none), or nil after reporting a problem.
+    private mutating func decodeJanusCall(_ fields: [String: JSONMember], of value: JSONValue, kind: RoomKind?, serverID: String?,
+                                          path: JSONPath) -> UInt64?? {
+        let onJanus = serverID.flatMap { serversByID[$0] }?.kind == .janus
+        guard let member = fields["videoroom"] else {
+            guard onJanus else { return .some(nil) }
+            _ = require("videoroom", in: fields, of: value, path: path, why: .videoRoom)
+            return nil
+        }
+        guard onJanus else {
+            // A call naming a server that is broken or unknown has had its message.
+            if kind != .call || (fields["server"] == nil) || serverID != nil {
+                report(.videoRoomWithoutJanus, at: member.keyPosition, path: path.appending("videoroom"))
+            }
+            return nil
+        }
+        return decodeVideoRoom(member.value, path: path.appending("videoroom")).map { .some($0) }
     }
 
     /// A call room never broadcasts: `.some(nil)`, or nil after reporting `publish` or `bitrate`.

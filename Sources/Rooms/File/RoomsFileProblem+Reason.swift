@@ -53,6 +53,13 @@ extension RoomsFileProblem {
         case serverCallWithParticipants
         /// A call room's `server` that has no `calls` template.
         case serverWithoutCalls(String)
+        /// A Janus server with a field only an nginx-rtmp server has (R8).
+        case janusServerField(String)
+        /// A `videoroom` on a room that is not a call on a Janus server (R8).
+        case videoRoomWithoutJanus
+        /// A `videoroom` that is not a whole number from 1 to 2^53 - 1: its text, or nil when it
+        /// is not a number.
+        case badVideoRoom(number: String?, found: JSONValue.Kind)
         /// A name with a control character, by its code point.
         case nameControlCharacter(UInt32)
         /// A name longer, once encoded for a stream name, than a stream name can be.
@@ -96,5 +103,7 @@ extension RoomsFileProblem {
         case statsPage
         /// A server's `play` template, with its placeholder.
         case playTemplate
+        /// A call on a Janus server's VideoRoom room number (R8).
+        case videoRoom
     }
 }

@@ -10,12 +10,16 @@ enum ServerURLKind {
     case roomPublish
     /// A server's calls template: RTMP, with `{room}` and `{participant}` (R5).
     case calls
+    /// A Janus server's API (R8): `http(s)://` (the HTTP transport's path, `/janus`) or
+    /// `ws(s)://` (the WebSocket transport), no placeholder.
+    case janus
 
     private var schemes: [String] {
         switch self {
         case .stats: ["http", "https"]
         case .play: ["rtmp", "http", "https", "hls+http", "hls+https"]
         case .publish, .roomPublish, .calls: ["rtmp"]
+        case .janus: ["http", "https", "ws", "wss"]
         }
     }
 
@@ -24,7 +28,7 @@ enum ServerURLKind {
     /// Why `text` is not a URL of this kind, or nil when it is one.
     func problem(with text: String) -> ServerURLProblem? {
         let placeholder = StreamURLTemplate.placeholder
-        if self == .stats, text.contains(placeholder) {
+        if self == .stats || self == .janus, text.contains(placeholder) {
             return .statsWithPlaceholder
         }
         if needsPlaceholder, !text.contains(placeholder) {
