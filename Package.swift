@@ -142,7 +142,7 @@ let package = Package(
         .testTarget(name: "SessionTests", dependencies: ["EngineTerms", "Session", "Rooms", "TestSupport", "AppCoreTestSupport"]),
         .testTarget(name: "LiveDirectoryTests", dependencies: ["LiveDirectory", "Rooms"]),
         .testTarget(name: "AppCoreTests",
-                    dependencies: ["AccessibleTree", "AppCore", "EngineTerms", "PiPLayout", "Rooms", "Session", "LiveDirectory", "Logging", "TestSupport", "AppCoreTestSupport", "Localization"]),
+                    dependencies: ["AccessibleTree", "AppCore", "JanusProtocol", "EngineTerms", "PiPLayout", "Rooms", "Session", "LiveDirectory", "Logging", "TestSupport", "AppCoreTestSupport", "Localization"]),
         .testTarget(name: "LocalizationTests", dependencies: ["Localization", "AppCore", "EngineTerms", "Rooms", "Session", "TestSupport", "AppCoreTestSupport"]),
         .testTarget(name: "FilesTests", dependencies: ["EngineTerms", "Files", "Rooms", "TestSupport"]),
         .testTarget(name: "PlaybackTests",

@@ -1,4 +1,5 @@
 import AppCore
+import JanusProtocol
 import LiveDirectory
 import Rooms
 import XCTest
@@ -31,6 +32,17 @@ final class DirectoryWordsTests: XCTestCase {
         XCTAssertEqual(section.header(now: 6), "Local server — nobody is live")
     }
 
+    /// R8: a Janus server has calls, not streams: its header says when it has no rooms at all.
+    func testAJanusSectionSaysWhenItHasNoRooms() {
+        var section = ServerDirectory(server: LiveServer.janus(id: "sfu", title: "Janus", api: "http://127.0.0.1:8088/janus"))
+        guard case .fetch(_, _, let serial)? = section.tick(now: 0).first else { return XCTFail("no first fetch") }
+        _ = section.receivedCalls(.success([]), serial: serial, now: 0.5)
+        XCTAssertEqual(section.header(now: 1), "Janus — no rooms")
+        guard case .fetch(_, _, let next)? = section.tick(now: 6).first else { return XCTFail("no second fetch") }
+        _ = section.receivedCalls(.success([ListedCall(room: "1234", title: "Janus Call", members: [])]), serial: next, now: 6.1)
+        XCTAssertEqual(section.header(now: 7), "Janus")
+    }
+
     func testEveryReasonASectionHasNoFreshListIsWorded() {
         let cases: [(DirectoryError, String)] = [
             (.unreachable(.transport("Could not connect to the server.")), "Could not connect to the server."),
@@ -43,6 +55,9 @@ final class DirectoryWordsTests: XCTestCase {
             (.badStats(.cutShort(openElement: "server")), "bad statistics page: cut short (the page ends inside <server>)"),
             (.badStats(.notNginxRTMP(root: "html")), "bad statistics page: not an nginx-rtmp statistics page (root element <html>)"),
             (.badStats(.notNginxRTMP(root: nil)), "bad statistics page: not an nginx-rtmp statistics page (root element missing)"),
+            (.badJanusAnswer(.refused(code: 403, reason: "Unauthorized request")), "Janus refused (403): Unauthorized request"),
+            (.badJanusAnswer(.malformed(.missingField(JSONPath.root.appending("janus")))), "Janus sent a malformed message: missing field janus"),
+            (.badJanusAnswer(.unexpectedAnswer(request: "list")), "Janus answered list with something else"),
         ]
         for (error, words) in cases { XCTAssertEqual(error.words, words) }
         XCTAssertEqual(HTTPFetchError.tooLarge(limit: 4 << 20).words, "larger than 4 MiB")

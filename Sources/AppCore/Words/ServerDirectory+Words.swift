@@ -1,5 +1,6 @@
 import Localization
 import LiveDirectory
+import Rooms
 
 extension DirectoryStream {
     /// The row's second line: `LIVE · 3 watching · 1280x720 · 12:05` (W8).
@@ -26,6 +27,7 @@ extension ServerDirectory {
         case .unknown:
             return tr("%s — connecting…", server.title)
         case .reachable:
+            if server.kind == .janus { return calls.isEmpty ? tr("%s — no rooms", server.title) : server.title }
             return streams.isEmpty ? tr("%s — nobody is live", server.title) : server.title
         case .unreachable(let reason, _, let nextTry):
             let wait = max(0, Int((nextTry - now).rounded(.up)))
