@@ -12,13 +12,14 @@ final class JanusRoundTripTests: XCTestCase {
         let janus = try JanusTestServer()
         let call = try TestCall(janus: janus)
         defer { call.stop() }
-        try call.awaitMedia()
-        XCTAssertEqual(call.received.size(call.videoMid).map { [$0.0, $0.1] }, [320, 240])
+        let own = try call.subscribe()
+        try own.awaitMedia()
+        XCTAssertEqual(own.received.size(own.videoMid).map { [$0.0, $0.1] }, [320, 240])
         call.media.setSilent(true)
-        try eventually("silence follows (\(call.received.toneLevel(call.audioMid)))", timeout: 5) {
-            call.received.toneLevel(call.audioMid) < 0.01
+        try eventually("silence follows (\(own.received.toneLevel(own.audioMid)))", timeout: 5) {
+            own.received.toneLevel(own.audioMid) < 0.01
         }
-        XCTAssertNil(call.subscriber.error)
+        XCTAssertNil(own.subscriber.error)
         XCTAssertNil(call.publisher.error)
     }
 
@@ -28,16 +29,17 @@ final class JanusRoundTripTests: XCTestCase {
         try requireTestNetwork()
         let janus = try JanusTestServer()
         let call = try TestCall(janus: janus)
-        try call.awaitMedia()
+        let own = try call.subscribe()
+        try own.awaitMedia()
         janus.kill()
-        try eventually("the pictures stop", timeout: 3) { (call.subscriber.secondsSinceMedia(call.videoMid) ?? 0) > 1 }
+        try eventually("the pictures stop", timeout: 3) { (own.subscriber.secondsSinceMedia(own.videoMid) ?? 0) > 1 }
         let hangUp = Date()
         call.stop()
         XCTAssertLessThan(Date().timeIntervalSince(hangUp), 2, "hanging up a call whose server is gone took too long")
         try janus.start()
         let again = try TestCall(janus: janus)
         defer { again.stop() }
-        try again.awaitMedia()
+        try again.subscribe().awaitMedia()
     }
 
     /// An answer whose other side never answers ICE (Janus killed right after answering): the

@@ -88,6 +88,13 @@ final class ReceivedMedia: @unchecked Sendable {
     /// The size of `mid`'s newest picture.
     func size(_ mid: String) -> (Int, Int)? { lock.withLock { sizes[mid] } }
 
+    /// The root-mean-square level of the newest second of `mid`'s sound (0 before any).
+    func level(_ mid: String) -> Double {
+        let samples = lock.withLock { sound[mid, default: []] }
+        guard !samples.isEmpty else { return 0 }
+        return sqrt(samples.reduce(0) { $0 + Double($1) * Double($1) } / Double(samples.count))
+    }
+
     /// The root-mean-square level of the left channel's newest 0.1 s at `frequency` (Goertzel),
     /// 0 for silence, about 0.21 for the test's tone.
     func toneLevel(_ mid: String, frequency: Double = 440) -> Double {
