@@ -54,6 +54,7 @@ public final class JanusDirectoryReader: Sendable {
     static func directoryError(_ error: JanusError) -> DirectoryError {
         switch error {
         case .badURL(let url): .unreachable(.badURL(url))
+        case .webSocketUnavailable: .badJanusAnswer(error)
         case .transport(let reason): .unreachable(.transport(reason))
         case .status(let code): .unreachable(.status(code, reason: ""))
         case .timedOut(let request): .unreachable(.transport("no answer to \(request) in time"))

@@ -2,6 +2,10 @@
 public enum JanusError: Error, Hashable, Sendable {
     /// The server's address is not an `http://` or `https://` URL.
     case badURL(String)
+    /// The server's address is Janus's WebSocket API (`ws://`, `wss://`): Foundation's URLSession
+    /// on Linux has no WebSocket client (its libcurl is built without one), so FloatApp reaches
+    /// Janus through its HTTP API.
+    case webSocketUnavailable(String)
     /// The HTTP request failed (connection refused, reset, …), in Foundation's words.
     case transport(String)
     /// The server answered with an HTTP error status.

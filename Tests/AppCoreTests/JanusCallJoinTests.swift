@@ -63,5 +63,9 @@ final class JanusCallJoinTests: XCTestCase {
         XCTAssertEqual(others.map(\.name), ["Grace"], "the user is not a tile of their own call")
         XCTAssertEqual(state.listViewModel(now: 2).rows[1].detail, "Call · 2 in the call · Audience")
         XCTAssertTrue(state.reduce(F.key(.letter("m")), now: 2).contains(.setCallSending("weekly", CallSending(microphoneMuted: true))))
+
+        // Janus's event that someone joined reads the section again at once (the in-call refresh of 1.3 is over).
+        let refresh = state.reduce(.janusCallChanged(serverID: "sfu"), now: 2.05)
+        XCTAssertTrue(refresh.contains { if case .fetchJanusCalls("sfu", _, _) = $0 { true } else { false } }, "\(refresh)")
     }
 }

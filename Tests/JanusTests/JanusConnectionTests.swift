@@ -103,6 +103,9 @@ final class JanusConnectionTests: XCTestCase {
         }
         XCTAssertLessThan(Date().timeIntervalSince(start), 3)
         XCTAssertThrowsError(try JanusConnection(url: "ftp://host/janus", callbackQueue: .global()) { _ in })
+        XCTAssertThrowsError(try JanusConnection(url: "ws://127.0.0.1:\(janus.webSocketPort)", callbackQueue: .global()) { _ in }) { error in
+            XCTAssertEqual(error as? JanusError, .webSocketUnavailable("ws://127.0.0.1:\(janus.webSocketPort)"))
+        }
     }
 
     func testRestartedJanusIsReportedAndANewSessionMade() async throws {

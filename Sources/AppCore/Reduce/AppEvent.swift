@@ -103,6 +103,9 @@ public enum AppEvent: Equatable, Sendable {
     /// The joined Janus call took the user in as publisher `feed` (R8): the list leaves that
     /// participant out, as it leaves out the user's own stream of an RTMP call.
     case janusCallJoined(RoomID, feed: UInt64)
+    /// The joined Janus call's server said someone joined, left, published or stopped (its
+    /// VideoRoom events, R8): its section is read again now, not at the next second's refresh.
+    case janusCallChanged(serverID: String)
     /// A playlist was read and made rooms off the main thread (or could not be), for the
     /// playlists' read `serial` (R7).
     case playlistRead(PlaylistAddress, serial: Int, Result<PlaylistRooms, PlaylistLoadFailure>)

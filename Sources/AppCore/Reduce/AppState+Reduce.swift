@@ -88,6 +88,8 @@ extension AppState {
         case .directoryCallsFetched(let serverID, let serial, let result):
             effects = directoryReceived(.receivedCalls(result, serverID: serverID, serial: serial, now: now), serverID: serverID, now: now)
         case .janusCallJoined(let id, let feed): effects = janusCallJoined(id, feed: feed, now: now)
+        case .janusCallChanged(let serverID):
+            effects = performDirectory(directory.send(.refresh(serverID: serverID, now: now)), now: now)
         case .playlistRead(let address, let serial, let result):
             effects = sendPlaylists(.read(address, serial: serial, result, now: now), now: now)
         case .broadcastPolled(let id, let report): effects = sendBroadcasting(.polled(id, report))

@@ -7,6 +7,8 @@ extension JanusError {
     public var words: String {
         switch self {
         case .badURL(let url): tr("not a Janus API URL: %s", url)
+        case .webSocketUnavailable(let url):
+            tr("%s is Janus's WebSocket API, which FloatApp cannot reach here; name its HTTP API (http://host:8088/janus)", url)
         case .transport(let reason): reason
         case .status(let code): "HTTP \(code)"
         case .timedOut(let request): tr("Janus did not answer %s in time", request)
