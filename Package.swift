@@ -151,7 +151,7 @@ let package = Package(
         .testTarget(name: "BroadcastTests",
                     dependencies: ["Broadcast", "Playback", "CFFmpeg", "DirectoryFetch", "EngineTerms", "FFmpeg", "LiveDirectory", "LiveServerTestSupport", "LocksAndThreads", "TestSupport"]),
         .testTarget(name: "FloatAppTests",
-                    dependencies: ["CX11", "CXTest", "PiPLayout", "Rooms", "LiveDirectory", "DesktopSettings", "LiveServerTestSupport", "TestSupport"]),
+                    dependencies: ["CX11", "CXTest", "Janus", "JanusProtocol", "PiPLayout", "Rooms", "LiveDirectory", "DesktopSettings", "LiveServerTestSupport", "TestSupport"]),
         .testTarget(name: "AccessibilityBridgeTests", dependencies: ["AccessibilityBridge", "AccessibleTree", "SessionBus"]),
         .testTarget(name: "MPRISTests", dependencies: ["EngineTerms", "MPRIS", "SessionBus", "TestSupport"]),
         .testTarget(name: "SingleInstanceTests", dependencies: ["EngineTerms", "SessionBus", "SingleInstance", "TestSupport"]),

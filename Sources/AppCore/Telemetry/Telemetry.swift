@@ -41,7 +41,7 @@ enum Telemetry {
             logged = state.paint.logged
             dismissTarget = state.motion?.dismissTarget
             callSending = state.call?.sendingState
-            reachable = if case .directoryFetched(let serverID, _, _) = event { Telemetry.reachable(serverID, state.directory) } else { nil }
+            reachable = event.fetchedServerID.flatMap { Telemetry.reachable($0, state.directory) }
             polledPhase = Telemetry.polledPhase(event, state)
             openedAt = event.changesNoView ? [:] : state.rooms.mapValues(\.openedAt)
             statuses = event.changesNoView ? [:] : state.session.playback
@@ -85,7 +85,8 @@ enum Telemetry {
         switch event {
         case .roomsReloaded(let config): return [.roomsReloaded(rooms: config.rooms.count)]
         case .scaleChanged(let metrics): return metrics == before.metrics ? [] : [.scale(metrics.scale)]
-        case .directoryFetched(let serverID, _, _): return serverChange(serverID, before.reachable, after.directory)
+        case .directoryFetched(let serverID, _, _), .directoryCallsFetched(let serverID, _, _):
+            return serverChange(serverID, before.reachable, after.directory)
         case .playbackPolled(let id, let reports): return playbackPolled(id, reports, before.polledRoom, after)
         case .broadcastPolled(let id, _):
             guard let phase = polledPhase(event, after), let was = before.polledPhase, phase != was else { return [] }
@@ -145,6 +146,9 @@ enum Telemetry {
             return .dismissTarget(shown.target == nil ? .shown : next.isPulling ? .pulling : .released, PixelRect(next.frame))
         case .joinCall(let id, _, _, let sending):
             shown.sending = sending
+            return .call(id, phase: "joined")
+        case .joinJanusCall(let id, let join):
+            shown.sending = join.sending
             return .call(id, phase: "joined")
         case .leaveCall(let id):
             shown.sending = nil
@@ -250,5 +254,15 @@ enum Telemetry {
     private static func viewsShown(_ before: LoggedViews, _ after: LoggedViews) -> [StatsEvent] {
         [after.list == before.list ? nil : after.list,
          after.floatSpeaker == before.floatSpeaker ? nil : after.floatSpeaker].compactMap { $0 }
+    }
+}
+
+extension AppEvent {
+    /// The server a finished directory read is of (a statistics page, or a Janus server's calls).
+    fileprivate var fetchedServerID: String? {
+        switch self {
+        case .directoryFetched(let serverID, _, _), .directoryCallsFetched(let serverID, _, _): serverID
+        default: nil
+        }
     }
 }
