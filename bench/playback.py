@@ -99,14 +99,16 @@ class Player:
         self.renderer, self.decode, self.live, self.binary = renderer, list(decode), live, binary
 
 
-def players(floats, baseline=None):
+def players(floats, baseline=None, gl=False):
     """Every contestant: per float size FloatApp, ffplay and mpv on both renderers; the full
     view and ffplay at its size on both; the floors; with `baseline`, that FloatApp build in
-    every view too."""
+    every view too; with `gl`, FloatApp with `--renderer gl` in every view too."""
     out = []
     for view in floats + ["full"]:
         where = "float %s" % view if view != "full" else "full view, default main window"
         out.append(Player("floatapp-%s" % view, "FloatApp, %s" % where, "floatapp", view))
+        if gl:
+            out.append(Player("floatapp-%s-gl" % view, "FloatApp, %s, --renderer gl" % where, "floatapp", view, "gl"))
         if baseline:
             out.append(Player("baseline-%s" % view, "FloatApp baseline build, %s" % where, "floatapp", view,
                               binary=baseline))
@@ -150,6 +152,8 @@ def floatapp_args(player, url, run_dir, floatapp):
     args = [player.binary or floatapp, "--rooms", rooms, "--open", "clip", "--stats", stats]
     if player.view != "full":
         args.append("--float")
+    if player.renderer == "gl":
+        args += ["--renderer", "gl"]
     extra = dict(SDL_AUDIODRIVER="dummy", XDG_STATE_HOME=state_home, XDG_CONFIG_HOME=os.path.join(run_dir, "config"))
     return args, extra, stats
 
@@ -302,10 +306,14 @@ def verdicts(results, floats):
             v.line("Float %s: CPU vs %s" % (view, name), fa, peer, "cpu", None)
         v.line("Float %s / full view, live: CPU" % view, fa, "floatapp-full", "cpu", None, every_round=True, readme=True)
         v.line("Float %s: CPU vs the baseline build" % view, fa, "baseline-%s" % view, "cpu", None)
+        v.line("Float %s: CPU, --renderer gl vs software" % view, fa + "-gl", fa, "cpu", None)
+        v.line("Float %s: peak RSS, --renderer gl vs software" % view, fa + "-gl", fa, "rss_mb", None)
     v.line("Full view 1080p: CPU vs ffplay at its size (software)", "floatapp-full", "ffplay-full-sw", "cpu", 0.80)
     v.line("Full view 1080p: CPU vs ffplay at its size (default renderer)", "floatapp-full", "ffplay-full", "cpu", None)
     v.line("Full view 1080p, live: CPU vs the same-settings floor (file)", "floatapp-full", "floor-same", "cpu", None)
     v.line("Full view 1080p: CPU vs the baseline build", "floatapp-full", "baseline-full", "cpu", None)
+    v.line("Full view 1080p: CPU, --renderer gl vs software", "floatapp-full-gl", "floatapp-full", "cpu", None)
+    v.line("Full view 1080p: peak RSS, --renderer gl vs software", "floatapp-full-gl", "floatapp-full", "rss_mb", None)
     return v
 
 
@@ -344,11 +352,12 @@ def main():
     ap.add_argument("--floatapp", default=os.path.join(ROOT, ".build", "release", "floatapp"))
     ap.add_argument("--only", help="comma-separated contestant keys (default: all)")
     ap.add_argument("--baseline", metavar="PATH", help="another FloatApp build to run in every view and round too")
+    ap.add_argument("--gl", action="store_true", help="also run FloatApp with --renderer gl in every view")
     ap.add_argument("--json", default=os.path.join(OUT, "playback.json"), help="raw results file")
     args = ap.parse_args()
     need("Xvfb", "openbox", "xprop", "ffmpeg", "ffplay", "mpv", args.floatapp)
     floats = args.floats.split(",")
-    contestants = [p for p in players(floats, args.baseline) if not args.only or p.key in args.only.split(",")]
+    contestants = [p for p in players(floats, args.baseline, args.gl) if not args.only or p.key in args.only.split(",")]
     media = media_file()
     started, load_start = time.gmtime(), load_text()
     results = []

@@ -29,12 +29,14 @@ run_pkgs=(pkg-config libsdl2-dev libavformat-dev libavcodec-dev
 # pointer over D-Bus with python3-dbus (xhost, in x11-xserver-utils, lets the tests' clients in).
 # xclip owns and reads the clipboard and the primary selection; ibus with ibus-hangul composes
 # Korean from plain keys for the text field's input-method test (TextFieldE2ETests).
+# libgl1-mesa-dri is Mesa's llvmpipe, the OpenGL behind Xvfb's GLX that RendererE2ETests draws
+# through with --renderer gl; mesa-utils' glxinfo -B shows which renderer that is.
 test_pkgs=(xvfb openbox fluxbox icewm xfwm4 xfconf mutter xwayland kwin-x11 kwin-style-breeze xdotool x11-utils x11-xserver-utils wmctrl imagemagick
   ffmpeg libxtst-dev weston dbus dbus-daemon dbus-bin playerctl desktop-file-utils
   nginx-light libnginx-mod-rtmp python3 python3-xlib python3-dbus pulseaudio xserver-xorg-core xserver-xorg-video-dummy
   fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji pango1.0-tools
   sway grim wayland-protocols libwayland-bin xdg-utils libglib2.0-bin xclip
-  ibus ibus-hangul at-spi2-core python3-pyatspi)
+  ibus ibus-hangul at-spi2-core python3-pyatspi libgl1-mesa-dri mesa-utils)
 # The desktop's settings served as a GNOME session does (`make test-prefs`, X8): the XDG desktop
 # portal with its GTK backend, which reads GSettings from dconf. xdg-desktop-portal and -gtk
 # brought 4 packages onto a machine with the test set (about 3 MB installed, 28 s here, over the
