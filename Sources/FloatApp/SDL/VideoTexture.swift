@@ -7,6 +7,8 @@ import Playback
 final class VideoTexture {
     private let renderer: Renderer
     private var texture: Texture?
+    /// The YUV matrix SDL was set to when the texture was made.
+    private var textureMatrix: YUVMatrix?
     /// The frame last uploaded, so an unchanged frame is not uploaded again.
     private(set) var frame: VideoFrame?
 
@@ -18,7 +20,11 @@ final class VideoTexture {
     func upload(_ newFrame: VideoFrame) {
         if let frame, frame === newFrame, texture != nil { return }
         let w = Int32(newFrame.width), h = Int32(newFrame.height)
-        if texture == nil || texture!.width != w || texture!.height != h {
+        // The software renderer turns the planes into RGB as they are uploaded; SDL's OpenGL
+        // renderer picks its conversion when the texture is made, so a new matrix makes a new one.
+        Self.useMatrix(newFrame.matrix)
+        if texture == nil || texture!.width != w || texture!.height != h || newFrame.matrix != textureMatrix {
+            textureMatrix = newFrame.matrix
             texture = try? Texture(renderer: renderer, format: floatapp_SDL_PIXELFORMAT_IYUV(),
                                    access: SDL_TEXTUREACCESS_STREAMING, width: w, height: h)
             // The GPU scales a picture as decoded: bilinear, not the nearest pixel.
@@ -26,8 +32,6 @@ final class VideoTexture {
         }
         guard let texture else { return }
         let pitches = newFrame.pitches
-        // The software renderer turns the planes into RGB here, the GPU when it draws.
-        Self.useMatrix(newFrame.matrix)
         newFrame.withPlanes { y, u, v in
             var rect = SDL_Rect(0, 0, w, h)
             _ = SDL_UpdateYUVTexture(texture.handle, &rect, y, Int32(pitches.y), u, Int32(pitches.u), v, Int32(pitches.v))
