@@ -14,6 +14,9 @@ public enum SessionAction: Hashable, Sendable {
     case mainWindowMinimized
     /// The main window was un-minimized or focused (P16 auto exit).
     case mainWindowRestored
+    /// The main window showed its first picture of the room handed over from the float, or
+    /// the app stopped waiting for it: the float window closes (P9, P16).
+    case mainPictureShown
     /// A room's playback reported a new status.
     case playbackStatusChanged(RoomID, PlaybackStatus)
     /// Audio levels (dBFS by participant index) of the open call, measured at a time in seconds.

@@ -10,6 +10,9 @@ public enum SessionEffect: Hashable, Sendable {
     case showFloat(RoomID)
     /// Destroy the float window.
     case closeFloat
+    /// Keep the float window showing the room until the main window shows it
+    /// (``SessionAction/mainPictureShown``), then ``closeFloat`` follows (P9, P16).
+    case handOverFloat(RoomID)
     /// Show, raise and focus the main window with this content (P9).
     case showMainWindow(MainWindowContent)
     /// Switch the main window to the room list.

@@ -38,7 +38,7 @@ extension SessionState {
     mutating func mainWindowRestored() -> [SessionEffect] {
         mainWindow.presence = .shown
         guard settings.autoExit, let id = floatingRoomID, mainWindow.content == .room(id) else { return [] }
-        return leaveFloat()
+        return handOverFloat()
     }
 
     mutating func pipEnabledChanged(_ scope: PiPScope, _ availability: PiPAvailability) -> [SessionEffect] {

@@ -6,7 +6,7 @@ extension SessionState {
         let id = room.id
         if isHosting, openRoomID != id { return [.toast(.stillHosting)] }
         if floatingRoomID == id {
-            let effects = leaveFloat()
+            let effects = handOverFloat()
             mainWindow.content = .room(id)
             return effects + [.showRoom(id)]
         }

@@ -11,7 +11,9 @@ import Rooms
 /// - a host room never floats;
 /// - while a room is open and not floating, the main window shows it, except that a host
 ///   may browse the list while the broadcast goes on;
-/// - ``isActive`` is true exactly while a room floats.
+/// - ``isActive`` is true exactly while a room floats;
+/// - a float window shows the floating room, or the room handed over to the full view
+///   (``floatHandover``) until the main window shows it, never both.
 public struct SessionState: Hashable, Sendable {
     /// `auto_pip` and `auto_exit`.
     public var settings: RoomsSettings
@@ -22,6 +24,10 @@ public struct SessionState: Hashable, Sendable {
     public var openRoom: Room?
     /// The room shown in the float, if any; always the open room.
     public var floatingRoomID: RoomID?
+    /// The room whose float window stays on screen after PiP ended for the full view, until
+    /// the main window shows its first picture of it (``SessionAction/mainPictureShown``):
+    /// always the open room, never while a room floats (P9, P16).
+    public var floatHandover: RoomID?
     /// Playback status of rooms that are open; others are idle. The app's one copy of a room's
     /// combined status.
     public var playback: [RoomID: PlaybackStatus]
@@ -47,6 +53,7 @@ public struct SessionState: Hashable, Sendable {
         mainWindow = MainWindowState()
         openRoom = nil
         floatingRoomID = nil
+        floatHandover = nil
         playback = [:]
         pipByRoom = [:]
         self.globalPiP = globalPiP
@@ -60,6 +67,10 @@ public struct SessionState: Hashable, Sendable {
 
     /// The lifecycle phase derived from the float.
     public var phase: PiPPhase { isActive ? .active : .inactive }
+
+    /// The room a float window shows: the floating room, or the room it hands over to the
+    /// full view.
+    public var floatWindowRoomID: RoomID? { floatingRoomID ?? floatHandover }
 
     /// The open room's id, if any.
     public var openRoomID: RoomID? { openRoom?.id }
@@ -110,6 +121,7 @@ extension SessionState {
         case .floatCloseClicked: floatCloseClicked()
         case .mainWindowMinimized: mainWindowMinimized()
         case .mainWindowRestored: mainWindowRestored()
+        case .mainPictureShown: mainPictureShown()
         case .playbackStatusChanged(let id, let status): playbackStatusChanged(id, status)
         case .audioLevelsMeasured(let time, let levels): audioLevelsMeasured(at: time, levels: levels)
         case .callLayoutSelected(let layout): callLayoutSelected(layout)

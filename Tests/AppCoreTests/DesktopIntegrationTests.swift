@@ -83,6 +83,7 @@ final class DesktopIntegrationTests: XCTestCase {
         let raised = floating.reduce(.media(.raise), now: 3)
         XCTAssertTrue(raised.contains(.raiseMainWindow(userTime: 0, remap: false)))
         XCTAssertEqual(floating.session.mainWindow, MainWindowState(content: .room("live-a"), presence: .shown))
+        XCTAssertEqual(floating.mainPresentedRoom(at: 3.01), [.savePlacement(.initial), .hideFloat])
         XCTAssertFalse(floating.float.visible)
 
         var listed = F.start()

@@ -16,6 +16,21 @@ final class FloatTests: XCTestCase {
          .publish(.layout(.pipLayoutDisabled)), .publish(.lifecycle(.didStop))]
     }
 
+    /// The effects of ending PiP for the full view: the float stays until the main window shows
+    /// the room (P9, P16).
+    private var handOverEffects: [AppEffect] {
+        [.publish(.lifecycle(.willStop)), .publish(.layout(.pipLayoutDisabled)), .publish(.lifecycle(.didStop))]
+    }
+
+    /// The main window presents its first picture of the room: the float handing over closes.
+    private func mainShowsTheRoom(_ state: inout AppState, now: Double, file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertTrue(state.float.visible, "the float shows until the main window has a picture", file: file, line: line)
+        XCTAssertEqual(state.mainPresentedRoom(at: now), [.savePlacement(.initial), .hideFloat],
+                       file: file, line: line)
+        XCTAssertEqual(state.float, FloatState(), file: file, line: line)
+        XCTAssertNil(state.session.floatHandover, file: file, line: line)
+    }
+
     func testThePiPKeyShowsTheFloatAtItsFirstPlaceAndTakesTheMainWindowToTheList() {
         var state = F.open(F.liveA)
         XCTAssertEqual(first.frame, Rect(x: 1920 - 16 - 480, y: 1080 - 16 - 270, width: 480, height: 270))
@@ -122,9 +137,9 @@ final class FloatTests: XCTestCase {
             $0.float.pressed = .restore
         }
         let effects = state.reduce(.pointerReleased(window: .float, x: 12, y: 12, global: inside, time: 3.1, overFloat: true), now: 3.1)
-        XCTAssertEqual(effects, leaveEffects + [.resetMainVideo, .raiseMainWindow(userTime: 0, remap: false), .setVideo("live-a", source: 0, video(960, 600))])
+        XCTAssertEqual(effects, handOverEffects + [.resetMainVideo, .raiseMainWindow(userTime: 0, remap: false), .setVideo("live-a", source: 0, video(960, 600))])
         XCTAssertEqual(state.session.mainWindow, MainWindowState(content: .room("live-a"), presence: .shown))
-        XCTAssertEqual(state.float, FloatState())
+        mainShowsTheRoom(&state, now: 3.12)
         XCTAssertEqual(state.motion, first, "the float rests where it was for the next time")
         XCTAssertEqual(state.main.controlsUntil, 6.1)
     }
@@ -168,7 +183,7 @@ final class FloatTests: XCTestCase {
             $0.float.heldPointer = self.inside
         }
         let tap = state.reduce(.pointerReleased(window: .float, x: 201, y: 100, global: Point(x: 1601, y: 900), time: 3.1, overFloat: true), now: 3.1)
-        XCTAssertEqual(tap, leaveEffects + [.resetMainVideo, .raiseMainWindow(userTime: 0, remap: false), .setVideo("live-a", source: 0, video(960, 600))])
+        XCTAssertEqual(tap, handOverEffects + [.resetMainVideo, .raiseMainWindow(userTime: 0, remap: false), .setVideo("live-a", source: 0, video(960, 600))])
 
         state = F.floating(F.liveA)
         _ = state.reduce(.pointerPressed(window: .float, x: 200, y: 100, global: inside, time: 3), now: 3)
@@ -220,13 +235,14 @@ final class FloatTests: XCTestCase {
         XCTAssertEqual(placement.anchor, .corner(.bottomRight))
         XCTAssertEqual(placement.widthFraction, 0.25 / 1.1, accuracy: 1e-9)
         assertStep(&state, F.key(.escape, .float), now: 4, effects: [
-            .publish(.lifecycle(.willStop)), .savePlacement(placement), .hideFloat,
-            .publish(.layout(.pipLayoutDisabled)), .publish(.lifecycle(.didStop)), .resetMainVideo, .raiseMainWindow(userTime: 0, remap: false),
+            .publish(.lifecycle(.willStop)), .publish(.layout(.pipLayoutDisabled)), .publish(.lifecycle(.didStop)),
+            .resetMainVideo, .raiseMainWindow(userTime: 0, remap: false),
             .setVideo("live-a", source: 0, video(960, 600)),
         ]) {
             _ = $0.fields.send(.focusControl("main/room"))
             $0.floatLeft("live-a", video: [video(960, 600)], at: 4)
         }
+        XCTAssertEqual(state.mainPresentedRoom(at: 4.01), [.savePlacement(placement), .hideFloat])
         XCTAssertEqual(state.reduce(.wheel(window: .float, steps: -1), now: 5), [], "a hidden float takes no input")
     }
 
@@ -247,9 +263,43 @@ final class FloatTests: XCTestCase {
                        + [.setVideo("live-a", source: 0, video(480, 270))])
         XCTAssertEqual(state.session.mainWindow, MainWindowState(content: .room("live-a"), presence: .minimized))
         XCTAssertEqual(state.reduce(.focused(minimized: true), now: 3), [], "focus while still minimized changes nothing")
-        XCTAssertEqual(state.reduce(.restored, now: 3), leaveEffects + [.setVideo("live-a", source: 0, video(960, 600))])
+        XCTAssertEqual(state.reduce(.restored, now: 3), handOverEffects + [.setVideo("live-a", source: 0, video(960, 600))])
         XCTAssertEqual(state.session.mainWindow, MainWindowState(content: .room("live-a"), presence: .shown))
         XCTAssertNotNil(state.rooms["live-a"], "playback continues")
+        _ = state.reduce(.exposed(.main), now: 3.1)
+        mainShowsTheRoom(&state, now: 3.12)
+    }
+
+    func testTheFloatShowsUntilTheRestoredMainWindowPresentsTheRoomOnScreen() {
+        var state = F.open(F.liveA)
+        _ = state.reduce(.minimized, now: 2)
+        XCTAssertFalse(state.main.onScreen)
+        _ = state.reduce(.restored, now: 3)
+        XCTAssertEqual(state.float.closesBy, 3.5)
+        assertStep(&state, .framesUploaded(.float), now: 3.01, effects: []) { $0.paint.float.framePending = true }
+        XCTAssertTrue(state.shouldPaint(.float, now: 3.01), "the float keeps presenting the room")
+        XCTAssertEqual(state.visibleSources.map(\.1), [0, 0], "in both windows")
+        assertStep(&state, .shown(.main), now: 3.01, effects: []) { $0.paint.main.dirty = true }
+        XCTAssertEqual(state.reduce(.pictureShown(.main, pts: 1), now: 3.02), [],
+                       "shown, but presented before the window manager maps the window again: nothing on screen")
+        assertStep(&state, .exposed(.main), now: 3.2, effects: []) {
+            $0.main.onScreen = true
+            $0.paint.main.dirty = true
+        }
+        XCTAssertEqual(state.reduce(.pictureShown(.main, pts: nil), now: 3.21), [], "no picture of the room yet")
+        mainShowsTheRoom(&state, now: 3.22)
+    }
+
+    func testAFloatHandingOverClosesAfterItsTimeoutWithoutAPicture() {
+        var state = F.open(F.liveA)
+        _ = state.reduce(.minimized, now: 2)
+        _ = state.reduce(.restored, now: 3)
+        XCTAssertEqual(state.nextWake(now: 3.4, frameDelay: nil), 3.5, accuracy: 1e-9)
+        XCTAssertFalse(state.reduce(.tick(pointer: inside), now: 3.4).contains(.hideFloat))
+        let effects = state.reduce(.tick(pointer: inside), now: 3.5)
+        XCTAssertTrue(effects.contains(.hideFloat), "\(effects)")
+        XCTAssertTrue(effects.contains(.log(.debug, "the main window showed no picture within 0.5 s: the float closes")))
+        XCTAssertFalse(state.float.visible)
     }
 
     func testMinimizingWithAutoPiPOffHidesTheVideoUntilTheMainWindowIsBack() {

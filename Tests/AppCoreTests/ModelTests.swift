@@ -66,7 +66,7 @@ final class ModelTests: XCTestCase {
     private func checkState(_ state: AppState, screen: Screen, now: Double, _ context: String) {
         XCTAssertEqual(state.float.visible, screen.floatShown, "the state knows what is on screen: \(context)")
         if state.float.visible {
-            XCTAssertNotNil(state.session.floatingRoomID, "a shown float shows a room: \(context)")
+            XCTAssertNotNil(state.session.floatWindowRoomID, "a shown float shows a room: \(context)")
         }
         if let id = state.session.floatingRoomID, state.float.visible {
             let count = state.rooms[id]?.sources.count ?? 0
@@ -94,7 +94,7 @@ final class ModelTests: XCTestCase {
         case 3: return .pointerPressed(window: window, x: x, y: y, global: global, time: now)
         case 4: return .pointerReleased(window: window, x: x, y: y, global: global, time: now, overFloat: Bool.random(using: &rng))
         case 5: return .wheel(window: window, steps: Int.random(in: -3...3, using: &rng))
-        case 6: return [.pointerEntered(window), .pointerLeft(window), .exposed(window), .closed(.float)].randomElement(using: &rng)!
+        case 6: return [.pointerEntered(window), .pointerLeft(window), .exposed(window), .shown(window), .closed(.float)].randomElement(using: &rng)!
         case 7: return [.minimized, .restored, .focused(minimized: Bool.random(using: &rng)), .focusLost].randomElement(using: &rng)!
         case 8, 9: return randomPoll(state, using: &rng) ?? .tick(pointer: global)
         case 10:

@@ -81,6 +81,8 @@ final class RepaintTests: XCTestCase {
         var state = cleanFloat(F.liveA)
         assertStep(&state, .exposed(.main), now: 3, effects: []) { $0.paint.main.dirty = true }
         assertStep(&state, .exposed(.float), now: 3, effects: []) { $0.paint.float.dirty = true }
+        _ = state.reduce(.painted(.main), now: 3.1)
+        assertStep(&state, .shown(.main), now: 3.2, effects: []) { $0.paint.main.dirty = true }
     }
 
     func testTheRoomViewsHoveredControlRepaintsAndTheSameControlDoesNot() {

@@ -88,12 +88,14 @@ final class SpeakerToastWakeTests: XCTestCase {
     func testTheSpeakerChoiceIsForgottenWhenTheFloatCloses() {
         var state = floatingCall()
         assertStep(&state, F.key(.escape, .float), now: 3, effects: [
-            .publish(.lifecycle(.willStop)), .savePlacement(.initial), .hideFloat,
-            .publish(.layout(.pipLayoutDisabled)), .publish(.lifecycle(.didStop)), .resetMainVideo, .raiseMainWindow(userTime: 0, remap: false),
+            .publish(.lifecycle(.willStop)), .publish(.layout(.pipLayoutDisabled)), .publish(.lifecycle(.didStop)),
+            .resetMainVideo, .raiseMainWindow(userTime: 0, remap: false),
         ] + (0..<3).map { .setVideo("call", source: $0, .thumbnail(width: 415, height: 231)) }) {
             _ = $0.fields.send(.focusControl("main/room"))
             $0.floatLeft("call", video: Array(repeating: .thumbnail(width: 415, height: 231), count: 3), at: 3)
         }
+        XCTAssertEqual(state.float.speaker, FloatSpeaker(shown: 0), "the float shows its speaker until the main window shows the call")
+        XCTAssertEqual(state.mainPresentedRoom(at: 3.01), [.savePlacement(.initial), .hideFloat])
         XCTAssertEqual(state.float.speaker, FloatSpeaker())
         XCTAssertEqual(state.floatSources, [])
     }
@@ -192,13 +194,14 @@ final class SpeakerToastWakeTests: XCTestCase {
         XCTAssertEqual(state.reduce(.tick(pointer: origin), now: 2.9), [])
         XCTAssertEqual(state.reduce(.tick(pointer: origin), now: 3), [.readDisplays])
         assertStep(&state, F.key(.escape, .float), now: 3.5, effects: [
-            .publish(.lifecycle(.willStop)), .savePlacement(.initial), .hideFloat,
-            .publish(.layout(.pipLayoutDisabled)), .publish(.lifecycle(.didStop)), .resetMainVideo, .raiseMainWindow(userTime: 0, remap: false),
+            .publish(.lifecycle(.willStop)), .publish(.layout(.pipLayoutDisabled)), .publish(.lifecycle(.didStop)),
+            .resetMainVideo, .raiseMainWindow(userTime: 0, remap: false),
             .setVideo("live-a", source: 0, video(960, 600)),
         ]) {
             _ = $0.fields.send(.focusControl("main/room"))
             $0.floatLeft("live-a", video: [video(960, 600)], at: 3.5)
         }
+        XCTAssertEqual(state.mainPresentedRoom(at: 3.51), [.savePlacement(.initial), .hideFloat])
         XCTAssertFalse(state.float.visible)
         XCTAssertEqual(state.reduce(.tick(pointer: origin), now: 5), [.checkRoomsFile], "hidden again, no display reads")
     }

@@ -103,14 +103,20 @@ extension AppState {
         rooms[id]?.video = [video(float.width, float.height)]
     }
 
-    /// Leaving the float of room `id` for its full view at `t`, whose sources then convert as `video`.
+    /// Leaving the float of room `id` for its full view at `t`, whose sources then convert as
+    /// `video`: the float shows until the main window's first picture, 0.5 s at most (P16).
     mutating func floatLeft(_ id: RoomID, video: [VideoDemand], at t: Double) {
         _ = session.reduce(.floatClicked)
-        float = FloatState()
-        paint.float = PaintState()
+        float.closesBy = t + 0.5
         main.controlsUntil = t + MainState.controlsTimeout
         paint.main.dirty = true
         rooms[id]?.video = video
+    }
+
+    /// The main window presents its first picture of the room at `t`: a float handing the room
+    /// over to it closes (P16).
+    mutating func mainPresentedRoom(at t: Double) -> [AppEffect] {
+        reduce(.pictureShown(.main, pts: 1), now: t)
     }
 
     /// Room `id`'s sources polled at `t` as `sources`, making its combined status `status`:

@@ -182,12 +182,13 @@ final class VideoDemandTests: XCTestCase {
         _ = state.reduce(F.key(.letter("p")), now: 2)
         let tiles = Array(repeating: VideoDemand.thumbnail(width: 198, height: 109), count: 16)
         let restore = assertStep(&state, F.key(.escape, .float), now: 3, effects: [
-            .publish(.lifecycle(.willStop)), .savePlacement(.initial), .hideFloat,
-            .publish(.layout(.pipLayoutDisabled)), .publish(.lifecycle(.didStop)), .resetMainVideo, .raiseMainWindow(userTime: 0, remap: false),
+            .publish(.lifecycle(.willStop)), .publish(.layout(.pipLayoutDisabled)), .publish(.lifecycle(.didStop)),
+            .resetMainVideo, .raiseMainWindow(userTime: 0, remap: false),
         ] + setting(tiles)) {
             _ = $0.fields.send(.focusControl("main/room"))
             $0.floatLeft("big", video: tiles, at: 3)
         }
+        XCTAssertEqual(state.mainPresentedRoom(at: 3.01), [.savePlacement(.initial), .hideFloat])
         XCTAssertFalse(state.float.visible)
         XCTAssertEqual(set(restore).count, 16, "the speaker shrinks to a tile, the others come back")
         XCTAssertTrue(demands(state).allSatisfy { if case .thumbnail = $0 { true } else { false } }, "\(demands(state))")

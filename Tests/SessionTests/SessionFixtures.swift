@@ -45,6 +45,11 @@ enum SessionFixtures {
 
 /// The effects of leaving the float, in lifecycle order.
 let leaveFloatEffects: [SessionEffect] = [.lifecycle(.willStop), .closeFloat, .layout(.pipLayoutDisabled), .lifecycle(.didStop)]
+/// The effects of ending PiP for the full view with `id`, in lifecycle order: the float window
+/// stays until the main window shows the room (P9, P16).
+func handOverEffects(_ id: RoomID) -> [SessionEffect] {
+    [.lifecycle(.willStop), .handOverFloat(id), .layout(.pipLayoutDisabled), .lifecycle(.didStop)]
+}
 /// The effects of entering the float with `id`, in lifecycle order.
 func enterFloatEffects(_ id: RoomID) -> [SessionEffect] {
     [.lifecycle(.willStart), .showFloat(id), .layout(.pipLayoutEnabled), .lifecycle(.didStart)]

@@ -35,6 +35,8 @@ final class SessionModelTests: XCTestCase {
                 case .closeFloat:
                     guard floatWindow != nil else { return "closed a float that does not exist" }
                     floatWindow = nil
+                case .handOverFloat(let id):
+                    guard floatWindow == id else { return "handed over \(id) from a float showing \(String(describing: floatWindow))" }
                 case .lifecycle(let event):
                     switch (lifecycle, event) {
                     case (.idle, .willStart): lifecycle = .starting
@@ -119,7 +121,8 @@ final class SessionModelTests: XCTestCase {
             let config = randomConfig(&rng)
             return .roomsFileReloaded(config.settings, openRoom: config.rooms.first { $0.id == state.openRoomID })
         case 90..<91: return .directoryChanged(openRoom: randomConfig(&rng).rooms.first { $0.id == state.openRoomID })
-        case 91..<95: return .leaveClicked
+        case 91..<93: return .leaveClicked
+        case 93..<95: return .mainPictureShown
         case 95..<97: return .backToListClicked
         default: return .retryClicked
         }
@@ -136,7 +139,11 @@ final class SessionModelTests: XCTestCase {
             guard after.openRoom.map(after.pipAvailability(for:)) == .enabled else { return "room \(floating) floats with PiP disabled" }
         }
         guard after.isActive == (shell.lifecycle == .active) else { return "isActive \(after.isActive) but lifecycle \(shell.lifecycle)" }
-        guard shell.floatWindow == after.floatingRoomID else { return "float window \(String(describing: shell.floatWindow))" }
+        if let handover = after.floatHandover {
+            guard after.floatingRoomID == nil else { return "\(handover) hands over while a room floats" }
+            guard after.openRoomID == handover else { return "handover of \(handover), which is not open" }
+        }
+        guard shell.floatWindow == after.floatWindowRoomID else { return "float window \(String(describing: shell.floatWindow))" }
         guard shell.runningPlayback == Set([after.openRoomID].compactMap { $0 }) else { return "playback \(shell.runningPlayback)" }
         guard Set(after.playback.keys).isSubset(of: Set([after.openRoomID].compactMap { $0 })) else { return "status of a closed room" }
         if let open = after.openRoomID, after.floatingRoomID == nil, after.mainWindow.content != .room(open),

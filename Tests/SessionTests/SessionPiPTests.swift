@@ -70,8 +70,9 @@ final class SessionPiPTests: XCTestCase {
 
     func testClickingTheFloatRestoresTheFullView() {
         var state = F.floatingByRequest(F.call)
-        assertStep(&state, .floatClicked, effects: leaveFloatEffects + [.showMainWindow(.room("call"))]) {
+        assertStep(&state, .floatClicked, effects: handOverEffects("call") + [.showMainWindow(.room("call"))]) {
             $0.floatingRoomID = nil
+            $0.floatHandover = "call"
             $0.mainWindow = MainWindowState(content: .room("call"), presence: .shown)
         }
         XCTAssertFalse(state.isActive)
@@ -79,8 +80,9 @@ final class SessionPiPTests: XCTestCase {
 
     func testClickingAFloatEnteredByMinimizingShowsTheMainWindowAgain() {
         var state = F.floatingByMinimize(F.liveA)
-        assertStep(&state, .floatClicked, effects: leaveFloatEffects + [.showMainWindow(.room("live-a"))]) {
+        assertStep(&state, .floatClicked, effects: handOverEffects("live-a") + [.showMainWindow(.room("live-a"))]) {
             $0.floatingRoomID = nil
+            $0.floatHandover = "live-a"
             $0.mainWindow.presence = .shown
         }
     }
@@ -147,9 +149,41 @@ final class SessionPiPTests: XCTestCase {
 
     func testRestoringTheMainWindowShowingTheFloatingRoomLeavesPiP() {
         var state = F.floatingByMinimize(F.liveA)
-        assertStep(&state, .mainWindowRestored, effects: leaveFloatEffects) {
+        assertStep(&state, .mainWindowRestored, effects: handOverEffects("live-a")) {
             $0.floatingRoomID = nil
+            $0.floatHandover = "live-a"
             $0.mainWindow.presence = .shown
+        }
+    }
+
+    func testTheFloatClosesOnceTheRestoredMainWindowShowsTheRoom() {
+        var state = F.floatingByMinimize(F.liveA)
+        _ = state.reduce(.mainWindowRestored)
+        XCTAssertFalse(state.isActive)
+        XCTAssertEqual(state.floatWindowRoomID, "live-a")
+        assertStep(&state, .mainPictureShown, effects: [.closeFloat]) { $0.floatHandover = nil }
+        assertStep(&state, .mainPictureShown, effects: [])
+        XCTAssertNil(state.floatWindowRoomID)
+    }
+
+    func testMinimizingAgainDuringTheHandoverClosesTheFloatBeforeFloatingAgain() {
+        var state = F.floatingByMinimize(F.liveA)
+        _ = state.reduce(.mainWindowRestored)
+        assertStep(&state, .mainWindowMinimized, effects: [.closeFloat] + enterFloatEffects("live-a")) {
+            $0.floatHandover = nil
+            $0.floatingRoomID = "live-a"
+            $0.mainWindow.presence = .minimized
+        }
+    }
+
+    func testLeavingTheRoomDuringTheHandoverClosesTheFloat() {
+        var state = F.floatingByRequest(F.liveB)
+        _ = state.reduce(.floatClicked)
+        assertStep(&state, .leaveClicked, effects: [.closeFloat, .stopPlayback("live-b"), .showList]) {
+            $0.floatHandover = nil
+            $0.openRoom = nil
+            $0.playback = [:]
+            $0.mainWindow.content = .list
         }
     }
 
@@ -169,18 +203,20 @@ final class SessionPiPTests: XCTestCase {
 
     func testDisablingPiPGloballyWhileFloatingRestoresFirst() {
         var state = F.floatingByRequest(F.liveA)
-        assertStep(&state, .pipEnabledChanged(.global, .disabled), effects: leaveFloatEffects + [.showMainWindow(.room("live-a"))]) {
+        assertStep(&state, .pipEnabledChanged(.global, .disabled), effects: handOverEffects("live-a") + [.showMainWindow(.room("live-a"))]) {
             $0.globalPiP = .disabled
             $0.floatingRoomID = nil
+            $0.floatHandover = "live-a"
             $0.mainWindow.content = .room("live-a")
         }
     }
 
     func testDisablingTheFloatingRoomsPiPRestoresFirst() {
         var state = F.floatingByMinimize(F.liveB)
-        assertStep(&state, .pipEnabledChanged(.room("live-b"), .disabled), effects: leaveFloatEffects + [.showMainWindow(.room("live-b"))]) {
+        assertStep(&state, .pipEnabledChanged(.room("live-b"), .disabled), effects: handOverEffects("live-b") + [.showMainWindow(.room("live-b"))]) {
             $0.pipByRoom["live-b"] = false
             $0.floatingRoomID = nil
+            $0.floatHandover = "live-b"
             $0.mainWindow.presence = .shown
         }
     }

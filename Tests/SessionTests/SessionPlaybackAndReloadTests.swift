@@ -104,9 +104,10 @@ final class SessionPlaybackAndReloadTests: XCTestCase {
         var config = F.config
         config.rooms[1].role = .host
         let listed = config.rooms.first { $0.id == "live-b" }
-        assertStep(&state, .roomsFileReloaded(config.settings, openRoom: listed), effects: leaveFloatEffects + [.showMainWindow(.room("live-b"))]) {
+        assertStep(&state, .roomsFileReloaded(config.settings, openRoom: listed), effects: handOverEffects("live-b") + [.showMainWindow(.room("live-b"))]) {
             $0.openRoom = listed
             $0.floatingRoomID = nil
+            $0.floatHandover = "live-b"
             $0.mainWindow.content = .room("live-b")
         }
     }
@@ -116,9 +117,10 @@ final class SessionPlaybackAndReloadTests: XCTestCase {
         var config = F.config
         config.rooms[1].pip = false
         let listed = config.rooms.first { $0.id == "live-b" }
-        assertStep(&state, .roomsFileReloaded(config.settings, openRoom: listed), effects: leaveFloatEffects + [.showMainWindow(.room("live-b"))]) {
+        assertStep(&state, .roomsFileReloaded(config.settings, openRoom: listed), effects: handOverEffects("live-b") + [.showMainWindow(.room("live-b"))]) {
             $0.openRoom = listed
             $0.floatingRoomID = nil
+            $0.floatHandover = "live-b"
             $0.mainWindow.content = .room("live-b")
         }
     }

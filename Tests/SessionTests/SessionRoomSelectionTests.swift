@@ -24,8 +24,9 @@ final class SessionRoomSelectionTests: XCTestCase {
 
     func testSelectingTheFloatingRoomResumesWithoutReopening() {
         var state = F.floatingByRequest(F.liveA)
-        assertStep(&state, .roomSelected(F.liveA), effects: leaveFloatEffects + [.showRoom("live-a")]) {
+        assertStep(&state, .roomSelected(F.liveA), effects: handOverEffects("live-a") + [.showRoom("live-a")]) {
             $0.floatingRoomID = nil
+            $0.floatHandover = "live-a"
             $0.mainWindow.content = .room("live-a")
         }
     }

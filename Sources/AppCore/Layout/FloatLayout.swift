@@ -87,7 +87,7 @@ extension AppState {
     /// The float's view for its current size; `measure` measures the status's text.
     public func floatLayout(now: Double, measure: TextMeasure? = nil) -> FloatViewModel {
         let m = environment.metrics
-        let id = session.floatingRoomID
+        let id = session.floatWindowRoomID
         let open = id.flatMap { rooms[$0] }
         let room = id.flatMap { self.room($0) }
         let source = floatSource

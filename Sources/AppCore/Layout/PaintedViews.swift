@@ -81,7 +81,7 @@ extension PaintedViews.MainWindow {
 
 extension PaintedViews.FloatWindow {
     init?(_ state: AppState, now: Double) {
-        guard state.float.visible, let id = state.session.floatingRoomID else { return nil }
+        guard state.float.visible, let id = state.session.floatWindowRoomID else { return nil }
         room = id
         width = state.float.width
         height = state.float.height

@@ -53,8 +53,12 @@ public enum AppEvent: Equatable, Sendable {
     case pointerLeft(WindowKind)
     /// A window's output size is now (width, height) pixels.
     case resized(WindowKind, width: Int, height: Int)
-    /// A window was exposed or shown and must be painted again.
+    /// The X server exposed a window (it is on screen): it must be painted again.
     case exposed(WindowKind)
+    /// A window was shown, which SDL reports when the window manager says so: on X11 maybe
+    /// before the manager has mapped it again (openbox restoring a minimized window). It must be
+    /// painted, but what it presents reaches the screen only once it is exposed.
+    case shown(WindowKind)
     /// The main window was minimized.
     case minimized
     /// The main window was restored from minimized.

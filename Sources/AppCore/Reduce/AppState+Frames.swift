@@ -6,13 +6,13 @@ import Session
 extension AppState {
     /// The participant the float shows (0 for a live room).
     public var floatSource: Int {
-        guard let id = session.floatingRoomID, self.room(id)?.kind == .call else { return 0 }
+        guard let id = session.floatWindowRoomID, self.room(id)?.kind == .call else { return 0 }
         return float.speaker.shown ?? session.activeSpeaker.current ?? 0
     }
 
     /// The sources whose frames the float needs: the one shown and the one about to be.
     public var floatSources: [Int] {
-        guard float.visible, session.floatingRoomID != nil else { return [] }
+        guard float.visible, session.floatWindowRoomID != nil else { return [] }
         return [floatSource] + [float.speaker.pending].compactMap { $0 }.filter { $0 != floatSource }
     }
 
@@ -58,7 +58,7 @@ extension AppState {
 
     /// Follows the active speaker in a call's float (see ``FloatSpeaker``).
     mutating func settleFloatSpeaker(now: Double) {
-        guard float.visible, let id = session.floatingRoomID, let room = rooms[id],
+        guard float.visible, let id = session.floatWindowRoomID, let room = rooms[id],
               self.room(id)?.kind == .call
         else {
             if float.speaker != FloatSpeaker() { float.speaker = FloatSpeaker() }

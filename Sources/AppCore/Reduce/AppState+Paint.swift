@@ -46,7 +46,7 @@ extension AppState {
     }
 
     private func floatShouldPaint(now: Double) -> Bool {
-        guard float.visible, let id = session.floatingRoomID, let room = rooms[id],
+        guard float.visible, let id = session.floatWindowRoomID, let room = rooms[id],
               room.sources.indices.contains(floatSource)
         else { return false }
         return paint.isDue(.float, now: now, frameInterval: 0, animates: room.sources[floatSource] != .playing,

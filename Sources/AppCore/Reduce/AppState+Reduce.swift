@@ -32,8 +32,9 @@ extension AppState {
             if case .key = event { focusNewView(byKey: true) } else { focusNewView(byKey: false) }
         }
         let painted = PaintedViews(self, now: now)
-        if painted.main != shown.main || event == .exposed(.main) { _ = paint.send(.changed(.main)) }
-        if painted.float != shown.float || event == .exposed(.float) { _ = paint.send(.changed(.float)) }
+        let uncovered = { (w: WindowKind) in event == .exposed(w) || event == .shown(w) }
+        if painted.main != shown.main || uncovered(.main) { _ = paint.send(.changed(.main)) }
+        if painted.float != shown.float || uncovered(.float) { _ = paint.send(.changed(.float)) }
         return effects
     }
 
@@ -65,7 +66,7 @@ extension AppState {
             effects = []
         case .desktopScaleRead, .userInput, .mainWindowMoved, .refreshRateRead, .floatNotActivated:
             effects = desktopEvent(event)
-        case .pointerEntered(let w), .pointerLeft(let w), .resized(let w, _, _), .exposed(let w), .closed(let w):
+        case .pointerEntered(let w), .pointerLeft(let w), .resized(let w, _, _), .exposed(let w), .shown(let w), .closed(let w):
             effects = windowEvent(event, isFloat(w), now: now)
         case .minimized, .restored, .focused, .focusLost:
             effects = mainWindowEvent(event, now: now)
@@ -75,7 +76,7 @@ extension AppState {
         case .playbackPolled(let id, let reports): effects = playbackPolled(id, reports, now: now)
         case .frameReady(let id, let source, let serial): effects = frameReady(id, source: source, serial: serial)
         case .framesUploaded(let w, _): effects = sendPaint(.framesUploaded(w), now: now)
-        case .pictureShown: effects = []
+        case .pictureShown(let w, let pts): effects = w == .main ? mainPresented(pts: pts, now: now) : []
         case .painted(let w): effects = sendPaint(.presented(w, now: now, controls: w == .main && controlsVisible(now: now)), now: now)
         case .roomsReloaded(let config): effects = roomsReloaded(config, now: now) + sendUserRooms(.fileLoaded, now: now)
         case .roomsFileFailed(let error):
@@ -198,6 +199,8 @@ extension AppState {
 
     private mutating func windowEvent(_ event: AppEvent, _ onFloat: Bool, now: Double) -> [AppEffect] {
         switch event {
+        case .exposed(.main):
+            main.onScreen = true
         case .pointerEntered where onFloat:
             float.hover = true
         case .pointerLeft where onFloat:
@@ -228,10 +231,12 @@ extension AppState {
         switch event {
         case .minimized:
             main.draggingVolume = false
+            main.onScreen = false
             return send(.mainWindowMinimized, now: now)
         case .focusLost:
             main.draggingVolume = false
         case .restored:
+            main.onScreen = false
             return send(.mainWindowRestored, now: now)
         case .focused(let minimized):
             let refresh = directoryFocusGained(now: now)

@@ -20,6 +20,10 @@ extension AppState {
         case .stopPlayback(let id): return stopPlayback(id)
         case .showFloat(let id): return showFloat(id, now: now)
         case .closeFloat: return hideFloat()
+        case .handOverFloat:
+            guard float.visible else { return send(.mainPictureShown, now: now) }
+            float.closesBy = now + Self.floatHandoverTimeout
+            return []
         case .showMainWindow(let content):
             showControls(now: now)
             if case .room = content { return [.resetMainVideo, raiseMainWindow()] }
@@ -67,6 +71,26 @@ extension AppState {
     /// Starts a room's playback, a server call's with its delay bounded.
     func playbackEffect(_ room: Room) -> AppEffect {
         .openPlayback(room, delayLimit: room.isServerCall ? Self.callDelayLimit : nil)
+    }
+
+    /// How long a float handing over to the full view waits for the main window's first
+    /// picture at most (P9, P16): restoring a minimized window takes openbox about 0.2 s.
+    static let floatHandoverTimeout = 0.5
+
+    /// The main window presented a picture (`pts`: its video's, nil without one): a float
+    /// handing the room over to it closes once the picture is the room's and on screen.
+    mutating func mainPresented(pts: Double?, now: Double) -> [AppEffect] {
+        guard let id = session.floatHandover, main.onScreen, mainShowsVideo == id,
+              pts != nil || rooms[id]?.status != .playing
+        else { return [] }
+        return send(.mainPictureShown, now: now)
+    }
+
+    /// A float handing over to the full view whose wait ran out closes.
+    mutating func floatHandoverTimedOut(now: Double) -> [AppEffect] {
+        guard let by = float.closesBy, now >= by, session.floatHandover != nil else { return [] }
+        return [.log(.debug, "the main window showed no picture within \(Self.floatHandoverTimeout) s: the float closes")]
+            + send(.mainPictureShown, now: now)
     }
 
     /// Raises the main window, mapping it again when it was minimized for the float (P18).

@@ -15,6 +15,7 @@ extension AppState {
         }
         effects += heldPointerPolled(pointer, now: now)
         effects += floatAspectChecked(now: now)
+        effects += floatHandoverTimedOut(now: now)
         // The displays only matter while the float shows (P13); showing it reads them fresh.
         if float.visible, now - checks.displaysAt >= Self.checkInterval {
             checks.displaysAt = now
@@ -74,6 +75,7 @@ extension AppState {
         if let deadline = directory.nextDeadline { delay = min(delay, deadline - now) }
         if let at = playlists.nextReadAt { delay = min(delay, at - now) }
         if let at = checks.releaseMemoryAt { delay = min(delay, at - now) }
+        if let by = float.closesBy { delay = min(delay, by - now) }
         return now + max(0, delay)
     }
 
@@ -82,7 +84,7 @@ extension AppState {
     public var visibleSources: [(RoomID, Int)] {
         var out: [(RoomID, Int)] = []
         if let id = session.openRoomID, isPaused(id) { return out }
-        if let id = session.floatingRoomID, let room = rooms[id] {
+        if let id = session.floatWindowRoomID, let room = rooms[id] {
             out += floatSources.filter { room.sources.indices.contains($0) }.map { (id, $0) }
         }
         if let id = mainShowsVideo, let room = rooms[id] { out += room.sources.indices.map { (id, $0) } }

@@ -23,6 +23,9 @@ public struct FloatState: Equatable, Sendable {
     /// A float just shown on Wayland, still to be put in front of the main window once both
     /// have presented a picture (P18).
     public var needsFront = false
+    /// While the float hands the room over to the full view (``SessionState/floatHandover``):
+    /// when it closes even if the main window has shown no picture yet.
+    public var closesBy: Double?
 
     /// Creates the state at start: no float.
     public init() {}

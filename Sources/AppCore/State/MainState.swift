@@ -27,6 +27,11 @@ public struct MainState: Equatable, Sendable {
     /// Whether the window presented a picture since it was last mapped: a Wayland window
     /// appears with its first one, so a float put in front before then ends up behind it (P18).
     public var presentedSinceMapped = false
+    /// Whether what the window presents reaches the screen, as far as the app knows: not from
+    /// its minimize or its restore until it is exposed. SDL reports a restore when the window
+    /// manager says so, which may be before the manager maps the window again (openbox), and
+    /// an unmapped window shows nothing it presents (P9, P16).
+    public var onScreen = true
     /// Whether the window was minimized to uncover the float (P18, no activation) and must be
     /// mapped again to come back.
     public var minimizedForFloat = false

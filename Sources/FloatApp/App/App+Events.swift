@@ -124,7 +124,8 @@ extension App {
         switch SDL_WindowEventID(UInt32(e.event)) {
         case SDL_WINDOWEVENT_ENTER: return .pointerEntered(w)
         case SDL_WINDOWEVENT_LEAVE: return .pointerLeft(w)
-        case SDL_WINDOWEVENT_EXPOSED, SDL_WINDOWEVENT_SHOWN: return .exposed(w)
+        case SDL_WINDOWEVENT_EXPOSED: return .exposed(w)
+        case SDL_WINDOWEVENT_SHOWN: return .shown(w)
         case SDL_WINDOWEVENT_SIZE_CHANGED:
             let out = w == .float ? floatWindow?.renderer.outputSize : main.renderer.outputSize
             return out.map { .resized(w, width: Int($0.width), height: Int($0.height)) }

@@ -132,7 +132,7 @@ extension App {
 
     /// Paints the float when it has a new frame or changed; `force` paints at once (a float that appears).
     func renderFloat(force: Bool) {
-        guard let fw = floatWindow, fw.isVisible, let id = state.session.floatingRoomID,
+        guard let fw = floatWindow, fw.isVisible, let id = state.session.floatWindowRoomID,
               let player = playback.players[id]
         else { return }
         reportSize(.float, fw.renderer)
