@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # Runs FloatApp's benchmarks (see bench/README.md): playback against ffplay and mpv,
-# PiP transitions driven by real input, then live latency (a host app to a viewer app, over
+# switches between the float and the full view timed by the X server, then live latency (a host app to a viewer app, over
 # RTMP and HLS, against ffplay), calls, call latency (A to B in a call: picture, sound, lip sync,
 # and what sending costs), then the text layer against SDL_ttf on a 1,001-room list.
 # Each starts and ends its own Xvfb + openbox.
 # Usage: bench/run.sh [NAME|all] (default all; the names are listed below); after a benchmark's name,
-# further arguments go to its script (bench/playback.py --help, bench/transitions.py --help, ...).
+# further arguments go to its script (bench/playback.py --help, bench/switches.py --help, ...).
 # Tables are printed and written to bench/out/NAME.md.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -23,8 +23,8 @@ trap 'exit 130' INT TERM HUP
 run() {
   local python=$python
   # The latency benchmark reads the screen with python3-xlib, a Debian package of the system python.
-  # So does the calls benchmark its plot with python3-matplotlib.
-  case "$1" in latency|callatency|calls) [ -x /usr/bin/python3 ] && python=/usr/bin/python3 ;; esac
+  # So do the switches benchmark (python3-xlib's DAMAGE) and the calls benchmark's plot (python3-matplotlib).
+  case "$1" in latency|callatency|calls|switches) [ -x /usr/bin/python3 ] && python=/usr/bin/python3 ;; esac
   "$python" "bench/$1.py" --floatapp "$bin" "${@:2}" &
   child=$!
   wait "$child"
@@ -36,7 +36,7 @@ run() {
 # The benchmarks `all` runs, in this order, one a line: each is bench/<name>.py.
 benches=(
   playback
-  transitions
+  switches
   latency
   calls
   callatency

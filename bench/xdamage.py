@@ -137,7 +137,10 @@ class ScreenWatch:
         d = self.events_conn
         notify = d.extension_event.DamageNotify
         while not self._stop:
-            e = d.next_event()
+            try:
+                e = d.next_event()
+            except Exception:  # the server went away: the benchmark is over
+                return
             local = time.monotonic()
             if e.type == notify:
                 wid = e.drawable.id
