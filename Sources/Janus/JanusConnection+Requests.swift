@@ -53,12 +53,17 @@ extension JanusConnection {
         pending.completion(result)
     }
 
-    /// Decodes what Janus sent (an answer to a POST, or a long poll's events) and routes each.
-    func received(_ bytes: [UInt8]) {
+    /// Decodes what Janus sent (an answer to a POST, or a long poll's events) and routes each;
+    /// false when it held nothing but keepalives, or was malformed.
+    @discardableResult
+    func received(_ bytes: [UInt8]) -> Bool {
         do {
-            for message in try JanusDecoder.messages(bytes) { route(message) }
+            let messages = try JanusDecoder.messages(bytes)
+            for message in messages { route(message) }
+            return messages.contains { $0.kind != .keepalive }
         } catch {
             callbackQueue.async { self.onEvent(.malformed(error)) }
+            return false
         }
     }
 

@@ -3,6 +3,11 @@ import EngineTerms
 import JanusProtocol
 
 extension JanusConnection {
+    /// Seconds before the next long poll after one that brought nothing of use (a keepalive, which
+    /// Janus sends after 30 s of quiet, or a malformed answer): a server that answers at once
+    /// with nothing is not asked again in a busy loop.
+    static let idlePollPause = 0.5
+
     /// Reads the session's events by long poll, one GET after the other, until the session of
     /// `generation` is replaced or lost.
     func poll(generation: Int) {
@@ -10,15 +15,19 @@ extension JanusConnection {
         http.get(http.pollURL(session: session), timeout: 30 + requestTimeout) { result in
             switch result {
             case .success(let bytes):
-                self.received(bytes)
-                self.poll(generation: generation)
+                self.pollAgain(generation: generation, useful: self.received(bytes))
             case .failure(.malformed(let problem)):
                 self.callbackQueue.async { self.onEvent(.malformed(problem)) }
-                self.poll(generation: generation)
+                self.pollAgain(generation: generation, useful: false)
             case .failure(let error):
                 self.sessionLost(error, generation: generation)
             }
         }
+    }
+
+    private func pollAgain(generation: Int, useful: Bool) {
+        guard !useful else { return poll(generation: generation) }
+        timers.asyncAfter(deadline: .now() + Self.idlePollPause) { self.poll(generation: generation) }
     }
 
     func scheduleKeepalive(generation: Int) {
