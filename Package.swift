@@ -120,6 +120,9 @@ let package = Package(
         // FilesTests.RoomsFileKillTests' child: the app's rooms-file saves in a loop, killed at random.
         .executableTarget(name: "RoomsSaveLoop", dependencies: ["Files", "Rooms"], path: "Tests/Tools/RoomsSaveLoop"),
         // bench/text.py's worker: the list's text drawn by TextLayout or by the SDL_ttf code it replaced.
+        // bench/webrtc.py's worker: WebRTC media through a Janus VideoRoom, timed and costed.
+        .executableTarget(name: "WebRTCBench", dependencies: ["Janus", "JanusProtocol", "WebRTC", "FFmpeg"], path: "bench/WebRTCBench",
+                          swiftSettings: gstreamerHeaders),
         .executableTarget(name: "TextBench", dependencies: ["CSDL", "TextLayout"], path: "bench/TextBench",
                           swiftSettings: pangoHeaders),
         .executableTarget(

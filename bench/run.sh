@@ -2,7 +2,8 @@
 # Runs FloatApp's benchmarks (see bench/README.md): playback against ffplay and mpv,
 # switches between the float and the full view timed by the X server, then live latency (a host app to a viewer app, over
 # RTMP and HLS, against ffplay), calls, call latency (A to B in a call: picture, sound, lip sync,
-# and what sending costs), then the text layer against SDL_ttf on a 1,001-room list.
+# and what sending costs), WebRTC media through Janus in a network namespace (its delays, lip sync
+# and a three-way call's CPU), then the text layer against SDL_ttf on a 1,001-room list.
 # Each starts and ends its own Xvfb + openbox.
 # Usage: bench/run.sh [NAME|all] (default all; the names are listed below); after a benchmark's name,
 # further arguments go to its script (bench/playback.py --help, bench/switches.py --help, ...).
@@ -40,6 +41,7 @@ benches=(
   latency
   calls
   callatency
+  webrtc
   text
 )
 
