@@ -36,7 +36,7 @@ mkdir -p "$logs/queue"
 # name    lane  after  classes (extended regex on Target.Class)
 groups='
 cpu       1     -      \.IntentAccuracyTests$
-e2e-calm  2     -      ^FloatAppTests\.(CheckRoomsInputE2ETests|ChildProcessTests|CommandLineE2ETests|DesktopEntryTests|DesktopInspectionTests|DesktopPixelsTests|InstallE2ETests|NoDesktopE2ETests|RoomsFileE2ETests|RoomsReloadE2ETests|ScreenshotTests|TestDesktopTests|WaylandE2ETests|DeviceLibraryE2ETests)$
+e2e-calm  2     -      ^FloatAppTests\.(CheckRoomsInputE2ETests|ChildProcessTests|CommandLineE2ETests|DesktopEntryTests|DesktopInspectionTests|DesktopPixelsTests|InstallE2ETests|NoDesktopE2ETests|RoomsFileE2ETests|RoomsReloadE2ETests|ScreenshotTests|TestDesktopTests|WaylandE2ETests|DeviceLibraryE2ETests|RendererE2ETests)$
 cpu2      2     -      \.MonitorsIntentAccuracyTests$
 soak      1     units  ^FloatAppTests\.SoakE2ETests$
 e2e       *     cpu    ^FloatAppTests\.
