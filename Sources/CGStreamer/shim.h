@@ -34,11 +34,17 @@ static inline GstWebRTCSessionDescription *floatapp_webrtc_create(GstElement *we
 }
 
 /** Sets webrtcbin's local (remote false) or remote description from SDP text and waits until it
- * is applied; FALSE when the text is not SDP or webrtcbin refused it. */
+ * is applied; FALSE when the text is not SDP, has no media line, or webrtcbin refused it. */
 static inline gboolean floatapp_webrtc_set_description(GstElement *webrtc, gboolean remote, GstWebRTCSDPType type,
                                                        const char *sdp) {
     GstSDPMessage *message = NULL;
     if (gst_sdp_message_new_from_text(sdp, &message) != GST_SDP_OK) return FALSE;
+    /* GStreamer's parser takes any text, skipping what is no SDP line; a description without a
+     * media line is none a call can use (and its ICE would never gather). */
+    if (gst_sdp_message_medias_len(message) == 0) {
+        gst_sdp_message_free(message);
+        return FALSE;
+    }
     GstWebRTCSessionDescription *description = gst_webrtc_session_description_new(type, message);
     GstPromise *promise = gst_promise_new();
     g_signal_emit_by_name(webrtc, remote ? "set-remote-description" : "set-local-description", description, promise);
