@@ -12,6 +12,8 @@ final class StreamDecoders: @unchecked Sendable {
     private let failure = Guarded<WebRTCError?>(nil)
     /// When each stream last delivered something (monotonic seconds).
     private let lastMedia = Guarded<[String: Double]>([:])
+    /// Each sound stream's level: the root mean square of its samples, smoothed over about 100 ms.
+    private let levels = Guarded<[String: Double]>([:])
 
     init(pipeline: UnsafeMutablePointer<GstElement>, onPicture: @escaping @Sendable (String, VideoFrame) -> Void,
          onSound: @escaping @Sendable (String, [Float]) -> Void) {
@@ -26,6 +28,19 @@ final class StreamDecoders: @unchecked Sendable {
     /// Seconds since stream `mid` last delivered a picture or sound (nil before its first).
     func secondsSinceMedia(_ mid: String) -> Double? {
         lastMedia.withLock { $0[mid] }.map { MonotonicTime.seconds() - $0 }
+    }
+
+    /// Stream `mid`'s sound level (root mean square, 0 to 1, over about the last 100 ms; nil
+    /// before its first sound), for telling who is speaking.
+    func soundLevel(_ mid: String) -> Double? { levels.withLock { $0[mid] } }
+
+    /// Folds a block of sound into its stream's smoothed level.
+    private static func fold(_ samples: [Float], into level: Double?) -> Double {
+        guard !samples.isEmpty else { return level ?? 0 }
+        let power = samples.reduce(0) { $0 + Double($1) * Double($1) } / Double(samples.count)
+        let weight = min(1, Double(samples.count / 2) / 4_800)
+        let smoothed = (level.map { $0 * $0 } ?? power) * (1 - weight) + power * weight
+        return smoothed.squareRoot()
     }
 
     /// The decoding elements for an RTP encoding (nil: not one FloatApp decodes).
@@ -59,13 +74,14 @@ final class StreamDecoders: @unchecked Sendable {
         gst_bin_add(floatapp_GST_BIN(pipeline), element)
         guard let sinkElement = GStreamerRuntime.child(element, named: "sink"),
               let input = gst_element_get_static_pad(element, "sink") else { return }
-        let (onPicture, onSound, lastMedia) = (onPicture, onSound, lastMedia)
+        let (onPicture, onSound, lastMedia, levels) = (onPicture, onSound, lastMedia, levels)
         let sink = StreamSink(element: sinkElement, mid: mid, isPicture: encoding.uppercased() != "OPUS",
                               onPicture: { mid, picture in
                                   lastMedia.withLock { $0[mid] = MonotonicTime.seconds() }
                                   onPicture(mid, picture)
                               }, onSound: { mid, samples in
                                   lastMedia.withLock { $0[mid] = MonotonicTime.seconds() }
+                                  levels.withLock { $0[mid] = Self.fold(samples, into: $0[mid]) }
                                   onSound(mid, samples)
                               })
         sinks.withLock { $0.append(sink) }

@@ -50,6 +50,11 @@ public final class WebRTCSubscriber: Sendable {
     /// participant whose network is gone stops here long before ICE or the SFU notice.
     public func secondsSinceMedia(_ mid: String) -> Double? { streams.secondsSinceMedia(mid) }
 
+    /// Stream `mid`'s sound level: the root mean square of its decoded samples (0 to 1) over
+    /// about the last 100 ms, nil before its first sound. The loudest participant is the active
+    /// speaker.
+    public func soundLevel(_ mid: String) -> Double? { streams.soundLevel(mid) }
+
     /// The connection's state.
     public var state: PeerState { connection.state }
 

@@ -7,6 +7,7 @@ import XCTest
 /// A publisher's pictures and sound go through a real Janus VideoRoom to a subscriber and come
 /// out decoded: webrtcbin on both sides, the tests' own signalling.
 final class JanusRoundTripTests: XCTestCase {
+    /// Moving pictures at their size, the tone and its level, then silence and a level near 0.
     func testPictureAndToneGoThroughJanus() throws {
         try requireTestNetwork()
         let janus = try JanusTestServer()
@@ -15,9 +16,15 @@ final class JanusRoundTripTests: XCTestCase {
         let own = try call.subscribe()
         try own.awaitMedia()
         XCTAssertEqual(own.received.size(own.videoMid).map { [$0.0, $0.1] }, [320, 240])
+        try eventually("the tone's level is the speaker's (\(own.subscriber.soundLevel(own.audioMid) ?? -1))", timeout: 2) {
+            (own.subscriber.soundLevel(own.audioMid) ?? 0) > 0.15
+        }
         call.media.setSilent(true)
         try eventually("silence follows (\(own.received.toneLevel(own.audioMid)))", timeout: 5) {
             own.received.toneLevel(own.audioMid) < 0.01
+        }
+        try eventually("the level falls (\(own.subscriber.soundLevel(own.audioMid) ?? -1))", timeout: 2) {
+            (own.subscriber.soundLevel(own.audioMid) ?? 1) < 0.01
         }
         XCTAssertNil(own.subscriber.error)
         XCTAssertNil(call.publisher.error)
