@@ -9,11 +9,13 @@ package final class InputContext {
     /// The protocols FFmpeg may open for a source, nested opens included (HLS segments, RTSP's RTP).
     package static let protocolWhitelist = "file,http,https,tcp,tls,udp,rtp,rtsp,rtmp,hls,crypto,srt"
 
-    /// Opens `url` (with the input format `formatName`, or probing when nil) and reads stream info.
+    /// Opens `url` (with the input format `formatName`, or probing when nil) and reads stream
+    /// info; `onOpened` is called between the two.
     ///
     /// Blocking: bounded by `openTimeout` and cut short by `interrupt`.
     package init(url: String, formatName: String?, interrupt: InterruptFlag,
-         openTimeout: Double, ioTimeout: Double, deviceOptions: [String: String]) throws(FFmpegError) {
+         openTimeout: Double, ioTimeout: Double, deviceOptions: [String: String],
+         onOpened: () -> Void = {}) throws(FFmpegError) {
         FFmpegRuntime.ensureInitialized()
         self.interrupt = interrupt
         guard let allocated = avformat_alloc_context() else {
@@ -44,6 +46,7 @@ package final class InputContext {
         // On failure avformat_open_input frees the context and sets it to nil.
         try FFmpegError.check(avformat_open_input(&opened, url, format, &options), "open")
         context = opened
+        onOpened()
         try Self.findStreamInfo(pointer)
     }
 

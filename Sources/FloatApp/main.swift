@@ -7,6 +7,10 @@ import Logging
 import Playback
 import Rooms
 
+/// When the process reached its own code (`DispatchTime` nanoseconds), after the dynamic loader
+/// and the runtime: the `--stats` log's time 0 and its `main` start-up step.
+let mainEnteredNanos = DispatchTime.now().uptimeNanoseconds
+
 /// FloatApp's entry point: parse the command line, then check rooms or run the app.
 @MainActor
 func floatappMain() -> Int32 {

@@ -65,6 +65,10 @@ public enum StatsEvent: Equatable, Sendable {
     /// A call from an invite link (W13): the confirmation `asked`, then `accepted` or
     /// `declined`, for call `room` on server `server` (its id in the list).
     case callLink(RoomID, server: String, phase: String)
+    /// A step of the app's start, for the cold-start timeline (`main`, `sdl`, `text`, `window`,
+    /// `shown`), or of the first connection of an open room's source (a ``Playback`` start-up
+    /// step: `opening`, `opened`, `probed`, `key`, `decoded`).
+    case startup(String)
 
     /// A session's totals when it stops.
     public struct Counters: Equatable, Sendable {
@@ -131,6 +135,7 @@ public enum StatsEvent: Equatable, Sendable {
         case .listShown: "list_shown"
         case .itemAdded: "item_added"
         case .roomTitled: "room_titled"
+        case .startup: "startup"
         }
     }
 
@@ -181,6 +186,7 @@ public enum StatsEvent: Equatable, Sendable {
         case .listShown(let count, let statuses): [("count", .text(count)), ("statuses", .text(statuses.joined(separator: " | ")))]
         case .itemAdded(let id, let title, let origin): [("room", .text(id)), ("title", .text(title)), ("origin", .text(origin))]
         case .roomTitled(let id, let title): [("room", .text(id)), ("title", .text(title))]
+        case .startup(let step): [("step", .text(step))]
         }
     }
 

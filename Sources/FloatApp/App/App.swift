@@ -63,20 +63,24 @@ final class App {
     /// Makes the app; `instance` is the application's bus name when this process owns it (W14).
     init(options: Options, config: RoomsConfig, roomsPath: String, store: UserRooms.Store, instance: InstanceService?) throws {
         Self.loadDevices(for: config)
-        files = try AppFiles(roomsPath: roomsPath, statsPath: options.statsFile)
+        files = try AppFiles(roomsPath: roomsPath, statsPath: options.statsFile, startNanos: mainEnteredNanos)
+        files.log(.startup("main"), at: mainEnteredNanos)
         startRoom = (options.openRoom, options.float)
         startItems = options.items
         let textLoader = Self.loadText(config)
         let microphone = MicrophoneLookup()
         try App.initSDL()
+        files.log(.startup("sdl"))
         desktop = DesktopLink(instance: instance)
         let scale = desktop.scale.factor
         Log.info(desktop.scale.description)
         fonts = try FontSet(engine: textLoader.engine(), scale: scale)
+        files.log(.startup("text"))
         let chosen = VideoDrawing.choose(options.renderer)
         main = try MainWindow(fonts: fonts, scale: scale, drawing: chosen)
         drawing = main.renderer.scalesVideo || !chosen.scalesOnGPU ? chosen : .software("the OpenGL renderer did not start")
         Self.logDrawing(drawing, renderer: main.renderer)
+        files.log(.startup("window"))
         EventQueue.receiveDrops()
         activation = Self.waylandActivation(for: main.window)
         playback = Players(endingRoom: options.exitOnEnd ? options.openRoom : nil, waker: LoopWaker(),
@@ -174,6 +178,7 @@ final class App {
     func run() -> Int32 {
         observePiPEvents()
         main.window.show()
+        files.log(.startup("shown"))
         prepareFloatWindow()
         playback.startAudio()
         dispatch(.refreshRateRead(readRefreshRate()))
@@ -233,11 +238,22 @@ final class App {
     /// Lets replaced playlist rooms go off the main thread, reports every open room's sources, then ticks.
     private func poll() {
         playlistReader.releaseReplaced()
-        for (id, player) in playback.players { dispatch(.playbackPolled(id, player.reports)) }
+        for (id, player) in playback.players {
+            logStartupSteps(player)
+            dispatch(.playbackPolled(id, player.reports))
+        }
         for (id, publisher) in broadcasts.publishers { dispatch(.broadcastPolled(id, publisher.stats)) }
         if let call = broadcasts.call { dispatch(.callSendPolled(call.room, call.publisher.stats)) }
         files.stats?.flushIfDue(now: DispatchTime.now().uptimeNanoseconds)
         dispatch(.tick(pointer: heldPointerForTick()))
+    }
+
+    /// Writes the start-up steps a room's sources reached since the last poll to the stats log.
+    private func logStartupSteps(_ player: RoomPlayer) {
+        guard files.stats != nil else { return }
+        for source in player.sourcePlayers {
+            for (step, nanos) in source.takeStartupSteps() { files.log(.startup(step.rawValue), at: nanos) }
+        }
     }
 
     /// The pointer the tick reports for a held float. On X11 the server's own motion events

@@ -19,11 +19,12 @@ final class AppFiles {
     private var lastPlacementWarning: PlacementFailure?
     let stats: StatsLog?
 
-    init(roomsPath: String, statsPath: String?) throws {
+    /// `startNanos` is the log's time 0 (`DispatchTime` nanoseconds): when the process began.
+    init(roomsPath: String, statsPath: String?, startNanos: UInt64) throws {
         self.roomsPath = roomsPath
         roomsStamp = RoomsLoader.modificationDate(path: roomsPath)
         do {
-            stats = try statsPath.map { try StatsLog(path: $0, startNanos: DispatchTime.now().uptimeNanoseconds) }
+            stats = try statsPath.map { try StatsLog(path: $0, startNanos: startNanos) }
         } catch let error as FileWriteError where error.step == .createFile {
             throw AppError.cannotWriteStats(path: error.path)
         }
@@ -96,7 +97,7 @@ final class AppFiles {
     }
 
     /// Writes a stats event, when `--stats` asked for them.
-    func log(_ event: StatsEvent) {
-        stats?.write(event.name, event.fields, at: DispatchTime.now().uptimeNanoseconds)
+    func log(_ event: StatsEvent, at nanos: UInt64 = DispatchTime.now().uptimeNanoseconds) {
+        stats?.write(event.name, event.fields, at: nanos)
     }
 }

@@ -119,6 +119,12 @@ public final class SourcePlayer: Sendable {
     /// a connection opened; nil when it gives none.
     public var title: String? { core.withLock { $0.title } }
 
+    /// The steps of the first connection reached since the last call, each with its time on the
+    /// system's monotonic clock (`DispatchTime` nanoseconds), oldest first; each step once.
+    public func takeStartupSteps() -> [(step: StartupStep, nanos: UInt64)] {
+        core.withLock { $0.startup.take() }
+    }
+
     /// The source's length in seconds when its open found it a recording (D8); nil for a live
     /// source, and before the first open.
     public var duration: Double? { core.withLock { $0.recordingDuration } }

@@ -221,6 +221,7 @@ extension Connection {
             if picture.isStill { state.counters.stills += 1 }
             if economy { state.counters.economyFrames += 1 }
             state.frames.append(picture)
+            state.startup.stamp(.decoded)
             state.startIfReady(now: core.systemClock.now())
         }
         core.publishEvents()

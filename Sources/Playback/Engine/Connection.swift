@@ -109,8 +109,10 @@ final class Connection: @unchecked Sendable {
             readCallSending()
             if let video, packet.streamIndex == video.index {
                 let seconds = packet.duration > 0 ? video.decoder.seconds(packet.duration) : video.frameDuration
+                let key = packet.isKey
                 let item = PacketQueue.Item.packet(packet.takeData(), seconds: seconds)
                 core.withLock { state in
+                    if key { state.startup.stamp(.key) }
                     state.videoPackets.push(item)
                     state.wakeVideo(for: .packet)
                 }

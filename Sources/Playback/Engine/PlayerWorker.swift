@@ -77,10 +77,14 @@ package final class PlayerWorker: Sendable {
     /// Opens and plays the source once.
     private func connect(_ spec: SourceSpec) -> Outcome {
         let input: InputContext
+        core.withLock { $0.startup.stamp(.opening) }
         do {
             input = try InputContext(url: spec.openName, formatName: spec.formatName, interrupt: core.interrupt,
                                      openTimeout: core.options.openTimeout, ioTimeout: core.options.ioTimeout,
-                                     deviceOptions: spec.probeOptions(live: core.options.liveness != .recorded))
+                                     deviceOptions: spec.probeOptions(live: core.options.liveness != .recorded)) { [core] in
+                core.withLock { $0.startup.stamp(.opened) }
+            }
+            core.withLock { $0.startup.stamp(.probed) }
         } catch {
             if core.isClosed { return Outcome(end: .closed) }
             return Outcome(end: .failed(spec.openFailure(error)), final: spec.openFailureIsFinal(error),

@@ -130,6 +130,8 @@ struct SharedState {
     /// Set when the decoder skipped a picture that later ones may refer to: until a key frame is
     /// decoded in full, pictures are still ones (or not shown at all), never presented as live.
     var awaitingKey = false
+    /// The first connection's steps, for the start-up timeline.
+    var startup = StartupStamps()
     /// The time of the newest still picture converted while hidden (one a second is plenty).
     var lastStillPts: Double?
     var muted = false
