@@ -3,6 +3,8 @@ import TestSupport
 import XCTest
 
 /// The live full view (W3): its control bar hides after 3 s without pointer motion and comes back on motion.
+/// The `--open` room's source opens while the window starts, and the stats log has every step
+/// of the start in order (`bench/coldstart.py`'s timeline).
 final class AppLiveViewE2ETests: AppE2ETestCase {
     /// Height of the control bar at the bottom of the full view, at scale 1.
     private let barHeight = 64
@@ -21,6 +23,7 @@ final class AppLiveViewE2ETests: AppE2ETestCase {
         try session.run {
             let desktop = session.desktop
             try session.waitForMainFrames(of: "still")
+            checkStartupSteps(session)
             let window = try session.mainRect()
             let bar = DesktopRect(x: window.x, y: window.maxY - barHeight, width: window.width, height: barHeight)
 
@@ -54,5 +57,18 @@ final class AppLiveViewE2ETests: AppE2ETestCase {
             XCTAssertLessThan(
                 back.meanAbsoluteDifference(to: withControls), 2, "the same controls come back")
         }
+    }
+
+    /// The shell's steps and the source's come in order, each once, and the source began
+    /// opening before the main window was shown.
+    private func checkStartupSteps(_ session: RunningApp) {
+        let logged = session.stats.events(named: "startup").map { ($0.fields["step"] ?? "", $0.time) }
+        let steps = Dictionary(logged) { first, _ in first }
+        let shell = ["main", "sdl", "text", "window", "shown", "float", "audio", "started", "a11y"], source = ["opening", "opened", "probed", "key", "decoded"]
+        XCTAssertEqual(logged.map(\.0).sorted(), (shell + source).sorted(), "each step once: \(logged)")
+        for times in [shell.compactMap { steps[$0] }, source.compactMap { steps[$0] }] {
+            XCTAssertEqual(times, times.sorted(), "the steps in order: \(logged)")
+        }
+        XCTAssertLessThan(steps["opening"] ?? .infinity, steps["shown"] ?? 0, "the source opens while the window starts: \(logged)")
     }
 }

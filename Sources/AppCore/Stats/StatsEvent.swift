@@ -66,7 +66,7 @@ public enum StatsEvent: Equatable, Sendable {
     /// `declined`, for call `room` on server `server` (its id in the list).
     case callLink(RoomID, server: String, phase: String)
     /// A step of the app's start, for the cold-start timeline (`main`, `sdl`, `text`, `window`,
-    /// `shown`), or of the first connection of an open room's source (a ``Playback`` start-up
+    /// `shown`, `float`, `audio`, `started`, `a11y`), or of the first connection of an open room's source (a ``Playback`` start-up
     /// step: `opening`, `opened`, `probed`, `key`, `decoded`).
     case startup(String)
 

@@ -67,6 +67,8 @@ final class App {
         files.log(.startup("main"), at: mainEnteredNanos)
         startRoom = (options.openRoom, options.float)
         startItems = options.items
+        playback = Players(endingRoom: options.exitOnEnd ? options.openRoom : nil, waker: LoopWaker())
+        if let room = AppState.playbackBeforeWindow(config, openRoom: options.openRoom) { playback.startEarly(room) }
         let textLoader = Self.loadText(config)
         let microphone = MicrophoneLookup()
         try App.initSDL()
@@ -83,8 +85,7 @@ final class App {
         files.log(.startup("window"))
         EventQueue.receiveDrops()
         activation = Self.waylandActivation(for: main.window)
-        playback = Players(endingRoom: options.exitOnEnd ? options.openRoom : nil, waker: LoopWaker(),
-                           scaling: drawing.scalesOnGPU ? .onScreen : .beforeQueue)
+        playback.scaling = drawing.scalesOnGPU ? .onScreen : .beforeQueue
         directoryFetcher = DirectoryFetcher(waker: LoopWaker())
         playlistReader = PlaylistReader(waker: LoopWaker())
         sourceProbe = SourceProbe(waker: LoopWaker())
@@ -180,7 +181,9 @@ final class App {
         main.window.show()
         files.log(.startup("shown"))
         prepareFloatWindow()
+        files.log(.startup("float"))
         playback.startAudio()
+        files.log(.startup("audio"))
         dispatch(.refreshRateRead(readRefreshRate()))
         dispatch(.resized(.main, width: Int(main.renderer.outputSize.width), height: Int(main.renderer.outputSize.height)))
         dispatch(.mainWindowMoved(center: main.window.center))
@@ -189,8 +192,11 @@ final class App {
         // (P18), which then appears over it even where activation is refused.
         if state.environment.compositorMovesFloat { render() }
         dispatch(.started(openRoom: startRoom.id, float: startRoom.float))
+        playback.dropEarly()
+        files.log(.startup("started"))
         if !startItems.isEmpty { dispatch(.itemsGiven(startItems, from: .commandLine)) }
         desktop.accessibility.start(accessibleSnapshot())
+        files.log(.startup("a11y"))
         while state.exit == nil {
             if let event = EventQueue.wait(milliseconds: wakeDelayMilliseconds()) {
                 handle(event)
