@@ -28,8 +28,21 @@ extension SourceSpec {
     /// is FFmpeg's frame-rate estimate, which counts 20 to 40 more pictures (over a second) after
     /// the keyframe before the open returns; the container's rate, else the decoder's timing,
     /// serves instead (`fpsprobesize` 0). Recordings and local devices keep FFmpeg's defaults.
+    ///
+    /// RTMP's TCP connection sends at once (`tcp_nodelay`, which RTMP passes down to it): its
+    /// connect and play are a dialogue of small messages, and under Nagle's algorithm each of
+    /// the player's waited for the server's delayed acknowledgement, 40 ms on Linux, so
+    /// connecting to a local nginx took 0.30 s, and 0.16 s without it (ffprobe, strace).
     func probeOptions(live: Bool) -> [String: String] {
-        live && isNetwork ? ["fpsprobesize": "0"] : deviceOptions
+        var options = live && isNetwork ? ["fpsprobesize": "0"] : deviceOptions
+        if isRTMP { options["tcp_nodelay"] = "1" }
+        return options
+    }
+
+    /// True for an `rtmp`, `rtmps`, `rtmpt` or other RTMP URL.
+    private var isRTMP: Bool {
+        guard case .url(let url) = self else { return false }
+        return url.prefix(while: { $0 != ":" }).lowercased().hasPrefix("rtmp")
     }
 
     /// True when a failed open is final even in a live room: a file, or a graph FFmpeg rejects,
