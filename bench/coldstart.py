@@ -300,6 +300,7 @@ def report(results, timelines, sources, names, args, started, load):
                           if n != "FloatApp" and med and medians.get((source, n)))
         lines.append("- %s: FloatApp %s s, goal <= %.2f s: %s; FloatApp / peer: %s" %
                      (source, "-" if med is None else "%.3f" % med, GOALS[source], verdict, peers))
+    readme = "\n".join(["**Cold start**, exec to the first picture on the screen: " + lines[2], ""] + lines[6:]) + "\n"
     lines += ["", "FloatApp's start, seconds after exec (median over rounds; the screen's own time last):", "",
               "| step | " + " | ".join(sources) + " |", "|---|" + "---:|" * len(sources)]
     for step, words in STEPS + [("screen", "first picture on the screen (XDamage + pixels)")]:
@@ -309,7 +310,7 @@ def report(results, timelines, sources, names, args, started, load):
                       else [tl[step] for tl in timelines[source] if step in tl])
             cells.append("%.3f" % statistics.median(values) if values else "-")
         lines.append("| %s: %s | %s |" % (step, words, " | ".join(cells)))
-    return "\n".join(lines)
+    return "\n".join(lines), readme
 
 
 def main():
@@ -356,11 +357,13 @@ def main():
                     print("round %d %s %-20s %s" % (round_, source, c.name, "-" if seconds is None else "%.3f" % seconds),
                           flush=True)
         screen.close()
-    text = report(results, timelines, sources, names, args, started, load)
+    text, readme = report(results, timelines, sources, names, args, started, load)
     print()
     print(text)
     with open(os.path.join(OUT, "coldstart.md"), "w") as f:
         f.write(text + "\n")
+    with open(os.path.join(OUT, "coldstart-readme.md"), "w") as f:
+        f.write(readme)
     with open(os.path.join(OUT, "coldstart.json"), "w") as f:
         json.dump({"results": results, "timelines": timelines, "load": load, "started": started}, f, indent=1)
 
