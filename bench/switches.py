@@ -307,7 +307,7 @@ def fmt(v):
     return "-" if v is None else ("%.0f" % v if isinstance(v, (int, float)) else str(v))
 
 
-def report(rows, started, load_start, load_end, cycles, drops, seconds, env, failures, pictures_total):
+def report(rows, started, load_start, load_end, cycles, drops, seconds, switches_at, env, failures, pictures_total):
     lines = []
     out = lines.append
     out("Switches benchmark, %s (%d switches each way per pair; load average %s at start, %s at end)"
@@ -330,10 +330,17 @@ def report(rows, started, load_start, load_end, cycles, drops, seconds, env, fai
             fmt(r["steady_median"]), fmt(r["steady_worst"]), r["steady_over_goal"], fmt(r["first_new_median"]),
             r["black"]))
     out("")
-    near = [d for d in drops if d[2] is not None and d[2] <= 500]
-    out("Sound: %d dropouts over %d ms in %.0f s of the recorded tone%s; %d of them within 0.5 s after a switch%s" % (
-        len(drops), DROPOUT_MS, seconds, (" (longest %d ms)" % max(d[1] for d in drops)) if drops else "",
-        len(near), (": " + ", ".join("%d ms at +%.0f ms" % (d[1], d[2]) for d in near)) if near else ""))
+    steady = [d for d in drops if d[0] < switches_at]
+    during = [d for d in drops if d[0] >= switches_at]
+    near = [d for d in during if d[2] is not None and d[2] <= 500]
+    switching = max(1.0, seconds - switches_at)
+
+    def longest(ds):
+        return " (longest %d ms)" % max(d[1] for d in ds) if ds else ""
+    out("Sound: dropouts over %d ms in the recorded tone: %d in %.0f s of steady playback before the switches "
+        "(%.1f a minute)%s; %d in %.0f s of switches (%.1f a minute)%s, %d of them within 0.5 s after a request"
+        % (DROPOUT_MS, len(steady), switches_at, 60 * len(steady) / max(1.0, switches_at), longest(steady),
+           len(during), switching, 60 * len(during) / switching, longest(during), len(near)))
     out("Pictures recorded: %d" % pictures_total)
     if failures:
         out("")
@@ -348,6 +355,8 @@ def main():
     ap.add_argument("--floatapp", default=os.path.join(ROOT, ".build", "release", "floatapp"))
     ap.add_argument("--env", action="append", default=[], metavar="NAME=VALUE",
                     help="extra environment for FloatApp, e.g. SDL_RENDER_DRIVER=opengl (repeatable)")
+    ap.add_argument("--steady", type=float, default=20.0,
+                    help="seconds of steady playback recorded before the switches, the sound's baseline (default 20)")
     ap.add_argument("--name", default="switches", help="output file names in bench/out (default switches)")
     args = ap.parse_args()
     need("Xvfb", "openbox", "ffmpeg", "pulseaudio", "parec", "nginx", args.floatapp)
@@ -394,6 +403,8 @@ def main():
                           "--latency-msec=20", "--raw", sound], env=desk.env(PULSE_SERVER=pulse),
                          stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         rec_start = time.monotonic()
+        time.sleep(args.steady)
+        switches_start = time.monotonic() - rec_start
         session = Session(watch, windows["main"], windows["float"])
         bench = Bench(watch, session, args.cycles)
         bench.run(failures)
@@ -423,8 +434,10 @@ def main():
     load_end = "%.1f" % os.getloadavg()[0]
     rows = summarize(records)
     with open(os.path.join(OUT, args.name + ".json"), "w") as f:
-        json.dump(dict(rows=rows, switches=records, dropouts=drops, failures=failures), f, indent=1)
-    text = report(rows, started, load_start, load_end, args.cycles, drops, seconds, args.env, failures, total)
+        json.dump(dict(rows=rows, switches=records, dropouts=drops, switches_start_s=switches_start, failures=failures),
+                  f, indent=1)
+    text = report(rows, started, load_start, load_end, args.cycles, drops, seconds, switches_start, args.env, failures,
+                  total)
     print()
     print(text)
     with open(os.path.join(OUT, args.name + ".md"), "w") as f:
