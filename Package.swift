@@ -83,7 +83,7 @@ let package = Package(
         .systemLibrary(
             name: "CGStreamer",
             pkgConfig: "glib-2.0",
-            providers: [.apt(["libgstreamer1.0-dev", "libgstreamer-plugins-base1.0-dev", "libgstreamer-plugins-bad1.0-dev"])]
+            providers: [.apt(["libgstreamer1.0-dev", "libgstreamer-plugins-base1.0-dev"])]
         ),
         // libwayland-client with the xdg-activation-v1 protocol code wayland-scanner made
         // (scripts/wayland-protocols.sh), for bringing the float in front on Wayland (P18).

@@ -7,7 +7,8 @@ set -euo pipefail
 # the UI's own strings. The test set adds the Noto fonts so every script the tests show has one.
 # pulseaudio-utils: pactl tells FloatApp the sound server's sources (the default microphone).
 # The test set's pulseaudio is the sound server SoundServerCaptureTests records from.
-# GStreamer's webrtcbin sends and receives WebRTC calls (Sources/WebRTC): -bad has webrtcbin,
+# GStreamer's webrtcbin sends and receives WebRTC calls (Sources/WebRTC): -bad has webrtcbin (its -dev
+# package is left out, it brings OpenCV: Sources/CGStreamer/shim.h says how FloatApp builds without it),
 # -nice its ICE agent, -ugly x264enc, -libav the H.264 decoder, -base/-good Opus and RTP.
 # libwayland-dev: the float asks Wayland compositors for activation itself (Sources/CWayland); the
 # test set's sway and grim run it on a tiling compositor, and wayland-protocols with
@@ -22,7 +23,7 @@ run_pkgs=(pkg-config libsdl2-dev libavformat-dev libavcodec-dev
   libavutil-dev libswscale-dev libswresample-dev libavdevice-dev libavfilter-dev
   libx11-dev libpango1.0-dev libcairo2-dev fontconfig fonts-dejavu-core libdbus-1-dev librsvg2-bin gettext
   pulseaudio-utils libwayland-dev
-  libgstreamer1.0-dev libgstreamer-plugins-base1.0-dev libgstreamer-plugins-bad1.0-dev
+  libgstreamer1.0-dev libgstreamer-plugins-base1.0-dev
   gstreamer1.0-plugins-base gstreamer1.0-plugins-good gstreamer1.0-plugins-bad gstreamer1.0-plugins-ugly
   gstreamer1.0-nice gstreamer1.0-libav)
 # The GNOME Wayland session: mutter runs Xwayland, and Tests/Tools/remote-pointer.py drives its

@@ -1,14 +1,44 @@
 #ifndef FLOATAPP_CGSTREAMER_SHIM_H
 #define FLOATAPP_CGSTREAMER_SHIM_H
 
-/* webrtcbin's library is marked unstable API in GStreamer 1.22; FloatApp uses its stable core. */
-#define GST_USE_UNSTABLE_API 1
 #include <gst/gst.h>
 #include <gst/app/gstappsrc.h>
 #include <gst/app/gstappsink.h>
 #include <gst/video/video.h>
 #include <gst/sdp/sdp.h>
-#include <gst/webrtc/webrtc.h>
+
+/* webrtcbin's session description, as GStreamer 1.x defines it in gst/webrtc/rtcsessiondescription.h.
+ * That header is in Debian 12's libgstreamer-plugins-bad1.0-dev, which depends on libopencv-dev: about
+ * 190 packages and 120 MB that a build of FloatApp would install for one struct and one enum. The
+ * boxed type is found by name once webrtcbin has registered it, and freed through GLib's boxed API,
+ * so FloatApp needs no link to libgstwebrtc either: webrtcbin's plugin loads it. */
+typedef enum {
+    GST_WEBRTC_SDP_TYPE_OFFER = 1,
+    GST_WEBRTC_SDP_TYPE_PRANSWER,
+    GST_WEBRTC_SDP_TYPE_ANSWER,
+    GST_WEBRTC_SDP_TYPE_ROLLBACK
+} GstWebRTCSDPType;
+
+typedef struct {
+    GstWebRTCSDPType type;
+    GstSDPMessage *sdp;
+} GstWebRTCSessionDescription;
+
+/** The session description's boxed type; 0 before any webrtcbin was made. */
+static inline GType floatapp_webrtc_description_type(void) {
+    return g_type_from_name("GstWebRTCSessionDescription");
+}
+
+/** Frees a description webrtcbin handed out or floatapp_webrtc_set_description made (its SDP too). */
+static inline void floatapp_webrtc_description_free(GstWebRTCSessionDescription *description) {
+    GType type = floatapp_webrtc_description_type();
+    if (type != 0) {
+        g_boxed_free(type, description);
+    } else {
+        gst_sdp_message_free(description->sdp);
+        g_free(description);
+    }
+}
 
 /* What Swift cannot call itself: GObject's signals and variadic getters, and a few macros. */
 
@@ -26,8 +56,8 @@ static inline GstWebRTCSessionDescription *floatapp_webrtc_create(GstElement *we
     GstWebRTCSessionDescription *description = NULL;
     if (gst_promise_wait(promise) == GST_PROMISE_RESULT_REPLIED) {
         const GstStructure *reply = gst_promise_get_reply(promise);
-        if (reply && gst_structure_has_field_typed(reply, offer ? "offer" : "answer", GST_TYPE_WEBRTC_SESSION_DESCRIPTION))
-            gst_structure_get(reply, offer ? "offer" : "answer", GST_TYPE_WEBRTC_SESSION_DESCRIPTION, &description, NULL);
+        if (reply && gst_structure_has_field_typed(reply, offer ? "offer" : "answer", floatapp_webrtc_description_type()))
+            gst_structure_get(reply, offer ? "offer" : "answer", floatapp_webrtc_description_type(), &description, NULL);
     }
     gst_promise_unref(promise);
     return description;
@@ -45,14 +75,17 @@ static inline gboolean floatapp_webrtc_set_description(GstElement *webrtc, gbool
         gst_sdp_message_free(message);
         return FALSE;
     }
-    GstWebRTCSessionDescription *description = gst_webrtc_session_description_new(type, message);
+    /* Allocated as GStreamer allocates it (g_new0), so the boxed type's free function frees it. */
+    GstWebRTCSessionDescription *description = g_new0(GstWebRTCSessionDescription, 1);
+    description->type = type;
+    description->sdp = message;
     GstPromise *promise = gst_promise_new();
     g_signal_emit_by_name(webrtc, remote ? "set-remote-description" : "set-local-description", description, promise);
     gboolean applied = gst_promise_wait(promise) == GST_PROMISE_RESULT_REPLIED;
     const GstStructure *reply = applied ? gst_promise_get_reply(promise) : NULL;
     if (reply && gst_structure_has_field(reply, "error")) applied = FALSE;
     gst_promise_unref(promise);
-    gst_webrtc_session_description_free(description);
+    floatapp_webrtc_description_free(description);
     return applied;
 }
 
@@ -67,7 +100,7 @@ static inline gchar *floatapp_webrtc_local_sdp(GstElement *webrtc) {
     g_object_get(webrtc, "local-description", &description, NULL);
     if (!description) return NULL;
     gchar *text = gst_sdp_message_as_text(description->sdp);
-    gst_webrtc_session_description_free(description);
+    floatapp_webrtc_description_free(description);
     return text;
 }
 
@@ -85,7 +118,7 @@ static inline gint floatapp_object_enum(gpointer object, const char *name) {
 
 /** The media id (mid) of the transceiver behind one of webrtcbin's pads (g_free it); NULL if none. */
 static inline gchar *floatapp_webrtc_pad_mid(GstPad *pad) {
-    GstWebRTCRTPTransceiver *transceiver = NULL;
+    GObject *transceiver = NULL;
     g_object_get(pad, "transceiver", &transceiver, NULL);
     if (!transceiver) return NULL;
     gchar *mid = NULL;

@@ -92,7 +92,7 @@ final class PeerConnection: @unchecked Sendable {
         guard let description = floatapp_webrtc_create(webrtc, offer ? 1 : 0) else { throw .noDescription }
         let type = description.pointee.type
         let text = GStreamerRuntime.takeString(floatapp_webrtc_description_text(description)) ?? ""
-        gst_webrtc_session_description_free(description)
+        floatapp_webrtc_description_free(description)
         guard floatapp_webrtc_set_description(webrtc, 0, type, text) != 0 else { throw .refusedDescription(text) }
         let deadline = MonotonicTime.seconds() + timeout
         while floatapp_object_enum(webrtc, "ice-gathering-state") != Self.gatheringComplete {
