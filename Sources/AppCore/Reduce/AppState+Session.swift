@@ -64,16 +64,6 @@ extension AppState {
         ]
     }
 
-    /// The room whose playback may start before the first window, so its source opens, probes
-    /// and decodes while SDL, the fonts and the window start: `--open`'s room when the rooms file
-    /// lists it as a live room to watch. Opening it later (``playbackEffect(_:)``) takes that
-    /// player over when it opens the same room with no delay bound; anything else starts afresh.
-    public static func playbackBeforeWindow(_ config: RoomsConfig, openRoom: RoomID?) -> Room? {
-        guard let id = openRoom, let room = config.rooms.first(where: { $0.id == id }), room.role == .audience,
-              !room.isServerCall, case .live = room.media else { return nil }
-        return room
-    }
-
     /// A call is a conversation: a server call participant's queued sound is bounded (W10),
     /// a live stream's is not.
     static let callDelayLimit = 0.25

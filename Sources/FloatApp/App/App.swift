@@ -67,8 +67,6 @@ final class App {
         files.log(.startup("main"), at: mainEnteredNanos)
         startRoom = (options.openRoom, options.float)
         startItems = options.items
-        playback = Players(endingRoom: options.exitOnEnd ? options.openRoom : nil, waker: LoopWaker())
-        if let room = AppState.playbackBeforeWindow(config, openRoom: options.openRoom) { playback.startEarly(room) }
         let textLoader = Self.loadText(config)
         let microphone = MicrophoneLookup()
         try App.initSDL()
@@ -85,7 +83,8 @@ final class App {
         files.log(.startup("window"))
         EventQueue.receiveDrops()
         activation = Self.waylandActivation(for: main.window)
-        playback.scaling = drawing.scalesOnGPU ? .onScreen : .beforeQueue
+        playback = Players(endingRoom: options.exitOnEnd ? options.openRoom : nil, waker: LoopWaker(),
+                           scaling: drawing.scalesOnGPU ? .onScreen : .beforeQueue)
         directoryFetcher = DirectoryFetcher(waker: LoopWaker())
         playlistReader = PlaylistReader(waker: LoopWaker())
         sourceProbe = SourceProbe(waker: LoopWaker())
@@ -192,7 +191,6 @@ final class App {
         // (P18), which then appears over it even where activation is refused.
         if state.environment.compositorMovesFloat { render() }
         dispatch(.started(openRoom: startRoom.id, float: startRoom.float))
-        playback.dropEarly()
         files.log(.startup("started"))
         if !startItems.isEmpty { dispatch(.itemsGiven(startItems, from: .commandLine)) }
         desktop.accessibility.start(accessibleSnapshot())

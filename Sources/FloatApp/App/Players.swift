@@ -15,16 +15,13 @@ final class Players {
     let endingRoom: RoomID?
     /// What a source player calls to wake the loop for a new frame.
     let waker: LoopWaker
-    /// Where pictures are scaled: on the decoding thread, or by a GPU renderer (D9); set once
-    /// the main window's renderer is known.
-    var scaling = PlaybackOptions.Scaling.beforeQueue
-    /// A room's playback started before the first window, held until an open takes it over,
-    /// with the scaling it was started with (before the renderer was known).
-    private var early: (player: RoomPlayer, scaling: PlaybackOptions.Scaling)?
+    /// Where pictures are scaled: on the decoding thread, or by a GPU renderer (D9).
+    let scaling: PlaybackOptions.Scaling
 
-    init(endingRoom: RoomID?, waker: LoopWaker) {
+    init(endingRoom: RoomID?, waker: LoopWaker, scaling: PlaybackOptions.Scaling) {
         self.endingRoom = endingRoom
         self.waker = waker
+        self.scaling = scaling
     }
 
     /// Opens the sound device, when there is one.
@@ -43,42 +40,14 @@ final class Players {
     }
 
     /// Starts a room's playback, replacing any running one of the same room; a live source's
-    /// queued sound is bounded by `delayLimit` seconds (nil: unbounded). The playback started
-    /// early for the same room with no bound and the same scaling (``startEarly(_:)``) is taken
-    /// over and let go.
+    /// queued sound is bounded by `delayLimit` seconds (nil: unbounded).
     func open(_ room: Room, delayLimit: Double?) -> RoomPlayer {
         players[room.id]?.close()
-        if let early, early.player.room == room, delayLimit == nil, early.scaling == scaling {
-            self.early = nil
-            players[room.id] = early.player
-            early.player.setHeld(false)
-            return early.player
-        }
-        dropEarly()
-        let player = makePlayer(room, delayLimit: delayLimit)
-        players[room.id] = player
-        return player
-    }
-
-    /// Starts `room`'s playback before the first window (``AppState/playbackBeforeWindow(_:openRoom:)``),
-    /// held: its source opens, probes and decodes its first pictures while the app starts, and
-    /// nothing is played or dropped until ``open(_:delayLimit:)`` takes it over.
-    func startEarly(_ room: Room) {
-        let player = makePlayer(room, delayLimit: nil)
-        player.setHeld(true)
-        early = (player, scaling)
-    }
-
-    /// Closes the playback started early when no open took it over.
-    func dropEarly() {
-        early?.player.close()
-        early = nil
-    }
-
-    private func makePlayer(_ room: Room, delayLimit: Double?) -> RoomPlayer {
         let options = PlaybackOptions(liveness: room.id == endingRoom ? .recorded : .decidedOnOpen, liveDelayLimit: delayLimit,
                                       scaling: scaling)
-        return RoomPlayer(room: room, mixer: mixer, options: options, observers: frameWakeObservers())
+        let player = RoomPlayer(room: room, mixer: mixer, options: options, observers: frameWakeObservers())
+        players[room.id] = player
+        return player
     }
 
     /// Opens one source of an open room again from scratch.

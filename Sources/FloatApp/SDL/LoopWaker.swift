@@ -7,9 +7,7 @@ struct LoopWaker: Sendable {
     /// The SDL event type this waker pushes.
     let eventType: UInt32
 
-    /// Registers a new SDL user event type: SDL counts them without being started, so a waker
-    /// may be made before SDL_Init (the playback started before the first window); what it
-    /// pushes before SDL's event loop runs is dropped.
+    /// Registers a new SDL user event type (needs SDL's event system initialised).
     init() {
         eventType = SDL_RegisterEvents(1)
     }
