@@ -31,7 +31,7 @@ def wait_port(port, timeout=10):
 
 
 class LiveServer:
-    """scripts/server.sh on two free ports: RTMP (application `live`) and HTTP (HLS, /stat).
+    """scripts/server.sh on free ports: RTMP (application `live`), HTTP (HLS, /stat) and Janus's.
 
     `spawn(args, env=..., **kw)` starts the script (subprocess.Popen by default; a Desktop's
     spawn makes the desktop end it too). `stop()` ends it by its process id; the script then
@@ -43,7 +43,11 @@ class LiveServer:
         self.http_port = free_port()
         while self.http_port == self.rtmp_port:
             self.http_port = free_port()
-        env = dict(env if env is not None else os.environ, RTMP_PORT=str(self.rtmp_port), HTTP_PORT=str(self.http_port))
+        # scripts/server.sh also runs Janus, and stops nginx when Janus cannot start: on ports of
+        # its own too, not the defaults another server on the machine may hold.
+        janus_http, janus_ws = free_port(), free_port()
+        env = dict(env if env is not None else os.environ, RTMP_PORT=str(self.rtmp_port), HTTP_PORT=str(self.http_port),
+                   JANUS_HTTP_PORT=str(janus_http), JANUS_WS_PORT=str(janus_ws))
         self.proc = spawn([SCRIPT], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         try:
             wait_port(self.rtmp_port)
