@@ -17,6 +17,7 @@ monotonic clock, the benchmark's own, so the output also shows where FloatApp's 
 import argparse
 import json
 import os
+import random
 import re
 import select
 import statistics
@@ -277,8 +278,10 @@ def summary(values):
 def report(results, timelines, sources, names, args, started, load):
     lines = ["# Cold start: exec to the first picture on the screen",
              "",
-             "%s UTC, load average %s at start, `%s`; %d rounds (after %d warm-up), order rotated each round."
-             % (time.strftime("%Y-%m-%d %H:%M", time.gmtime(started)), load, " ".join(args.command), args.rounds, 1),
+             "%s UTC, load average %s at start, `%s`; %d rounds (after %d warm-up), order rotated each round, "
+             "live starts spread over the GOP (seed %d)."
+             % (time.strftime("%Y-%m-%d %H:%M", time.gmtime(started)), load, " ".join(args.command), args.rounds, 1,
+                args.seed),
              "",
              "Seconds, median (min-max):",
              "",
@@ -321,6 +324,7 @@ def main():
     p.add_argument("--sources", default="file,hls,rtmp")
     p.add_argument("--no-mpv", action="store_true", help="leave mpv out")
     p.add_argument("--only", help="run only the players whose names match this regular expression")
+    p.add_argument("--seed", type=int, default=int(time.time()), help="seed of the delays that spread live starts over the GOP")
     args = p.parse_args()
     args.command = ["bench/run.sh", "coldstart"] + sys.argv[1:]
     args.command = [a for a in args.command if not a.startswith("--floatapp") and a != args.floatapp]
@@ -328,6 +332,8 @@ def main():
     if not args.no_mpv:
         need("mpv")
     make_media()
+    rng = random.Random(args.seed)
+    print("seed %d (--seed)" % args.seed, flush=True)
     sources = args.sources.split(",")
     started = time.time()
     load = "%.1f" % os.getloadavg()[0]
@@ -348,6 +354,11 @@ def main():
             for source in sources:
                 order = players[source][round_ % len(names):] + players[source][:round_ % len(names)]
                 for c in order:
+                    if source != "file":
+                        # A live start waits for the server's next key frame: a random point of
+                        # the 1 s GOP for every run, or a round lasting a whole number of seconds
+                        # puts each player at the same point every time.
+                        time.sleep(rng.uniform(0, 1))
                     seconds, timeline = run_once(desk, screen, c, desk.tmp)
                     if round_ == 0:
                         continue
