@@ -13,7 +13,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from desktop import Desktop, need  # noqa: E402
-from livesource import LiveSource, run_until_sources_end  # noqa: E402
+from livesource import PROTOCOLS, LiveSource, run_until_sources_end  # noqa: E402
 from playback import PictureClock, cached_media  # noqa: E402
 from verdicts import Verdicts, header, load_text, stats_for, write_readme_block  # noqa: E402
 
@@ -98,6 +98,8 @@ def run_one(desk, c, n, media, floatapp, round_):
     os.makedirs(run_dir)
     log = open(os.path.join(run_dir, "stderr.txt"), "w")
     sources = [LiveSource(desk, media, log) for _ in range(n)] if c.live else []
+    for s in sources:
+        s.wait_ready()
     urls = [s.url for s in sources] or [media] * n
     args, env, stats = floatapp_args(c, urls, run_dir, floatapp) if c.kind == "floatapp" else (ffmpeg_args(c, urls), {}, None)
     start = time.monotonic()
@@ -153,7 +155,7 @@ def plot(results, counts):
                                  ("ffmpeg-one-", "one ffmpeg process, all inputs, same settings", "^--")]:
         rows = [(n, median(r["cpu"] for r in results if r["player"] == prefix + str(n))) for n in counts]
         ax.plot([n for n, _ in rows], [v for _, v in rows], style, label=label)
-    ax.set_xlabel("participants (H.264 640x360 30 fps, live RTMP each)")
+    ax.set_xlabel("participants (H.264 640x360 30 fps, a live stream each)")
     ax.set_ylabel("CPU seconds (user+sys) for %d s of call" % DURATION)
     ax.set_xticks(counts)
     ax.grid(True, alpha=0.3)
@@ -166,9 +168,9 @@ def plot(results, counts):
 
 def report(results, counts, floats, rounds, started, load_start, argv):
     lines = [header("Calls", started, argv, load_start), "",
-             "Each participant a 15 s 640x360 30 fps H.264 + AAC stream served live over RTMP by its own `ffmpeg -re "
+             "Each participant a 15 s 640x360 30 fps H.264 + AAC stream served live (%s) by its own `ffmpeg -re "
              "-listen 1`; %d rounds, contestants in an order rotated each round; FloatApp stopped by SIGINT once the last stream "
-             "ended and its stats log stood still %.1f s (counted)." % (rounds, GRACE), ""]
+             "ended and its stats log stood still %.1f s (counted)." % (LiveSource.protocol.upper(), rounds, GRACE), ""]
     every = [c for n in counts for c in contestants(n, floats)]
     lines += stats_for(results, every) + ["", "Verdicts (ratio of this run's medians; per-round min-max):", ""]
     v = Verdicts(results)
@@ -183,8 +185,8 @@ def report(results, counts, floats, rounds, started, load_start, argv):
             v.line("%d: float %s CPU vs its floor (one ffmpeg, 1 whole + sound)" % (n, f), "floatapp-float%s-%d" % (f, n),
                    "ffmpeg-floatfloor-%d" % n, "cpu", None)
     write_readme_block(OUT, "Calls", started, argv, load_start,
-                       "Each participant a live 640x360 30 fps RTMP stream of 15 s; medians of %d rounds, per-round "
-                       "ratios' min-max in brackets." % rounds, v.readme)
+                       "Each participant a live 640x360 30 fps %s stream of 15 s; medians of %d rounds, per-round "
+                       "ratios' min-max in brackets." % (LiveSource.protocol.upper(), rounds), v.readme)
     lines += v.lines + ["", "| FloatApp run | CPU s | RSS MB | tile sizes | demands | queued / converted / presented / "
                         "loop filter skipped | opens | stopped |", "|---|---:|---:|---|---|---|---:|---|"]
     for r in results:
@@ -205,9 +207,12 @@ def main():
     parser.add_argument("--counts", default="16", help="participant counts, e.g. 1,4,9,16 (several: also the plot)")
     parser.add_argument("--floats", default="320x180,480x270", help="float sizes (480x270: the default on 1920 px)")
     parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--live", choices=sorted(PROTOCOLS), default="http",
+                        help="the live sources' protocol (bench/livesource.py)")
     args = parser.parse_args()
     need("Xvfb", "openbox", "ffmpeg", "xprop")
     counts, floats = [int(c) for c in args.counts.split(",")], args.floats.split(",")
+    LiveSource.protocol = args.live
     media = media_file()
     started, load_start = time.gmtime(), load_text()
     results = []

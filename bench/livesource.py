@@ -1,13 +1,16 @@
 """Live sources for the benchmarks, and stopping a player the way a user does.
 
-A live source is the ffmpeg tool serving a media file over RTMP on 127.0.0.1 in real time
-(`-re -c copy -f flv -listen 1`): it starts sending when its one player connects, so every
-player gets the same stream from its first picture, and it ends when the file does. The stream
-has no length (FLV over RTMP announces 0), so FloatApp plays it as a live room (D8), the path a
-user's live room takes: live edge, reconnection after the end, no recording controls. The
-server closes the connection without waiting for the player's last acknowledgements, so the
-player loses the last 0.3-0.4 s of the file (the kernel resets the connection): every player
-alike, ffplay and ffmpeg too.
+A live source is the ffmpeg tool serving a media file in real time (`-re -c copy`) on
+127.0.0.1, to the one player that connects: it starts sending when that player connects, so
+every player gets the same stream from its first picture, and it ends when the file does. The
+stream announces no length, so FloatApp plays it as a live room (D8): live edge, reconnection
+after the end, no recording controls, the path a user's live room takes.
+- `http` (the default): MPEG-TS over HTTP (`-f mpegts -listen 1 http://...`). The server sends
+  everything and closes, so every player gets the whole file.
+- `rtmp`: FLV over RTMP (`-f flv -listen 1 rtmp://...`), the protocol of the project's server.
+  The server closes the connection without reading the player's last acknowledgements, so
+  the kernel resets it and the player loses what it had not read yet: 0.3-0.4 s for a player
+  that keeps up, more for one behind (a bounded queue reads less ahead).
 
 A player that does not exit at the end (FloatApp reconnects, as a live room should) gets
 SIGINT, as a user's Ctrl+C or window close would end it, once its source has ended and its
@@ -39,20 +42,32 @@ def listening(port):
         return any(line.split()[1] == want and line.split()[3] == "0A" for line in f.readlines()[1:])
 
 
+PROTOCOLS = {"http": ("mpegts", "http://127.0.0.1:%d/clip.ts"), "rtmp": ("flv", "rtmp://127.0.0.1:%d/live/clip")}
+
+
 class LiveSource:
-    """The ffmpeg tool serving `media` live over RTMP on a free port of 127.0.0.1."""
+    """The ffmpeg tool serving `media` live over `LiveSource.protocol` ("http" or "rtmp", which
+    a benchmark's --live sets) on a free port of 127.0.0.1; `wait_ready` waits until it listens
+    (several sources start side by side)."""
+
+    protocol = "http"
 
     def __init__(self, desk, media, log):
         self.desk = desk
         self.port = free_port()
-        self.url = "rtmp://127.0.0.1:%d/live/clip" % self.port
+        muxer, url = PROTOCOLS[self.protocol]
+        self.url = url % self.port
         self.proc = desk.spawn(["ffmpeg", "-hide_banner", "-loglevel", "error", "-nostdin", "-re", "-i", media,
-                                "-c", "copy", "-f", "flv", "-listen", "1", self.url],
+                                "-c", "copy", "-f", muxer, "-listen", "1", self.url],
                                stdin=subprocess.DEVNULL, stdout=log, stderr=log)
         self.ended_at = None
+
+    def wait_ready(self):
+        """Waits until the source listens for its player; returns it."""
         wait_until(lambda: listening(self.port) or self.proc.poll() is not None, 15, "the live source on port %d" % self.port)
         if self.proc.poll() is not None:
             raise RuntimeError("the live source exited at start (status %s)" % self.proc.returncode)
+        return self
 
     def ended(self):
         """Whether the source has sent its whole file (and exited); notes the time it did."""

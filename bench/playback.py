@@ -19,7 +19,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from desktop import Desktop, need, wait_until  # noqa: E402
-from livesource import LiveSource, run_until_sources_end  # noqa: E402
+from livesource import PROTOCOLS, LiveSource, run_until_sources_end  # noqa: E402
 from verdicts import Verdicts, header, load_text, stats_for, write_readme_block  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -184,7 +184,7 @@ def run_one(desk, player, media, floatapp, workdir, index, full_box):
     run_dir = os.path.join(workdir, "%s-%d" % (player.key, index))
     os.makedirs(run_dir)
     log = open(os.path.join(run_dir, "stderr.txt"), "w")
-    source = LiveSource(desk, media, log) if player.live else None
+    source = LiveSource(desk, media, log).wait_ready() if player.live else None
     args, extra, stats = command(player, source.url if source else media, run_dir, floatapp, full_box)
     start = time.monotonic()
     proc = desk.spawn(args, env=desk.env(**extra), stdin=subprocess.DEVNULL, stdout=log, stderr=log)
@@ -252,12 +252,13 @@ def read_floatapp_stats(path, window):
 
 def complete(player, r):
     """Whether the run played the whole stream (the live source loses its last 0.4 s): for
-    FloatApp, 95% of it decoded and a picture of its last second shown (pictures decoded late
-    are dropped, and counted, under load)."""
+    FloatApp, 95% of it decoded and pictures shown from its start to its last 1.5 s (pictures
+    decoded late are dropped, and counted, under load; MPEG-TS starts its clock at 1.4 s)."""
     if r["status"] != 0 and not r["stopped"].startswith("SIGINT"):
         return False
     if player.kind == "floatapp":
-        return (r["decoded"] or 0) >= 0.95 * (DURATION - 0.5) * FPS and (r["last_pts"] or 0) >= DURATION - 1
+        span = (r["last_pts"] or 0) - (r["first_pts"] or 0)
+        return (r["decoded"] or 0) >= 0.95 * (DURATION - 0.5) * FPS and span >= DURATION - 1.5
     if player.kind == "ffmpeg":
         return r["status"] == 0
     return r["wall"] >= DURATION - 1
@@ -269,7 +270,7 @@ def full_view_box(desk, media, floatapp, workdir):
     run_dir = os.path.join(workdir, "probe")
     os.makedirs(run_dir)
     log = open(os.path.join(run_dir, "stderr.txt"), "w")
-    source = LiveSource(desk, media, log)
+    source = LiveSource(desk, media, log).wait_ready()
     args, extra, stats = floatapp_args(Player("probe", "", "floatapp", "full"), source.url, run_dir, floatapp)
     proc = desk.spawn(args, env=desk.env(**extra), stdin=subprocess.DEVNULL, stdout=log, stderr=log)
 
@@ -319,17 +320,17 @@ def verdicts(results, floats):
 
 def report(results, contestants, rounds, media, started, load_start, full_box, argv):
     lines = [header("Playback", started, argv, load_start), "",
-             "A 20 s 1080p30 H.264 (High, 8 Mb/s) + AAC stereo file (%s), served live over RTMP by `ffmpeg -re "
+             "A 20 s 1080p30 H.264 (High, 8 Mb/s) + AAC stereo file (%s), served live (%s) by `ffmpeg -re "
              "-listen 1` to each player on its own; %d rounds, contestants in an order rotated each round. "
              "Players that do not exit at the stream's end get SIGINT once it ended and their picture stood still %.1f s (counted). The full view's "
-             "box in the default main window: %dx%d." % (os.path.basename(media), rounds, GRACE, *full_box), ""]
+             "box in the default main window: %dx%d." % (os.path.basename(media), LiveSource.protocol.upper(), rounds, GRACE, *full_box), ""]
     lines += stats_for(results, contestants)
     lines += ["", "Verdicts (ratio of this run's medians; in brackets the per-round ratios' min-max):", ""]
     v = verdicts(results, sorted({p.view for p in contestants if p.kind == "floatapp" and p.view != "full"}))
     lines += v.lines
     write_readme_block(OUT, "Playback", started, argv, load_start,
-                       "A live 1080p30 RTMP stream of 20 s; FloatApp stopped by SIGINT after its end (counted); "
-                       "medians of %d rounds, per-round ratios' min-max in brackets." % rounds, v.readme)
+                       "A live 1080p30 %s stream of 20 s; FloatApp stopped by SIGINT after its end (counted); "
+                       "medians of %d rounds, per-round ratios' min-max in brackets." % (LiveSource.protocol.upper(), rounds), v.readme)
     lines += ["", "FloatApp runs (float or main window frames from the stats log, the session's counters):", "",
               "| run | CPU s | RSS MB | window | frames | last pts | decoded | presented | dropped | loop filter "
               "skipped | opens | stopped |", "|---|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---|"]
@@ -350,6 +351,8 @@ def main():
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--floats", default="320x180,480x270", help="float sizes (480x270: the default on 1920 px)")
     ap.add_argument("--floatapp", default=os.path.join(ROOT, ".build", "release", "floatapp"))
+    ap.add_argument("--live", choices=sorted(PROTOCOLS), default="http",
+                    help="the live source's protocol (bench/livesource.py)")
     ap.add_argument("--only", help="comma-separated contestant keys (default: all)")
     ap.add_argument("--baseline", metavar="PATH", help="another FloatApp build to run in every view and round too")
     ap.add_argument("--gl", action="store_true", help="also run FloatApp with --renderer gl in every view")
@@ -357,6 +360,7 @@ def main():
     args = ap.parse_args()
     need("Xvfb", "openbox", "xprop", "ffmpeg", "ffplay", "mpv", args.floatapp)
     floats = args.floats.split(",")
+    LiveSource.protocol = args.live
     contestants = [p for p in players(floats, args.baseline, args.gl) if not args.only or p.key in args.only.split(",")]
     media = media_file()
     started, load_start = time.gmtime(), load_text()

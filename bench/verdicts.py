@@ -63,9 +63,9 @@ class Verdicts:
         per_round = [va[r] / vb[r] for r in rounds if vb[r]]
         ma, mb = statistics.median(va.values()), statistics.median(vb.values())
         ratio = ma / mb if mb else float("inf")
-        unit = "s" if field == "cpu" else "MB"
-        text = "- %s: **%.2fx** (rounds %.2f-%.2f; %.2f %s vs %.2f %s)" % (
-            label, ratio, min(per_round), max(per_round), ma, unit, mb, unit)
+        value = "%.2f s" if field == "cpu" else "%.0f MB"
+        text = ("- %s: **%.2fx** (rounds %.2f-%.2f; " + value + " vs " + value + ")") % (
+            label, ratio, min(per_round), max(per_round), ma, mb)
         if goal is not None:
             met = max(per_round) <= goal if every_round else ratio <= goal
             text += "; goal <= %.2fx%s: %s" % (goal, " every round" if every_round else "", "met" if met else "MISSED")
@@ -80,6 +80,6 @@ def write_readme_block(out_dir, name, started, argv, load, intro, lines):
     """bench/out/NAME-readme.md: the block README.md's performance section shows for this
     benchmark (bench/readme.py copies it between the section's `<!-- bench:NAME -->` marks)."""
     head = header(name, started, argv, load).lstrip("# ")
-    text = "**%s** (a shared 2-core machine). %s\n\n%s\n" % (head, intro, "\n".join(lines))
+    text = "**%s** (%d cores). %s\n\n%s\n" % (head, os.cpu_count(), intro, "\n".join(lines))
     with open(os.path.join(out_dir, "%s-readme.md" % name.lower()), "w") as f:
         f.write(text)
