@@ -85,7 +85,11 @@ def ffmpeg_args(c, urls):
     input's video and every input's sound, the others every video and sound."""
     args = ["ffmpeg", "-hide_banner", "-loglevel", "error", "-nostdin"]
     for u in urls:
-        args += same_settings(len(urls)) + ["-i", u]
+        # The tool opens its inputs one after another, and probing a live MPEG-TS stream reads
+        # up to 5 s of it in real time: 16 inputs would start over a minute apart. FloatApp
+        # opens its participants side by side.
+        probe = ["-analyzeduration", "100000"] if c.live else []
+        args += same_settings(len(urls)) + probe + ["-i", u]
     for i in range(len(urls)):
         if c.kind == "ffmpeg-all" or i == 0:
             args += ["-map", "%d:v" % i]
