@@ -47,7 +47,7 @@ OTHER_WMS := FloatAppTests\.(Fluxbox|IceWM)FloatE2ETests$$
 SOAK := FloatAppTests\.SoakE2ETests$$
 PREFS := FloatAppTests\.DesktopPreferencesE2ETests$$
 ORCA := FloatAppTests\.OrcaE2ETests$$
-WEB := ^(JanusTests\.|WebRTCTests\.|FloatAppTests\.JanusListE2ETests$$)
+WEB := ^(JanusTests\.|WebRTCTests\.|FloatAppTests\.(JanusListE2ETests|JanusCallE2ETests)$$)
 test: build-tests
 	scripts/po.sh check
 	scripts/spec.sh check

@@ -130,7 +130,7 @@ let package = Package(
             dependencies: [
                 "CSDL", "CWayland", "EngineTerms", "FFmpeg", "LocksAndThreads", "Logging", "PiPLayout", "Rooms", "Session", "LiveDirectory", "DirectoryFetch", "AppCore", "Files",
                 "Playback", "Broadcast", "MPRIS", "AccessibilityBridge", "AccessibleTree", "SingleInstance", "DesktopSettings", "Localization", "TextLayout",
-                "Janus",
+                "Janus", "JanusProtocol", "WebRTC",
             ],
             swiftSettings: pangoHeaders
         ),

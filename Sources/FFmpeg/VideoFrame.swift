@@ -97,6 +97,26 @@ public final class VideoFrame: Sendable {
         decoded = planes
     }
 
+    /// The same picture (its planes shared, not copied) at presentation time `pts` with serial
+    /// `serial`: a picture another engine decoded, put on a player's clock.
+    package func restamped(pts: Double, serial: Int) -> VideoFrame {
+        VideoFrame(restamping: self, pts: pts, serial: serial)
+    }
+
+    private init(restamping other: VideoFrame, pts: Double, serial: Int) {
+        width = other.width
+        height = other.height
+        pitches = other.pitches
+        planeOffsets = other.planeOffsets
+        storage = other.storage
+        self.pts = pts
+        self.serial = serial
+        isStill = other.isStill
+        matrix = other.matrix
+        sampleAspect = other.sampleAspect
+        decoded = other.decoded
+    }
+
     /// Whether the planes are the decoder's own, at the decoded size.
     public var isDecoderPicture: Bool { decoded != nil }
 

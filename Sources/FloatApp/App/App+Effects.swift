@@ -40,15 +40,21 @@ extension App {
         case .retryPlaybackNow(let id): playback.players[id]?.retryNow()
         case .startBroadcast(let id, let source, let broadcast): broadcasts.start(id, source: source, broadcast: broadcast)
         case .stopBroadcast(let id): broadcasts.stop(id)
-        case .joinCall(let id, let url, let stream, let sending): broadcasts.join(id, url: url, stream: stream, sending: sending)
+        case .joinCall(let id, let url, let stream, let sending):
+            janusCalls.leave()
+            broadcasts.join(id, url: url, stream: stream, sending: sending)
         case .joinJanusCall(let id, let join):
-            // The WebRTC engine carries Janus calls; until it is part of the shell, the join is logged.
-            Log.write(.warn, "\(id): joining VideoRoom \(join.videoRoom) on \(join.api) as \(join.display) needs the WebRTC engine")
-        case .setCallSending(let id, let sending): broadcasts.setSending(id, sending)
+            broadcasts.leave()
+            janusCalls.join(id, join, serverID: state.call?.serverID)
+        case .setCallSending(let id, let sending):
+            broadcasts.setSending(id, sending)
+            janusCalls.setSending(id, sending)
         case .callParticipants(let id, let participants):
             playback.players[id]?.update(participants)
             main.video = []
-        case .leaveCall: broadcasts.leave()
+        case .leaveCall:
+            broadcasts.leave()
+            janusCalls.leave()
         case .checkRoomsFile:
             guard let event = files.checkRooms() else { return nil }
             if case .roomsReloaded(let config) = event { Self.loadDevices(for: config) }

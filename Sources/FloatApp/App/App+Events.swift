@@ -49,6 +49,7 @@ extension App {
 
     private func translate(_ event: SDL_Event) -> [AppEvent] {
         if directoryFetcher.waker.matches(event) { return directoryFetcher.takeAnswers() }
+        if janusCalls.waker.matches(event) { return janusCalls.takeAnswers() }
         if playlistReader.waker.matches(event) { return playlistReader.takeAnswers() }
         if sourceProbe.waker.matches(event) { return sourceProbe.takeAnswers() }
         switch SDL_EventType(event.type) {

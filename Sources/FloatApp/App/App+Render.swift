@@ -1,6 +1,7 @@
 import AppCore
 import Broadcast
 import CSDL
+import FFmpeg
 import Files
 import Foundation
 import Playback
@@ -19,6 +20,9 @@ extension App {
 
     /// Text widths in pixels with the app's fonts, for laying out text that is not a fixed label.
     private var measure: TextMeasure { fonts.measure }
+
+    /// The joined call's newest captured picture (its self view), whichever kind of server it is on.
+    private var callPreview: VideoFrame? { broadcasts.call?.publisher.currentPreview() ?? janusCalls.preview }
 
     private func drawContext(_ renderer: Renderer, _ text: TextCache) -> DrawContext {
         DrawContext(renderer: renderer, text: text, scale: state.environment.metrics.scale, time: now,
@@ -62,7 +66,7 @@ extension App {
         if let id = state.mainShowsVideo, !state.isPaused(id), let frames = uploadMainFrames(id) {
             dispatch(.framesUploaded(.main, frames: frames))
         }
-        if let call = broadcasts.call, let frame = call.publisher.currentPreview(), main.selfVideo.frame !== frame {
+        if let frame = callPreview, main.selfVideo.frame !== frame {
             main.selfVideo.upload(frame)
             dispatch(.framesUploaded(.main))
         }
@@ -145,7 +149,7 @@ extension App {
         let t = now
         let m = state.floatLayout(now: t, measure: measure)
         let out = fw.renderer.outputSize
-        if m.showsSelf, let f = broadcasts.call?.publisher.currentPreview(), fw.video.frame !== f {
+        if m.showsSelf, let f = callPreview, fw.video.frame !== f {
             fw.video.upload(f)
             dispatch(.framesUploaded(.float))
         }

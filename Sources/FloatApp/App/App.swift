@@ -32,6 +32,8 @@ final class App {
     let playback: Players
     /// The host room's broadcast, while one runs (W9).
     let broadcasts: Broadcasts
+    /// The joined call when it is on a Janus server, carried over WebRTC (R8).
+    let janusCalls: JanusCalls
     /// The live servers' statistics pages, fetched off the main thread (W8).
     let directoryFetcher: DirectoryFetcher
     /// Playlists, read and made rooms off the main thread (R7).
@@ -89,6 +91,7 @@ final class App {
         playlistReader = PlaylistReader(waker: LoopWaker())
         sourceProbe = SourceProbe(waker: LoopWaker())
         broadcasts = Broadcasts(waker: playback.waker)
+        janusCalls = JanusCalls(waker: LoopWaker(), feeds: playback.janusFeeds)
         let metrics = fonts.metrics()
         let environment = AppEnvironment(
             metrics: metrics, compositorMovesFloat: SDLRuntime.videoDriver == "wayland",
@@ -248,6 +251,7 @@ final class App {
         }
         for (id, publisher) in broadcasts.publishers { dispatch(.broadcastPolled(id, publisher.stats)) }
         if let call = broadcasts.call { dispatch(.callSendPolled(call.room, call.publisher.stats)) }
+        if let call = janusCalls.sent { dispatch(.callSendPolled(call.room, call.report)) }
         files.stats?.flushIfDue(now: DispatchTime.now().uptimeNanoseconds)
         dispatch(.tick(pointer: heldPointerForTick()))
     }
@@ -285,6 +289,7 @@ final class App {
         if let placement = state.motion?.placement { files.savePlacement(placement) }
         for id in Array(playback.players.keys) { closePlayback(id) }
         broadcasts.stopAll()
+        janusCalls.leave()
         playback.stopAudio()
         files.stats?.flush()
         activation?.close()

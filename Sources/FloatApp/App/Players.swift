@@ -9,6 +9,8 @@ import Rooms
 final class Players {
     private(set) var players: [RoomID: RoomPlayer] = [:]
     let mixer = AudioMixer()
+    /// The players of a joined Janus call's participants, fed by its subscriptions (R8).
+    let janusFeeds = JanusFeedPlayers()
     private var audio: AudioOutput?
     /// The room `--exit-on-end` waits for: its sources end rather than reconnect, so the app can
     /// quit at its end. Every other source is a recording or live as its open finds it (D8).
@@ -45,7 +47,7 @@ final class Players {
         players[room.id]?.close()
         let options = PlaybackOptions(liveness: room.id == endingRoom ? .recorded : .decidedOnOpen, liveDelayLimit: delayLimit,
                                       scaling: scaling)
-        let player = RoomPlayer(room: room, mixer: mixer, options: options, observers: frameWakeObservers())
+        let player = RoomPlayer(room: room, mixer: mixer, options: options, observers: frameWakeObservers(), janusFeeds: janusFeeds)
         players[room.id] = player
         return player
     }

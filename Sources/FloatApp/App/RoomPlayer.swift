@@ -15,18 +15,31 @@ final class RoomPlayer {
     private let options: PlaybackOptions
     private let observers: PlaybackObservers
     private let mixer: AudioMixer
+    /// Where a Janus call's participants are played from (their pictures and sound are pushed).
+    private let janusFeeds: JanusFeedPlayers
 
-    init(room: Room, mixer: AudioMixer, options: PlaybackOptions, observers: PlaybackObservers) {
+    init(room: Room, mixer: AudioMixer, options: PlaybackOptions, observers: PlaybackObservers, janusFeeds: JanusFeedPlayers) {
         self.room = room
         self.mixer = mixer
+        self.janusFeeds = janusFeeds
         switch room.media {
         case .live(let source): sources = [source]
         case .call(let participants): sources = participants.map(\.source)
         }
         self.options = options
         self.observers = observers
-        sourcePlayers = sources.map { [options] in SourcePlayer(source: $0.text, options: options, observers: observers) }
+        sourcePlayers = []
+        sourcePlayers = sources.map(makePlayer)
         for s in sourcePlayers { mixer.add(s) }
+    }
+
+    /// A player for `source`: a Janus call participant's is fed by the call's subscription
+    /// (R8), any other source is opened with FFmpeg.
+    private func makePlayer(_ source: SourceSpec) -> SourcePlayer {
+        if let tag = JanusFeedPlayers.tag(ofSource: source.text) {
+            return janusFeeds.make(tag: tag, options: options, observers: observers)
+        }
+        return SourcePlayer(source: source.text, options: options, observers: observers)
     }
 
     /// Replaces source `index`'s player with a new one opening it from scratch, keeping the
@@ -35,7 +48,7 @@ final class RoomPlayer {
         let old = sourcePlayers[index]
         mixer.remove(old)
         old.close()
-        let player = SourcePlayer(source: sources[index].text, options: options, observers: observers)
+        let player = makePlayer(sources[index])
         player.isMuted = old.isMuted
         player.volume = old.volume
         sourcePlayers[index] = player
@@ -52,7 +65,7 @@ final class RoomPlayer {
             if let index = sources.firstIndex(of: participant.source) {
                 kept.append(sourcePlayers[index])
             } else {
-                let player = SourcePlayer(source: participant.source.text, options: options, observers: observers)
+                let player = makePlayer(participant.source)
                 player.isMuted = muted
                 player.volume = volume
                 mixer.add(player)

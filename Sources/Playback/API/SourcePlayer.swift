@@ -27,6 +27,15 @@ public final class SourcePlayer: Sendable {
         NamedThread.start("floatapp.player") { body.run() }
     }
 
+    /// A player whose pictures and sound are pushed in (``push(picture:)``, ``push(sound:)``)
+    /// rather than read from a source: a call participant another engine receives (a WebRTC
+    /// call's subscriber). It plays them live, as they come, through the same clock, queues and
+    /// mixer as a source it opens; it says Connecting until the first arrives.
+    public init(pushedWith options: PlaybackOptions, observers: PlaybackObservers = PlaybackObservers()) {
+        core = PlayerCore(options: options, observers: observers, clock: MonotonicClock())
+        core.withLock { $0.workerRunning = false }
+    }
+
     deinit { core.requestClose() }
 
     /// What the player is doing now: never ``PlaybackStatus/idle``; ``PlaybackStatus/failed(_:)``

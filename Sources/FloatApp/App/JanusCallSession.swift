@@ -1,0 +1,245 @@
+import AppCore
+import Broadcast
+import Dispatch
+import EngineTerms
+import FFmpeg
+import Janus
+import JanusProtocol
+import LocksAndThreads
+import Logging
+import Playback
+import Rooms
+import WebRTC
+
+/// One joined call on a Janus server (R8), carried over WebRTC: the user's camera and microphone
+/// (``CaptureFeed``) go to a ``WebRTCPublisher`` published in the VideoRoom, and every other
+/// publisher is received by a ``WebRTCSubscriber`` of its own, whose pictures and sound are
+/// pushed into the participant's player (``JanusFeedPlayers``), so the tiles, mixing and active
+/// speaker are a call's as ever. A lost Janus session puts every tile on Reconnecting; once the
+/// connection has a new session (D4's backoff), the call is joined, published and subscribed anew.
+actor JanusCallSession {
+    /// One other publisher received.
+    private struct Subscription {
+        let handle: VideoRoomHandle
+        let subscriber: WebRTCSubscriber
+    }
+
+    /// What the call's own stream does, and its newest captured picture (the self view), as the
+    /// main thread polls them.
+    struct Sent: Sendable {
+        var phase = BroadcastReport.Phase.connecting
+        var liveSince: Double?
+        var sentFrames = 0
+        var connections = 0
+        var preview: VideoFrame?
+
+        /// The report the app state takes, as an RTMP call's publisher gives it.
+        var report: BroadcastReport {
+            BroadcastReport(phase: phase, liveSeconds: liveSince.map { MonotonicTime.seconds() - $0 } ?? 0,
+                            sentFrames: sentFrames, connections: connections)
+        }
+    }
+
+    /// The call's own stream now (any thread).
+    nonisolated let sent = Guarded(Sent())
+    private let room: RoomID
+    private let join: JanusCallJoin
+    private let feeds: JanusFeedPlayers
+    private let report: @Sendable (AppEvent) -> Void
+    private let changed: @Sendable () -> Void
+    /// Where the capture threads hand pictures and sound: the publisher, once publishing.
+    private let outlet = Guarded<WebRTCPublisher?>(nil)
+    private let callbacks = DispatchQueue(label: "floatapp.janus.call")
+    private var connection: JanusConnection?
+    private var capture: CaptureFeed?
+    private var format: CaptureFeed.PictureFormat?
+    private var publishing: VideoRoomHandle?
+    private var privateId: JanusID?
+    private var ownFeed: JanusID?
+    private var subscriptions: [JanusID: Subscription] = [:]
+    private var sending: CallSending
+    private var ended = false
+
+    /// A call to join as `join` says, for room `room`; `report` takes the events for the app
+    /// (from any thread), `changed` is called when the room's publishers changed.
+    init(room: RoomID, join: JanusCallJoin, feeds: JanusFeedPlayers, report: @escaping @Sendable (AppEvent) -> Void,
+         changed: @escaping @Sendable () -> Void) {
+        self.room = room
+        self.join = join
+        self.feeds = feeds
+        self.report = report
+        self.changed = changed
+        sending = join.sending
+    }
+
+    /// Starts the capture, connects, joins, publishes and subscribes.
+    func start() async {
+        guard let format = await openCapture() else { return }
+        self.format = format
+        do throws(JanusError) {
+            let connection = try JanusConnection(url: join.api, callbackQueue: callbacks) { [weak self] event in
+                guard let self else { return }
+                Task { await self.connectionEvent(event) }
+            }
+            self.connection = connection
+            try await connection.connect()
+            try await enter()
+        } catch {
+            Log.warn("\(room): joining VideoRoom \(join.videoRoom) on \(join.api) failed: \(error)")
+        }
+    }
+
+    /// Opens the camera and microphone; their format, or nil when the camera cannot be opened.
+    private func openCapture() async -> CaptureFeed.PictureFormat? {
+        let once = Guarded(false), outlet = self.outlet, room = self.room, stream = join.stream, sent = self.sent
+        return await withCheckedContinuation { (continuation: CheckedContinuation<CaptureFeed.PictureFormat?, Never>) in
+            let resume = { @Sendable (format: CaptureFeed.PictureFormat?) in
+                if !once.withLock({ done in defer { done = true }; return done }) { continuation.resume(returning: format) }
+            }
+            capture = CaptureFeed(camera: stream.camera, microphone: stream.microphone,
+                                  maximumSize: (stream.maximumWidth, stream.maximumHeight), sending: sending,
+                                  onFormat: { resume($0) },
+                                  onPicture: { picture in
+                                      let publisher = outlet.withLock { $0 }
+                                      publisher?.push(picture: picture)
+                                      sent.withLock { sent in
+                                          sent.preview = picture
+                                          if publisher != nil { sent.sentFrames += 1 }
+                                      }
+                                  },
+                                  onSound: { samples in outlet.withLock { $0 }?.push(sound: samples) },
+                                  onFailure: { error in
+                                      Log.warn("\(room): the call's capture failed: \(error)")
+                                      sent.withLock { $0.phase = .failed(.capture(error)) }
+                                      resume(nil)
+                                  })
+        }
+    }
+
+    /// Joins the room as a publisher, publishes the capture and subscribes to the others.
+    private func enter() async throws(JanusError) {
+        guard let connection, let format, !ended else { return }
+        let handle = try await connection.attachVideoRoom { [weak self] event in
+            guard let self else { return }
+            Task { await self.roomEvent(event) }
+        }
+        publishing = handle
+        let joined = try await handle.joinAsPublisher(room: join.videoRoom, display: join.display)
+        ownFeed = joined.id
+        privateId = joined.privateId
+        if let (publisher, offer) = makePublisher(format) {
+            let answer = try await handle.publish(offer: Jsep(type: .offer, sdp: offer),
+                                                  audio: !sending.microphoneMuted, video: !sending.cameraOff)
+            do throws(WebRTCError) {
+                try publisher.accept(answer: answer.sdp)
+                outlet.withLock { $0 = publisher }
+                sent.withLock { sent in
+                    sent.phase = .live
+                    sent.liveSince = MonotonicTime.seconds()
+                    sent.connections += 1
+                }
+            } catch {
+                Log.warn("\(room): Janus's answer to the call's offer does not do: \(error)")
+            }
+        }
+        report(.janusCallJoined(room, feed: joined.id))
+        for publisher in joined.publishers where publisher.id != joined.id { await subscribe(to: publisher.id) }
+    }
+
+    /// A publisher for the capture's pictures and its offer; nil (logged) when GStreamer cannot make them.
+    private func makePublisher(_ format: CaptureFeed.PictureFormat) -> (WebRTCPublisher, String)? {
+        do throws(WebRTCError) {
+            let publisher = try WebRTCPublisher(format: .init(width: format.width, height: format.height, frameRate: format.frameRate),
+                                                bitrateKbps: max(100, join.stream.videoBitrate / 1000))
+            return (publisher, try publisher.makeOffer())
+        } catch {
+            Log.warn("\(room): the call's WebRTC publisher cannot start: \(error)")
+            return nil
+        }
+    }
+
+    /// Receives publisher `feed`: its own handle, Janus's offer answered by a new subscriber.
+    private func subscribe(to feed: JanusID) async {
+        guard let connection, subscriptions[feed] == nil, !ended else { return }
+        let feeds = self.feeds, tag = JanusFeedTag.tag(of: feed)
+        do {
+            let handle = try await connection.attachVideoRoom { _ in }
+            let offered = try await handle.subscribe(room: join.videoRoom, feeds: [feed], privateId: privateId)
+            let subscriber = try WebRTCSubscriber(onPicture: { _, picture in feeds.player(tag: tag)?.push(picture: picture) },
+                                                  onSound: { _, samples in feeds.player(tag: tag)?.push(sound: samples) })
+            let answer = try subscriber.answer(offer: offered.offer.sdp)
+            try await handle.start(answer: Jsep(type: .answer, sdp: answer))
+            subscriptions[feed] = Subscription(handle: handle, subscriber: subscriber)
+            changed()
+        } catch {
+            Log.warn("\(room): receiving feed \(tag) failed: \(error)")
+        }
+    }
+
+    /// Stops receiving publisher `feed`.
+    private func unsubscribe(_ feed: JanusID) async {
+        guard let gone = subscriptions.removeValue(forKey: feed) else { return }
+        gone.subscriber.stop()
+        try? await gone.handle.detach()
+        changed()
+    }
+
+    private func roomEvent(_ event: VideoRoomHandleEvent) async {
+        switch event {
+        case .publishersJoined(let publishers):
+            for publisher in publishers where publisher.id != ownFeed { await subscribe(to: publisher.id) }
+        case .unpublished(let feed), .left(let feed): await unsubscribe(feed)
+        default: break
+        }
+    }
+
+    private func connectionEvent(_ event: JanusConnectionEvent) async {
+        switch event {
+        case .lost(let error, let attempt, let retryIn):
+            Log.warn("\(room): the call's Janus session is lost (\(error)); again in \(retryIn) s")
+            dropMedia()
+            sent.withLock { sent in
+                sent.phase = .reconnecting(attempt: attempt, nextTryIn: retryIn)
+                sent.liveSince = nil
+            }
+            for player in feeds.all { player.interrupt(saying: .reconnecting(attempt: attempt, retryIn: retryIn)) }
+        case .reconnected:
+            do throws(JanusError) {
+                try await enter()
+            } catch {
+                Log.warn("\(room): joining VideoRoom \(join.videoRoom) again failed: \(error)")
+            }
+        case .connected, .malformed: break
+        }
+    }
+
+    /// Stops the peers (their session is gone with Janus, or the call ends).
+    private func dropMedia() {
+        outlet.withLock { publisher in
+            publisher?.stop()
+            publisher = nil
+        }
+        for subscription in subscriptions.values { subscription.subscriber.stop() }
+        subscriptions = [:]
+        publishing = nil
+    }
+
+    /// Mutes or unmutes the microphone, turns the camera off or on: locally and in Janus.
+    func setSending(_ new: CallSending) async {
+        sending = new
+        capture?.setSending(new)
+        try? await publishing?.configure(audio: !new.microphoneMuted, video: !new.cameraOff)
+    }
+
+    /// Leaves the room and hangs up, stops the capture and ends the session.
+    func leave() async {
+        ended = true
+        capture?.stop()
+        sent.withLock { $0.phase = .stopped }
+        let handle = publishing
+        dropMedia()
+        try? await handle?.leave()
+        try? await handle?.hangup()
+        await connection?.close()
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// R8 end to end over WebRTC: two FloatApps (each with a moving `lavfi:` camera and a tone for a
+/// microphone) join one VideoRoom of a real Janus, each publishing and subscribing through the
+/// WebRTC engine, and each shows the other's moving picture in its call tile on the screen.
+/// Runs inside `make test-web`'s network namespace (Janus's ICE on its veth alone).
+final class JanusCallE2ETests: DesktopTestCase {
+    private struct Person {
+        let name: String
+        let camera: String
+        let tone: Int
+    }
+
+    private let ada = Person(name: "Ada", camera: "lavfi:testsrc2=size=640x360:rate=15", tone: 440)
+    private let grace = Person(name: "Grace", camera: "lavfi:testsrc=size=640x360:rate=15", tone: 880)
+
+    private func roomsFile(_ janus: JanusServer, _ person: Person, in folder: URL) throws -> URL {
+        let url = folder.appendingPathComponent("janus-call-\(person.name).json")
+        let me = try JSONSerialization.data(withJSONObject: [
+            "name": person.name, "camera": person.camera, "microphone": "lavfi:sine=f=\(person.tone):sample_rate=48000",
+        ])
+        let text = """
+            {"me": \(String(decoding: me, as: UTF8.self)),
+             "servers": [{"id": "sfu", "title": "Janus (WebRTC)", "janus": "\(janus.apiURL)"}],
+             "rooms": [{"id": "weekly", "title": "Weekly call", "kind": "call", "server": "sfu", "videoroom": 1234}]}
+            """
+        try text.write(to: url, atomically: true, encoding: .utf8)
+        return url
+    }
+
+    /// Pictures (distinct times, not stills) `app` showed in the tile of its first other.
+    private func tilePictures(_ app: LiveServerApp) -> Int {
+        let events = app.stats.events(named: "tile_frame", matching: ["room": "weekly", "source": "0", "still": "0"])
+        return Set(events.compactMap { $0.fields["pts"] }).count
+    }
+
+    func testTwoAppsSeeEachOthersMovingPictureThroughJanus() throws {
+        guard (try? String(contentsOfFile: "/proc/self/net/dev", encoding: .utf8))?.contains(" v0:") == true else {
+            throw XCTSkip("WebRTC calls run inside their own network namespace: make test-web")
+        }
+        let janus = JanusServer(iceEnforce: "v0")
+        try janus.start()
+        let desktop = try startDesktop()
+        let people = [ada, grace]
+        let apps = try people.map { person in
+            try LiveServerApp(person.name, roomsFile: roomsFile(janus, person, in: desktop.workFolder),
+                              arguments: ["--open", "weekly"], on: desktop) { try launchApp($0, on: desktop) }
+        }
+        for (app, person) in zip(apps, people) {
+            let other = people.first { $0.name != person.name }!.name
+            try app.waitFor("call", ["room": "weekly", "phase": "joined"], timeout: 15)
+            try eventually("\(person.name) sees \(other)\n\(app.summary())", timeout: 20, poll: 0.2) {
+                app.stats.events(named: "call_people", matching: ["room": "weekly"]).contains { event in
+                    (event.fields["joined"] ?? "").split(separator: "\n").contains { String($0) == other }
+                }
+            }
+        }
+        for (app, person) in zip(apps, people) {
+            try eventually("\(person.name)'s tile of the other moves\n\(app.summary())", timeout: 20, poll: 0.2) {
+                tilePictures(app) >= 20
+            }
+            try desktop.focus(app.mainWindow)
+            _ = try desktop.screenshot("janus-call-\(person.name)")
+            let frame = try XCTUnwrap(desktop.geometry(of: app.mainWindow))
+            // The one other's tile fills the window above the controls; its left three quarters
+            // are clear of the self view (lower right), and the controls are below.
+            let tile = DesktopRect(x: frame.x + frame.width / 16, y: frame.y + frame.height / 8,
+                                   width: frame.width * 11 / 16, height: frame.height * 5 / 8)
+            try eventually("\(person.name)'s screen at \(tile) shows the other's moving picture", timeout: 5, poll: 0.2) {
+                let first = try desktop.grab(tile)
+                Thread.sleep(forTimeInterval: 0.3)
+                let second = try desktop.grab(tile)
+                return !first.isMostlyBlack() && first.meanAbsoluteDifference(to: second) > 1
+            }
+        }
+        for app in apps { _ = app.app.terminate() }
+    }
+}
