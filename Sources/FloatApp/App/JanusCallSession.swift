@@ -127,6 +127,8 @@ actor JanusCallSession {
         let joined = try await handle.joinAsPublisher(room: join.videoRoom, display: join.display)
         ownFeed = joined.id
         privateId = joined.privateId
+        // At once, before the offer takes its time: the list leaves the user's own feed out.
+        report(.janusCallJoined(room, feed: joined.id))
         if let (publisher, offer) = makePublisher(format) {
             let answer = try await handle.publish(offer: Jsep(type: .offer, sdp: offer),
                                                   audio: !sending.microphoneMuted, video: !sending.cameraOff)
@@ -142,7 +144,6 @@ actor JanusCallSession {
                 Log.warn("\(room): Janus's answer to the call's offer does not do: \(error)")
             }
         }
-        report(.janusCallJoined(room, feed: joined.id))
         for publisher in joined.publishers where publisher.id != joined.id { await subscribe(to: publisher.id) }
     }
 
