@@ -4,7 +4,8 @@ import XCTest
 
 /// R8 end to end over WebRTC: two FloatApps (each with a moving `lavfi:` camera and a tone for a
 /// microphone) join one VideoRoom of a real Janus, each publishing and subscribing through the
-/// WebRTC engine, and each shows the other's moving picture in its call tile on the screen.
+/// WebRTC engine, and each shows the other's moving picture in its call tile on the screen; one
+/// mutes, then turns the camera off (the other's tile says so), then leaves (gone within 2 s).
 /// Runs inside `make test-web`'s network namespace (Janus's ICE on its veth alone).
 final class JanusCallE2ETests: DesktopTestCase {
     private struct Person {
@@ -75,6 +76,31 @@ final class JanusCallE2ETests: DesktopTestCase {
                 return !first.isMostlyBlack() && first.meanAbsoluteDifference(to: second) > 1
             }
         }
+        let (a, g) = (apps[0], apps[1])
+
+        // Ada mutes, then unmutes and turns her camera off: through Janus's `configure`, Grace's
+        // tile of her says so.
+        try desktop.focus(a.mainWindow)
+        try a.press(.m)
+        try g.waitFor("remote_state", ["name": ada.name, "muted": "1", "camera_off": "0"], timeout: 5)
+        try a.press(.m)
+        try a.press(.character("v"))
+        try g.waitFor("remote_state", ["name": ada.name, "muted": "0", "camera_off": "1"], timeout: 5)
+        try desktop.focus(g.mainWindow)
+        try eventually("Grace's window is drawn above Ada's", timeout: 5) { desktop.isDrawn(g.mainWindow, above: a.mainWindow) }
+        _ = try desktop.screenshot("janus-call-Grace-sees-Ada-camera-off")
+        try desktop.focus(a.mainWindow)
+
+        // Ada leaves: gone from Grace's call within 2 s.
+        try a.press(.escape)
+        let left = try a.waitFor("call", ["room": "weekly", "phase": "left"], timeout: 5)
+        let leftAt = a.stats.monotonicTime(of: left[0]) ?? monotonicNow()
+        let gone = try eventuallyValue("Ada leaves\n\(g.summary())", timeout: 5, poll: 0.1) {
+            g.stats.events(named: "call_people", matching: ["room": "weekly"], after: leftAt).first { event, _ in
+                (event.fields["left"] ?? "").split(separator: "\n").contains { String($0) == ada.name }
+            }?.1
+        }
+        XCTAssertLessThan(gone - leftAt, 2, "a leaver is gone within 2 s")
         for app in apps { _ = app.app.terminate() }
     }
 }

@@ -22,7 +22,15 @@ actor JanusCallSession {
     private struct Subscription {
         let handle: VideoRoomHandle
         let subscriber: WebRTCSubscriber
+        /// The subscriber's media ids of the publisher's sound and picture.
+        let audioMid: String?, videoMid: String?
+        /// What the media said of the publisher at the last look.
+        var sending = CallSending()
     }
+
+    /// Seconds one kind of a publisher's media may stop while the other goes on before it counts
+    /// as turned off (Janus stops forwarding what `configure` turned off).
+    static let quietLimit = 1.0
 
     /// What the call's own stream does, and its newest captured picture (the self view), as the
     /// main thread polls them.
@@ -84,6 +92,7 @@ actor JanusCallSession {
             self.connection = connection
             try await connection.connect()
             try await enter()
+            await watchSending()
         } catch {
             Log.warn("\(room): joining VideoRoom \(join.videoRoom) on \(join.api) failed: \(error)")
         }
@@ -170,10 +179,30 @@ actor JanusCallSession {
                                                   onSound: { _, samples in feeds.player(tag: tag)?.push(sound: samples) })
             let answer = try subscriber.answer(offer: offered.offer.sdp)
             try await handle.start(answer: Jsep(type: .answer, sdp: answer))
-            subscriptions[feed] = Subscription(handle: handle, subscriber: subscriber)
+            let mid = { (kind: String) in offered.streams.first { $0.type == kind && $0.feed == feed }?.mid }
+            subscriptions[feed] = Subscription(handle: handle, subscriber: subscriber, audioMid: mid("audio"), videoMid: mid("video"))
             changed()
         } catch {
             Log.warn("\(room): receiving feed \(tag) failed: \(error)")
+        }
+    }
+
+    /// Looks at every publisher's media four times a second while the call lasts: a publisher
+    /// whose picture (sound) stopped while its sound (picture) goes on turned the camera off
+    /// (muted), and the tile says so until both flow again.
+    private func watchSending() async {
+        while !ended {
+            try? await Task.sleep(for: .milliseconds(250))
+            for (feed, subscription) in subscriptions {
+                let quiet = { (mid: String?) in mid.flatMap { subscription.subscriber.secondsSinceMedia($0) }.map { $0 > Self.quietLimit } }
+                let (audioQuiet, videoQuiet) = (quiet(subscription.audioMid), quiet(subscription.videoMid))
+                // Both stopped says nothing of either (the network, or Janus).
+                guard audioQuiet != true || videoQuiet != true else { continue }
+                let sending = CallSending(microphoneMuted: audioQuiet == true, cameraOff: videoQuiet == true)
+                guard sending != subscription.sending else { continue }
+                subscriptions[feed]?.sending = sending
+                feeds.player(tag: JanusFeedTag.tag(of: feed))?.setCallSending(sending)
+            }
         }
     }
 

@@ -1,5 +1,6 @@
 import EngineTerms
 import FFmpeg
+import Rooms
 
 /// Feeding a player made with ``SourcePlayer/init(pushedWith:observers:)``: each picture and
 /// sound is stamped with the time it arrives, so the two play in step as they came.
@@ -44,6 +45,20 @@ extension SourcePlayer {
             samples.withUnsafeBufferPointer { state.ring.push($0, frames: frames, pts: pts) }
             state.lastAudioEnd = pts + duration
             state.startIfReady(now: now)
+        }
+        core.publishEvents()
+    }
+
+    /// What the pusher learnt of the participant (W10): a camera turned off sends no pictures,
+    /// which then is no stall (the status stays Playing on the sound) and the tile shows the name;
+    /// the next picture pushed turns the picture back on.
+    public func setCallSending(_ sending: CallSending) {
+        core.withLock { state in
+            state.callSending = sending
+            if sending.cameraOff, state.hasVideoStream {
+                state.hasVideoStream = false
+                if state.status == .buffering(percent: nil), state.phase == .playing { state.status = .playing }
+            }
         }
         core.publishEvents()
     }
