@@ -5,7 +5,8 @@ import XCTest
 /// R8 end to end over WebRTC: two FloatApps (each with a moving `lavfi:` camera and a tone for a
 /// microphone) join one VideoRoom of a real Janus, each publishing and subscribing through the
 /// WebRTC engine, and each shows the other's moving picture in its call tile on the screen; one
-/// mutes, then turns the camera off (the other's tile says so), then leaves (gone within 2 s).
+/// mutes, then turns the camera off (the other's tile says so), stands still as if her network were
+/// gone (her tile goes within 3 s and comes back), then leaves (gone within 2 s).
 /// Runs inside `make test-web`'s network namespace (Janus's ICE on its veth alone).
 final class JanusCallE2ETests: DesktopTestCase {
     private struct Person {
@@ -35,6 +36,15 @@ final class JanusCallE2ETests: DesktopTestCase {
     private func tilePictures(_ app: LiveServerApp) -> Int {
         let events = app.stats.events(named: "tile_frame", matching: ["room": "weekly", "source": "0", "still": "0"])
         return Set(events.compactMap { $0.fields["pts"] }).count
+    }
+
+    /// Waits until `app`'s tile of `person` says what they send, as changed from now on.
+    private func awaitState(of person: Person, on app: LiveServerApp, muted: Bool, cameraOff: Bool) throws {
+        let since = monotonicNow()
+        let fields = ["name": person.name, "muted": muted ? "1" : "0", "camera_off": cameraOff ? "1" : "0"]
+        try eventually("\(fields)\n\(app.summary())", timeout: 5, poll: 0.1) {
+            !app.stats.events(named: "remote_state", matching: fields, after: since).isEmpty
+        }
     }
 
     func testTwoAppsSeeEachOthersMovingPictureThroughJanus() throws {
@@ -82,14 +92,34 @@ final class JanusCallE2ETests: DesktopTestCase {
         // tile of her says so.
         try desktop.focus(a.mainWindow)
         try a.press(.m)
-        try g.waitFor("remote_state", ["name": ada.name, "muted": "1", "camera_off": "0"], timeout: 5)
+        try awaitState(of: ada, on: g, muted: true, cameraOff: false)
         try a.press(.m)
         try a.press(.character("v"))
-        try g.waitFor("remote_state", ["name": ada.name, "muted": "0", "camera_off": "1"], timeout: 5)
+        try awaitState(of: ada, on: g, muted: false, cameraOff: true)
         try desktop.focus(g.mainWindow)
         try eventually("Grace's window is drawn above Ada's", timeout: 5) { desktop.isDrawn(g.mainWindow, above: a.mainWindow) }
         _ = try desktop.screenshot("janus-call-Grace-sees-Ada-camera-off")
         try desktop.focus(a.mainWindow)
+
+        // Ada's network is gone (her app stands still): her tile goes from Grace's call within
+        // 3 s, and comes back with her media.
+        try a.press(.character("v"))
+        try awaitState(of: ada, on: g, muted: false, cameraOff: false)
+        let stoppedAt = monotonicNow()
+        a.app.process.send(SIGSTOP)
+        let vanished = try eventuallyValue("Ada's tile goes\n\(g.summary())", timeout: 6, poll: 0.1) {
+            g.stats.events(named: "call_people", matching: ["room": "weekly"], after: stoppedAt).first { event, _ in
+                (event.fields["left"] ?? "").split(separator: "\n").contains { String($0) == ada.name }
+            }?.1
+        }
+        XCTAssertLessThan(vanished - stoppedAt, 3, "a participant whose network is gone goes within 3 s")
+        a.app.process.send(SIGCONT)
+        let resumedAt = monotonicNow()
+        try eventually("Ada's tile comes back\n\(g.summary())", timeout: 10, poll: 0.1) {
+            g.stats.events(named: "call_people", matching: ["room": "weekly"], after: resumedAt).contains { event, _ in
+                (event.fields["joined"] ?? "").split(separator: "\n").contains { String($0) == ada.name }
+            }
+        }
 
         // Ada leaves: gone from Grace's call within 2 s.
         try a.press(.escape)

@@ -87,7 +87,7 @@ final class App {
         activation = Self.waylandActivation(for: main.window)
         playback = Players(endingRoom: options.exitOnEnd ? options.openRoom : nil, waker: LoopWaker(),
                            scaling: drawing.scalesOnGPU ? .onScreen : .beforeQueue)
-        directoryFetcher = DirectoryFetcher(waker: LoopWaker())
+        directoryFetcher = DirectoryFetcher(waker: LoopWaker(), janusFeeds: playback.janusFeeds)
         playlistReader = PlaylistReader(waker: LoopWaker())
         sourceProbe = SourceProbe(waker: LoopWaker())
         broadcasts = Broadcasts(waker: playback.waker)

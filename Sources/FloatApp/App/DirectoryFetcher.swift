@@ -16,9 +16,12 @@ final class DirectoryFetcher {
     private let reader = StatsReader(timeout: 4)
     private let janusReader = JanusDirectoryReader(requestTimeout: 4)
     private let inbox = Guarded<[AppEvent]>([])
+    /// The joined Janus call's participants whose media all stopped, left out of the calls read.
+    private let janusFeeds: JanusFeedPlayers
 
-    init(waker: LoopWaker) {
+    init(waker: LoopWaker, janusFeeds: JanusFeedPlayers) {
         self.waker = waker
+        self.janusFeeds = janusFeeds
     }
 
     /// Starts fetching `url` for refresh `serial` of server `serverID`.
@@ -32,9 +35,9 @@ final class DirectoryFetcher {
 
     /// Starts reading the calls of the Janus server at `api` for refresh `serial` of server `serverID`.
     func fetchJanusCalls(serverID: String, api: String, serial: Int) {
-        let inbox = self.inbox, waker = self.waker, reader = janusReader
+        let inbox = self.inbox, waker = self.waker, reader = janusReader, feeds = janusFeeds
         Task.detached {
-            let read = await reader.read(api)
+            let read = await reader.read(api).map(feeds.withoutGone)
             inbox.withLock { $0.append(.directoryCallsFetched(serverID: serverID, serial: serial, read)) }
             waker.wake()
         }

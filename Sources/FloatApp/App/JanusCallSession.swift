@@ -31,6 +31,8 @@ actor JanusCallSession {
     /// Seconds one kind of a publisher's media may stop while the other goes on before it counts
     /// as turned off (Janus stops forwarding what `configure` turned off).
     static let quietLimit = 1.0
+    /// Seconds all of a publisher's media may stop before their tile goes (their network is gone).
+    static let goneLimit = 2.0
 
     /// What the call's own stream does, and its newest captured picture (the self view), as the
     /// main thread polls them.
@@ -187,23 +189,40 @@ actor JanusCallSession {
         }
     }
 
-    /// Looks at every publisher's media four times a second while the call lasts: a publisher
-    /// whose picture (sound) stopped while its sound (picture) goes on turned the camera off
-    /// (muted), and the tile says so until both flow again.
+    /// Looks at every publisher's media four times a second while the call lasts.
     private func watchSending() async {
         while !ended {
             try? await Task.sleep(for: .milliseconds(250))
-            for (feed, subscription) in subscriptions {
-                let quiet = { (mid: String?) in mid.flatMap { subscription.subscriber.secondsSinceMedia($0) }.map { $0 > Self.quietLimit } }
-                let (audioQuiet, videoQuiet) = (quiet(subscription.audioMid), quiet(subscription.videoMid))
-                // Both stopped says nothing of either (the network, or Janus).
-                guard audioQuiet != true || videoQuiet != true else { continue }
-                let sending = CallSending(microphoneMuted: audioQuiet == true, cameraOff: videoQuiet == true)
-                guard sending != subscription.sending else { continue }
-                subscriptions[feed]?.sending = sending
-                feeds.player(tag: JanusFeedTag.tag(of: feed))?.setCallSending(sending)
-            }
+            for (feed, subscription) in subscriptions { look(at: feed, subscription) }
         }
+    }
+
+    /// What publisher `feed`'s media say: a picture (sound) stopped while the sound (picture)
+    /// goes on is a camera turned off (a muted microphone), until both flow again; both stopped
+    /// after one was turned off is both turned off; both stopped while both were on is a
+    /// participant whose network is gone, whose tile goes after ``goneLimit`` (and comes back
+    /// with their media).
+    private func look(at feed: JanusID, _ subscription: Subscription) {
+        let stopped = { (mid: String?, limit: Double) in mid.flatMap { subscription.subscriber.secondsSinceMedia($0) }.map { $0 > limit } }
+        let audio = stopped(subscription.audioMid, Self.quietLimit), video = stopped(subscription.videoMid, Self.quietLimit)
+        let tag = JanusFeedTag.tag(of: feed)
+        if audio == true && video == true {
+            guard subscription.sending == CallSending() else {
+                return show(CallSending(microphoneMuted: true, cameraOff: true), of: feed, tag: tag)
+            }
+            let gone = stopped(subscription.audioMid, Self.goneLimit) != false && stopped(subscription.videoMid, Self.goneLimit) != false
+            if gone, feeds.setGone(tag, true) { changed() }
+            return
+        }
+        if feeds.setGone(tag, false) { changed() }
+        show(CallSending(microphoneMuted: audio == true, cameraOff: video == true), of: feed, tag: tag)
+    }
+
+    /// Tells publisher `feed`'s tile what it sends, when that changed.
+    private func show(_ sending: CallSending, of feed: JanusID, tag: String) {
+        guard sending != subscriptions[feed]?.sending else { return }
+        subscriptions[feed]?.sending = sending
+        feeds.player(tag: tag)?.setCallSending(sending)
     }
 
     /// Stops receiving publisher `feed`.

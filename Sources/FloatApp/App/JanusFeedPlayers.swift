@@ -1,3 +1,4 @@
+import LiveDirectory
 import LocksAndThreads
 import Playback
 import Rooms
@@ -9,6 +10,8 @@ import Rooms
 /// Thread-safe: the subscriptions push from GStreamer's threads.
 final class JanusFeedPlayers: Sendable {
     private let players = Guarded<[String: SourcePlayer]>([:])
+    /// The feed tags of participants whose media all stopped: the list leaves them out.
+    private let gone = Guarded<Set<String>>([])
 
     /// A new player for the participant of feed tag `tag`, replacing (and closing) any before it.
     func make(tag: String, options: PlaybackOptions, observers: PlaybackObservers) -> SourcePlayer {
@@ -19,6 +22,23 @@ final class JanusFeedPlayers: Sendable {
 
     /// The player of feed tag `tag`, if the playback made one.
     func player(tag: String) -> SourcePlayer? { players.withLock { $0[tag] } }
+
+    /// Marks the participant of feed tag `tag` gone (their media all stopped) or back; true when
+    /// that changed.
+    func setGone(_ tag: String, _ isGone: Bool) -> Bool {
+        gone.withLock { set in isGone ? set.insert(tag).inserted : set.remove(tag) != nil }
+    }
+
+    /// `calls` without the participants marked gone.
+    func withoutGone(_ calls: [ListedCall]) -> [ListedCall] {
+        let gone = self.gone.withLock { $0 }
+        guard !gone.isEmpty else { return calls }
+        return calls.map { call in
+            var call = call
+            call.members.removeAll { gone.contains($0.tag) }
+            return call
+        }
+    }
 
     /// Every player made so far.
     var all: [SourcePlayer] { players.withLock { Array($0.values) } }
