@@ -6,7 +6,8 @@ import XCTest
 /// microphone) join one VideoRoom of a real Janus, each publishing and subscribing through the
 /// WebRTC engine, and each shows the other's moving picture in its call tile on the screen; one
 /// mutes, then turns the camera off (the other's tile says so), stands still as if her network were
-/// gone (her tile goes within 3 s and comes back), then leaves (gone within 2 s).
+/// gone (her tile goes within 3 s and comes back); Janus restarts (Reconnecting, then the call
+/// resumes by itself); then she leaves (gone within 2 s).
 /// Runs inside `make test-web`'s network namespace (Janus's ICE on its veth alone).
 final class JanusCallE2ETests: DesktopTestCase {
     private struct Person {
@@ -120,6 +121,27 @@ final class JanusCallE2ETests: DesktopTestCase {
                 (event.fields["joined"] ?? "").split(separator: "\n").contains { String($0) == ada.name }
             }
         }
+
+        // Janus restarts: Grace's tile of Ada says Reconnecting, and the call resumes by itself.
+        janus.stop()
+        let downAt = monotonicNow()
+        try eventually("Grace's tile reconnects\n\(g.summary())", timeout: 10, poll: 0.1) {
+            g.stats.events(named: "status", matching: ["room": "weekly"], after: downAt).contains { event, _ in
+                event.fields["status"]?.hasPrefix("reconnecting") == true
+            }
+        }
+        try desktop.focus(g.mainWindow)
+        try eventually("Grace's window is drawn above Ada's", timeout: 5) { desktop.isDrawn(g.mainWindow, above: a.mainWindow) }
+        _ = try desktop.screenshot("janus-call-Grace-reconnecting")
+        try janus.start()
+        let upAt = monotonicNow()
+        for (app, person) in zip(apps, people) {
+            try eventually("\(person.name)'s tile of the other moves again\n\(app.summary())", timeout: 20, poll: 0.2) {
+                Set(app.stats.events(named: "tile_frame", matching: ["room": "weekly", "still": "0"], after: upAt)
+                    .compactMap { $0.event.fields["pts"] }).count >= 20
+            }
+        }
+        print("Janus restart: both tiles move again \(String(format: "%.1f", monotonicNow() - upAt)) s after Janus is back")
 
         // Ada leaves: gone from Grace's call within 2 s.
         try a.press(.escape)
