@@ -48,10 +48,36 @@ final class JanusCallE2ETests: DesktopTestCase {
         }
     }
 
-    func testTwoAppsSeeEachOthersMovingPictureThroughJanus() throws {
+    private func requireTestNetwork() throws {
         guard (try? String(contentsOfFile: "/proc/self/net/dev", encoding: .utf8))?.contains(" v0:") == true else {
             throw XCTSkip("WebRTC calls run inside their own network namespace: make test-web")
         }
+    }
+
+    /// A real browser in the call (Chromium, headless, its fake camera and microphone, on the
+    /// project's janus.js page): it shows FloatApp's moving picture, and FloatApp's tile shows
+    /// the browser's.
+    func testBrowserAndAppSeeEachOther() throws {
+        try requireTestNetwork()
+        let janus = JanusServer(iceEnforce: "v0")
+        try janus.start()
+        let desktop = try startDesktop()
+        let app = try LiveServerApp(ada.name, roomsFile: roomsFile(janus, ada, in: desktop.workFolder),
+                                    arguments: ["--open", "weekly"], on: desktop) { try launchApp($0, on: desktop) }
+        try app.waitFor("call", ["room": "weekly", "phase": "joined"], timeout: 15)
+        let browser = try BrowserPage(api: janus.apiURL, room: 1234)
+        let frames = try eventuallyValue("the browser shows FloatApp's picture\n\(browser.logs)", timeout: 20, poll: 0.2) {
+            browser.number("width") > 0 && browser.number("height") > 0 ? browser.number("frames") : nil
+        }
+        try eventually("the browser's frames advance", timeout: 5, poll: 0.2) { browser.number("frames") >= frames + 10 }
+        try eventually("FloatApp's tile of the browser moves\n\(app.summary())", timeout: 20, poll: 0.2) { tilePictures(app) >= 20 }
+        try desktop.focus(app.mainWindow)
+        _ = try desktop.screenshot("janus-call-Ada-sees-browser")
+        _ = app.app.terminate()
+    }
+
+    func testTwoAppsSeeEachOthersMovingPictureThroughJanus() throws {
+        try requireTestNetwork()
         let janus = JanusServer(iceEnforce: "v0")
         try janus.start()
         let desktop = try startDesktop()

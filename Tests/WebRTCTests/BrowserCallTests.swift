@@ -13,7 +13,7 @@ final class BrowserCallTests: XCTestCase {
         let janus = try JanusTestServer()
         let call = try TestCall(janus: janus, display: "FloatApp")
         defer { call.stop() }
-        let browser = try BrowserPage(janus: janus)
+        let browser = try BrowserPage(api: janus.apiURL.absoluteString, room: JanusTestServer.room)
         let feed = try eventuallyValue("the browser joins\n\(browser.logs)", timeout: 20, poll: 0.2) {
             browser.report?["joined"].flatMap(Int.init).flatMap { $0 > 0 ? $0 : nil }
         }

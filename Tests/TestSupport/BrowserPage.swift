@@ -1,15 +1,15 @@
 import Foundation
-import TestSupport
 
 /// Chromium, headless with its fake camera and microphone, on the project's call page
 /// (Tests/Fixtures/webrtc/call.html, on janus.js), served with janus.js and adapter.js by a
 /// Python HTTP server whose request log carries the page's reports.
-final class BrowserPage {
-    let folder: URL
+public final class BrowserPage {
+    public let folder: URL
     private let server: ChildProcess
     private let browser: ChildProcess
 
-    init(janus: JanusTestServer) throws {
+    /// Opens the page in a new Chromium, joining VideoRoom `room` of the Janus HTTP API at `api`.
+    public init(api: String, room: Int) throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("floatapp-browser-\(UUID().uuidString)")
         let site = folder.appendingPathComponent("site")
         try FileManager.default.createDirectory(at: site, withIntermediateDirectories: true)
@@ -25,7 +25,7 @@ final class BrowserPage {
                                   arguments: ["-m", "http.server", "\(port)", "--bind", "127.0.0.1", "--directory", site.path],
                                   stdoutURL: folder.appendingPathComponent("server.log"), stderrURL: folder.appendingPathComponent("server.log"))
         try eventually("the page's server listens", timeout: 10) { localPortAccepts(port) }
-        let page = "http://127.0.0.1:\(port)/call.html?room=\(JanusTestServer.room)&janus=\(janus.apiURL.absoluteString)"
+        let page = "http://127.0.0.1:\(port)/call.html?room=\(room)&janus=\(api)"
         browser = try ChildProcess(executable: "/usr/bin/chromium", arguments: [
             "--headless=new", "--no-sandbox", "--disable-gpu", "--user-data-dir=\(folder.appendingPathComponent("profile").path)",
             "--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream", "--autoplay-policy=no-user-gesture-required",
@@ -40,7 +40,7 @@ final class BrowserPage {
     }
 
     /// The page's newest report (its query's fields), nil before the first.
-    var report: [String: String]? {
+    public var report: [String: String]? {
         let log = ChildProcess.text(of: folder.appendingPathComponent("server.log"))
         guard let line = log.split(separator: "\n").last(where: { $0.contains("GET /report?") }),
               let start = line.range(of: "/report?"), let end = line.range(of: " HTTP/", range: start.upperBound..<line.endIndex)
@@ -54,13 +54,13 @@ final class BrowserPage {
     }
 
     /// A number from the newest report (0 when absent).
-    func number(_ field: String) -> Double { report?[field].flatMap(Double.init) ?? 0 }
+    public func number(_ field: String) -> Double { report?[field].flatMap(Double.init) ?? 0 }
 
     /// Tells the page to mute its microphone.
-    func mute() throws {
+    public func mute() throws {
         try "mute".write(to: folder.appendingPathComponent("site/command.txt"), atomically: true, encoding: .utf8)
     }
 
     /// The browser's and the server's output, for a failure's message.
-    var logs: String { browser.outputTail(lines: 20) + "\n" + String(ChildProcess.text(of: folder.appendingPathComponent("server.log")).suffix(600)) }
+    public var logs: String { browser.outputTail(lines: 20) + "\n" + String(ChildProcess.text(of: folder.appendingPathComponent("server.log")).suffix(600)) }
 }
