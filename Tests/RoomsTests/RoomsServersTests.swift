@@ -110,14 +110,21 @@ final class RoomsLocalServerAssetTests: XCTestCase {
         let config = try RoomsFile.parse(bytes, fileName: "rooms-local-server.json")
         let script = try String(contentsOf: root.appendingPathComponent("scripts/server.sh"), encoding: .utf8)
         XCTAssertTrue(script.contains("RTMP_PORT:-1935") && script.contains("HTTP_PORT:-8080"))
-        XCTAssertEqual(config.servers.map(\.stats), ["http://127.0.0.1:8080/stat", "http://127.0.0.1:8080/stat"])
-        XCTAssertEqual(config.servers.map { $0.play.url(forStream: "studio") },
+        let nginx = config.servers.filter { $0.janusAPI == nil }
+        XCTAssertEqual(nginx.map(\.stats), ["http://127.0.0.1:8080/stat", "http://127.0.0.1:8080/stat"])
+        XCTAssertEqual(nginx.map { $0.play.url(forStream: "studio") },
                        ["rtmp://127.0.0.1:1935/live/studio", "http://127.0.0.1:8080/hls/studio.m3u8"])
+        XCTAssertTrue(script.contains("JANUS_HTTP_PORT:-8088"))
+        XCTAssertEqual(config.servers.compactMap(\.janusAPI), ["http://127.0.0.1:8088/janus"],
+                       "the Janus server the script starts, its HTTP API on the script's default port")
         XCTAssertTrue(script.contains("location /hls/"), "the script serves the HLS section's playlists")
         XCTAssertEqual(config.rooms.compactMap(\.broadcast?.publishURL),
                        ["rtmp://127.0.0.1:1935/live/studio", "rtmp://127.0.0.1:1935/live/desk"])
         XCTAssertEqual(config.servers.first?.calls?.url(room: "standup", participant: "Ada"), "rtmp://127.0.0.1:1935/call/standup~Ada")
         XCTAssertTrue(script.contains("application call"), "the script holds the example's calls")
-        XCTAssertEqual(config.rooms.filter(\.isServerCall).map(\.id), ["standup"])
+        XCTAssertEqual(config.rooms.filter(\.isServerCall).map(\.id), ["standup", "janus-call"])
+        XCTAssertEqual(config.rooms.first { $0.id == "janus-call" }?.videoRoom, 1234, "a room the project's Janus config holds")
+        let janusConfig = try String(contentsOf: root.appendingPathComponent("scripts/janus/janus.plugin.videoroom.jcfg"), encoding: .utf8)
+        XCTAssertTrue(janusConfig.contains("room-1234"), "the script's Janus holds the example's call")
     }
 }
