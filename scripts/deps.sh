@@ -56,8 +56,9 @@ bench_pkgs=(mpv time python3-matplotlib libsdl2-ttf-2.0-0 valgrind binutils)
 deb_pkgs=(libcurl4-openssl-dev libxml2-dev dpkg-dev binutils lintian man-db)
 # The package installed into a fresh Debian 12 root (scripts/test-deb-install.sh).
 deb_install_pkgs=(debootstrap xvfb x11-utils imagemagick)
-# Janus, the WebRTC server for calls with browsers (VideoRoom plugin, HTTP and WebSocket transports).
-server_pkgs=(nginx-light libnginx-mod-rtmp janus)
+# Janus, the WebRTC server for calls with browsers (VideoRoom plugin, HTTP and WebSocket transports),
+# and its own VideoRoom demo page (janus-demos), the browser side the README shows.
+server_pkgs=(nginx-light libnginx-mod-rtmp janus janus-demos)
 # The WebRTC call tests (`make test-web`): Janus started by the tests on free ports, a browser in
 # the call (Chromium and janus.js from libjs-janus-gateway), python3-websockets for Chromium's
 # DevTools protocol; iproute2 and util-linux's unshare make the tests' network namespace.
