@@ -7,7 +7,8 @@ import XCTest
 /// WebRTC engine, and each shows the other's moving picture in its call tile on the screen; one
 /// mutes, then turns the camera off (the other's tile says so), stands still as if her network were
 /// gone (her tile goes within 3 s and comes back); Janus restarts (Reconnecting, then the call
-/// resumes by itself); then she leaves (gone within 2 s).
+/// resumes by itself); then she leaves (gone within 2 s). A Janus that is not up when a call is
+/// joined makes the call say Reconnecting until it is, then the call goes live by itself.
 /// Runs inside `make test-web`'s network namespace (Janus's ICE on its veth alone).
 final class JanusCallE2ETests: DesktopTestCase {
     private struct Person {
@@ -180,5 +181,24 @@ final class JanusCallE2ETests: DesktopTestCase {
         }
         XCTAssertLessThan(gone - leftAt, 2, "a leaver is gone within 2 s")
         for app in apps { _ = app.app.terminate() }
+    }
+
+    /// Janus cannot be reached at join: the call says Reconnecting with D4's backoff (as when
+    /// Janus goes away mid-call), and is joined by itself once Janus is up.
+    func testJanusUnreachableAtJoinIsRetriedUntilItIsUp() throws {
+        try requireTestNetwork()
+        let janus = JanusServer(iceEnforce: "v0")
+        let desktop = try startDesktop()
+        let app = try LiveServerApp(ada.name, roomsFile: roomsFile(janus, ada, in: desktop.workFolder),
+                                    arguments: ["--open", "weekly"], on: desktop) { try launchApp($0, on: desktop) }
+        try app.waitFor("call", ["room": "weekly", "phase": "sending-reconnecting(1)"], timeout: 15)
+        try app.waitFor("call", ["room": "weekly", "phase": "sending-reconnecting(2)"], timeout: 5)
+        try desktop.focus(app.mainWindow)
+        _ = try desktop.screenshot("janus-call-unreachable-reconnecting")
+        try janus.start()
+        let upAt = monotonicNow()
+        let live = try app.waitFor("call", ["room": "weekly", "phase": "sending-live"], timeout: 20)
+        print("Janus up: the call is live \(String(format: "%.1f", (app.stats.monotonicTime(of: live[0]) ?? upAt) - upAt)) s later")
+        _ = app.app.terminate()
     }
 }

@@ -20,6 +20,8 @@ public struct CallState: Equatable, Sendable {
     public var cameraOff = false
     /// The participant stream's publisher as last polled.
     public var sending = BroadcastReport()
+    /// Why the call's media connection gave up, until the server takes the user in again.
+    public var failure: CallFailure?
 
     /// Creates the state of a call just joined.
     public init(room: RoomID, serverID: String, callRoom: RoomID, identity: CallIdentity, sendURL: String) {

@@ -36,6 +36,8 @@ public struct Calls: Equatable, Sendable {
         case sendPolled(RoomID, BroadcastReport)
         /// The joined call's server lists the user as `url` (a Janus call's feed, known once joined).
         case sentAs(RoomID, url: String)
+        /// The joined call's media connection gave up.
+        case failed(RoomID, CallFailure)
     }
 
     /// What the root carries out for the calls.
@@ -73,11 +75,18 @@ public struct Calls: Equatable, Sendable {
         case .sentAs(let id, let url):
             guard joined?.room == id else { return [] }
             sentURL = url
+            joined?.failure = nil
             return [.log(.info, "\(id): the server lists this user as \(url)")]
+        case .failed(let id, let failure):
+            guard joined?.room == id, joined?.failure != failure else { return [] }
+            joined?.failure = failure
+            return [.log(.warn, "\(id): \(failure.words)")]
         case .sendPolled(let id, let report):
             guard var call = joined, call.room == id, call.sending != report else { return [] }
             let before = call.sending.phase.label
             call.sending = report
+            // The server went away: the session is made anew, and with it the media connection.
+            if case .reconnecting = report.phase { call.failure = nil }
             joined = call
             guard before != report.phase.label else { return [] }
             return [.log(.info, "\(id) sending: \(report.line)")]
@@ -104,10 +113,11 @@ public struct Calls: Equatable, Sendable {
     public func notice(_ id: RoomID) -> String? {
         guard let call = joined, call.room == id else { return nil }
         var parts: [String] = []
-        switch call.sending.phase {
-        case .live: break
-        case .connecting: parts.append(tr("Joining…"))
-        case .reconnecting, .failed, .stopped: parts.append(call.sending.line)
+        switch (call.failure, call.sending.phase) {
+        case (let failure?, _): parts.append(failure.words)
+        case (nil, .live): break
+        case (nil, .connecting): parts.append(tr("Joining…"))
+        case (nil, .reconnecting), (nil, .failed), (nil, .stopped): parts.append(call.sending.line)
         }
         if call.identity.microphone == nil { parts.append(tr("Listening only: no microphone")) }
         if call.identity.camera == nil { parts.append(tr("No camera: the others see your name")) }

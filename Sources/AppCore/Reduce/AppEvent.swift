@@ -110,6 +110,9 @@ public enum AppEvent: Equatable, Sendable {
     /// The joined Janus call's server said someone joined, left, published or stopped (its
     /// VideoRoom events, R8): its section is read again now, not at the next second's refresh.
     case janusCallChanged(serverID: String)
+    /// The joined call's media connection gave up (R8): the call view says why; the user may
+    /// leave, or leave and join again.
+    case callFailed(RoomID, CallFailure)
     /// A playlist was read and made rooms off the main thread (or could not be), for the
     /// playlists' read `serial` (R7).
     case playlistRead(PlaylistAddress, serial: Int, Result<PlaylistRooms, PlaylistLoadFailure>)

@@ -95,6 +95,7 @@ extension AppState {
             effects = sendPlaylists(.read(address, serial: serial, result, now: now), now: now)
         case .broadcastPolled(let id, let report): effects = sendBroadcasting(.polled(id, report))
         case .callSendPolled(let id, let report): effects = sendCalls(.sendPolled(id, report))
+        case .callFailed(let id, let failure): effects = sendCalls(.failed(id, failure))
         case .tick(let pointer): effects = tick(pointer: pointer, now: now)
         case .idle: effects = sendMedia(.shows(media))
         case .mediaControlsFailed: effects = sendMedia(.failedToStart)

@@ -69,6 +69,10 @@ actor JanusCallSession {
     private var subscriptions: [JanusID: Subscription] = [:]
     private var sending: CallSending
     private var ended = false
+    /// The current publication's media failure was reported.
+    private var mediaFailureReported = false
+    /// The current publication's connection state at the last look.
+    private var mediaState: PeerState?
 
     /// A call to join as `join` says, for room `room`; `report` takes the events for the app
     /// (from any thread), `changed` is called when the room's publishers changed.
@@ -92,12 +96,31 @@ actor JanusCallSession {
                 Task { await self.connectionEvent(event) }
             }
             self.connection = connection
-            try await connection.connect()
+            guard await connectWithBackoff(connection) else { return }
             try await enter()
             await watchSending()
         } catch {
             Log.warn("\(room): joining VideoRoom \(join.videoRoom) on \(join.api) failed: \(error)")
         }
+    }
+
+    /// Makes the first session, trying again with D4's backoff while Janus cannot be reached (the
+    /// call says Reconnecting, as when Janus goes away mid-call); false when the call was left first.
+    private func connectWithBackoff(_ connection: JanusConnection) async -> Bool {
+        var attempt = 0
+        while !ended {
+            do throws(JanusError) {
+                try await connection.connect()
+                return !ended
+            } catch {
+                attempt += 1
+                let delay = ReconnectBackoff.delay(attempt: attempt)
+                Log.warn("\(room): Janus at \(join.api) cannot be reached (\(error)); again in \(delay) s")
+                sent.withLock { $0.phase = .reconnecting(attempt: attempt, nextTryIn: delay) }
+                try? await Task.sleep(for: .seconds(delay))
+            }
+        }
+        return false
     }
 
     /// Opens the camera and microphone; their format, or nil when the camera cannot be opened.
@@ -145,6 +168,7 @@ actor JanusCallSession {
                                                   audio: !sending.microphoneMuted, video: !sending.cameraOff)
             do throws(WebRTCError) {
                 try publisher.accept(answer: answer.sdp)
+                mediaFailureReported = false
                 outlet.withLock { $0 = publisher }
                 sent.withLock { sent in
                     sent.phase = .live
@@ -194,6 +218,26 @@ actor JanusCallSession {
         while !ended {
             try? await Task.sleep(for: .milliseconds(250))
             for (feed, subscription) in subscriptions { look(at: feed, subscription) }
+            checkMediaConnection()
+        }
+    }
+
+    /// Reports once, per publication, a publisher whose ICE or DTLS gave up: webrtcbin said it
+    /// failed, or it did not connect within the publisher's connect timeout (8 s).
+    private func checkMediaConnection() {
+        guard !mediaFailureReported, let publisher = outlet.withLock({ $0 }) else { return }
+        let state = publisher.state
+        if state != mediaState {
+            mediaState = state
+            Log.info("\(room): the call's media connection is \(state)")
+        }
+        guard state == .failed else { return }
+        mediaFailureReported = true
+        Log.warn("\(room): the call's media connection gave up: \(publisher.error.map { "\($0)" } ?? "failed")")
+        if case .connectTimedOut(let seconds)? = publisher.error {
+            report(.callFailed(room, .mediaTimedOut(seconds: Int(seconds.rounded()))))
+        } else {
+            report(.callFailed(room, .mediaFailed))
         }
     }
 
