@@ -1,5 +1,6 @@
 import EngineTerms
 import Foundation
+import Rooms
 
 /// The `--stats FILE` measurement log: one JSON object per line (SPEC section 6).
 @MainActor
@@ -51,20 +52,7 @@ public final class StatsLog {
 
     public static func json(_ v: StatsValue) -> String {
         switch v {
-        case .text(let s):
-            var out = "\""
-            for u in s.unicodeScalars {
-                switch u {
-                case "\"": out += "\\\""
-                case "\\": out += "\\\\"
-                case "\n": out += "\\n"
-                case "\r": out += "\\r"
-                case "\t": out += "\\t"
-                default:
-                    if u.value < 0x20 { out += String(format: "\\u%04x", u.value) } else { out.unicodeScalars.append(u) }
-                }
-            }
-            return out + "\""
+        case .text(let s): return JSONString.quoted(s)
         case .bool(let b): return b ? "true" : "false"
         case .int(let i): return String(i)
         case .double(let d): return d.isFinite ? String(d) : "null"

@@ -1,3 +1,5 @@
+import Rooms
+
 /// The little JSON the requests are made of, written without Foundation.
 enum OutgoingJSON {
     case string(String)
@@ -40,20 +42,6 @@ enum OutgoingJSON {
     }
 
     private static func writeString(_ value: String, to out: inout String) {
-        out += "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        out += "\""
+        out += JSONString.quoted(value)
     }
 }

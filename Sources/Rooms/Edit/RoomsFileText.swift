@@ -58,24 +58,8 @@ public enum RoomsFileText {
         return "{\n" + fields.map { indent + "  " + $0 }.joined(separator: ",\n") + "\n" + indent + "}"
     }
 
-    /// `text` as a JSON string: quotes, backslashes and control characters escaped.
-    static func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\t": result += "\\t"
-            case "\r": result += "\\r"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
-    }
+    /// `text` as a JSON string.
+    static func quoted(_ text: String) -> String { JSONString.quoted(text) }
 
     /// Refuses an edit whose result is not a valid rooms file (a duplicate id, a list left
     /// empty), so the file on disk stays one that loads.
