@@ -61,8 +61,9 @@ deb_install_pkgs=(debootstrap xvfb x11-utils imagemagick)
 server_pkgs=(nginx-light libnginx-mod-rtmp janus janus-demos)
 # The WebRTC call tests (`make test-web`): Janus started by the tests on free ports, a browser in
 # the call (Chromium and janus.js from libjs-janus-gateway), python3-websockets for Chromium's
-# DevTools protocol; iproute2 and util-linux's unshare make the tests' network namespace.
-web_pkgs=(janus libjs-janus-gateway chromium python3-websockets iproute2 util-linux)
+# DevTools protocol; iproute2 and util-linux's unshare make the tests' network namespace, whose
+# own firewall (nftables) drops Janus's media ports for the test of ICE that never connects.
+web_pkgs=(janus libjs-janus-gateway chromium python3-websockets iproute2 util-linux nftables)
 
 want=("${run_pkgs[@]}")
 case "${1:-run}" in

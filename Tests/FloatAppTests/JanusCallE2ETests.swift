@@ -8,7 +8,8 @@ import XCTest
 /// mutes, then turns the camera off (the other's tile says so), stands still as if her network were
 /// gone (her tile goes within 3 s and comes back); Janus restarts (Reconnecting, then the call
 /// resumes by itself); then she leaves (gone within 2 s). A Janus that is not up when a call is
-/// joined makes the call say Reconnecting until it is, then the call goes live by itself.
+/// joined makes the call say Reconnecting until it is, then the call goes live by itself; ICE
+/// that never connects is said in the call view within 10 s.
 /// Runs inside `make test-web`'s network namespace (Janus's ICE on its veth alone).
 final class JanusCallE2ETests: DesktopTestCase {
     private struct Person {
@@ -199,6 +200,38 @@ final class JanusCallE2ETests: DesktopTestCase {
         let upAt = monotonicNow()
         let live = try app.waitFor("call", ["room": "weekly", "phase": "sending-live"], timeout: 20)
         print("Janus up: the call is live \(String(format: "%.1f", (app.stats.monotonicTime(of: live[0]) ?? upAt) - upAt)) s later")
+        _ = app.app.terminate()
+    }
+
+    /// Runs `nft` with `arguments` in the test's network namespace, failing on an error.
+    private func nft(_ arguments: [String]) throws {
+        let outcome = try ChildProcess.run("/usr/sbin/nft", arguments, name: "nft")
+        guard outcome.status == .exited(0) else { throw HarnessError("nft \(arguments): \(outcome.stderr)") }
+    }
+
+    /// ICE that never connects (the namespace's own firewall drops every UDP packet to Janus's
+    /// media ports, so no connectivity check gets through either way): the call view says so
+    /// within 10 s of joining, and the user can still leave.
+    func testICEThatNeverConnectsIsAClearErrorWithin10Seconds() throws {
+        try requireTestNetwork()
+        let janus = JanusServer(iceEnforce: "v0")
+        try janus.start()
+        try nft(["add", "table", "inet", "floatapp_ice"])
+        defer { try? nft(["delete", "table", "inet", "floatapp_ice"]) }
+        try nft(["add", "chain", "inet", "floatapp_ice", "in", "{ type filter hook input priority 0; }"])
+        try nft(["add", "rule", "inet", "floatapp_ice", "in", "udp", "dport", JanusServer.mediaPorts, "drop"])
+        let desktop = try startDesktop()
+        let app = try LiveServerApp(ada.name, roomsFile: roomsFile(janus, ada, in: desktop.workFolder),
+                                    arguments: ["--open", "weekly"], on: desktop) { try launchApp($0, on: desktop) }
+        let joined = try app.waitFor("call", ["room": "weekly", "phase": "joined"], timeout: 15)
+        let failed = try app.waitFor("call", ["room": "weekly", "phase": "media-failed"], timeout: 15)
+        let seconds = (app.stats.monotonicTime(of: failed[0]) ?? .infinity) - (app.stats.monotonicTime(of: joined[0]) ?? 0)
+        print("ICE never connects: the error is shown \(String(format: "%.1f", seconds)) s after joining")
+        XCTAssertLessThan(seconds, 10, "a clear error within 10 s")
+        try desktop.focus(app.mainWindow)
+        _ = try desktop.screenshot("janus-call-ice-failed")
+        try app.press(.escape)
+        try app.waitFor("call", ["room": "weekly", "phase": "left"], timeout: 5)
         _ = app.app.terminate()
     }
 }

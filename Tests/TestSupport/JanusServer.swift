@@ -12,6 +12,9 @@ public final class JanusServer {
     public let iceEnforce: String?
     private var process: ChildProcess?
 
+    /// The UDP port range of Janus's media (its ICE candidates), as nft and Janus write it.
+    public static let mediaPorts = "40000-49999"
+
     /// Picks the ports and the folder; call ``start()`` to run Janus.
     public init(iceEnforce: String? = nil) {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("floatapp-janus-\(UUID().uuidString)")
@@ -41,7 +44,7 @@ public final class JanusServer {
         environment["JANUS_DIR"] = directory.path
         environment["JANUS_HTTP_PORT"] = String(httpPort)
         environment["JANUS_WS_PORT"] = String(webSocketPort)
-        environment["JANUS_RTP_PORTS"] = "40000-49999"
+        environment["JANUS_RTP_PORTS"] = Self.mediaPorts
         if let iceEnforce { environment["JANUS_ICE_ENFORCE"] = iceEnforce }
         let process = try ChildProcess(executable: root.appendingPathComponent("scripts/janus/run.sh").path, environment: environment,
                                        stdoutURL: directory.appendingPathExtension("out"))

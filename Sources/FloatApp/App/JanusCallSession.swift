@@ -33,6 +33,9 @@ actor JanusCallSession {
     static let quietLimit = 1.0
     /// Seconds all of a publisher's media may stop before their tile goes (their network is gone).
     static let goneLimit = 2.0
+    /// Seconds the call's media connection may take after Janus's answer before it is given up
+    /// and said in the call view: with the join before it, within 10 s of opening the call.
+    static let connectTimeout = 6.0
 
     /// What the call's own stream does, and its newest captured picture (the self view), as the
     /// main thread polls them.
@@ -186,7 +189,8 @@ actor JanusCallSession {
     private func makePublisher(_ format: CaptureFeed.PictureFormat) -> (WebRTCPublisher, String)? {
         do throws(WebRTCError) {
             let publisher = try WebRTCPublisher(format: .init(width: format.width, height: format.height, frameRate: format.frameRate),
-                                                bitrateKbps: max(100, join.stream.videoBitrate / 1000))
+                                                bitrateKbps: max(100, join.stream.videoBitrate / 1000),
+                                                connectTimeout: Self.connectTimeout)
             return (publisher, try publisher.makeOffer())
         } catch {
             Log.warn("\(room): the call's WebRTC publisher cannot start: \(error)")
@@ -223,7 +227,7 @@ actor JanusCallSession {
     }
 
     /// Reports once, per publication, a publisher whose ICE or DTLS gave up: webrtcbin said it
-    /// failed, or it did not connect within the publisher's connect timeout (8 s).
+    /// failed, or it did not connect within ``connectTimeout``.
     private func checkMediaConnection() {
         guard !mediaFailureReported, let publisher = outlet.withLock({ $0 }) else { return }
         let state = publisher.state
