@@ -216,11 +216,11 @@ final class JanusCallE2ETests: DesktopTestCase {
         try requireTestNetwork()
         let janus = JanusServer(iceEnforce: "v0")
         try janus.start()
+        let desktop = try startDesktop()
         try nft(["add", "table", "inet", "floatapp_ice"])
         defer { try? nft(["delete", "table", "inet", "floatapp_ice"]) }
         try nft(["add", "chain", "inet", "floatapp_ice", "in", "{ type filter hook input priority 0; }"])
         try nft(["add", "rule", "inet", "floatapp_ice", "in", "udp", "dport", JanusServer.mediaPorts, "drop"])
-        let desktop = try startDesktop()
         let app = try LiveServerApp(ada.name, roomsFile: roomsFile(janus, ada, in: desktop.workFolder),
                                     arguments: ["--open", "weekly"], on: desktop) { try launchApp($0, on: desktop) }
         let joined = try app.waitFor("call", ["room": "weekly", "phase": "joined"], timeout: 15)
