@@ -9,7 +9,7 @@ import XCTest
 /// gone (her tile goes within 3 s and comes back); Janus restarts (Reconnecting, then the call
 /// resumes by itself); then she leaves (gone within 2 s). A Janus that is not up when a call is
 /// joined makes the call say Reconnecting until it is, then the call goes live by itself; ICE
-/// that never connects is said in the call view within 10 s.
+/// that never connects is said in the call view within 10 s, and so is a camera that cannot open.
 /// Runs inside `make test-web`'s network namespace (Janus's ICE on its veth alone).
 final class JanusCallE2ETests: DesktopTestCase {
     private struct Person {
@@ -232,6 +232,22 @@ final class JanusCallE2ETests: DesktopTestCase {
         _ = try desktop.screenshot("janus-call-ice-failed")
         try app.press(.escape)
         try app.waitFor("call", ["room": "weekly", "phase": "left"], timeout: 5)
+        _ = app.app.terminate()
+    }
+
+    /// A camera that cannot be opened: the call says why ("Broadcast error: …", as an RTMP call
+    /// does), not "Joining…" for ever.
+    func testCameraThatCannotOpenIsAnError() throws {
+        try requireTestNetwork()
+        let janus = JanusServer(iceEnforce: "v0")
+        try janus.start()
+        let desktop = try startDesktop()
+        let broken = Person(name: "Ada", camera: "lavfi:nosuchfilter", tone: 440)
+        let app = try LiveServerApp(broken.name, roomsFile: roomsFile(janus, broken, in: desktop.workFolder),
+                                    arguments: ["--open", "weekly"], on: desktop) { try launchApp($0, on: desktop) }
+        try app.waitFor("call", ["room": "weekly", "phase": "sending-failed"], timeout: 15)
+        try desktop.focus(app.mainWindow)
+        _ = try desktop.screenshot("janus-call-camera-failed")
         _ = app.app.terminate()
     }
 }
