@@ -243,6 +243,61 @@ def summary(delays):
                 worst=ordered[-1], best=ordered[0])
 
 
+def call_onsets(desk, pulse, rooms, prefix, events, pull=None):
+    """A (the flashing camera and beeping microphone) and B (floating call standup of `rooms`, its
+    sound into `pulse`) in one call, until B has shown `events` flashes and played as many beeps.
+    `pull`, called once B's float shows A, may return a StreamWatcher. Returns the onsets
+    (monotonic s) seen on B's float, heard in B's sound and pulled, from the first grab on, and the
+    wall clock's offset from the monotonic one."""
+    a, _ = floatapp(desk, prefix + "a", rooms({"name": "A", "camera": camera(), "microphone": microphone()}),
+                    ["--open", "standup"], desk.env(SDL_AUDIODRIVER="dummy"))
+    b, b_stats = floatapp(desk, prefix + "b", rooms({"name": "B", "camera": "lavfi:testsrc2=size=640x360:rate=15",
+                                                      "microphone": "lavfi:anullsrc=r=48000"}),
+                          ["--open", "standup", "--float"], dict(pulse.env, SDL_AUDIODRIVER="pulseaudio"))
+
+    def float_frames():
+        evs = b_stats.since(0)
+        shown = [e for e in evs if e["ev"] == "float_shown"]
+        frames = sum(1 for e in evs if e["ev"] == "frame" and e.get("window") == "float")
+        return shown[-1] if shown and frames >= 30 else None
+    shown = wait_until(float_frames, 60, "B's float to show A", 0.2)
+    region = centre((shown["x"], shown["y"], shown["w"], shown["h"]))
+    puller = pull() if pull else None
+    wall_offset = time.time() - time.monotonic()
+    screen = Screen(desk.display)
+    watcher = Watcher(screen, {"float": region})
+    heard_from = len(pulse.onsets)
+    first = time.monotonic()
+
+    def enough():
+        return len(watcher.onsets["float"]) >= events and len(pulse.onsets) - heard_from >= events
+
+    def check():
+        for name, proc in (("A", a), ("B", b)):
+            if proc.poll() is not None:
+                raise RuntimeError("%s exited (status %s)" % (name, proc.returncode))
+        if time.monotonic() - first > events * PERIOD + 60:
+            raise TimeoutError("seen %d flashes and %d beeps" % (len(watcher.onsets["float"]), len(pulse.onsets) - heard_from))
+    watcher.run(enough, check)
+    screen.close()
+    if puller:
+        puller.close()
+    for proc in (a, b):
+        Desktop.stop(proc)
+        desk.forget(proc)
+    after = lambda times: [t for t in times if t > first + 0.5]
+    return dict(glass=after(watcher.onsets["float"]), ear=after(pulse.onsets[heard_from:]),
+                pulled=after(puller.onsets) if puller else [], wall_offset=wall_offset)
+
+
+def figures(onsets):
+    """Glass-to-glass, mouth-to-ear and pulled delays by event, and the lip sync of the events
+    both were seen for (sound minus picture, s), from call_onsets's onsets."""
+    glass, ear, pulled = (delays(onsets[k], onsets["wall_offset"]) for k in ("glass", "ear", "pulled"))
+    sync = [ear[e] - glass[e] for e in sorted(set(glass) & set(ear))]
+    return glass, ear, pulled, sync
+
+
 def main():
     global args
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -259,50 +314,14 @@ def main():
         entry = dict(server.server_entry(), calls="rtmp://127.0.0.1:%d/call/{room}~{participant}" % server.rtmp_port)
         rooms = lambda me: {"me": me, "servers": [entry],
                             "rooms": [{"id": "standup", "title": "Stand-up", "kind": "call", "server": "local"}]}
-        a, _ = floatapp(desk, "a", rooms({"name": "A", "camera": camera(), "microphone": microphone()}),
-                        ["--open", "standup"], desk.env(SDL_AUDIODRIVER="dummy"))
-        b, b_stats = floatapp(desk, "b", rooms({"name": "B", "camera": "lavfi:testsrc2=size=640x360:rate=15",
-                                                 "microphone": "lavfi:anullsrc=r=48000"}),
-                              ["--open", "standup", "--float"], dict(pulse.env, SDL_AUDIODRIVER="pulseaudio"))
-
-        def float_frames():
-            evs = b_stats.since(0)
-            shown = [e for e in evs if e["ev"] == "float_shown"]
-            frames = sum(1 for e in evs if e["ev"] == "frame" and e.get("window") == "float")
-            return shown[-1] if shown and frames >= 30 else None
-        shown = wait_until(float_frames, 60, "B's float to show A", 0.2)
-        region = centre((shown["x"], shown["y"], shown["w"], shown["h"]))
-        name = wait_until(lambda: stream_of(server, "A"), 10, "A's stream on the server", 0.2)
-        pull = StreamWatcher(desk, "rtmp://127.0.0.1:%d/call/%s" % (server.rtmp_port, name))
-        wall_offset = time.time() - time.monotonic()
-        screen = Screen(desk.display)
-        watcher = Watcher(screen, {"float": region})
-        first = time.monotonic()
-
-        def enough():
-            return len(watcher.onsets["float"]) >= args.events and len(pulse.onsets) >= args.events
-
-        def check():
-            for name, proc in (("A", a), ("B", b)):
-                if proc.poll() is not None:
-                    raise RuntimeError("%s exited (status %s)" % (name, proc.returncode))
-            if time.monotonic() - first > args.events * PERIOD + 60:
-                raise TimeoutError("seen %d flashes and %d beeps" % (len(watcher.onsets["float"]), len(pulse.onsets)))
-        watcher.run(enough, check)
-        screen.close()
-        pull.close()
+        onsets = call_onsets(desk, pulse, rooms, "", args.events,
+                             lambda: StreamWatcher(desk, "rtmp://127.0.0.1:%d/call/%s" % (
+                                 server.rtmp_port, wait_until(lambda: stream_of(server, "A"), 10, "A's stream on the server", 0.2))))
         pulse.close()
-        for proc in (a, b):
-            Desktop.stop(proc)
-            desk.forget(proc)
         cost = measure_cost(desk, server, rooms, args.cost_seconds) if args.cost_seconds > 0 else None
         server.stop()
 
-    glass = delays([t for t in watcher.onsets["float"] if t > first + 0.5], wall_offset)
-    ear = delays([t for t in pulse.onsets if t > first + 0.5], wall_offset)
-    pulled = delays([t for t in pull.onsets if t > first + 0.5], wall_offset)
-    both = sorted(set(glass) & set(ear))
-    sync = [ear[e] - glass[e] for e in both]
+    glass, ear, pulled, sync = figures(onsets)
     g, m = summary(list(glass.values())), summary(list(ear.values()))
     s = dict(n=len(sync), median=statistics.median(sync), worst=max(sync, key=abs)) if sync else None
     load = os.getloadavg()[0]

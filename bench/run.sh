@@ -3,7 +3,8 @@
 # switches between the float and the full view timed by the X server, then live latency (a host app to a viewer app, over
 # RTMP and HLS, against ffplay), calls, call latency (A to B in a call: picture, sound, lip sync,
 # and what sending costs), WebRTC media through Janus in a network namespace (its delays, lip sync
-# and a three-way call's CPU), the text layer against SDL_ttf on a 1,001-room list, then the cold
+# and a three-way call's CPU), Janus calls against RTMP calls between two FloatApps (latency, lip sync
+# and a joined 3-way call's CPU, in a network namespace), the text layer against SDL_ttf on a 1,001-room list, then the cold
 # start (exec to the first picture on the screen: a file, HLS and RTMP, against ffplay and mpv).
 # Each starts and ends its own Xvfb + openbox.
 # Usage: bench/run.sh [NAME|all] (default all; the names are listed below); after a benchmark's name,
@@ -26,7 +27,7 @@ run() {
   local python=$python
   # The latency benchmark reads the screen with python3-xlib, a Debian package of the system python.
   # So do the switches and cold start benchmarks (python3-xlib's DAMAGE) and the calls benchmark's plot (python3-matplotlib).
-  case "$1" in latency|callatency|calls|switches|coldstart) [ -x /usr/bin/python3 ] && python=/usr/bin/python3 ;; esac
+  case "$1" in latency|callatency|januscall|calls|switches|coldstart) [ -x /usr/bin/python3 ] && python=/usr/bin/python3 ;; esac
   "$python" "bench/$1.py" --floatapp "$bin" "${@:2}" &
   child=$!
   wait "$child"
@@ -43,6 +44,7 @@ benches=(
   calls
   callatency
   webrtc
+  januscall
   text
   coldstart
 )

@@ -47,7 +47,7 @@ def free_port():
         return s.getsockname()[1]
 
 
-def start_janus(folder, port):
+def start_janus(folder, port, rooms=(ROOM,)):
     for kind, module in (("plugins", "libjanus_videoroom.so"), ("transports", "libjanus_http.so")):
         os.makedirs(os.path.join(folder, kind))
         os.symlink(os.path.join(JANUS_LIB, kind, module), os.path.join(folder, kind, module))
@@ -60,8 +60,9 @@ def start_janus(folder, port):
                       'nat: { ice_enforce_list = "v0" full_trickle = false }\n',
         "janus.transport.http.jcfg": f'general: {{ base_path = "/janus" http = true port = {port} ip = "127.0.0.1" }}\n'
                                      'admin: { admin_http = false }\n',
-        "janus.plugin.videoroom.jcfg": f'general: {{ }}\nroom-{ROOM}: {{ description = "Bench" publishers = 64 '
-                                       'videocodec = "h264,vp8" audiocodec = "opus" }\n',
+        "janus.plugin.videoroom.jcfg": "general: { }\n" + "".join(
+            f'room-{room}: {{ description = "Bench" publishers = 64 videocodec = "h264,vp8" audiocodec = "opus" }}\n'
+            for room in rooms),
     }
     for name, text in configs.items():
         with open(os.path.join(folder, name), "w") as f:
