@@ -14,7 +14,7 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from desktop import Desktop, need  # noqa: E402
 from livesource import PROTOCOLS, LiveSource, run_until_sources_end  # noqa: E402
-from playback import PictureClock, cached_media  # noqa: E402
+from playback import PictureClock, cached_media, floatapp_env  # noqa: E402
 from verdicts import Verdicts, header, load_text, stats_for, write_readme_block  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -68,16 +68,9 @@ def floatapp_args(c, urls, run_dir, floatapp):
     participants = [{"name": "P%d" % i, "source": u} for i, u in enumerate(urls)]
     with open(rooms, "w") as f:
         json.dump({"rooms": [{"id": "call", "title": "Call", "kind": "call", "participants": participants}]}, f)
-    state_home = os.path.join(run_dir, "state")
-    os.makedirs(os.path.join(state_home, "floatapp"))
-    if c.view not in ("full", "480x270"):
-        with open(os.path.join(state_home, "floatapp", "state.json"), "w") as f:
-            json.dump({"version": 1, "placement": {"corner": "bottom_right",
-                                                   "width_fraction": int(c.view.split("x")[0]) / 1920}}, f)
     stats = os.path.join(run_dir, "stats.jsonl")
     args = [floatapp, "--rooms", rooms, "--open", "call", "--stats", stats] + (["--float"] if c.view != "full" else [])
-    env = dict(SDL_AUDIODRIVER="dummy", XDG_STATE_HOME=state_home, XDG_CONFIG_HOME=os.path.join(run_dir, "config"))
-    return args, env, stats
+    return args, floatapp_env(run_dir, c.view), stats
 
 
 def ffmpeg_args(c, urls):

@@ -142,20 +142,26 @@ def floatapp_args(player, url, run_dir, floatapp):
     rooms = os.path.join(run_dir, "rooms.json")
     with open(rooms, "w") as f:
         json.dump({"rooms": [{"id": "clip", "title": "Benchmark clip", "kind": "live", "source": url}]}, f)
-    state_home = os.path.join(run_dir, "state")
-    os.makedirs(os.path.join(state_home, "floatapp"))
-    if player.view not in ("full", "480x270"):
-        with open(os.path.join(state_home, "floatapp", "state.json"), "w") as f:
-            json.dump({"version": 1, "placement": {"corner": "bottom_right",
-                                                   "width_fraction": int(player.view.split("x")[0]) / SCREEN_W}}, f)
     stats = os.path.join(run_dir, "stats.jsonl")
     args = [player.binary or floatapp, "--rooms", rooms, "--open", "clip", "--stats", stats]
     if player.view != "full":
         args.append("--float")
     if player.renderer == "gl":
         args += ["--renderer", "gl"]
-    extra = dict(SDL_AUDIODRIVER="dummy", XDG_STATE_HOME=state_home, XDG_CONFIG_HOME=os.path.join(run_dir, "config"))
-    return args, extra, stats
+    return args, floatapp_env(run_dir, player.view), stats
+
+
+def floatapp_env(run_dir, view):
+    """FloatApp's environment additions: no sound device, and private config and state folders
+    under `run_dir`, whose state names the float's width for a `view` other than the full view
+    and the default float (a quarter of the screen's width)."""
+    state_home = os.path.join(run_dir, "state")
+    os.makedirs(os.path.join(state_home, "floatapp"))
+    if view not in ("full", "480x270"):
+        with open(os.path.join(state_home, "floatapp", "state.json"), "w") as f:
+            json.dump({"version": 1, "placement": {"corner": "bottom_right",
+                                                   "width_fraction": int(view.split("x")[0]) / SCREEN_W}}, f)
+    return dict(SDL_AUDIODRIVER="dummy", XDG_STATE_HOME=state_home, XDG_CONFIG_HOME=os.path.join(run_dir, "config"))
 
 
 def command(player, url, run_dir, floatapp, full_box):
