@@ -303,8 +303,10 @@ def verdicts(results, floats):
     v = Verdicts(results)
     for view in floats:
         fa = "floatapp-%s" % view
+        # Every contestant gets the same input: the floor reading the same live stream with
+        # FloatApp's settings is the fair one; the file's floor (no live pacing) is kept beside it.
+        v.line("Float %s, live: CPU vs the same-settings floor (the live stream)" % view, fa, "floor-same-live", "cpu", 1.10)
         v.line("Float %s, live: CPU vs the same-settings floor (file)" % view, fa, "floor-same", "cpu", 1.10)
-        v.line("Float %s, live: CPU vs the same-settings floor (the live stream)" % view, fa, "floor-same-live", "cpu", None)
         v.line("Float %s, live: CPU vs the default floor (file)" % view, fa, "floor-default", "cpu", None)
         for peer, name in (("ffplay-%s" % view, "ffplay (default renderer)"), ("ffplay-%s-sw" % view, "ffplay (software)")):
             v.line("Float %s: CPU vs %s" % (view, name), fa, peer, "cpu", 0.55)
