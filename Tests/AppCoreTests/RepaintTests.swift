@@ -1,4 +1,4 @@
-import AppCore
+@testable import AppCore
 import AppCoreTestSupport
 import PiPLayout
 import Rooms
@@ -198,6 +198,24 @@ final class RepaintTests: XCTestCase {
             $0.checks.roomsFileAt = 2.05
             $0.checks.levelsAt = 2.05
         }
+    }
+
+    /// A step builds the views only when a stored property they may read changed: every stored
+    /// property but the few no view reads must be compared, so a new one has to be added to
+    /// `AppState.viewInputsEqual` (this list fails until it is).
+    func testEveryStoredPropertyAViewMayReadIsComparedBeforeTheViewsAreBuilt() {
+        let stored = Set(Mirror(reflecting: F.start()).children.compactMap(\.label))
+        let compared: Set = ["rooms", "session", "main", "float", "motion", "toasts", "fields", "environment", "displays",
+                             "exit", "mediaControls", "callLinks", "calls", "broadcasting", "userRooms", "playlists",
+                             "opened", "roomsFile", "directory"]
+        XCTAssertEqual(stored.subtracting(AppState.propertiesNoViewReads), compared)
+        var state = cleanFloat(F.liveA), other = state
+        XCTAssertTrue(AppState.viewInputsEqual(state, other))
+        other.checks.roomsFileAt += 1
+        other.paint.float.dirty.toggle()
+        XCTAssertTrue(AppState.viewInputsEqual(state, other))
+        state.toasts.append(Toast(message: "m", until: 9))
+        XCTAssertFalse(AppState.viewInputsEqual(state, other))
     }
 
     func testAFrameOrAPaintAloneMarksNothingChanged() {

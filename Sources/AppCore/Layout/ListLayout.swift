@@ -457,18 +457,30 @@ extension AppState {
 
     /// The header's room count in its style: "N rooms", or "N of M rooms" while a search filters.
     private static func countLabel(_ shown: ShownRooms) -> UIMetrics.LabelKey {
-        let all = shown.listed.count
-        let label = shown.isSearch ? trn("%2$d of %1$d room", "%2$d of %1$d rooms", all, shown.count) : trn("%d room", "%d rooms", all)
+        countLabel(RoomCount(listed: shown.listed.count, matches: shown.matches?.count))
+    }
+
+    /// The header's count label for `count`.
+    static func countLabel(_ count: RoomCount) -> UIMetrics.LabelKey {
+        let all = count.listed
+        let label = count.matches.map { trn("%2$d of %1$d room", "%2$d of %1$d rooms", all, $0) } ?? trn("%d room", "%d rooms", all)
         return UIMetrics.LabelKey(label, ListViewModel.countStyle)
     }
+
+    /// The numbers the header's count label says, counted without making the list.
+    var roomCount: RoomCount { RoomCount(listed: listedRoomCount, matches: fields.index.matches?.count) }
 
     /// The text the shell measures with its fonts, as ``AppEvent/textMeasured(_:width:)``,
     /// before it paints or takes input again: the header's room count while the list shows,
     /// when its text or the scale changed since it was measured; nil when nothing is to measure.
+    /// Asked after every event: the label is worded only when the numbers it says changed
+    /// since it was measured (``MainState/countLabelCount``).
     public var textToMeasure: UIMetrics.LabelKey? {
         guard case .list = session.mainWindow.content else { return nil }
-        let count = Self.countLabel(shownRooms)
-        guard let measured = main.countLabel, measured.key == count, measured.scale == environment.metrics.scale else { return count }
+        let count = roomCount, scale = environment.metrics.scale
+        if let measured = main.countLabel, measured.scale == scale, main.countLabelCount == count { return nil }
+        let label = Self.countLabel(count)
+        guard let measured = main.countLabel, measured.key == label, measured.scale == scale else { return label }
         return nil
     }
 

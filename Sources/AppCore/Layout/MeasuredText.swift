@@ -16,3 +16,11 @@ public struct MeasuredText: Hashable, Sendable {
         self.width = width
     }
 }
+
+/// The numbers the list's header counts: its rooms, and a search's results while one filters.
+struct RoomCount: Equatable, Sendable {
+    /// The rooms in the list.
+    var listed: Int
+    /// The search's results; nil when nothing is searched.
+    var matches: Int?
+}

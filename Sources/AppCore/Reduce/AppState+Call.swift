@@ -21,6 +21,7 @@ extension AppState {
     /// rooms are shared, not copied, so it costs the other rooms and the sections, not the
     /// playlists' rooms.
     public var listedRooms: ListedRooms {
+        // `listedRoomCount` counts the same parts: a part added here is counted there too.
         let fileRooms = roomsFile.rooms.map(withServerParticipants)
         var parts = [ListedRooms.Part(rooms: opened.rooms), ListedRooms.Part(rooms: fileRooms)]
         var sections: [ListedRooms.Section] = []
@@ -43,6 +44,13 @@ extension AppState {
         parts.append(ListedRooms.Part(rooms: directory.rooms.map(withoutMe)))
         sections += directory.sectionStarts(after: start).enumerated().map { ListedRooms.Section(start: $1, header: .server($0)) }
         return ListedRooms(parts: parts, sections: sections)
+    }
+
+    /// How many rooms ``listedRooms`` holds, without making the list: the header's count
+    /// label is checked against it on every event.
+    var listedRoomCount: Int {
+        opened.items.count + roomsFile.rooms.count + playlists.sources.reduce(0) { $0 + ($1.rooms?.rooms.count ?? 0) }
+            + directory.roomCount
     }
 
     /// The list's room with this id.

@@ -26,16 +26,37 @@ extension AppState {
         // several times a frame, and building both windows' views twice for it was a tenth of
         // a playing float's main loop.
         if event.changesNoView { return apply(event, now: now) }
-        let shown = PaintedViews(self, now: now), content = session.mainWindow.content
+        let before = self
         let effects = apply(event, now: now)
-        if session.mainWindow.content != content {
+        if session.mainWindow.content != before.session.mainWindow.content {
             if case .key = event { focusNewView(byKey: true) } else { focusNewView(byKey: false) }
         }
-        let painted = PaintedViews(self, now: now)
+        // The views are a function of the state and the time: built, before and after, only
+        // when a part of the state they read changed (most ticks and polls change none).
+        var changed = (main: false, float: false)
+        if !Self.viewInputsEqual(before, self) {
+            let shown = PaintedViews(before, now: now), painted = PaintedViews(self, now: now)
+            changed = (painted.main != shown.main, painted.float != shown.float)
+        }
         let uncovered = { (w: WindowKind) in event == .exposed(w) || event == .shown(w) }
-        if painted.main != shown.main || uncovered(.main) { _ = paint.send(.changed(.main)) }
-        if painted.float != shown.float || uncovered(.float) { _ = paint.send(.changed(.float)) }
+        if changed.main || uncovered(.main) { _ = paint.send(.changed(.main)) }
+        if changed.float || uncovered(.float) { _ = paint.send(.changed(.float)) }
         return effects
+    }
+
+    /// The stored properties no view reads: paint pacing and the times of periodic checks.
+    static let propertiesNoViewReads: Set<String> = ["paint", "checks"]
+
+    /// Whether `a` and `b` agree on every stored property a view may read (all but
+    /// ``propertiesNoViewReads``), compared one by one, the one polls change most often first,
+    /// so that a difference is found early and equal parts shared since a copy compare by
+    /// identity.
+    static func viewInputsEqual(_ a: AppState, _ b: AppState) -> Bool {
+        a.rooms == b.rooms && a.session == b.session && a.main == b.main && a.float == b.float && a.motion == b.motion
+            && a.toasts == b.toasts && a.fields == b.fields && a.environment == b.environment && a.displays == b.displays
+            && a.exit == b.exit && a.mediaControls == b.mediaControls && a.callLinks == b.callLinks && a.calls == b.calls
+            && a.broadcasting == b.broadcasting && a.userRooms == b.userRooms && a.playlists == b.playlists
+            && a.opened == b.opened && a.roomsFile == b.roomsFile && a.directory == b.directory
     }
 
     private mutating func apply(_ event: AppEvent, now: Double) -> [AppEffect] {
@@ -63,6 +84,8 @@ extension AppState {
         case .scaleChanged(let metrics): effects = scaleChanged(metrics, now: now)
         case .textMeasured(let key, let width):
             main.countLabel = MeasuredText(key: key, scale: environment.metrics.scale, width: width)
+            let count = roomCount
+            main.countLabelCount = Self.countLabel(count) == key ? count : nil
             effects = []
         case .desktopScaleRead, .userInput, .mainWindowMoved, .refreshRateRead, .floatNotActivated:
             effects = desktopEvent(event)

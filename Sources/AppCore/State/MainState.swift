@@ -12,6 +12,9 @@ public struct MainState: Equatable, Sendable {
     /// The header's room count as the shell's fonts last measured it (``AppState/textToMeasure``):
     /// the add button and the field beside it are placed by its width.
     public var countLabel: MeasuredText?
+    /// The numbers ``countLabel`` says, when it says the list's: while they and the scale
+    /// stay, the label needs neither wording nor measuring again.
+    var countLabelCount: RoomCount?
     /// The room view control under the pointer.
     public var hovered: RoomControl?
     /// Whether the volume slider is being dragged.

@@ -30,6 +30,9 @@ public struct LiveDirectory: Hashable, Sendable {
     /// The rooms every section lists, in section order.
     public var rooms: [Room] { sections.flatMap(\.rooms) }
 
+    /// How many rooms ``rooms`` holds, without making them.
+    public var roomCount: Int { sections.reduce(0) { $0 + $1.streams.count + $1.listedCalls.count } }
+
     /// Where each section's header goes among ``rooms`` when `before` rooms precede them all.
     public func sectionStarts(after before: Int) -> [Int] {
         var starts: [Int] = []
