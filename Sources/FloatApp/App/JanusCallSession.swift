@@ -32,7 +32,7 @@ actor JanusCallSession {
     /// as turned off (Janus stops forwarding what `configure` turned off).
     static let quietLimit = 1.0
     /// Seconds all of a publisher's media may stop before their tile goes (their network is gone).
-    static let goneLimit = 2.0
+    static let goneLimit = 1.5
     /// Seconds the call's media connection may take after Janus's answer before it is given up
     /// and said in the call view: with the join before it, within 10 s of opening the call.
     static let connectTimeout = 6.0
