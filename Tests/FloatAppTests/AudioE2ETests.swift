@@ -6,42 +6,11 @@ import XCTest
 /// a file in real time, and the test reads the samples: a 440 Hz tone, silence when muted,
 /// and the tone again after the view moves into the float.
 final class AudioE2ETests: DesktopTestCase {
-    /// The output: float32 stereo at 48 kHz, as FloatApp opens the device.
-    private struct Recording {
-        let url: URL
-        static let rate = 48_000
-
-        /// Left-channel samples recorded so far.
-        func left() -> [Float] {
-            guard let data = try? Data(contentsOf: url) else { return [] }
-            let count = data.count / MemoryLayout<Float>.size
-            return data.withUnsafeBytes { raw in
-                let floats = raw.bindMemory(to: Float.self)
-                return stride(from: 0, to: count - 1, by: 2).map { floats[$0] }
-            }
-        }
-
-        var seconds: Double { Double(left().count) / Double(Self.rate) }
-    }
-
-    /// Root mean square and rising zero crossings per second of the last `seconds` of `samples`.
-    private func measure(_ samples: [Float], last seconds: Double) -> (rms: Double, hertz: Double) {
-        let n = min(samples.count, Int(seconds * Double(Recording.rate)))
-        let tail = samples.suffix(n)
-        guard n > 1 else { return (0, 0) }
-        let rms = (tail.reduce(0.0) { $0 + Double($1 * $1) } / Double(n)).squareRoot()
-        let crossings = zip(tail, tail.dropFirst()).filter { $0 < 0 && $1 >= 0 }.count
-        return (rms, Double(crossings) / (Double(n) / Double(Recording.rate)))
-    }
-
-    /// Waits until `more` seconds of audio were recorded after `start`, then measures them.
-    private func measureNext(_ recording: Recording, seconds more: Double) throws -> (rms: Double, hertz: Double) {
-        let start = recording.left().count
-        let samples = try eventuallyValue("\(more) s more audio is recorded", timeout: more * 4 + 5) { () -> [Float]? in
-            let all = recording.left()
-            return all.count - start >= Int(more * Double(Recording.rate)) ? all : nil
-        }
-        return measure(samples, last: more)
+    /// Waits until `more` seconds were recorded from now, then measures them: root mean square
+    /// and rising zero crossings per second.
+    private func measureNext(_ recording: SoundRecording, seconds more: Double) throws -> (rms: Double, hertz: Double) {
+        let samples = try recording.next(seconds: more)
+        return (SoundRecording.rms(samples), SoundRecording.hertz(samples))
     }
 
     func testToneMutesAndKeepsPlayingInTheFloat() throws {
@@ -51,11 +20,11 @@ final class AudioE2ETests: DesktopTestCase {
             {"rooms": [{"id": "tone", "title": "Tone", "kind": "live",
               "source": "lavfi:testsrc2=size=320x180:rate=30[out0];sine=f=440:sample_rate=48000[out1]"}]}
             """.write(to: rooms, atomically: true, encoding: .utf8)
-        let recording = Recording(url: desktop.workFolder.appendingPathComponent("audio.raw"))
+        let recording = SoundRecording(url: desktop.workFolder.appendingPathComponent("audio.raw"))
         let stats = StatsFile(url: desktop.workFolder.appendingPathComponent("stats.jsonl"))
         let app = try AppProcess.launch(
             ["--rooms", rooms.path, "--open", "tone", "--stats", stats.url.path], on: desktop, for: self,
-            environment: ["SDL_AUDIODRIVER": "disk", "SDL_DISKAUDIOFILE": recording.url.path])
+            environment: recording.environment)
 
         try eventually("the room plays\n\(app.outputTail())", timeout: 20) {
             !stats.events(named: "frame", matching: ["window": "main"]).isEmpty

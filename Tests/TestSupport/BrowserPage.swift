@@ -56,9 +56,11 @@ public final class BrowserPage {
     /// A number from the newest report (0 when absent).
     public func number(_ field: String) -> Double { report?[field].flatMap(Double.init) ?? 0 }
 
-    /// Tells the page to mute its microphone.
-    public func mute() throws {
-        try "mute".write(to: folder.appendingPathComponent("site/command.txt"), atomically: true, encoding: .utf8)
+    /// Tells the page to mute its microphone: its track disabled (silence is sent), as Janus's
+    /// own VideoRoom demo mutes, and with `throughJanus` also no longer sent (VideoRoom's
+    /// `configure`), as FloatApp mutes.
+    public func mute(throughJanus: Bool = false) throws {
+        try (throughJanus ? "mute-in-janus" : "mute").write(to: folder.appendingPathComponent("site/command.txt"), atomically: true, encoding: .utf8)
     }
 
     /// The browser's and the server's output, for a failure's message.

@@ -60,6 +60,14 @@ public final class JanusServer {
         }
     }
 
+    /// Kills Janus at once, as a crash does (SIGKILL to its whole process group: the script
+    /// that runs it and Janus), and reaps it; ``start()`` runs it again on the same ports.
+    public func kill() {
+        guard let process else { return }
+        killpg(process.pid, SIGKILL)
+        stop()
+    }
+
     /// Stops Janus (SIGTERM, then SIGKILL after a second).
     public func stop() {
         _ = process?.terminate(grace: 1)
