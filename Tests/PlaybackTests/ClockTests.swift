@@ -144,6 +144,31 @@ final class ClockTests: XCTestCase {
         XCTAssertLessThanOrEqual(worstLag, chunk + 0.002, "a picture appeared \(worstLag) s after its time")
     }
 
+    /// A device that queues more sound plays each sample later: the clock follows the sound
+    /// heard, so the same chunks mixed leave it that much behind, and no picture is dropped for it.
+    func testTheClockFollowsTheSoundHeardNotTheSoundMixed() throws {
+        let media = try TestMedia()
+        let file = try media.h264AAC("sync.mp4", seconds: 2)
+        var times: [[Double]] = []
+        var dropped: [Int] = []
+        for lead in [0.0, 0.05] {
+            var player = ManualPlayer(source: file, chunkFrames: 512, outputLead: lead)
+            defer { player.session.close() }
+            var seen: [Double] = []
+            for _ in 0..<30 {
+                player.step(pictures: 60)
+                _ = player.session.takeFrame()
+                seen.append(player.session.clockTime ?? -1)
+            }
+            times.append(seen)
+            dropped.append(player.session.counters.dropped)
+        }
+        for (mixed, heard) in zip(times[0], times[1]).suffix(20) {
+            XCTAssertEqual(mixed - heard, 0.05, accuracy: 0.001, "the clock \(heard) with the lead, \(mixed) without")
+        }
+        XCTAssertEqual(dropped, [0, 0], "no picture dropped either way")
+    }
+
     func testPeekingNeverCountsAFrameAsPresented() throws {
         let clock = ManualClock()
         let session = SourcePlayer(source: "lavfi:testsrc2=size=160x120:rate=10", options: PlaybackOptions(),

@@ -56,7 +56,8 @@ final class UnderrunTests: XCTestCase {
             var output = [Float](repeating: 0, count: frames * state.ring.channels)
             let (channels, rate) = (state.ring.channels, state.ring.rate)
             output.withUnsafeMutableBufferPointer { buffer in
-                state.mix(into: buffer.baseAddress!, frameCount: frames, channels: channels, rate: rate, now: clock.now())
+                state.mix(into: buffer.baseAddress!, frameCount: frames, channels: channels, rate: rate, lead: 0,
+                          now: clock.now())
             }
             clock.advance(by: Double(frames) / Double(rate))
             return state.advance(now: clock.now())

@@ -31,7 +31,9 @@ final class Players {
         guard SDLRuntime.hasAudio else { return }
         let mixer = self.mixer
         do {
-            audio = try AudioOutput { buffer, frames in mixer.render(into: buffer, frameCount: frames) }
+            let output = try AudioOutput { buffer, frames in mixer.render(into: buffer, frameCount: frames) }
+            mixer.setOutputLead(output.clockLead)
+            audio = output
         } catch {
             Log.warn(DesktopFailure.noAudioDevice("\(error)").words)
         }

@@ -136,10 +136,12 @@ final class PlayerCore: @unchecked Sendable {
     }
 
     /// Adds this player's next `frameCount` frames into `output` (interleaved, `channels` per
-    /// frame at `rate`), applying mute and volume, and advances the clock. Never blocks for long.
-    func mix(into output: UnsafeMutablePointer<Float>, frameCount: Int, channels: Int, rate: Int) {
+    /// frame at `rate`), applying mute and volume, and advances the clock to the sound heard
+    /// `lead` seconds after it is mixed. Never blocks for long.
+    func mix(into output: UnsafeMutablePointer<Float>, frameCount: Int, channels: Int, rate: Int, lead: Double) {
         withLock { state in
-            state.mix(into: output, frameCount: frameCount, channels: channels, rate: rate, now: systemClock.now())
+            state.mix(into: output, frameCount: frameCount, channels: channels, rate: rate, lead: lead,
+                      now: systemClock.now())
         }
     }
 }

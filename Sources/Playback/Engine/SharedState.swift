@@ -367,7 +367,10 @@ struct SharedState {
 
     /// Adds this player's next `frameCount` frames into `output` (interleaved, `channels` per
     /// frame at `rate`), applying mute and volume, and advances the clock. Never blocks for long.
-    mutating func mix(into output: UnsafeMutablePointer<Float>, frameCount: Int, channels: Int, rate: Int, now: Double) {
+    /// The sound mixed now is heard `lead` seconds later, so the clock is set to the sound
+    /// mixed `lead` seconds ago: the one heard now (continuous sound assumed).
+    mutating func mix(into output: UnsafeMutablePointer<Float>, frameCount: Int, channels: Int, rate: Int, lead: Double,
+                      now: Double) {
         guard phase == .playing, hasAudioStream, rate == ring.rate, channels == ring.channels,
               let time = clock.time(now: now) else { return }
         let chunk = Double(frameCount) / Double(rate)
@@ -382,13 +385,13 @@ struct SharedState {
         guard let head = ring.headPts else { return }
         // A gap in a live source's sound (it stood still) is skipped: played as silence, its
         // length would be added to the delay for the rest of the watch.
-        if head > time + chunk && head < time + 1 && !isLive {
+        if head > time + lead + chunk && head < time + lead + 1 && !isLive {
             clock.audioConsumed(from: time, duration: chunk, now: now)
         } else {
             let taken = min(frameCount, ring.count)
             let squares = ring.take(taken, into: output, gain: muted ? 0 : volume)
             noteLevel(squares, frames: taken)
-            clock.audioConsumed(from: head, duration: Double(taken) / Double(rate), now: now)
+            clock.audioConsumed(from: head - lead, duration: Double(taken) / Double(rate), now: now)
             wakeDemuxerIfReady()
         }
     }
