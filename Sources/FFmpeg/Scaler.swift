@@ -16,7 +16,10 @@ package final class Scaler {
         /// each output row. On the playback benchmark's test pattern, 1080p to 320x180 from 360
         /// rows differs from area over all 1080 rows by 45.6 dB PSNR in luma on its worst frame
         /// (from 540 rows: 48.9 dB; a Mandelbrot zoom: 44.1 and 45.7 dB; fast bilinear: 26 dB);
-        /// starting from the first row of each three instead costs 4 dB (a sixth of a pixel's shift). Fast bilinear and point
+        /// starting from the first row of each three instead costs 4 dB (a sixth of a pixel's shift). A picture shown
+        /// at exactly half its size is averaged in 2x2 blocks, and one at exactly a quarter (1080p in
+        /// the default 480x270 float) in 4x4 blocks of every other row, without swscale
+        /// (``HalfShrink``, ``QuarterShrink``). Fast bilinear and point
         /// sampling cost about 0.2 s less per 600 frames from 1080p to 320x180, but take two taps
         /// or one where area takes six: fine detail turns into false patterns that shimmer as it
         /// moves. Used by playback.
@@ -47,23 +50,28 @@ package final class Scaler {
     package private(set) var buildCount = 0
     /// Pictures halved by ``HalfShrink`` rather than swscale; for tests and diagnostics.
     package private(set) var halvedCount = 0
+    /// Pictures shrunk to a quarter by ``QuarterShrink`` rather than swscale; for tests and diagnostics.
+    package private(set) var quarteredCount = 0
 
     package init(filter: FilterChoice) { choice = filter }
 
     deinit { sws_freeContext(context) }
 
-    /// Halves `frame` with ``HalfShrink`` when area averaging is wanted and the output is a
-    /// limited-range YUV420P picture exactly half its size; false (nothing written) otherwise.
-    private func halve(_ frame: Frame, width: Int, height: Int,
-                       planes: UnsafePointer<UnsafeMutablePointer<UInt8>?>, pitches: UnsafePointer<Int32>) -> Bool {
+    /// Shrinks `frame` by block means when area averaging is wanted and the output is a
+    /// limited-range YUV420P picture exactly half (``HalfShrink``) or a quarter
+    /// (``QuarterShrink``) its size; false (nothing written) otherwise.
+    private func shrinkByBlocks(_ frame: Frame, width: Int, height: Int,
+                                planes: UnsafePointer<UnsafeMutablePointer<UInt8>?>, pitches: UnsafePointer<Int32>) -> Bool {
         let f = frame.pointer.pointee
-        guard choice == .areaWhenShrinking, HalfShrink.applies(frame, width: width, height: height),
+        let half = HalfShrink.applies(frame, width: width, height: height)
+        guard choice == .areaWhenShrinking, half || QuarterShrink.applies(frame, width: width, height: height),
               let y = f.data.0, let u = f.data.1, let v = f.data.2, f.linesize.0 > 0, f.linesize.1 > 0, f.linesize.2 > 0,
               let outY = planes[0], let outU = planes[1], let outV = planes[2] else { return false }
-        HalfShrink.halve(y, pitch: Int(f.linesize.0), into: outY, pitch: Int(pitches[0]), width: width, height: height)
-        HalfShrink.halve(u, pitch: Int(f.linesize.1), into: outU, pitch: Int(pitches[1]), width: width / 2, height: height / 2)
-        HalfShrink.halve(v, pitch: Int(f.linesize.2), into: outV, pitch: Int(pitches[2]), width: width / 2, height: height / 2)
-        halvedCount += 1
+        let shrink = half ? HalfShrink.halve : QuarterShrink.shrink
+        shrink(y, Int(f.linesize.0), outY, Int(pitches[0]), width, height)
+        shrink(u, Int(f.linesize.1), outU, Int(pitches[1]), width / 2, height / 2)
+        shrink(v, Int(f.linesize.2), outV, Int(pitches[2]), width / 2, height / 2)
+        if half { halvedCount += 1 } else { quarteredCount += 1 }
         return true
     }
 
@@ -87,7 +95,7 @@ package final class Scaler {
     /// `width`x`height`. False if swscale refuses the conversion or writes nothing.
     package func scale(_ frame: Frame, width: Int, height: Int,
                        planes: UnsafePointer<UnsafeMutablePointer<UInt8>?>, pitches: UnsafePointer<Int32>) -> Bool {
-        if halve(frame, width: width, height: height, planes: planes, pitches: pitches) { return true }
+        if shrinkByBlocks(frame, width: width, height: height, planes: planes, pitches: pitches) { return true }
         let wanted = Key(sourceWidth: Int32(frame.width), sourceHeight: Int32(frame.height),
                          sourceFormat: frame.format, width: Int32(width), height: Int32(height))
         if wanted != key {

@@ -86,9 +86,10 @@ final class ScalerRowSkippingTests: XCTestCase {
         let (w, h) = (64, 48)
         let bytes = (0..<(w * h * 3 / 2)).map { UInt8(truncatingIfNeeded: $0 * 37 % 251) }
         let source = try frame(width: w, height: h, bytes: bytes)
+        // 16x10: not exactly a quarter (that is QuarterShrink's), a quarter of the height or less.
         let reference = try swscale(try frame(width: w, height: h / 2, bytes: rows(bytes, width: w, height: h, step: 2)),
-                                    width: 16, height: 12)
-        let picture = try XCTUnwrap(Scaler(filter: .areaWhenShrinking).convert(source, width: 16, height: 12, pts: 0, serial: 1))
+                                    width: 16, height: 10)
+        let picture = try XCTUnwrap(Scaler(filter: .areaWhenShrinking).convert(source, width: 16, height: 10, pts: 0, serial: 1))
         for index in 0..<3 { XCTAssertEqual(plane(picture, index), reference[index], "plane \(index)") }
         let third = try XCTUnwrap(Scaler(filter: .areaWhenShrinking).convert(source, width: 32, height: 16, pts: 0, serial: 1))
         XCTAssertEqual(plane(third, 0), try swscale(source, width: 32, height: 16)[0], "a third of the height: all rows")
@@ -113,9 +114,10 @@ final class ScalerRowSkippingTests: XCTestCase {
     }
 
     /// The benchmark's case: a 1080p test pattern (sharp edges, text, gradients) to a 320x180
-    /// float (every third row), against swscale's area averaging of all rows. Leaving out rows lets
-    /// only the finest vertical detail alias; they agree far more closely than fast bilinear,
-    /// rejected for its aliasing, does.
+    /// float (every third row), against swscale's area averaging of all rows. Leaving out rows
+    /// lets only the finest vertical detail alias; they agree far more closely than fast
+    /// bilinear, rejected for its aliasing, does. The default 480x270 float (4x4 means of every
+    /// other row) is what swscale gave on every other row, to within rounding.
     func testA1080pPatternShrunkToTheFloatMatchesAreaAveraging() throws {
         let media = try TestMedia()
         let raw = try media.ffmpeg(["-f", "lavfi", "-i", "testsrc2=size=1920x1080:rate=30", "-ss", "3.4", "-frames:v", "1",
@@ -132,28 +134,67 @@ final class ScalerRowSkippingTests: XCTestCase {
             XCTAssertGreaterThan(ours, 40, "plane \(index)")
             XCTAssertGreaterThan(ours, fast + 10, "plane \(index)")
         }
+        // The default float (480x270) in 4x4 means of every other row (QuarterShrink): what
+        // swscale's area averaging of every other row gave, to within rounding, and as close to
+        // area averaging of all rows.
+        let quarter = try XCTUnwrap(Scaler(filter: .areaWhenShrinking).convert(source, width: 480, height: 270, pts: 0, serial: 1))
+        let allRows = try swscale(source, width: 480, height: 270)
+        let everyOther = try swscale(try frame(width: 1920, height: 540, bytes: rows(bytes, width: 1920, height: 1080, step: 2)),
+                                     width: 480, height: 270)
+        for index in 0..<3 {
+            let same = psnr(plane(quarter, index), everyOther[index]), all = psnr(plane(quarter, index), allRows[index])
+            let before = psnr(everyOther[index], allRows[index])
+            print(String(format: "plane %d, 480x270: PSNR against swscale on every other row %.1f dB; against one-step area %.1f dB (swscale on every other row: %.1f dB)", index, same, all, before))
+            XCTAssertGreaterThan(same, 50, "plane \(index), 480x270")
+            XCTAssertGreaterThan(all, before - 0.5, "plane \(index), 480x270")
+        }
     }
 }
 
 /// A picture shown at exactly half its size is halved in 2x2 means by ``HalfShrink``, without
 /// swscale: the mean of each block, rounded, in every plane.
 extension ScalerRowSkippingTests {
-    /// The exact 2x2 means of the I420 `bytes` of a `w`x`h` picture, plane by plane.
-    private func halves(_ bytes: [UInt8], width w: Int, height h: Int) -> [[UInt8]] {
+    /// The exact means of `n`x`n` blocks of the I420 `bytes` of a `w`x`h` picture, rounded,
+    /// plane by plane, over the block's rows `rows` (all when nil).
+    private func blockMeans(_ bytes: [UInt8], width w: Int, height h: Int, block n: Int = 2, rows: [Int]? = nil) -> [[UInt8]] {
         var planes: [[UInt8]] = []
         var offset = 0
+        let rows = rows ?? Array(0..<n)
         for (pw, ph) in [(w, h), (w / 2, h / 2), (w / 2, h / 2)] {
             var plane: [UInt8] = []
-            for y in 0..<(ph / 2) {
-                for x in 0..<(pw / 2) {
-                    let at = { (dy: Int, dx: Int) in Int(bytes[offset + (2 * y + dy) * pw + 2 * x + dx]) }
-                    plane.append(UInt8((at(0, 0) + at(0, 1) + at(1, 0) + at(1, 1) + 2) / 4))
+            for y in 0..<(ph / n) {
+                for x in 0..<(pw / n) {
+                    var sum = n * rows.count / 2
+                    for dy in rows {
+                        for dx in 0..<n { sum += Int(bytes[offset + (n * y + dy) * pw + n * x + dx]) }
+                    }
+                    plane.append(UInt8(sum / (n * rows.count)))
                 }
             }
             planes.append(plane)
             offset += pw * ph
         }
         return planes
+    }
+
+    func testAPictureShownAtAQuarterOfItsSizeIsTheMeansOfEveryOtherRowOfItsFourByFourBlocks() throws {
+        // 36 samples across (16 at a time and 4 left over in luma; 18 in chroma) and 22 rows.
+        for (w, h) in [(144, 88), (128, 64)] {
+            let bytes = (0..<(w * h * 3 / 2)).map { UInt8(truncatingIfNeeded: $0 * 37 % 251 + ($0 / w) * 3) }
+            let scaler = Scaler(filter: .areaWhenShrinking)
+            let picture = try XCTUnwrap(scaler.convert(try frame(width: w, height: h, bytes: bytes),
+                                                       width: w / 4, height: h / 4, pts: 0, serial: 1))
+            let expected = blockMeans(bytes, width: w, height: h, block: 4, rows: [0, 2])
+            for index in 0..<3 { XCTAssertEqual(plane(picture, index), expected[index], "\(w)x\(h), plane \(index)") }
+            XCTAssertEqual(scaler.quarteredCount, 1, "\(w)x\(h)")
+            XCTAssertEqual(scaler.buildCount, 0, "\(w)x\(h): no swscale context")
+        }
+        // A quarter of the width only: swscale.
+        let bytes = [UInt8](repeating: 128, count: 144 * 88 * 3 / 2)
+        let scaler = Scaler(filter: .areaWhenShrinking)
+        _ = try XCTUnwrap(scaler.convert(try frame(width: 144, height: 88, bytes: bytes), width: 36, height: 20, pts: 0, serial: 1))
+        XCTAssertEqual(scaler.quarteredCount, 0)
+        XCTAssertEqual(scaler.buildCount, 1)
     }
 
     func testAPictureShownAtHalfItsSizeIsTheMeansOfItsTwoByTwoBlocks() throws {
@@ -163,7 +204,7 @@ extension ScalerRowSkippingTests {
             let scaler = Scaler(filter: .areaWhenShrinking)
             let picture = try XCTUnwrap(scaler.convert(try frame(width: w, height: h, bytes: bytes),
                                                        width: w / 2, height: h / 2, pts: 0, serial: 1))
-            let expected = halves(bytes, width: w, height: h)
+            let expected = blockMeans(bytes, width: w, height: h)
             for index in 0..<3 { XCTAssertEqual(plane(picture, index), expected[index], "\(w)x\(h), plane \(index)") }
             XCTAssertEqual(scaler.halvedCount, 1, "\(w)x\(h)")
             XCTAssertEqual(scaler.buildCount, 0, "\(w)x\(h): no swscale context")
