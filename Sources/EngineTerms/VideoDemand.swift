@@ -7,8 +7,9 @@ public enum VideoDemand: Hashable, Sendable {
     /// One of several small pictures (a tile of the grid, the sidebar's strip): every frame,
     /// converted to fit `width`x`height` pixels, on one decoding thread.
     case thumbnail(width: Int, height: Int)
-    /// Not on screen (audio only): key frames alone are decoded, so a recent still picture is
-    /// ready the moment the source is shown again.
+    /// Not on screen (audio only): nothing is decoded; the newest key frame is held and decoded
+    /// the moment the source is shown again, a still picture at most a key frame interval old
+    /// until its live video is back.
     case hidden
 
     /// The box pictures are converted to fit, nil when hidden.

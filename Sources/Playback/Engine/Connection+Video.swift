@@ -3,52 +3,42 @@ import Foundation
 
 extension Connection {
     /// The video thread: decodes queued packets, drops late pictures and queues the rest for
-    /// presentation, converted to the output size. A hidden source's decoder skips every
-    /// picture but key frames; from the first packet after it is shown again it decodes all.
+    /// presentation, converted to the output size. A hidden source's decoder decodes nothing:
+    /// it holds its newest key frame undecoded and skips every other picture; shown again, it
+    /// decodes the held key frame at once (the still picture shown until live video is back) and
+    /// from then on every packet.
     func decodeVideo(_ decoder: Decoder, frameDuration: Double) {
         let frame = Frame()
         var loopFilter = LoopFilterMode.normal
-        let announced = decoder.announcedSize
         var keyOnly = false
         var skips = SkippedPictures()
-        while let (item, hidden) = nextVideoItem(timeBase: decoder) {
+        var held: Packet?
+        while let (item, hidden) = nextVideoItem(timeBase: decoder, holding: held != nil) {
             if hidden != keyOnly {
                 decoder.setKeyFramesOnly(hidden)
                 keyOnly = hidden
+            }
+            guard let item else {
+                // Shown again with a key frame held: it is decoded as the still shown at once,
+                // with the loop filter as if hidden (a picture at most a second old).
+                guard let key = held.take() else { continue }
+                setLoopFilter(decoder, &loopFilter, hidden: true)
+                guard decodeKey(key, decoder, frame, &skips, frameDuration, held: true) else { return }
+                continue
             }
             let packet: Packet?
             switch item {
             case .packet(let queued, _): packet = queued
             case .endOfStream: packet = nil
             }
-            if keyOnly, let packet, !packet.isKey {
-                // Not sent to the decoder at all: it would only parse the packet to skip it
-                // (about half of a hidden source's decoding work), and live pictures start
-                // again at a clean key frame either way.
-                skips.note(packet.pts.map(decoder.seconds))
-                core.withLock { $0.awaitingKey = true }
+            if keyOnly, let packet {
+                // Not sent to the decoder at all: it would only parse a non-key packet to skip
+                // it, and a key frame is decoded only if the source is shown before the next.
+                if packet.isKey { hold(packet, decoder, &held) } else { skip(packet, decoder, &skips) }
                 continue
             }
-            // A key frame decoded while hidden that a decoder reordering pictures (B-frames)
-            // holds back is drained out at once: the decoder would otherwise keep it until later
-            // pictures push it out, which only the next key frames do, seconds later. The flush
-            // after the drain drops nothing that the skipped pictures left usable. A key frame
-            // that comes out by itself is not drained: the decoder keeps it as the reference the
-            // next pictures need if the source is shown before the next key frame.
-            let hiddenKey = keyOnly && packet?.isKey == true
-            let (decodedBefore, wanted) = core.withLock { state in
-                (state.counters.decoded, Self.loopFilter(source: state.sourceSize ?? announced, box: state.outputBox,
-                                                         hidden: state.demand == .hidden, economy: core.options.decodeEconomy))
-            }
-            if wanted != loopFilter {
-                decoder.setLoopFilter(wanted)
-                loopFilter = wanted
-            }
+            setLoopFilter(decoder, &loopFilter, hidden: false)
             guard decode(packet, decoder, frame, &skips, frameDuration) else { return }
-            if hiddenKey, core.withLock({ $0.counters.decoded }) == decodedBefore {
-                guard decode(nil, decoder, frame, &skips, frameDuration) else { return }
-                decoder.flush()
-            }
             if packet == nil {
                 core.withLock { state in
                     state.videoDrained = true
@@ -60,9 +50,58 @@ extension Connection {
         }
     }
 
+    /// Holds a hidden source's key `packet` in place of the one held before (whose picture
+    /// nobody saw): its time counts as the video decoded so far, so a source hidden from its
+    /// start starts its clock and sound, and its announced size stands for its pictures' size.
+    private func hold(_ packet: Packet, _ decoder: Decoder, _ held: inout Packet?) {
+        held = packet
+        let pts = packet.pts.map(decoder.seconds)
+        let announced = decoder.announcedSize
+        core.withLock { state in
+            state.lastDecodedVideoPts = state.videoPts(pts)
+            state.sourceSize = state.sourceSize ?? announced
+            state.startIfReady(now: core.systemClock.now())
+        }
+    }
+
+    /// Skips a hidden source's non-key `packet`: pictures after it wait for a clean key frame.
+    private func skip(_ packet: Packet, _ decoder: Decoder, _ skips: inout SkippedPictures) {
+        skips.note(packet.pts.map(decoder.seconds))
+        core.withLock { $0.awaitingKey = true }
+    }
+
+    /// Decodes a key frame held while hidden. One that a decoder reordering pictures (B-frames)
+    /// holds back is drained out at once: the decoder would otherwise keep it until later
+    /// pictures push it out, which only the next key frames do, seconds later. The flush after
+    /// the drain drops nothing that the skipped pictures left usable. A key frame that comes
+    /// out by itself is not drained: the decoder keeps it as the reference the next pictures
+    /// need when nothing after it was skipped. False when the thread must stop.
+    private func decodeKey(_ key: Packet, _ decoder: Decoder, _ frame: Frame, _ skips: inout SkippedPictures,
+                           _ frameDuration: Double, held: Bool) -> Bool {
+        let decodedBefore = core.withLock { $0.counters.decoded }
+        guard decode(key, decoder, frame, &skips, frameDuration, held: held) else { return false }
+        guard core.withLock({ $0.counters.decoded }) == decodedBefore else { return true }
+        guard decode(nil, decoder, frame, &skips, frameDuration, held: held) else { return false }
+        decoder.flush()
+        return true
+    }
+
+    /// Sets the loop filter the next packets are decoded with (see ``loopFilter(source:box:hidden:economy:)``).
+    private func setLoopFilter(_ decoder: Decoder, _ current: inout LoopFilterMode, hidden: Bool) {
+        let announced = decoder.announcedSize
+        let wanted = core.withLock { state in
+            Self.loopFilter(source: state.sourceSize ?? announced, box: state.outputBox,
+                            hidden: hidden || state.demand == .hidden, economy: core.options.decodeEconomy)
+        }
+        if wanted != current {
+            decoder.setLoopFilter(wanted)
+            current = wanted
+        }
+    }
+
     /// Takes and presents every picture the decoder has ready; returns false when the thread must stop.
     private func receiveAll(_ decoder: Decoder, into frame: Frame, skips: inout SkippedPictures,
-                            frameDuration: Double) -> Bool {
+                            frameDuration: Double, held: Bool) -> Bool {
         while true {
             let step: FFmpegStep
             do { step = try decoder.receive(into: frame) } catch {
@@ -72,22 +111,22 @@ extension Connection {
             guard step == .done else { return true }
             let clean = frame.isKey && skips.allBefore(frame.seconds(in: decoder.timeBase))
             if clean { skips = SkippedPictures() }
-            let keepGoing = present(frame, clean: clean, decoder: decoder, frameDuration: frameDuration)
+            let keepGoing = present(frame, clean: clean, held: held, decoder: decoder, frameDuration: frameDuration)
             frame.unref()
             if !keepGoing { return false }
         }
     }
 
-    /// Sends `packet` (nil: drain) to the decoder and handles every picture it gives back;
-    /// false when the thread must stop.
+    /// Sends `packet` (nil: drain) to the decoder and handles every picture it gives back
+    /// (`held`: the pictures of a key frame held while hidden); false when the thread must stop.
     private func decode(_ packet: Packet?, _ decoder: Decoder, _ frame: Frame,
-                        _ skips: inout SkippedPictures, _ frameDuration: Double) -> Bool {
+                        _ skips: inout SkippedPictures, _ frameDuration: Double, held: Bool = false) -> Bool {
         do {
             _ = try decoder.send(packet)
         } catch {
             core.withLock { $0.counters.corruptPackets += 1 }
         }
-        return receiveAll(decoder, into: frame, skips: &skips, frameDuration: frameDuration)
+        return receiveAll(decoder, into: frame, skips: &skips, frameDuration: frameDuration, held: held)
     }
 
     /// The next packet, and whether the source is hidden as it is decoded. A hidden source's
@@ -97,9 +136,11 @@ extension Connection {
     /// batches: once the oldest is ``hiddenBatch`` inside the read-ahead, every one within it
     /// goes in one turn, so a hidden source's thread wakes a few times a second, not once a
     /// picture; a key packet is still taken as soon as it is within the read-ahead.
-    private func nextVideoItem(timeBase: Decoder) -> (PacketQueue.Item, hidden: Bool)? {
+    /// A nil item: the source is shown again while `holding` a key frame, to decode at once.
+    private func nextVideoItem(timeBase: Decoder, holding: Bool) -> (PacketQueue.Item?, hidden: Bool)? {
         core.lockedLoop { state in
             guard !state.videoMustStop(closed: core.isClosed) else { return .done(nil) }
+            if holding, state.demand != .hidden { return .done((nil, false)) }
             guard let head = state.videoPackets.first else { return .sleep(.video(.packet), until: nil) }
             let hidden = state.demand == .hidden
             if hidden, case .packet(let packet, _) = head, let pts = packet.pts.map(timeBase.seconds) {
@@ -131,8 +172,9 @@ extension Connection {
     private enum Decision { case drop, queue(width: Int, height: Int, serial: Int, still: Bool), stop }
 
     /// Handles one decoded picture (`clean`: a key frame after every picture the decoder
-    /// skipped); returns false when the thread must stop.
-    private func present(_ frame: Frame, clean: Bool, decoder: Decoder, frameDuration: Double) -> Bool {
+    /// skipped; `held`: one held while hidden, shown even if the clock passed it); returns
+    /// false when the thread must stop.
+    private func present(_ frame: Frame, clean: Bool, held: Bool, decoder: Decoder, frameDuration: Double) -> Bool {
         let pts = core.withLock { $0.videoPts(frame.seconds(in: decoder.timeBase)) }
         let duration = frame.durationSeconds(in: decoder.timeBase) ?? frameDuration
         let displayWidth = max(2, Int((Double(frame.width) * frame.sampleAspect).rounded()))
@@ -145,7 +187,7 @@ extension Connection {
             state.sourceSize = (displayWidth, frame.height)
         }
         let decision = core.lockedLoop { state in
-            decide(&state, pts: pts, duration: duration, key: isKey, source: (displayWidth, frame.height))
+            decide(&state, pts: pts, duration: duration, key: isKey, held: held, source: (displayWidth, frame.height))
         }
         switch decision {
         case .stop: return false
@@ -163,13 +205,14 @@ extension Connection {
 
     /// One step of waiting until the picture at `pts` can be queued or must be dropped: late
     /// pictures are dropped, a full queue or a picture not to be shown waits for the clock.
-    /// A hidden source converts a key frame a second as a still picture; a source shown again
-    /// shows no new picture but key frames, as still ones, until its first clean key frame.
-    private func decide(_ state: inout SharedState, pts: Double, duration: Double, key: Bool,
+    /// A source shown again shows no new picture but key frames (the one held while hidden
+    /// first), as still ones, until its first clean key frame.
+    private func decide(_ state: inout SharedState, pts: Double, duration: Double, key: Bool, held: Bool,
                         source: (width: Int, height: Int)) -> PlayerCore.LoopStep<Decision> {
         if state.videoMustStop(closed: core.isClosed) { return .done(.stop) }
         let now = core.systemClock.now()
-        if let time = state.advance(now: now), pts + duration < time {
+        // A key frame held while hidden is the newest picture there is, however old.
+        if !held, let time = state.advance(now: now), pts + duration < time {
             if pts < time - 2, !state.clock.isAudioDriven(now: now) {
                 state.clock.start(at: pts, now: now)
                 state.frameWakePending = true

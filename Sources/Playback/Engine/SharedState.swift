@@ -118,6 +118,8 @@ struct SharedState {
     var hasAudioStream = false
     var videoDrained = false
     var audioDrained = false
+    /// The time of the newest decoded picture, or of the key frame a hidden source holds
+    /// undecoded (nil before either, per connection).
     var lastDecodedVideoPts: Double?
     /// The time just after the newest decoded audio (nil before the first, per connection).
     var lastAudioEnd: Double?
@@ -125,7 +127,7 @@ struct SharedState {
     var videoFrameDuration = 1.0 / 30
 
     var outputBox: (width: Int, height: Int)?
-    /// What the screen needs of the video; a hidden source decodes key frames only.
+    /// What the screen needs of the video; a hidden source decodes nothing (it holds its newest key frame).
     var demand = VideoDemand.full(width: 0, height: 0)
     /// Set when the decoder skipped a picture that later ones may refer to: until a key frame is
     /// decoded in full, pictures are still ones (or not shown at all), never presented as live.
