@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Switches benchmark: float <-> full view, measured from the X server.
 
-FloatApp (release build) plays a 30 fps live room from a local nginx-rtmp (an ffmpeg `-re`
-testsrc2 + 440 Hz tone push, loopback) on a private Xvfb + openbox. Every DamageNotify on the
+FloatApp (release build) plays a live room from a local nginx-rtmp (an ffmpeg `-re` testsrc2 +
+440 Hz tone push, loopback; 60 fps by default, so one picture is 16.7 ms and a switch that loses
+at most one picture stays within 33 ms; `--fps 30` for the 30 fps room of earlier runs) on a private Xvfb + openbox. Every DamageNotify on the
 app's windows (main and float) is recorded with the server's time (bench/xdamage.py), and a few
 rows of the damaged window are read right after each one to find black pictures. Sound plays
 into a PulseAudio null sink whose monitor parec records; dropouts in the steady tone are found
@@ -27,16 +28,18 @@ import argparse
 import json
 import os
 import statistics
+import struct
 import subprocess
 import sys
 import time
+import zlib
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from desktop import Desktop, need, wait_until  # noqa: E402
 from liveserver import LiveServer  # noqa: E402
 from xdamage import ScreenWatch  # noqa: E402
 
-from Xlib import X, XK  # noqa: E402
+from Xlib import X, XK, display  # noqa: E402
 from Xlib.protocol import event as xevent  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -45,8 +48,12 @@ OUT = os.path.join(HERE, "out")
 RATE = 48000
 TONE_HZ = 440
 GOAL_MS = 33
-# A gap this long means at least one 30 fps frame went by with no new picture.
-MISSED_MS = 50
+
+
+def missed_ms(fps):
+    """A gap longer than this means at least one frame went by with no new picture: one and a
+    half frame periods (25 ms at 60 fps, 50 ms at 30 fps)."""
+    return 1500.0 / fps
 # The new window's pictures a switch waits for before it counts as done.
 PICTURES_AFTER = 4
 # A picture whose sampled rows are at least this dark is a black one; one under ROOM shows the
@@ -108,6 +115,56 @@ class Session:
         self.q.flush()
 
 
+class Shots:
+    """Screenshots of the whole screen at chosen times after the first switch of each kind, read
+    with GetImage on a connection of their own (each read stalls the server for some ms: the
+    switches shot are not representative of timing)."""
+
+    def __init__(self, display_name, offsets_ms):
+        self.conn = display.Display(display_name) if offsets_ms else None
+        self.offsets = offsets_ms
+        self.done = set()
+        self.taken = []
+
+    def around(self, label, local0):
+        """Takes the shots of `label`'s first switch, requested at `local0`."""
+        if self.conn is None or label in self.done:
+            return
+        self.done.add(label)
+        root = self.conn.screen().root
+        g = root.get_geometry()
+        for ms in self.offsets:
+            time.sleep(max(0.0, local0 + ms / 1000.0 - time.monotonic()))
+            image = root.get_image(0, 0, g.width, g.height, X.ZPixmap, 0xFFFFFFFF)
+            self.taken.append((label, ms, g.width, g.height, image.data))
+
+    def save(self, prefix):
+        """Writes each shot as a PNG in bench/out; returns their paths."""
+        paths = []
+        for label, ms, w, h, data in self.taken:
+            slug = "".join(c if c.isalnum() else "-" for c in label.lower()).strip("-")
+            path = os.path.join(OUT, "%s-%s-%dms.png" % (prefix, slug, ms))
+            write_png(path, w, h, data)
+            paths.append(path)
+        return paths
+
+
+def write_png(path, width, height, bgrx):
+    """A BGRX ZPixmap as an RGB PNG."""
+    rows = bytearray()
+    for y in range(height):
+        line = bgrx[y * width * 4:(y + 1) * width * 4]
+        rgb = bytearray(width * 3)
+        rgb[0::3], rgb[1::3], rgb[2::3] = line[2::4], line[1::4], line[0::4]
+        rows += b"\0" + rgb
+
+    def chunk(kind, body):
+        return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body) & 0xFFFFFFFF)
+    with open(path, "wb") as f:
+        f.write(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
+                + chunk(b"IDAT", zlib.compress(bytes(rows), 6)) + chunk(b"IEND", b""))
+
+
 def pictures(watch, t_from, t_to):
     """(server ms, window name, dark) of each picture in [t_from, t_to], one per window and ms."""
     seen = {}
@@ -127,8 +184,8 @@ def longest_gap(times):
 class Bench:
     """Runs the switch kinds and measures each switch from the recorded damage."""
 
-    def __init__(self, watch, session, cycles):
-        self.w, self.s, self.cycles = watch, session, cycles
+    def __init__(self, watch, session, cycles, shots):
+        self.w, self.s, self.cycles, self.shots = watch, session, cycles, shots
         self.records = []
 
     def _wait_switch(self, t0, local0, new, old_unmapped, what):
@@ -156,6 +213,7 @@ class Bench:
         local0 = time.monotonic()
         t0 = self.w.server_time()
         act(t0)
+        self.shots.around("%s %s" % (kind, direction), local0)
         self._wait_switch(t0, local0, new, old_unmapped, "%s %s" % (kind, direction))
         self.records.append(dict(kind=kind, direction=direction, t0=t0, new=new))
 
@@ -280,7 +338,7 @@ def start_pulse(desk):
     return "unix:" + socket
 
 
-def summarize(records):
+def summarize(records, fps):
     rows = []
     kinds = []
     for r in records:
@@ -294,7 +352,7 @@ def summarize(records):
         rows.append(dict(kind=kind, direction=rs[0]["direction"] if rs else "?", count=len(rs),
                          gap_median=statistics.median(gaps) if gaps else None, gap_worst=max(gaps, default=None),
                          over_goal=sum(1 for g in gaps if g > GOAL_MS),
-                         missed=sum(1 for g in gaps if g > MISSED_MS),
+                         missed=sum(1 for g in gaps if g > missed_ms(fps)),
                          steady_over_goal=sum(1 for g in steady if g > GOAL_MS),
                          steady_median=statistics.median(steady) if steady else None,
                          steady_worst=max(steady, default=None),
@@ -307,13 +365,13 @@ def fmt(v):
     return "-" if v is None else ("%.0f" % v if isinstance(v, (int, float)) else str(v))
 
 
-def report(rows, started, load_start, load_end, cycles, drops, seconds, switches_at, env, failures, pictures_total):
+def report(rows, started, load_start, load_end, cycles, drops, seconds, switches_at, env, failures, pictures_total, fps):
     lines = []
     out = lines.append
     out("Switches benchmark, %s (%d switches each way per pair; load average %s at start, %s at end)"
         % (started, cycles, load_start, load_end))
-    out("FloatApp release build, Xvfb 1920x1080 + openbox, a 30 fps RTMP live room from a local nginx-rtmp%s"
-        % ("; FloatApp environment: " + " ".join(env) if env else ""))
+    out("FloatApp release build, Xvfb 1920x1080 + openbox, a %d fps RTMP live room from a local nginx-rtmp (GOP %d)%s"
+        % (fps, fps, "; FloatApp environment: " + " ".join(env) if env else ""))
     out("gap = the longest time without a new picture of the room (a DamageNotify on the main window or the "
         "float, server time, ms, whose window's sampled rows then showed the video) from the last one before "
         "the switch to the new window's %s; black = pictures of the new window whose sampled rows were black; "
@@ -322,7 +380,7 @@ def report(rows, started, load_start, load_end, cycles, drops, seconds, switches
     out("")
     out("| switch | count | gap median ms | gap worst ms | over %d ms | over %d ms (a frame missed) "
         "| steady median ms | steady worst ms | steady over %d ms | request to first new-window picture median ms "
-        "| black pictures |" % (GOAL_MS, MISSED_MS, GOAL_MS))
+        "| black pictures |" % (GOAL_MS, missed_ms(fps), GOAL_MS))
     out("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     for r in rows:
         out("| %s | %d | %s | %s | %d | %d | %s | %s | %d | %s | %d |" % (
@@ -357,6 +415,10 @@ def main():
                     help="extra environment for FloatApp, e.g. SDL_RENDER_DRIVER=opengl (repeatable)")
     ap.add_argument("--steady", type=float, default=20.0,
                     help="seconds of steady playback recorded before the switches, the sound's baseline (default 20)")
+    ap.add_argument("--fps", type=int, choices=(30, 60), default=60,
+                    help="the room's frame rate, its GOP one second (default 60: one picture is 16.7 ms)")
+    ap.add_argument("--shots", type=lambda v: [int(x) for x in v.split(",")], default=[], metavar="MS,MS,...",
+                    help="screenshots this many ms after the first switch of each kind (their timing is disturbed)")
     ap.add_argument("--name", default="switches", help="output file names in bench/out (default switches)")
     args = ap.parse_args()
     need("Xvfb", "openbox", "ffmpeg", "pulseaudio", "parec", "nginx", args.floatapp)
@@ -368,9 +430,9 @@ def main():
         pulse = start_pulse(desk)
         server = LiveServer(spawn=desk.spawn, env=desk.env())
         url = "rtmp://127.0.0.1:%d/live/bench" % server.rtmp_port
-        desk.spawn(["ffmpeg", "-loglevel", "error", "-re", "-f", "lavfi", "-i", "testsrc2=size=1280x720:rate=30",
+        desk.spawn(["ffmpeg", "-loglevel", "error", "-re", "-f", "lavfi", "-i", "testsrc2=size=1280x720:rate=%d" % args.fps,
                     "-f", "lavfi", "-i", "sine=frequency=%d:sample_rate=%d" % (TONE_HZ, RATE),
-                    "-c:v", "libx264", "-preset", "ultrafast", "-tune", "zerolatency", "-g", "30",
+                    "-c:v", "libx264", "-preset", "ultrafast", "-tune", "zerolatency", "-g", str(args.fps),
                     "-pix_fmt", "yuv420p", "-c:a", "aac", "-b:a", "128k", "-f", "flv", url],
                    stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         rooms = os.path.join(desk.tmp, "rooms.json")
@@ -406,7 +468,8 @@ def main():
         time.sleep(args.steady)
         switches_start = time.monotonic() - rec_start
         session = Session(watch, windows["main"], windows["float"])
-        bench = Bench(watch, session, args.cycles)
+        shots = Shots(desk.display, args.shots)
+        bench = Bench(watch, session, args.cycles, shots)
         bench.run(failures)
         time.sleep(0.5)
         desk.stop(rec)
@@ -425,19 +488,21 @@ def main():
         for i, (at, ms) in enumerate(drops):
             t = (rec_start + at) * 1000 - offset
             before = [t0 for t0 in starts if t0 <= t]
-            drops[i] = (at, ms, t - before[-1] if before else None)
+            drops[i] = (at, ms, t - before[-1] if before else None, round(t))
         total = len(watch.damages)
         with open(os.path.join(OUT, args.name + "-screen.json"), "w") as f:
             json.dump(dict(damages=[d._asdict() for d in watch.damages], mappings=[m._asdict() for m in watch.mappings],
                            local_minus_server_ms=offset), f)
         watch.close()
+        for path in shots.save(args.name):
+            print("screenshot: " + path)
     load_end = "%.1f" % os.getloadavg()[0]
-    rows = summarize(records)
+    rows = summarize(records, args.fps)
     with open(os.path.join(OUT, args.name + ".json"), "w") as f:
-        json.dump(dict(rows=rows, switches=records, dropouts=drops, switches_start_s=switches_start, failures=failures),
+        json.dump(dict(fps=args.fps, rows=rows, switches=records, dropouts=drops, switches_start_s=switches_start, failures=failures),
                   f, indent=1)
     text = report(rows, started, load_start, load_end, args.cycles, drops, seconds, switches_start, args.env, failures,
-                  total)
+                  total, args.fps)
     print()
     print(text)
     with open(os.path.join(OUT, args.name + ".md"), "w") as f:
