@@ -13,6 +13,7 @@ Usage: bench/run.sh webrtc [--rounds N] [--seconds S]   (as root: it makes the n
 Writes bench/out/webrtc.md.
 """
 import argparse
+import glob
 import json
 import os
 import shutil
@@ -27,7 +28,17 @@ import urllib.request
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 ROOM = 1234
-JANUS_LIB = "/usr/lib/x86_64-linux-gnu/janus"
+
+
+def janus_library():
+    """The folder Debian's janus package put its plugins in: under the machine's multiarch folder
+    (/usr/lib/x86_64-linux-gnu/janus on amd64, /usr/lib/aarch64-linux-gnu/janus on arm64), or
+    /usr/lib/janus."""
+    found = sorted(glob.glob("/usr/lib/*/janus/plugins/libjanus_videoroom.so")) + \
+        glob.glob("/usr/lib/janus/plugins/libjanus_videoroom.so")
+    if not found:
+        sys.exit("no /usr/lib/*/janus/plugins/libjanus_videoroom.so: apt-get install janus")
+    return os.path.dirname(os.path.dirname(found[0]))
 
 
 def in_namespace():
@@ -50,7 +61,7 @@ def free_port():
 def start_janus(folder, port, rooms=(ROOM,)):
     for kind, module in (("plugins", "libjanus_videoroom.so"), ("transports", "libjanus_http.so")):
         os.makedirs(os.path.join(folder, kind))
-        os.symlink(os.path.join(JANUS_LIB, kind, module), os.path.join(folder, kind, module))
+        os.symlink(os.path.join(janus_library(), kind, module), os.path.join(folder, kind, module))
     for kind in ("events", "loggers"):
         os.makedirs(os.path.join(folder, kind))
     configs = {

@@ -42,9 +42,22 @@ final class JanusTestServer {
         process = nil
     }
 
+    /// The folder Debian's `janus` package put its plugins and transports in: under the
+    /// machine's multiarch folder (`/usr/lib/x86_64-linux-gnu/janus` on amd64,
+    /// `/usr/lib/aarch64-linux-gnu/janus` on arm64), or `/usr/lib/janus`.
+    static func library() throws -> String {
+        let lib = URL(fileURLWithPath: "/usr/lib")
+        let multiarch = (try? FileManager.default.contentsOfDirectory(atPath: lib.path)) ?? []
+        let candidates = multiarch.sorted().map { lib.appendingPathComponent($0).appendingPathComponent("janus").path } + ["/usr/lib/janus"]
+        guard let found = candidates.first(where: { FileManager.default.fileExists(atPath: "\($0)/plugins/libjanus_videoroom.so") }) else {
+            throw JanusTestServerError.notInstalled(candidates.filter { FileManager.default.fileExists(atPath: $0) })
+        }
+        return found
+    }
+
     private func writeConfig() throws {
         let files = FileManager.default
-        let library = "/usr/lib/x86_64-linux-gnu/janus"
+        let library = try Self.library()
         for (kind, module) in [("plugins", "libjanus_videoroom.so"), ("transports", "libjanus_http.so")] {
             let place = folder.appendingPathComponent(kind)
             try files.createDirectory(at: place, withIntermediateDirectories: true)
@@ -73,6 +86,18 @@ final class JanusTestServer {
         ]
         for (name, text) in configs {
             try text.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        }
+    }
+}
+
+/// Why a ``JanusTestServer`` cannot start.
+enum JanusTestServerError: Error, CustomStringConvertible {
+    /// No folder under /usr/lib holds the VideoRoom plugin (the Janus folders found, if any).
+    case notInstalled([String])
+
+    var description: String {
+        switch self {
+        case .notInstalled(let folders): "no /usr/lib/*/janus/plugins/libjanus_videoroom.so (Janus folders: \(folders)); apt-get install janus"
         }
     }
 }
