@@ -60,6 +60,9 @@ public struct VideoRoomError: Hashable, Sendable {
     /// Janus's words.
     public var reason: String
 
+    /// The code of a request naming a room the VideoRoom does not have.
+    public static let noSuchRoom = 426
+
     /// Creates a refusal.
     public init(code: Int, reason: String) {
         self.code = code

@@ -1,5 +1,6 @@
 import AppCore
 import EngineTerms
+import JanusProtocol
 import LiveDirectory
 import PiPLayout
 import Rooms
@@ -47,6 +48,28 @@ final class JanusCallFaultTests: XCTestCase {
         let leave = state.reduce(F.key(.escape), now: 11)
         XCTAssertTrue(leave.contains(.leaveCall("weekly")), "\(leave)")
         XCTAssertNil(state.call)
+    }
+
+    func testAJoinJanusRefusesIsAClearErrorAndTheUserCanLeave() throws {
+        var state = try joined()
+        let noRoom = JanusError.videoRoom(VideoRoomError(code: VideoRoomError.noSuchRoom, reason: "No such room (1234)"))
+        let effects = state.reduce(.callFailed("weekly", .joinFailed(videoRoom: 1234, noRoom)), now: 1.6)
+        let words = "The call's server has no VideoRoom 1234: leave, and check the room's \"videoroom\" in the rooms file"
+        XCTAssertEqual(effects, [.log(.warn, "weekly: " + words)])
+        XCTAssertEqual(state.roomLayout(now: 1.7)?.broadcastLine, words)
+        // The session ended itself: its publisher's phase says stopped, and the view still says why.
+        _ = state.reduce(.callSendPolled("weekly", BroadcastReport(phase: .stopped)), now: 2)
+        XCTAssertEqual(state.roomLayout(now: 2)?.broadcastLine, words)
+
+        let refused = JanusError.videoRoom(VideoRoomError(code: 432, reason: "Maximum number of publishers (1) already reached"))
+        _ = state.reduce(.callFailed("weekly", .joinFailed(videoRoom: 1234, refused)), now: 3)
+        XCTAssertEqual(state.roomLayout(now: 3)?.broadcastLine, "Could not join the call: Janus refused (432): "
+                       + "Maximum number of publishers (1) already reached. Leave and join again to retry")
+
+        let leave = state.reduce(F.key(.escape), now: 4)
+        XCTAssertTrue(leave.contains(.leaveCall("weekly")), "\(leave)")
+        XCTAssertNil(state.call)
+        XCTAssertNil(state.roomLayout(now: 4)?.broadcastLine)
     }
 
     func testAFailureIsClearedWhenJanusTakesTheUserInAgain() throws {

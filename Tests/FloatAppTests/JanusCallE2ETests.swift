@@ -13,7 +13,7 @@ import XCTest
 /// and FloatApp see each other, and each one's mute is silence in the other's sound. A Janus
 /// that is not up when a call is joined makes the call say Reconnecting until it is, then the
 /// call goes live by itself; ICE that never connects is said in the call view within 10 s, and
-/// so is a camera that cannot open. Runs inside `make test-web`'s network namespace (Janus's ICE
+/// so are a camera that cannot open and a join Janus refuses. Runs inside `make test-web`'s network namespace (Janus's ICE
 /// on its veth alone).
 final class JanusCallE2ETests: DesktopTestCase {
     private struct Person {
@@ -36,7 +36,7 @@ final class JanusCallE2ETests: DesktopTestCase {
         let sound: SoundRecording
     }
 
-    private func roomsFile(_ janus: JanusServer, _ person: Person, in folder: URL) throws -> URL {
+    private func roomsFile(_ janus: JanusServer, _ person: Person, in folder: URL, videoRoom: Int = 1234) throws -> URL {
         let url = folder.appendingPathComponent("janus-call-\(person.name).json")
         let me = try JSONSerialization.data(withJSONObject: [
             "name": person.name, "camera": person.camera, "microphone": "lavfi:sine=f=\(person.tone):sample_rate=48000",
@@ -44,7 +44,7 @@ final class JanusCallE2ETests: DesktopTestCase {
         let text = """
             {"me": \(String(decoding: me, as: UTF8.self)),
              "servers": [{"id": "sfu", "title": "Janus (WebRTC)", "janus": "\(janus.apiURL)"}],
-             "rooms": [{"id": "weekly", "title": "Weekly call", "kind": "call", "server": "sfu", "videoroom": 1234}]}
+             "rooms": [{"id": "weekly", "title": "Weekly call", "kind": "call", "server": "sfu", "videoroom": \(videoRoom)}]}
             """
         try text.write(to: url, atomically: true, encoding: .utf8)
         return url
@@ -360,6 +360,27 @@ final class JanusCallE2ETests: DesktopTestCase {
         XCTAssertLessThan(seconds, 10, "a clear error within 10 s")
         try desktop.focus(app.mainWindow)
         _ = try desktop.screenshot("janus-call-ice-failed")
+        try app.press(.escape)
+        try app.waitFor("call", ["room": "weekly", "phase": "left"], timeout: 5)
+        _ = app.app.terminate()
+    }
+
+    /// A VideoRoom Janus does not have: Janus refuses the join, the call view says so, and the
+    /// call's session ends by itself (its stream says stopped: camera, microphone and Janus
+    /// session closed) before the user leaves.
+    func testAJoinJanusRefusesIsAClearErrorAndEndsTheSession() throws {
+        try requireTestNetwork()
+        let janus = JanusServer(iceEnforce: "v0")
+        try janus.start()
+        let desktop = try startDesktop()
+        let app = try LiveServerApp(ada.name, roomsFile: roomsFile(janus, ada, in: desktop.workFolder, videoRoom: 4321),
+                                    arguments: ["--open", "weekly"], on: desktop) { try launchApp($0, on: desktop) }
+        try app.waitFor("call", ["room": "weekly", "phase": "join-failed"], timeout: 15)
+        try app.waitFor("call", ["room": "weekly", "phase": "sending-stopped"], timeout: 5)
+        let said = "The call's server has no VideoRoom 4321: leave, and check the room's \"videoroom\" in the rooms file"
+        XCTAssertTrue(app.app.outputTail(lines: 200).contains(said), app.app.outputTail())
+        try desktop.focus(app.mainWindow)
+        _ = try desktop.screenshot("janus-call-join-refused")
         try app.press(.escape)
         try app.waitFor("call", ["room": "weekly", "phase": "left"], timeout: 5)
         _ = app.app.terminate()

@@ -44,7 +44,8 @@ public enum StatsEvent: Equatable, Sendable {
     /// The host's broadcast changed phase: `connecting`, `live`, `reconnecting(n)`, `failed`, `stopped`.
     case broadcast(RoomID, phase: String)
     /// The joined call: `joined`, `left`, `mic-muted`, `mic-on`, `camera-off`, `camera-on`,
-    /// `sending-<phase>` (the user's stream's publisher), `media-failed` (a Janus call's ICE or DTLS gave up) (W10, R8).
+    /// `sending-<phase>` (the user's stream's publisher), `media-failed` (a Janus call's ICE or
+    /// DTLS gave up), `join-failed` (Janus did not take the user into the call) (W10, R8).
     case call(RoomID, phase: String)
     /// Who joined and who left the joined call, by name (W10).
     case callPeople(RoomID, joined: [String], left: [String])

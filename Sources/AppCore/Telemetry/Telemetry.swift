@@ -94,7 +94,10 @@ enum Telemetry {
         case .callSendPolled(let id, _):
             guard let phase = polledPhase(event, after), let was = before.polledPhase, phase != was else { return [] }
             return [.call(id, phase: "sending-" + phase)]
-        case .callFailed(let id, _): return after.call?.room == id && after.call?.failure != nil ? [.call(id, phase: "media-failed")] : []
+        case .callFailed(let id, let failure):
+            guard after.call?.room == id, after.call?.failure != nil else { return [] }
+            if case .joinFailed = failure { return [.call(id, phase: "join-failed")] }
+            return [.call(id, phase: "media-failed")]
         case .framesUploaded(_, let frames): return tileFrames(frames, after)
         case .pictureShown(let window, let pts): return pictureShown(window, pts: pts, after)
         case .painted: return viewsShown(before.logged, after.paint.logged)

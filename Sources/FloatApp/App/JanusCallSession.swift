@@ -103,8 +103,24 @@ actor JanusCallSession {
             try await enter()
             await watchSending()
         } catch {
-            Log.warn("\(room): joining VideoRoom \(join.videoRoom) on \(join.api) failed: \(error)")
+            await joinFailed(error)
         }
+    }
+
+    /// A join (or a publication) that failed: one Janus refused or did not answer, or a server
+    /// address FloatApp cannot use, is said in the call view and ends the call's capture, media
+    /// and Janus session at once, as a leave does (the view stays until the user leaves). One
+    /// whose session went away meanwhile is left to the connection, which makes a new session
+    /// and joins again.
+    private func joinFailed(_ error: JanusError) async {
+        Log.warn("\(room): joining VideoRoom \(join.videoRoom) on \(join.api) failed: \(error)")
+        switch error {
+        case .sessionLost, .transport, .status, .closed: return
+        case .badURL, .webSocketUnavailable, .timedOut, .malformed, .refused, .videoRoom, .unexpectedAnswer: break
+        }
+        guard !ended else { return }
+        report(.callFailed(room, .joinFailed(videoRoom: join.videoRoom, error)))
+        await leave()
     }
 
     /// Makes the first session, trying again with D4's backoff while Janus cannot be reached (the
@@ -304,7 +320,7 @@ actor JanusCallSession {
             do throws(JanusError) {
                 try await enter()
             } catch {
-                Log.warn("\(room): joining VideoRoom \(join.videoRoom) again failed: \(error)")
+                await joinFailed(error)
             }
         case .connected, .malformed: break
         }
