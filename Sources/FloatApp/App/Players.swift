@@ -47,8 +47,11 @@ final class Players {
     /// queued sound is bounded by `delayLimit` seconds (nil: unbounded).
     func open(_ room: Room, delayLimit: Double?) -> RoomPlayer {
         players[room.id]?.close()
-        let options = PlaybackOptions(liveness: room.id == endingRoom ? .recorded : .decidedOnOpen, liveDelayLimit: delayLimit,
+        var options = PlaybackOptions(liveness: room.id == endingRoom ? .recorded : .decidedOnOpen, liveDelayLimit: delayLimit,
                                       scaling: scaling)
+        // A Janus call's participants are stamped as they arrive: their pictures wait for
+        // their sound to get through the device.
+        options.pushedPictureHold = audio?.calibratedDelay ?? 0
         let player = RoomPlayer(room: room, mixer: mixer, options: options, observers: frameWakeObservers(), janusFeeds: janusFeeds)
         players[room.id] = player
         return player

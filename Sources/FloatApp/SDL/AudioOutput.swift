@@ -33,6 +33,12 @@ final class AudioOutput: Sendable {
     /// what the players' clocks are set back by (0 for a driver that queues nothing, `dummy`
     /// and `disk`).
     let clockLead: Double
+    /// How long after it is mixed the sound is heard with ``calibratedFrames`` (SDL's callback
+    /// and the server's queue of as much, 0 for `dummy` and `disk`): what ``clockLead`` leaves
+    /// out. Players that open their source keep in step without it (their stamps are the
+    /// sender's, measured so); a Janus call's participant, stamped as its media arrive, holds
+    /// its pictures by it.
+    let calibratedDelay: Double
 
     /// Opens the default device; throws when there is none.
     init(sampleRate: Int = 48000, channels: Int = 2, render: @escaping Render) throws {
@@ -58,8 +64,10 @@ final class AudioOutput: Sendable {
         self.sampleRate = Int(have.freq)
         self.channels = Int(have.channels)
         let driver = SDL_GetCurrentAudioDriver().map { String(cString: $0) } ?? ""
+        let queues = !["dummy", "disk"].contains(driver)
         let added = max(0, Int(have.samples) - Self.calibratedFrames)
-        clockLead = ["dummy", "disk"].contains(driver) ? 0 : 2 * Double(added) / Double(max(1, have.freq))
+        clockLead = queues ? 2 * Double(added) / Double(max(1, have.freq)) : 0
+        calibratedDelay = queues ? 2 * Double(min(Int(have.samples), Self.calibratedFrames)) / Double(max(1, have.freq)) : 0
         SDL_PauseAudioDevice(device, 0)
     }
 

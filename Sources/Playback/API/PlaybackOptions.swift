@@ -32,6 +32,14 @@ public struct PlaybackOptions: Sendable {
     public var liveDelayLimit: Double?
     /// Where pictures are scaled to the size shown.
     public var scaling: Scaling
+    /// Seconds a pushed player (``SourcePlayer/init(pushedWith:observers:)``) holds each picture
+    /// behind the sound that arrived with it: the part of the sound output's delay after the
+    /// mixer (the device's buffers) that the mixer's output lead (``AudioMixer/setOutputLead(_:)``)
+    /// leaves out, which the sound takes to reach the speaker and a picture on screen does not.
+    /// What the player's own ring holds needs none: the clock follows the sound the mixer takes
+    /// from it. A source the player opens needs none either: its stamps are the sender's, and
+    /// were measured in step with that part. 0 holds nothing.
+    public var pushedPictureHold = 0.0
 
     /// Where pictures are scaled to the size shown, and turned from YUV into RGB.
     public enum Scaling: Sendable, Equatable {

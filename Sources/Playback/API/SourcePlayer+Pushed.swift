@@ -3,19 +3,22 @@ import FFmpeg
 import Rooms
 
 /// Feeding a player made with ``SourcePlayer/init(pushedWith:observers:)``: each picture and
-/// sound is stamped with the time it arrives, so the two play in step as they came.
+/// sound is stamped with the time it arrives, pictures later by the options'
+/// ``PlaybackOptions/pushedPictureHold`` (the sound output's delay), so the two reach the user
+/// in step as they came.
 extension SourcePlayer {
-    /// Queues a decoded picture that arrived now.
+    /// Queues a decoded picture that arrived now, to be shown the options' picture hold later.
     public func push(picture: VideoFrame) {
         guard !core.isClosed else { return }
         let now = core.systemClock.now()
+        let due = now + core.options.pushedPictureHold
         core.withLock { state in
             state.beginPushedConnection()
-            let frame = picture.restamped(pts: now, serial: state.nextSerial)
+            let frame = picture.restamped(pts: due, serial: state.nextSerial)
             state.nextSerial += 1
             state.hasVideoStream = true
             state.sourceSize = (picture.width, picture.height)
-            state.lastDecodedVideoPts = now
+            state.lastDecodedVideoPts = due
             if state.frames.count >= SharedState.videoQueueMaximum {
                 state.frames.removeFirst()
                 state.counters.dropped += 1

@@ -31,8 +31,13 @@ public final class SourcePlayer: Sendable {
     /// rather than read from a source: a call participant another engine receives (a WebRTC
     /// call's subscriber). It plays them live, as they come, through the same clock, queues and
     /// mixer as a source it opens; it says Connecting until the first arrives.
-    public init(pushedWith options: PlaybackOptions, observers: PlaybackObservers = PlaybackObservers()) {
-        core = PlayerCore(options: options, observers: observers, clock: MonotonicClock())
+    public convenience init(pushedWith options: PlaybackOptions, observers: PlaybackObservers = PlaybackObservers()) {
+        self.init(pushedWith: options, observers: observers, clock: MonotonicClock())
+    }
+
+    /// A pushed player on `clock` (a ``ManualClock`` in tests).
+    package init(pushedWith options: PlaybackOptions, observers: PlaybackObservers, clock: any PlayerClock) {
+        core = PlayerCore(options: options, observers: observers, clock: clock)
         core.withLock { $0.workerRunning = false }
     }
 
