@@ -12,11 +12,9 @@ struct ManualPlayer {
     let chunkFrames: Int
     private var buffer: [Float]
 
-    /// A session of `source` on a manual clock, mixed in chunks of `chunkFrames` for a device
-    /// that plays them `outputLead` seconds later (see ``AudioMixer/setOutputLead(_:)``).
-    init(source: String, chunkFrames: Int, outputLead: Double = 0) {
+    /// A session of `source` on a manual clock, mixed in chunks of `chunkFrames`.
+    init(source: String, chunkFrames: Int) {
         session = SourcePlayer(source: source, options: PlaybackOptions(), observers: PlaybackObservers(), clock: clock)
-        mixer.setOutputLead(outputLead)
         mixer.add(session)
         self.chunkFrames = chunkFrames
         buffer = [Float](repeating: 0, count: chunkFrames * mixer.channels)
