@@ -7,14 +7,15 @@ import XCTest
 /// VideoRoom of a real Janus, each publishing and subscribing through the WebRTC engine: each
 /// shows the other two's moving pictures on the screen and plays both their tones; one mutes
 /// (silence at her tone in the others' sound, the third's tone goes on), turns the camera off
-/// (the others' tile shows her name), stands still as if her network were gone (her tile goes
-/// within 3 s and comes back); Janus is killed and restarted (every tile says Reconnecting, then
-/// the call resumes by itself); then she leaves (gone within 2 s). A real browser in the call
-/// and FloatApp see each other, and each one's mute is silence in the other's sound. A Janus
-/// that is not up when a call is joined makes the call say Reconnecting until it is, then the
-/// call goes live by itself; ICE that never connects is said in the call view within 10 s, and
-/// so are a camera that cannot open and a join Janus refuses. Runs inside `make test-web`'s network namespace (Janus's ICE
-/// on its veth alone).
+/// (the others' tile shows her name), turns both off at once (shown so, not as gone), stands
+/// still as if her network were gone (her tile goes within 3 s and comes back); Janus is killed
+/// and restarted (every tile says Reconnecting, then the call resumes by itself); then she
+/// leaves (gone within 2 s). A real browser in the call and FloatApp see each other, and each
+/// one's mute is silence in the other's sound. A Janus that is not up when a call is joined
+/// makes the call say Reconnecting until it is, then the call goes live by itself; ICE that
+/// never connects is said in the call view within 10 s, and so are a camera that cannot open
+/// and a join Janus refuses. Runs inside `make test-web`'s network namespace (Janus's ICE on its
+/// veth alone).
 final class JanusCallE2ETests: DesktopTestCase {
     private struct Person {
         let name: String
@@ -159,6 +160,7 @@ final class JanusCallE2ETests: DesktopTestCase {
         for listener in [g, k] { try awaitTones(listener, among: members) }
 
         try checkCameraOffShowsName(of: a, on: g, beside: k, on: desktop)
+        try checkBothTurnedOffAtOnce(of: a, on: [g, k])
         try checkNetworkGone(of: a, from: [g, k])
         try checkJanusRestart(janus, members: members, on: desktop)
 
@@ -258,6 +260,22 @@ final class JanusCallE2ETests: DesktopTestCase {
         let onAt = monotonicNow()
         try a.app.press(.character("v"))
         try awaitState(of: a.person, on: g.app, muted: false, cameraOff: false, after: onAt)
+    }
+
+    /// Ada mutes and turns her camera off at once (M, then V right after): the others show her
+    /// with both off, not as a network gone, and she stays in their calls; she turns both on.
+    private func checkBothTurnedOffAtOnce(of a: Member, on listeners: [Member]) throws {
+        let offAt = monotonicNow()
+        try a.app.press(.m)
+        a.app.desktop.key(.character("v"))
+        for listener in listeners {
+            try awaitState(of: a.person, on: listener.app, muted: true, cameraOff: true, after: offAt)
+            XCTAssertNil(people(listener.app, "left", a.person.name, after: offAt), "both turned off at once is not a network gone")
+        }
+        let onAt = monotonicNow()
+        try a.app.press(.m)
+        a.app.desktop.key(.character("v"))
+        for listener in listeners { try awaitState(of: a.person, on: listener.app, muted: false, cameraOff: false, after: onAt) }
     }
 
     /// Ada's network is gone (her app stands still): her tile goes from the others' calls

@@ -33,6 +33,9 @@ actor JanusCallSession {
     static let quietLimit = 1.0
     /// Seconds all of a publisher's media may stop before their tile goes (their network is gone).
     static let goneLimit = 1.5
+    /// Seconds Janus's forwarding of the second kind turned off waits after the first: the
+    /// others' ``quietLimit`` and one look (250 ms) after it, with a margin.
+    static let turnOffGap = 1.6
     /// Seconds the call's media connection may take after Janus's answer before it is given up
     /// and said in the call view: with the join before it, within 10 s of opening the call.
     static let connectTimeout = 6.0
@@ -76,6 +79,8 @@ actor JanusCallSession {
     private var mediaFailureReported = false
     /// The current publication's connection state at the last look.
     private var mediaState: PeerState?
+    /// When the microphone or the camera, the first of the two, was last turned off.
+    private var firstTurnedOff: Double?
 
     /// A call to join as `join` says, for room `room`; `report` takes the events for the app
     /// (from any thread), `changed` is called when the room's publishers changed.
@@ -337,10 +342,20 @@ actor JanusCallSession {
         publishing = nil
     }
 
-    /// Mutes or unmutes the microphone, turns the camera off or on: locally and in Janus.
+    /// Mutes or unmutes the microphone, turns the camera off or on: locally at once, and in
+    /// Janus at once too, except that the second kind turned off follows the first by at least
+    /// ``turnOffGap`` there: the others read the order from the media (one kind stopped, then the
+    /// other, is both turned off), and both stopping together would read as a network gone.
     func setSending(_ new: CallSending) async {
+        let old = sending
         sending = new
         capture?.setSending(new)
+        let now = MonotonicTime.seconds()
+        if new.microphoneMuted && new.cameraOff, let first = firstTurnedOff, now - first < Self.turnOffGap {
+            try? await Task.sleep(for: .seconds(Self.turnOffGap - (now - first)))
+            guard sending == new else { return }
+        }
+        if new.microphoneMuted != new.cameraOff, !old.microphoneMuted, !old.cameraOff { firstTurnedOff = now }
         try? await publishing?.configure(audio: !new.microphoneMuted, video: !new.cameraOff)
     }
 
