@@ -34,6 +34,7 @@ final class JanusCallFaultTests: XCTestCase {
         _ = state.reduce(.janusCallJoined("weekly", feed: 42), now: 1.5)
         _ = state.reduce(.callSendPolled("weekly", BroadcastReport(phase: .live, sentFrames: 10, connections: 1)), now: 2)
         XCTAssertNil(state.roomLayout(now: 2)?.broadcastLine)
+        XCTAssertEqual(state.roomLayout(now: 2)?.selfView?.cameraOff, false)
 
         let effects = state.reduce(.callFailed("weekly", .mediaTimedOut(seconds: 8)), now: 9.6)
         XCTAssertEqual(effects, [.log(.warn, "weekly: No media connection to the call after 8 s (ICE): leave and join again to retry")])
@@ -57,6 +58,7 @@ final class JanusCallFaultTests: XCTestCase {
         let words = "The call's server has no VideoRoom 1234: leave, and check the room's \"videoroom\" in the rooms file"
         XCTAssertEqual(effects, [.log(.warn, "weekly: " + words)])
         XCTAssertEqual(state.roomLayout(now: 1.7)?.broadcastLine, words)
+        XCTAssertEqual(state.roomLayout(now: 1.7)?.selfView?.cameraOff, true, "the capture ended: the self view shows the name")
         // The session ended itself: its publisher's phase says stopped, and the view still says why.
         _ = state.reduce(.callSendPolled("weekly", BroadcastReport(phase: .stopped)), now: 2)
         XCTAssertEqual(state.roomLayout(now: 2)?.broadcastLine, words)

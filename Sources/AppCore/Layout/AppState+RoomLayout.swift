@@ -130,11 +130,13 @@ extension AppState {
         let sending = call.sendingState
         let name = call.identity.name
         let marker = sending.microphoneMuted ? m.px(20) : 0
+        // A join Janus refused ended the capture: its last picture is no camera that is on.
+        let captureEnded = if case .joinFailed? = call.failure { true } else { false }
         let tag = PixelRect(rect.x + m.px(4), rect.maxY - m.px(24),
                             min(statusLayout.measure(name, TextStyle(size: 11, bold: true)) + m.px(12) + marker, rect.w - m.px(8)), m.px(20))
         return RoomViewModel.SelfView(
             rect: rect, name: TextBox(name, PixelRect(tag.x + m.px(6) + marker, tag.y, tag.w - m.px(8) - marker, tag.h)), tag: tag,
-            cameraOff: sending.cameraOff, mutedMarker: marker > 0 ? PixelRect(tag.x + m.px(2), tag.y + m.px(1), m.px(18), m.px(18)) : nil)
+            cameraOff: sending.cameraOff || captureEnded, mutedMarker: marker > 0 ? PixelRect(tag.x + m.px(2), tag.y + m.px(1), m.px(18), m.px(18)) : nil)
     }
 
     /// LIVE over a live room, ON AIR over a broadcast's; none over a call or a recording (D8).
