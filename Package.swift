@@ -85,6 +85,9 @@ let package = Package(
             pkgConfig: "glib-2.0",
             providers: [.apt(["libgstreamer1.0-dev", "libgstreamer-plugins-base1.0-dev"])]
         ),
+        // libsoup 3's WebSocket client, loaded at first use (Sources/CSoup/shim.h says why), for
+        // Janus's WebSocket API; GLib's and GIO's folders from glib-2.0.pc (gio-2.0.pc's flags carry -pthread).
+        .systemLibrary(name: "CSoup", pkgConfig: "glib-2.0"),
         // libwayland-client with the xdg-activation-v1 protocol code wayland-scanner made
         // (scripts/wayland-protocols.sh), for bringing the float in front on Wayland (P18).
         .target(name: "CWayland", linkerSettings: [.linkedLibrary("wayland-client")]),
@@ -112,9 +115,9 @@ let package = Package(
         .target(name: "AppCore", dependencies: ["AccessibleTree", "EngineTerms", "JanusProtocol", "PiPLayout", "Rooms", "Session", "LiveDirectory", "Logging", "Localization"]),
         .target(name: "WebRTC", dependencies: ["CGStreamer", "FFmpeg", "LocksAndThreads"], swiftSettings: gstreamerHeaders),
         .target(name: "Files", dependencies: ["EngineTerms", "PiPLayout", "Rooms"]),
-        // Janus's HTTP API: a session (transactions, timeouts, long poll, keepalive, recreated when
-        // lost) and its VideoRoom handles.
-        .target(name: "Janus", dependencies: ["EngineTerms", "JanusProtocol", "LiveDirectory", "LocksAndThreads", "Rooms"]),
+        // Janus's HTTP or WebSocket API: a session (transactions, timeouts, events by long poll or
+        // on the socket, keepalive, recreated when lost) and its VideoRoom handles.
+        .target(name: "Janus", dependencies: ["CSoup", "EngineTerms", "JanusProtocol", "LiveDirectory", "LocksAndThreads", "Rooms"]),
         .target(name: "TextLayout", dependencies: ["CPango", "LocksAndThreads"], swiftSettings: pangoHeaders),
         .executableTarget(name: "PublishProbe", dependencies: ["Broadcast"]),
         // FilesTests.RoomsFileKillTests' child: the app's rooms-file saves in a loop, killed at random.

@@ -9,7 +9,8 @@ set -euo pipefail
 # The test set's pulseaudio is the sound server SoundServerCaptureTests records from.
 # GStreamer's webrtcbin sends and receives WebRTC calls (Sources/WebRTC): -bad has webrtcbin (its -dev
 # package is left out, it brings OpenCV: Sources/CGStreamer/shim.h says how FloatApp builds without it),
-# -nice its ICE agent, -ugly x264enc, -libav the H.264 decoder, -base/-good Opus and RTP.
+# -nice its ICE agent, -ugly x264enc, -libav the H.264 decoder, -base/-good Opus and RTP; -good also
+# brings libsoup-3.0-0, Janus's WebSocket API's client (loaded at run time: Sources/CSoup/shim.h).
 # libwayland-dev: the float asks Wayland compositors for activation itself (Sources/CWayland); the
 # test set's sway and grim run it on a tiling compositor, and wayland-protocols with
 # libwayland-bin's wayland-scanner check the protocol code kept in the tree.

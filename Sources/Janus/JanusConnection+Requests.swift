@@ -35,11 +35,18 @@ extension JanusConnection {
         guard let (transaction, session) = registered else {
             return completion(.failure(state.withLock { $0.closed } ? .closed : .sessionLost))
         }
-        let url = http.url(session: session, handle: handle)
-        http.post(url, body: request.encoded(transaction: transaction), timeout: requestTimeout) { result in
-            switch result {
-            case .success(let bytes): self.received(bytes)
-            case .failure(let error): self.finish(transaction, with: .failure(error))
+        switch transport {
+        case .http(let http):
+            let url = http.url(session: session, handle: handle)
+            http.post(url, body: request.encoded(transaction: transaction), timeout: requestTimeout) { result in
+                switch result {
+                case .success(let bytes): self.received(bytes)
+                case .failure(let error): self.finish(transaction, with: .failure(error))
+                }
+            }
+        case .webSocket(let socket):
+            socket.send(request.encoded(transaction: transaction, session: session, handle: handle)) { error in
+                if let error { self.finish(transaction, with: .failure(error)) }
             }
         }
         timers.asyncAfter(deadline: .now() + requestTimeout) {
@@ -53,7 +60,8 @@ extension JanusConnection {
         pending.completion(result)
     }
 
-    /// Decodes what Janus sent (an answer to a POST, or a long poll's events) and routes each;
+    /// Decodes what Janus sent (an answer to a POST, a long poll's events, or a WebSocket's
+    /// message) and routes each;
     /// false when it held nothing but keepalives, or was malformed.
     @discardableResult
     func received(_ bytes: [UInt8]) -> Bool {

@@ -10,24 +10,24 @@ extension JanusConnection {
 
     /// Reads the session's events by long poll, one GET after the other, until the session of
     /// `generation` is replaced or lost.
-    func poll(generation: Int) {
+    func poll(_ http: JanusHTTP, generation: Int) {
         guard let session = state.withLock({ $0.generation == generation && !$0.closed ? $0.session : nil }) else { return }
         http.get(http.pollURL(session: session), timeout: 30 + requestTimeout) { result in
             switch result {
             case .success(let bytes):
-                self.pollAgain(generation: generation, useful: self.received(bytes))
+                self.pollAgain(http, generation: generation, useful: self.received(bytes))
             case .failure(.malformed(let problem)):
                 self.callbackQueue.async { self.onEvent(.malformed(problem)) }
-                self.pollAgain(generation: generation, useful: false)
+                self.pollAgain(http, generation: generation, useful: false)
             case .failure(let error):
                 self.sessionLost(error, generation: generation)
             }
         }
     }
 
-    private func pollAgain(generation: Int, useful: Bool) {
-        guard !useful else { return poll(generation: generation) }
-        timers.asyncAfter(deadline: .now() + Self.idlePollPause) { self.poll(generation: generation) }
+    private func pollAgain(_ http: JanusHTTP, generation: Int, useful: Bool) {
+        guard !useful else { return poll(http, generation: generation) }
+        timers.asyncAfter(deadline: .now() + Self.idlePollPause) { self.poll(http, generation: generation) }
     }
 
     func scheduleKeepalive(generation: Int) {

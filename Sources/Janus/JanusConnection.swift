@@ -3,9 +3,10 @@ import EngineTerms
 import JanusProtocol
 import LocksAndThreads
 
-/// A session on a Janus server over its HTTP API: requests matched to their answers by
-/// transaction, each with a timeout; events read by long poll; a keepalive every 25 s; a lost
-/// session (Janus restarted, or the session timed out) reported and replaced with D4's backoff.
+/// A session on a Janus server over its HTTP API or its WebSocket API (chosen by the URL's
+/// scheme): requests matched to their answers by transaction, each with a timeout; events read by
+/// long poll, or as they come on the socket; a keepalive every 25 s; a lost session (Janus
+/// restarted, the socket closed, or the session timed out) reported and replaced with D4's backoff.
 ///
 /// ```swift
 /// let janus = try JanusConnection(url: "http://127.0.0.1:8088/janus", callbackQueue: .main) { print($0) }
@@ -14,7 +15,7 @@ import LocksAndThreads
 /// let joined = try await room.joinAsPublisher(room: 1234, display: "Ann")
 /// ```
 public final class JanusConnection: Sendable {
-    let http: JanusHTTP
+    let transport: JanusTransport
     /// Seconds a request waits for its answer.
     public let requestTimeout: Double
     /// Seconds between keepalives.
@@ -24,15 +25,17 @@ public final class JanusConnection: Sendable {
     let timers = DispatchQueue(label: "floatapp.janus.timers")
     let state = Guarded(ConnectionState())
 
-    /// A connection to the Janus HTTP API at `url` (`http://host:port/janus`); nothing is sent
-    /// before `connect()`. `onEvent` is called on `callbackQueue`.
+    /// A connection to the Janus HTTP API at `url` (`http://host:port/janus`) or its WebSocket
+    /// API (`ws://host:port`); nothing is sent before `connect()`. `onEvent` is called on
+    /// `callbackQueue`.
     public init(url: String, requestTimeout: Double = 10, keepaliveInterval: Double = 25, callbackQueue: DispatchQueue,
                 onEvent: @escaping @Sendable (JanusConnectionEvent) -> Void) throws(JanusError) {
-        http = try JanusHTTP(url: url)
+        transport = try JanusTransport(url: url, timeout: requestTimeout)
         self.requestTimeout = requestTimeout
         self.keepaliveInterval = keepaliveInterval
         self.callbackQueue = callbackQueue
         self.onEvent = onEvent
+        if case .webSocket(let socket) = transport { listen(to: socket) }
     }
 
     /// The current session, if there is one.
@@ -72,6 +75,7 @@ public final class JanusConnection: Sendable {
             return Array(state.pending.values)
         }
         for request in pending { request.completion(.failure(.closed)) }
+        if case .webSocket(let socket) = transport { socket.close() }
     }
 
     func forget(handle: JanusID) {
@@ -85,8 +89,35 @@ public final class JanusConnection: Sendable {
     }
 
     func start(generation: Int) {
-        poll(generation: generation)
+        if case .http(let http) = transport { poll(http, generation: generation) }
         scheduleKeepalive(generation: generation)
+    }
+
+    /// Over a WebSocket, what Janus sends comes on the socket, and the socket closing loses the
+    /// session (Janus ends the sessions of a socket that closed).
+    private func listen(to socket: JanusWebSocket) {
+        socket.listen(JanusWebSocket.Listener(received: { [weak self] bytes in self?.received(bytes) }, closed: { [weak self] error in
+            guard let self, let generation = self.state.withLock({ $0.session != nil ? $0.generation : nil }) else { return }
+            self.sessionLost(error, generation: generation)
+        }))
+    }
+}
+
+/// How requests reach Janus and its events come back.
+enum JanusTransport: Sendable {
+    /// The HTTP API: a POST a request, events by long poll.
+    case http(JanusHTTP)
+    /// The WebSocket API: requests and events on one socket.
+    case webSocket(JanusWebSocket)
+
+    /// The transport `url`'s scheme names: `ws(s)://` or `http(s)://`.
+    init(url: String, timeout: Double) throws(JanusError) {
+        let scheme = url.prefix { $0 != ":" }.lowercased()
+        if scheme == "ws" || scheme == "wss" {
+            self = .webSocket(try JanusWebSocket(url: url, connectTimeout: timeout))
+        } else {
+            self = .http(try JanusHTTP(url: url))
+        }
     }
 }
 

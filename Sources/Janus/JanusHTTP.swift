@@ -9,9 +9,6 @@ final class JanusHTTP: Sendable {
     let base: URL
 
     init(url: String) throws(JanusError) {
-        if let scheme = URL(string: url)?.scheme?.lowercased(), scheme == "ws" || scheme == "wss" {
-            throw .webSocketUnavailable(url)
-        }
         guard let base = URL(string: url), let scheme = base.scheme?.lowercased(),
               scheme == "http" || scheme == "https", base.host != nil
         else { throw .badURL(url) }

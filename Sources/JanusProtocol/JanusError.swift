@@ -1,12 +1,12 @@
 /// Why a request to Janus, or the connection to it, failed, as data (AppCore words it).
 public enum JanusError: Error, Hashable, Sendable {
-    /// The server's address is not an `http://` or `https://` URL.
+    /// The server's address is not an `http(s)://` or `ws(s)://` URL with a host.
     case badURL(String)
-    /// The server's address is Janus's WebSocket API (`ws://`, `wss://`): Foundation's URLSession
-    /// on Linux has no WebSocket client (its libcurl is built without one), so FloatApp reaches
-    /// Janus through its HTTP API.
+    /// The server's address is Janus's WebSocket API (`ws://`, `wss://`), which FloatApp reaches
+    /// through libsoup 3 (`libsoup-3.0-0`), and libsoup 3 is not installed.
     case webSocketUnavailable(String)
-    /// The HTTP request failed (connection refused, reset, …), in Foundation's words.
+    /// The request or the socket failed (connection refused, reset, closed, a TLS error, …), in
+    /// Foundation's or libsoup's words.
     case transport(String)
     /// The server answered with an HTTP error status.
     case status(Int)

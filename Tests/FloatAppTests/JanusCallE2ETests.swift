@@ -14,7 +14,8 @@ import XCTest
 /// one's mute is silence in the other's sound. A Janus that is not up when a call is joined
 /// makes the call say Reconnecting until it is, then the call goes live by itself; ICE that
 /// never connects is said in the call view within 10 s, and so are a camera that cannot open
-/// and a join Janus refuses. Runs inside `make test-web`'s network namespace (Janus's ICE on its
+/// and a join Janus refuses. A FloatApp that reaches Janus by its WebSocket API shares a call
+/// with one that reaches it by its HTTP API. Runs inside `make test-web`'s network namespace (Janus's ICE on its
 /// veth alone).
 final class JanusCallE2ETests: DesktopTestCase {
     private struct Person {
@@ -37,14 +38,15 @@ final class JanusCallE2ETests: DesktopTestCase {
         let sound: SoundRecording
     }
 
-    private func roomsFile(_ janus: JanusServer, _ person: Person, in folder: URL, videoRoom: Int = 1234) throws -> URL {
+    private func roomsFile(_ janus: JanusServer, _ person: Person, in folder: URL, videoRoom: Int = 1234,
+                           webSocket: Bool = false) throws -> URL {
         let url = folder.appendingPathComponent("janus-call-\(person.name).json")
         let me = try JSONSerialization.data(withJSONObject: [
             "name": person.name, "camera": person.camera, "microphone": "lavfi:sine=f=\(person.tone):sample_rate=48000",
         ])
         let text = """
             {"me": \(String(decoding: me, as: UTF8.self)),
-             "servers": [{"id": "sfu", "title": "Janus (WebRTC)", "janus": "\(janus.apiURL)"}],
+             "servers": [{"id": "sfu", "title": "Janus (WebRTC)", "janus": "\(webSocket ? janus.webSocketURL : janus.apiURL)"}],
              "rooms": [{"id": "weekly", "title": "Weekly call", "kind": "call", "server": "sfu", "videoroom": \(videoRoom)}]}
             """
         try text.write(to: url, atomically: true, encoding: .utf8)
@@ -52,11 +54,12 @@ final class JanusCallE2ETests: DesktopTestCase {
     }
 
     /// Starts a FloatApp for each of `people`, each opening the call and playing into a
-    /// recording of its own.
-    private func join(_ people: [Person], janus: JanusServer, on desktop: TestDesktop) throws -> [Member] {
+    /// recording of its own; those named in `overWebSocket` reach Janus by its WebSocket API.
+    private func join(_ people: [Person], janus: JanusServer, on desktop: TestDesktop, overWebSocket: Set<String> = []) throws -> [Member] {
         try people.map { person in
             let sound = SoundRecording(url: desktop.workFolder.appendingPathComponent("\(person.name)-sound.raw"))
-            let app = try LiveServerApp(person.name, roomsFile: roomsFile(janus, person, in: desktop.workFolder),
+            let file = try roomsFile(janus, person, in: desktop.workFolder, webSocket: overWebSocket.contains(person.name))
+            let app = try LiveServerApp(person.name, roomsFile: file,
                                         arguments: ["--open", "weekly"], on: desktop) {
                 try launchApp($0, on: desktop, environment: sound.environment)
             }
@@ -175,6 +178,27 @@ final class JanusCallE2ETests: DesktopTestCase {
             print("leave: Ada gone from \(listener.person.name)'s call \(String(format: "%.2f", gone - leftAt)) s after")
             XCTAssertLessThan(gone - leftAt, 2, "a leaver is gone within 2 s")
         }
+        for member in members { _ = member.app.app.terminate() }
+    }
+
+    /// Janus's WebSocket API in a call: Ada's rooms file names the server by its `ws://` URL,
+    /// Grace's by its HTTP API; each shows the other's moving picture and plays the other's tone.
+    func testAppOverWebSocketAndAppOverHTTPShareACall() throws {
+        try requireTestNetwork()
+        let janus = JanusServer(iceEnforce: "v0")
+        try janus.start()
+        let desktop = try startDesktop()
+        let members = try join([ada, grace], janus: janus, on: desktop, overWebSocket: [ada.name])
+        for member in members {
+            let app = member.app
+            try app.waitFor("call", ["room": "weekly", "phase": "joined"], timeout: 15)
+            try eventually("\(member.person.name)'s tile of the other moves\n\(app.summary())", timeout: 30, poll: 0.2) {
+                tilePictures(app) >= 20
+            }
+            try awaitTones(member, among: members)
+        }
+        try desktop.focus(members[0].app.mainWindow)
+        _ = try desktop.screenshot("janus-call-websocket-Ada")
         for member in members { _ = member.app.app.terminate() }
     }
 

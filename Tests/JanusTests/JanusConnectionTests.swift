@@ -6,7 +6,8 @@ import XCTest
 
 /// FloatApp's signalling against a real Janus from the project's config, on free ports: rooms
 /// and participants listed, joins and leaves seen by the others, a publisher's offer answered and
-/// subscribed to, refusals typed, and a Janus restarted mid-call reported and recovered from.
+/// subscribed to, refusals typed, and a Janus restarted mid-call reported and recovered from;
+/// each over the HTTP API and over the WebSocket API.
 final class JanusConnectionTests: XCTestCase {
     private var janus: JanusServer!
 
@@ -19,14 +20,35 @@ final class JanusConnectionTests: XCTestCase {
         janus = nil
     }
 
-    private func connect(_ log: EventLog<JanusConnectionEvent> = EventLog()) async throws -> JanusConnection {
-        let connection = try JanusConnection(url: janus.apiURL, requestTimeout: 5, callbackQueue: .global()) { log.append($0) }
+    /// Janus's two APIs.
+    private enum API {
+        case http, webSocket
+    }
+
+    private func url(_ api: API) -> String {
+        switch api {
+        case .http: janus.apiURL
+        case .webSocket: janus.webSocketURL
+        }
+    }
+
+    private func connect(_ api: API, _ log: EventLog<JanusConnectionEvent> = EventLog()) async throws -> JanusConnection {
+        let connection = try JanusConnection(url: url(api), requestTimeout: 5, callbackQueue: .global()) { log.append($0) }
         try await connection.connect()
         return connection
     }
 
-    func testRoomsParticipantsJoinsAndLeaves() async throws {
-        let ann = try await connect()
+    func testRoomsParticipantsJoinsAndLeaves() async throws { try await roomsParticipantsJoinsAndLeaves(.http) }
+    func testRoomsParticipantsJoinsAndLeavesOverWebSocket() async throws { try await roomsParticipantsJoinsAndLeaves(.webSocket) }
+    func testPublisherOfferIsAnswered() async throws { try await publisherOfferIsAnswered(.http) }
+    func testPublisherOfferIsAnsweredOverWebSocket() async throws { try await publisherOfferIsAnswered(.webSocket) }
+    func testRefusalsAndTimeoutsAreTyped() async throws { try await refusalsAndTimeoutsAreTyped(.http) }
+    func testRefusalsAndTimeoutsAreTypedOverWebSocket() async throws { try await refusalsAndTimeoutsAreTyped(.webSocket) }
+    func testRestartedJanusIsReportedAndANewSessionMade() async throws { try await restartedJanusIsReported(.http) }
+    func testRestartedJanusIsReportedOverWebSocket() async throws { try await restartedJanusIsReported(.webSocket) }
+
+    private func roomsParticipantsJoinsAndLeaves(_ api: API) async throws {
+        let ann = try await connect(api)
         let annEvents = EventLog<VideoRoomHandleEvent>()
         let annRoom = try await ann.attachVideoRoom { annEvents.append($0) }
         let rooms = try await annRoom.list()
@@ -35,7 +57,7 @@ final class JanusConnectionTests: XCTestCase {
         let joined = try await annRoom.joinAsPublisher(room: 1234, display: "Ann")
         XCTAssertEqual(joined.publishers, [])
 
-        let bea = try await connect()
+        let bea = try await connect(api)
         let beaRoom = try await bea.attachVideoRoom { _ in }
         let beaJoined = try await beaRoom.joinAsPublisher(room: 1234, display: "Bea ☕")
         let people = try await annRoom.listParticipants(room: 1234)
@@ -54,8 +76,8 @@ final class JanusConnectionTests: XCTestCase {
     /// Janus counts a publisher as publishing once its peer connection is up, which takes ICE
     /// (the WebRTC engine's tests): here its offer is answered and a subscription to it is
     /// refused until then.
-    func testPublisherOfferIsAnswered() async throws {
-        let ann = try await connect()
+    private func publisherOfferIsAnswered(_ api: API) async throws {
+        let ann = try await connect(api)
         let annRoom = try await ann.attachVideoRoom { _ in }
         let annJoined = try await annRoom.joinAsPublisher(room: 5678, display: "Ann")
         let answer = try await annRoom.publish(offer: Jsep(type: .offer, sdp: FakeOffer.sdp), audio: true, video: true)
@@ -65,7 +87,7 @@ final class JanusConnectionTests: XCTestCase {
         try await annRoom.configure(audio: false, video: nil)
         try await annRoom.trickle(.completed)
 
-        let bea = try await connect()
+        let bea = try await connect(api)
         let beaRoom = try await bea.attachVideoRoom { _ in }
         let beaJoined = try await beaRoom.joinAsPublisher(room: 5678, display: "Bea")
         let feed = try await bea.attachVideoRoom { _ in }
@@ -80,8 +102,8 @@ final class JanusConnectionTests: XCTestCase {
         await ann.close()
     }
 
-    func testRefusalsAndTimeoutsAreTyped() async throws {
-        let connection = try await connect()
+    private func refusalsAndTimeoutsAreTyped(_ api: API) async throws {
+        let connection = try await connect(api)
         let room = try await connection.attachVideoRoom { _ in }
         do {
             _ = try await room.joinAsPublisher(room: 999, display: "Nobody")
@@ -93,7 +115,8 @@ final class JanusConnectionTests: XCTestCase {
         await connection.close()
 
         let silent = ListeningSocket()
-        let stalled = try JanusConnection(url: "http://127.0.0.1:\(silent.port)/janus", requestTimeout: 0.5, callbackQueue: .global()) { _ in }
+        let address = api == .http ? "http://127.0.0.1:\(silent.port)/janus" : "ws://127.0.0.1:\(silent.port)"
+        let stalled = try JanusConnection(url: address, requestTimeout: 0.5, callbackQueue: .global()) { _ in }
         let start = Date()
         do {
             try await stalled.connect()
@@ -103,14 +126,14 @@ final class JanusConnectionTests: XCTestCase {
         }
         XCTAssertLessThan(Date().timeIntervalSince(start), 3)
         XCTAssertThrowsError(try JanusConnection(url: "ftp://host/janus", callbackQueue: .global()) { _ in })
-        XCTAssertThrowsError(try JanusConnection(url: "ws://127.0.0.1:\(janus.webSocketPort)", callbackQueue: .global()) { _ in }) { error in
-            XCTAssertEqual(error as? JanusError, .webSocketUnavailable("ws://127.0.0.1:\(janus.webSocketPort)"))
+        XCTAssertThrowsError(try JanusConnection(url: "ws://", callbackQueue: .global()) { _ in }) { error in
+            XCTAssertEqual(error as? JanusError, .badURL("ws://"))
         }
     }
 
-    func testRestartedJanusIsReportedAndANewSessionMade() async throws {
+    private func restartedJanusIsReported(_ api: API) async throws {
         let log = EventLog<JanusConnectionEvent>()
-        let connection = try await connect(log)
+        let connection = try await connect(api, log)
         let first = try XCTUnwrap(connection.session)
         let room = try await connection.attachVideoRoom { _ in }
         _ = try await room.joinAsPublisher(room: 1234, display: "Ann")

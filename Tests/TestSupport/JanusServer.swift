@@ -32,6 +32,8 @@ public final class JanusServer {
 
     /// The HTTP API's URL, as a rooms file names the server.
     public var apiURL: String { "http://127.0.0.1:\(httpPort)/janus" }
+    /// The WebSocket API's URL, as a rooms file names the server.
+    public var webSocketURL: String { "ws://127.0.0.1:\(webSocketPort)" }
     /// Janus's own log.
     public var log: URL { directory.appendingPathComponent("janus.log") }
     /// The running Janus's process id.

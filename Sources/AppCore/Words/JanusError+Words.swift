@@ -8,7 +8,7 @@ extension JanusError {
         switch self {
         case .badURL(let url): tr("not a Janus API URL: %s", url)
         case .webSocketUnavailable(let url):
-            tr("%s is Janus's WebSocket API, which FloatApp cannot reach here; name its HTTP API (http://host:8088/janus)", url)
+            tr("%s is Janus's WebSocket API, which FloatApp reaches through libsoup 3, not installed here: install libsoup-3.0-0 or name Janus's HTTP API (http://host:8088/janus)", url)
         case .transport(let reason): reason
         case .status(let code): "HTTP \(code)"
         case .timedOut(let request): tr("Janus did not answer %s in time", request)
