@@ -68,9 +68,10 @@ extension JanusConnection {
             Task {
                 guard !self.state.withLock({ $0.closed }) else { return }
                 do throws(JanusError) {
+                    let closures = self.state.withLock { $0.socketClosures }
                     let answer = try await self.send(.create, handle: nil, session: .none)
                     guard case .success(let session?, _) = answer.kind else { throw .unexpectedAnswer(request: "create") }
-                    self.resume(session: session)
+                    self.resume(session: session, socketClosures: closures)
                 } catch {
                     self.reconnect(after: error, attempt: attempt + 1)
                 }
@@ -78,7 +79,7 @@ extension JanusConnection {
         }
     }
 
-    private func resume(session: JanusID) {
+    private func resume(session: JanusID, socketClosures closures: Int) {
         let generation = state.withLock { state -> Int? in
             guard !state.closed else { return nil }
             state.session = session
@@ -89,5 +90,6 @@ extension JanusConnection {
         guard let generation else { return }
         start(generation: generation)
         callbackQueue.async { self.onEvent(.reconnected(session: session)) }
+        lostIfSocketClosed(since: closures, generation: generation)
     }
 }

@@ -43,6 +43,7 @@ public final class JanusConnection: Sendable {
 
     /// Creates the session and starts reading its events and keeping it alive.
     public func connect() async throws(JanusError) {
+        let closures = state.withLock { $0.socketClosures }
         let session = try await createSession()
         let generation = state.withLock { state -> Int in
             state.session = session
@@ -51,6 +52,7 @@ public final class JanusConnection: Sendable {
         }
         start(generation: generation)
         callbackQueue.async { self.onEvent(.connected(session: session)) }
+        lostIfSocketClosed(since: closures, generation: generation)
     }
 
     /// Attaches a VideoRoom plugin handle; its events go to `onEvent` on the callback queue.
@@ -97,9 +99,20 @@ public final class JanusConnection: Sendable {
     /// session (Janus ends the sessions of a socket that closed).
     private func listen(to socket: JanusWebSocket) {
         socket.listen(JanusWebSocket.Listener(received: { [weak self] bytes in self?.received(bytes) }, closed: { [weak self] error in
-            guard let self, let generation = self.state.withLock({ $0.session != nil ? $0.generation : nil }) else { return }
-            self.sessionLost(error, generation: generation)
+            guard let self else { return }
+            let generation = self.state.withLock { state -> Int? in
+                state.socketClosures += 1
+                return state.session != nil ? state.generation : nil
+            }
+            if let generation { self.sessionLost(error, generation: generation) }
         }))
+    }
+
+    /// A session whose socket closed between Janus's answer to `create` and its adoption (when
+    /// the closing found no session to lose) is lost too: Janus ended it with the socket.
+    func lostIfSocketClosed(since closures: Int, generation: Int) {
+        guard state.withLock({ $0.socketClosures != closures }) else { return }
+        sessionLost(.transport("the WebSocket closed"), generation: generation)
     }
 }
 
@@ -130,6 +143,8 @@ struct ConnectionState {
     var pending: [String: Pending] = [:]
     var handlers: [JanusID: @Sendable (VideoRoomHandleEvent) -> Void] = [:]
     var reconnecting = false
+    /// How many times the WebSocket closed (0 over HTTP).
+    var socketClosures = 0
     var closed = false
 }
 
