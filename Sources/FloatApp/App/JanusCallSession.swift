@@ -33,6 +33,9 @@ actor JanusCallSession {
     static let quietLimit = 1.0
     /// Seconds all of a publisher's media may stop before their tile goes (their network is gone).
     static let goneLimit = 1.5
+    /// Seconds within which a kind of media last came for it to count as flowing: well over a
+    /// picture's or a sound packet's interval, well under ``quietLimit``.
+    static let flowingLimit = 0.5
     /// Seconds Janus's forwarding of the second kind turned off waits after the first: the
     /// others' ``quietLimit`` and one look (250 ms) after it, with a margin.
     static let turnOffGap = 1.6
@@ -283,6 +286,10 @@ actor JanusCallSession {
             if gone, feeds.setGone(tag, true) { changed() }
             return
         }
+        // One kind stopped is that kind turned off only while the other still flows: a network
+        // going stops both, and a look between their last packets sees one stopped first.
+        let flowing = { (mid: String?) in stopped(mid, Self.flowingLimit) != true }
+        if (audio == true && !flowing(subscription.videoMid)) || (video == true && !flowing(subscription.audioMid)) { return }
         if feeds.setGone(tag, false) { changed() }
         show(CallSending(microphoneMuted: audio == true, cameraOff: video == true), of: feed, tag: tag)
     }
