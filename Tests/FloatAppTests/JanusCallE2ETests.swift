@@ -400,11 +400,7 @@ final class JanusCallE2ETests: DesktopTestCase {
         let seconds = (app.stats.monotonicTime(of: failed[0]) ?? .infinity) - (app.stats.monotonicTime(of: joined[0]) ?? 0)
         print("ICE never connects: the error is shown \(String(format: "%.1f", seconds)) s after joining")
         XCTAssertLessThan(seconds, 10, "a clear error within 10 s")
-        try desktop.focus(app.mainWindow)
-        _ = try desktop.screenshot("janus-call-ice-failed")
-        try app.press(.escape)
-        try app.waitFor("call", ["room": "weekly", "phase": "left"], timeout: 5)
-        _ = app.app.terminate()
+        try showAndLeave(app, screenshot: "janus-call-ice-failed", on: desktop)
     }
 
     /// A VideoRoom Janus does not have: Janus refuses the join, the call view says so, and the
@@ -421,11 +417,7 @@ final class JanusCallE2ETests: DesktopTestCase {
         try app.waitFor("call", ["room": "weekly", "phase": "sending-stopped"], timeout: 5)
         let said = "The call's server has no VideoRoom 4321: leave, and check the room's \"videoroom\" in the rooms file"
         XCTAssertTrue(app.app.outputTail(lines: 200).contains(said), app.app.outputTail())
-        try desktop.focus(app.mainWindow)
-        _ = try desktop.screenshot("janus-call-join-refused")
-        try app.press(.escape)
-        try app.waitFor("call", ["room": "weekly", "phase": "left"], timeout: 5)
-        _ = app.app.terminate()
+        try showAndLeave(app, screenshot: "janus-call-join-refused", on: desktop)
     }
 
     /// A camera that cannot be opened: the call says why ("Broadcast error: …", as an RTMP call
@@ -439,8 +431,18 @@ final class JanusCallE2ETests: DesktopTestCase {
         let app = try LiveServerApp(broken.name, roomsFile: roomsFile(janus, broken, in: desktop.workFolder),
                                     arguments: ["--open", "weekly"], on: desktop) { try launchApp($0, on: desktop) }
         try app.waitFor("call", ["room": "weekly", "phase": "sending-failed"], timeout: 15)
+        try showAndLeave(app, screenshot: "janus-call-camera-failed", on: desktop, leaving: false)
+    }
+
+    /// Takes a screenshot of `app`'s call view, leaves the call with Esc (awaiting the left
+    /// call, when `leaving`) and ends the app.
+    private func showAndLeave(_ app: LiveServerApp, screenshot name: String, on desktop: TestDesktop, leaving: Bool = true) throws {
         try desktop.focus(app.mainWindow)
-        _ = try desktop.screenshot("janus-call-camera-failed")
+        _ = try desktop.screenshot(name)
+        if leaving {
+            try app.press(.escape)
+            try app.waitFor("call", ["room": "weekly", "phase": "left"], timeout: 5)
+        }
         _ = app.app.terminate()
     }
 }
