@@ -11,27 +11,38 @@ import LocksAndThreads
 /// let page = try await fetcher.get("http://127.0.0.1:8080/stat")   // throws an HTTPFetchError
 /// ```
 public final class HTTPFetcher: Sendable {
-    private let session: URLSession
+    /// The session, made at the first request: making one starts libcurl and OpenSSL, about
+    /// 3.5 MB of memory and a few milliseconds that a user who never lists a server need not pay.
+    private let session = Guarded<URLSession?>(nil)
     private let delegate: FetchDelegate
     /// Seconds a request may take from start to the end of its body.
     public let timeout: Double
 
-    /// Creates a fetcher with its own session and worker queue.
+    /// Creates a fetcher; its session and worker queue are made at its first request.
     public init(timeout: Double = 4, maximumSize: Int = 4 << 20) {
         self.timeout = timeout
         delegate = FetchDelegate(maximumSize: maximumSize)
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = timeout
-        configuration.timeoutIntervalForResource = timeout
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        configuration.httpMaximumConnectionsPerHost = 2
-        let queue = OperationQueue()
-        queue.maxConcurrentOperationCount = 1
-        queue.name = "floatapp.fetch"
-        session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: queue)
     }
 
-    deinit { session.invalidateAndCancel() }
+    deinit { session.withLock { $0?.invalidateAndCancel() } }
+
+    /// The fetcher's session, made now if this is its first request.
+    private func madeSession() -> URLSession {
+        session.withLock { made in
+            if let made { return made }
+            let configuration = URLSessionConfiguration.ephemeral
+            configuration.timeoutIntervalForRequest = timeout
+            configuration.timeoutIntervalForResource = timeout
+            configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+            configuration.httpMaximumConnectionsPerHost = 2
+            let queue = OperationQueue()
+            queue.maxConcurrentOperationCount = 1
+            queue.name = "floatapp.fetch"
+            let new = URLSession(configuration: configuration, delegate: delegate, delegateQueue: queue)
+            made = new
+            return new
+        }
+    }
 
     /// The body of a GET of `url`, read on the fetcher's worker queue.
     public func get(_ url: String) async throws(HTTPFetchError) -> Data {
@@ -40,7 +51,7 @@ public final class HTTPFetcher: Sendable {
         else { throw .badURL(url) }
         var request = URLRequest(url: address, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
         request.httpMethod = "GET"
-        let task = session.dataTask(with: request)
+        let task = madeSession().dataTask(with: request)
         let fetched = await withCheckedContinuation { (answer: CheckedContinuation<Result<Data, HTTPFetchError>, Never>) in
             delegate.register(task.taskIdentifier) { answer.resume(returning: $0) }
             task.resume()

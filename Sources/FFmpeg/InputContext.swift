@@ -9,6 +9,12 @@ package final class InputContext {
     /// The protocols FFmpeg may open for a source, nested opens included (HLS segments, RTSP's RTP).
     package static let protocolWhitelist = "file,http,https,tcp,tls,udp,rtp,rtsp,rtmp,hls,crypto,srt"
 
+    /// The bytes a demuxer may read while it opens. MPEG-TS keeps that much of the stream to
+    /// seek back to (5 MB at FFmpeg's default), filled as the stream arrives and given back only
+    /// once full: 4 MB of a playing float's peak memory, for programs it finds in the first
+    /// packets. The streams' parameters are then read with FFmpeg's default again.
+    package static let openProbeSize: Int64 = 1 << 20
+
     /// Opens `url` (with the input format `formatName`, or probing when nil) and reads stream
     /// info; `onOpened` is called between the two.
     ///
@@ -22,6 +28,8 @@ package final class InputContext {
             throw FFmpegError(operation: "avformat_alloc_context", code: floatapp_AVERROR(ENOMEM))
         }
         allocated.pointee.interrupt_callback = interrupt.callback
+        let infoProbeSize = allocated.pointee.probesize
+        allocated.pointee.probesize = min(infoProbeSize, Self.openProbeSize)
         var format: UnsafePointer<AVInputFormat>?
         if let formatName {
             do { try FFmpegRuntime.ensureDevices() } catch {
@@ -46,6 +54,7 @@ package final class InputContext {
         // On failure avformat_open_input frees the context and sets it to nil.
         try FFmpegError.check(avformat_open_input(&opened, url, format, &options), "open")
         context = opened
+        opened?.pointee.probesize = infoProbeSize
         onOpened()
         try Self.findStreamInfo(pointer)
     }

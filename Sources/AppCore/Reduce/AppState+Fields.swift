@@ -167,6 +167,8 @@ extension AppState {
 
     /// The selected row's room while a search filters the list: kept selected when the results change.
     var selectedSearchResult: RoomID? {
+        // Asked before every event: without a search, the shown rooms are not listed for it.
+        guard fields.index.matches != nil else { return nil }
         let shown = shownRooms
         guard shown.isSearch, shown.indices.contains(main.list.selected) else { return nil }
         return shown[main.list.selected].id
