@@ -90,7 +90,7 @@ extension Connection {
     private func setLoopFilter(_ decoder: Decoder, _ current: inout LoopFilterMode, hidden: Bool) {
         let announced = decoder.announcedSize
         let wanted = core.withLock { state in
-            Self.loopFilter(source: state.sourceSize ?? announced, box: state.outputBox,
+            Self.loopFilter(source: state.sourceSize ?? announced, box: state.outputBox, covering: state.demand.covers,
                             hidden: hidden || state.demand == .hidden, economy: core.options.decodeEconomy)
         }
         if wanted != current {
@@ -232,7 +232,8 @@ extension Connection {
             return .sleep(.video(.picture), until: now + (pts - 0.1 - time) + SharedState.dueTolerance)
         }
         // A renderer that scales on the GPU takes the picture as decoded.
-        let size = Self.outputSize(source: source, box: core.options.scaling == .onScreen ? nil : state.outputBox)
+        let size = Self.outputSize(source: source, box: core.options.scaling == .onScreen ? nil : state.outputBox,
+                                   covering: state.demand.covers)
         state.videoQueueCapacity = SharedState.videoQueueCapacity(pictureBytes: VideoFrame.Layout(width: size.width, height: size.height).byteCount)
         if state.frames.count >= state.videoQueueCapacity {
             state.videoRefilling = false
@@ -278,22 +279,28 @@ extension Connection {
     /// grows. What the skip left in the references lasts until the next key frame, within
     /// 41.4 dB of full quality at full size. `source` is the decoded pictures' size, or the
     /// stream's announced one before the first; nothing is skipped when neither is known.
-    static func loopFilter(source: (width: Int, height: Int)?, box: (width: Int, height: Int)?, hidden: Bool,
-                           economy: PlaybackOptions.DecodeEconomy) -> LoopFilterMode {
+    static func loopFilter(source: (width: Int, height: Int)?, box: (width: Int, height: Int)?, covering: Bool = false,
+                           hidden: Bool, economy: PlaybackOptions.DecodeEconomy) -> LoopFilterMode {
         guard economy == .automatic, let source else { return .normal }
         if hidden { return .skipped }
-        let output = outputSize(source: source, box: box)
+        let output = outputSize(source: source, box: box, covering: covering)
         return output.width * 2 <= source.width && output.height * 2 <= source.height ? .skipped : .normal
     }
 
-    /// The largest even size with the source's aspect that fits `box` without upscaling.
-    static func outputSize(source: (width: Int, height: Int), box: (width: Int, height: Int)?) -> (width: Int, height: Int) {
-        var scale = 1.0
-        if let box, box.width > 0, box.height > 0 {
-            scale = min(1, Double(box.width) / Double(source.width), Double(box.height) / Double(source.height))
+    /// The largest even size with the source's aspect that fits `box` without upscaling; with
+    /// `covering`, the smallest that covers it (one side the box's, rounded up to even, the
+    /// other beyond it), so that a tile crops the picture and draws it as converted: a tile
+    /// that scaled a fitting picture up by a few pixels took SDL's per-pixel scaling blit, a
+    /// fifth of a 16-person call's main thread, and doubled rows and columns on the screen.
+    static func outputSize(source: (width: Int, height: Int), box: (width: Int, height: Int)?,
+                           covering: Bool = false) -> (width: Int, height: Int) {
+        guard let box, box.width > 0, box.height > 0 else { return (max(2, source.width & ~1), max(2, source.height & ~1)) }
+        let sx = Double(box.width) / Double(source.width), sy = Double(box.height) / Double(source.height)
+        let scale = min(1, covering ? max(sx, sy) : min(sx, sy))
+        func side(_ length: Int) -> Int {
+            let scaled = Double(length) * scale
+            return max(2, min(length, covering ? (Int((scaled - 1e-9).rounded(.up)) + 1) & ~1 : Int(scaled)) & ~1)
         }
-        let width = max(2, Int(Double(source.width) * scale) & ~1)
-        let height = max(2, Int(Double(source.height) * scale) & ~1)
-        return (width, height)
+        return (side(source.width), side(source.height))
     }
 }
