@@ -89,7 +89,7 @@ soak: build-tests
 	FLOATAPP_BIN=$$($(SWIFT) build --show-bin-path)/floatapp bench/soak.sh $(or $(MINUTES),10)
 
 bench: deps-bench
-	$(SWIFT) build -c release --product floatapp
+	SWIFT=$(SWIFT) scripts/release-build.sh >/dev/null
 	$(SWIFT) build -c release --product TextBench
 	bench/run.sh
 

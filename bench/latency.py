@@ -431,7 +431,7 @@ def report(results, args, started, load, cadence):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--floatapp", default=os.path.join(ROOT, ".build", "release", "floatapp"))
+    ap.add_argument("--floatapp", default=os.path.join(ROOT, ".build", "static", "release", "floatapp"))
     ap.add_argument("--flashes", type=int, default=24, help="flashes matched per viewer and protocol")
     ap.add_argument("--size", default="1280x720", help="the host's picture size")
     ap.add_argument("--protocols", default="rtmp,hls")

@@ -358,7 +358,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--floats", default="320x180,480x270", help="float sizes (480x270: the default on 1920 px)")
-    ap.add_argument("--floatapp", default=os.path.join(ROOT, ".build", "release", "floatapp"))
+    ap.add_argument("--floatapp", default=os.path.join(ROOT, ".build", "static", "release", "floatapp"))
     ap.add_argument("--live", choices=sorted(PROTOCOLS), default="http",
                     help="the live source's protocol (bench/livesource.py)")
     ap.add_argument("--only", help="comma-separated contestant keys (default: all)")

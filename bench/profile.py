@@ -37,7 +37,7 @@ def threads(pid):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("player", nargs="?", default="floatapp", choices=["floatapp", "ffplay"])
-    ap.add_argument("--floatapp", default=os.path.join(ROOT, ".build", "release", "floatapp"))
+    ap.add_argument("--floatapp", default=os.path.join(ROOT, ".build", "static", "release", "floatapp"))
     ap.add_argument("--env", action="append", default=[], metavar="NAME=VALUE")
     args = ap.parse_args()
     need("Xvfb", "openbox", "xprop", "perf", "ffplay", args.floatapp)

@@ -16,8 +16,9 @@ export PYTHONDONTWRITEBYTECODE=1
 
 python=$(command -v python3 || true)
 [ -n "$python" ] || { echo "bench: python3 is needed" >&2; exit 1; }
-bin=$(swift build -c release --show-bin-path 2>/dev/null)/floatapp
-[ -x "$bin" ] || { echo "bench: build FloatApp first: swift build -c release --product floatapp" >&2; exit 1; }
+# FloatApp as its Debian package ships it (the Swift runtime linked in): the binary users run.
+bin=$(scripts/release-build.sh --show-bin-path 2>/dev/null)
+[ -x "$bin" ] || { echo "bench: build FloatApp first: scripts/release-build.sh" >&2; exit 1; }
 
 child=""
 trap '[ -n "$child" ] && kill "$child" 2>/dev/null; wait 2>/dev/null' EXIT

@@ -410,7 +410,7 @@ def report(rows, started, load_start, load_end, cycles, drops, seconds, switches
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--cycles", type=int, default=50, help="switches each way per pair (default 50)")
-    ap.add_argument("--floatapp", default=os.path.join(ROOT, ".build", "release", "floatapp"))
+    ap.add_argument("--floatapp", default=os.path.join(ROOT, ".build", "static", "release", "floatapp"))
     ap.add_argument("--env", action="append", default=[], metavar="NAME=VALUE",
                     help="extra environment for FloatApp, e.g. SDL_RENDER_DRIVER=opengl (repeatable)")
     ap.add_argument("--steady", type=float, default=20.0,

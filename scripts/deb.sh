@@ -12,12 +12,8 @@ work=$root/.build/deb
 stage=$work/src/debian/floatapp
 
 # Its own build folder, so that switching between `make deb` and `make install` rebuilds nothing.
-build=(-c release --scratch-path .build/static)
-compile=("$swift" build "${build[@]}" --product floatapp --static-swift-stdlib --disable-local-rpath
-  -Xlinker -z -Xlinker now)
 echo "deb: release build with the Swift runtime linked in"
-"${compile[@]}"
-binary=$("$swift" build "${build[@]}" --show-bin-path)/floatapp
+binary=$(SWIFT=$swift scripts/release-build.sh)
 
 # The version is the one `floatapp --version` prints; the changelog's latest entry adds the
 # Debian revision and must be for that version.

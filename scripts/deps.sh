@@ -50,7 +50,9 @@ orca_pkgs=(orca speech-dispatcher)
 prefs_pkgs=(xdg-desktop-portal xdg-desktop-portal-gtk dconf-service dconf-gsettings-backend gsettings-desktop-schemas)
 # The text benchmark's peer is the SDL_ttf renderer FloatApp used before Pango (loaded at run time).
 # valgrind: bench/instructions.py counts instructions with callgrind (binutils: objcopy makes the copy it runs).
-bench_pkgs=(mpv time python3-matplotlib libsdl2-ttf-2.0-0 valgrind binutils)
+# The benchmarks measure the build the Debian package ships (scripts/release-build.sh), whose
+# static Foundation links libcurl and libxml2.
+bench_pkgs=(mpv time python3-matplotlib libsdl2-ttf-2.0-0 valgrind binutils libcurl4-openssl-dev libxml2-dev)
 # The Debian package (`make deb`, scripts/lint-deb.sh): the static Foundation links libcurl and
 # libxml2; dpkg-dev computes Depends; lintian and man check the package and its man page. The
 # test set needs only man (ManPageTests): `make test` builds no package.
