@@ -15,6 +15,10 @@ package final class InputContext {
     /// packets. The streams' parameters are then read with FFmpeg's default again.
     package static let openProbeSize: Int64 = 1 << 20
 
+    /// The highest score of a format guessed from the data that is still refused: FFmpeg's
+    /// `AVPROBE_SCORE_RETRY`, a quarter of a sure match, below which it reads more data if it can.
+    package static let leastProbeScore: Int32 = 25
+
     /// Opens `url` (with the input format `formatName`, or probing when nil) and reads stream
     /// info; `onOpened` is called between the two.
     ///
@@ -54,6 +58,13 @@ package final class InputContext {
         // On failure avformat_open_input frees the context and sets it to nil.
         try FFmpegError.check(avformat_open_input(&opened, url, format, &options), "open")
         context = opened
+        // FFmpeg reads on while a guess scores ``leastProbeScore`` or less and then takes it
+        // anyway: a damaged MP4 whose first two bytes a flip made 04 00 opened as EA's CDATA
+        // sound at 32 Hz, hours of noise "playing" with no picture. Such a guess is refused,
+        // as mpv's `demuxer-lavf-probescore` refuses it.
+        if format == nil, let opened, opened.pointee.probe_score <= Self.leastProbeScore {
+            throw FFmpegError(operation: "open", code: floatapp_AVERROR_INVALIDDATA())
+        }
         opened?.pointee.probesize = infoProbeSize
         onOpened()
         try Self.findStreamInfo(pointer)

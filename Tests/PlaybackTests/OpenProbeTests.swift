@@ -1,5 +1,8 @@
+import CFFmpeg
 import FFmpeg
 import Foundation
+import Playback
+import TestSupport
 import XCTest
 
 /// A demuxer opens reading at most `InputContext.openProbeSize` (MPEG-TS keeps as much to seek
@@ -27,5 +30,36 @@ final class OpenProbeTests: XCTestCase {
         let video = try XCTUnwrap(input.bestStream(.video), "the stream opens with its video")
         XCTAssertEqual(video.pictureSize.width, 640, "the key frame \(keyFrameOffset) MB in was reached while probing")
         XCTAssertEqual(video.pictureSize.height, 360)
+    }
+}
+
+/// A format FFmpeg only guesses from the data (a score of at most a quarter of a sure match,
+/// after reading all it may) is refused with a clear error rather than played.
+final class GuessedFormatTests: XCTestCase {
+    func testAFileThatOnlyLooksLikeSomeFormatFailsToOpenAtOnce() throws {
+        let media = try TestMedia()
+        // EA's CDATA sound scores 12 for any file starting 04 00: a flipped bit in an MP4's
+        // first box can make one; it would play as hours of 32 Hz noise.
+        let path = media.path("damaged.mp4")
+        var bytes = [UInt8](repeating: 0, count: 300_000)
+        bytes[0] = 0x04
+        for index in stride(from: 2, to: bytes.count, by: 7) { bytes[index] = UInt8(truncatingIfNeeded: index &* 31) }
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        XCTAssertThrowsError(try InputContext(url: path, formatName: nil, interrupt: InterruptFlag(),
+                                              openTimeout: 5, ioTimeout: 5, deviceOptions: [:])) { error in
+            XCTAssertEqual((error as? FFmpegError)?.code, floatapp_AVERROR_INVALIDDATA(), "\(error)")
+        }
+        let player = SourcePlayer(source: path)
+        defer { player.close() }
+        try eventually("the damaged file fails: \(player.status)", timeout: 5, poll: 0.01) { player.status.isFinal }
+        guard case .failed = player.status else { return XCTFail("\(player.status)") }
+    }
+
+    func testAFileFFmpegRecognisesStillOpens() throws {
+        let media = try TestMedia()
+        let file = try media.h264AAC("clip.mp4", seconds: 1)
+        let input = try InputContext(url: file, formatName: nil, interrupt: InterruptFlag(),
+                                     openTimeout: 5, ioTimeout: 5, deviceOptions: [:])
+        XCTAssertNotNil(input.bestStream(.video))
     }
 }
