@@ -68,11 +68,17 @@ final class VideoDemandTests: XCTestCase {
         // Shown again: every non-key picture beyond the read-ahead of the clock at that moment
         // is decoded in full (one frame in the pipe at most; 30 fps, a key frame each second)...
         let shownAt = try XCTUnwrap(run.shownAt)
-        // Shown again: the key frame held is presented at once, a still picture at most a second old.
+        // Shown again: the key frame held is queued at once, a still picture at most a second
+        // old. The loop here takes the newest picture due, as a painter does, about every 5 ms
+        // at 2x: one held from the read-ahead (at 6.0 s) is due one frame of the clock before
+        // the first live one, 17 ms of wall time, and a loop slowed by a busy machine takes the
+        // live one instead; the counters say the still was queued.
+        XCTAssertGreaterThan(end.stills, show.stills, "the held key frame was queued as a still picture")
         let held = try XCTUnwrap(run.after.first, "a picture at once")
-        XCTAssertTrue(held.still, "the held key frame is a still picture")
-        XCTAssertEqual(held.pts, held.pts.rounded(), accuracy: 0.001, "a key frame")
-        XCTAssertGreaterThan(held.pts, shownAt - 1.5, "the newest key frame")
+        if held.still {
+            XCTAssertEqual(held.pts, held.pts.rounded(), accuracy: 0.001, "a key frame")
+            XCTAssertGreaterThan(held.pts, shownAt - 1.5, "the newest key frame")
+        }
         let fullFrom = shownAt + 0.5
         let due = Int(((8 - fullFrom) * 30).rounded(.down)) - Int(8 - fullFrom.rounded(.up)) - 1 - inFlight
         XCTAssertGreaterThanOrEqual(due, 10, "shown early enough to check (clock \(shownAt))")
