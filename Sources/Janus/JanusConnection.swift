@@ -127,7 +127,10 @@ enum JanusTransport: Sendable {
     init(url: String, timeout: Double) throws(JanusError) {
         let scheme = url.prefix { $0 != ":" }.lowercased()
         if scheme == "ws" || scheme == "wss" {
-            self = .webSocket(try JanusWebSocket(url: url, connectTimeout: timeout))
+            // The socket gives up opening a second after a request's own timeout: a request
+            // waiting for a socket that never opens then ends as timed out, not as the
+            // cancelled open, which the two timers at the same moment made a race.
+            self = .webSocket(try JanusWebSocket(url: url, connectTimeout: timeout + 1))
         } else {
             self = .http(try JanusHTTP(url: url))
         }
