@@ -11,7 +11,6 @@ swift=${SWIFT:-swift}
 work=$root/.build/deb
 stage=$work/src/debian/floatapp
 
-# Its own build folder, so that switching between `make deb` and `make install` rebuilds nothing.
 echo "deb: release build with the Swift runtime linked in"
 binary=$(SWIFT=$swift scripts/release-build.sh)
 

@@ -170,7 +170,7 @@ extension AppState {
         // Asked before every event: without a search, the shown rooms are not listed for it.
         guard fields.index.matches != nil else { return nil }
         let shown = shownRooms
-        guard shown.isSearch, shown.indices.contains(main.list.selected) else { return nil }
+        guard shown.indices.contains(main.list.selected) else { return nil }
         return shown[main.list.selected].id
     }
 

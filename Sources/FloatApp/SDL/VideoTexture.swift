@@ -55,7 +55,9 @@ final class VideoTexture {
     func draw(fitting area: SDL_Rect, fill: Bool = false, mirrored: Bool = false) -> SDL_Rect? {
         guard let texture, let frame else { return nil }
         let shownWidth = Int32((Double(texture.width) * frame.sampleAspect).rounded())
-        let converted = fill ? Self.asConverted(width: texture.width, height: texture.height, shownWidth: shownWidth, covering: area) : nil
+        // A converted picture is stored at its shown size (its sample aspect is 1).
+        let converted = fill && shownWidth == texture.width
+            ? Self.asConverted(width: texture.width, height: texture.height, covering: area) : nil
         let dst = converted ?? Self.fit(width: shownWidth, height: texture.height, into: area, fill: fill)
         var d = dst
         // A self view is mirrored, as every call app shows the user to themselves.
@@ -77,13 +79,11 @@ final class VideoTexture {
 
     /// The rect of a `width`x`height` picture converted to cover `area` (a thumbnail's: a side
     /// the area's, or a pixel more for an even size, the other beyond it), cropped as converted;
-    /// nil for any other picture. Its even size's aspect is the source's within 2%, which its
-    /// sample aspect would stretch back: scaling it by a pixel or two would take SDL's software
+    /// nil for any other picture. Scaling it by a pixel or two would take SDL's software
     /// renderer's per-pixel scaling blit, a fifth of a 16-person call's main thread, and double
     /// rows and columns on the screen.
-    static func asConverted(width: Int32, height: Int32, shownWidth: Int32, covering area: SDL_Rect) -> SDL_Rect? {
-        guard width >= area.w, height >= area.h, width - area.w <= 1 || height - area.h <= 1,
-              abs(shownWidth - width) <= max(2, width / 50) else { return nil }
+    static func asConverted(width: Int32, height: Int32, covering area: SDL_Rect) -> SDL_Rect? {
+        guard width >= area.w, height >= area.h, width - area.w <= 1 || height - area.h <= 1 else { return nil }
         return SDL_Rect(area.x - (width - area.w) / 2, area.y - (height - area.h) / 2, width, height)
     }
 
